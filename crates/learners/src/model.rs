@@ -1,0 +1,142 @@
+//! The learner and model interface every classifier implements.
+
+use data::{Features, Schema, View};
+
+/// Class probabilities for a set of rows: one row per instance, one column per class (in the
+/// dataset's class order), each row summing to 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probabilities {
+    num_classes: usize,
+    values: Vec<f64>,
+}
+
+impl Probabilities {
+    /// Wraps row-major values (`rows * num_classes` of them).
+    pub fn from_flat(num_classes: usize, values: Vec<f64>) -> Self {
+        assert!(
+            num_classes > 0 && values.len() % num_classes == 0,
+            "row-major values of whole rows"
+        );
+        Probabilities {
+            num_classes,
+            values,
+        }
+    }
+
+    /// An all-zero matrix to fill in.
+    pub fn zeros(rows: usize, num_classes: usize) -> Self {
+        Probabilities {
+            num_classes,
+            values: vec![0.0; rows * num_classes],
+        }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.values.len() / self.num_classes
+    }
+
+    /// True when there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Number of classes (columns).
+    pub fn num_classes(&self) -> usize {
+        self.num_classes
+    }
+
+    /// One row of probabilities.
+    pub fn row(&self, row: usize) -> &[f64] {
+        &self.values[row * self.num_classes..(row + 1) * self.num_classes]
+    }
+
+    /// One row of probabilities, to fill in.
+    pub fn row_mut(&mut self, row: usize) -> &mut [f64] {
+        &mut self.values[row * self.num_classes..(row + 1) * self.num_classes]
+    }
+
+    /// All values, row-major.
+    pub fn as_flat(&self) -> &[f64] {
+        &self.values
+    }
+
+    /// The class with the highest probability in each row (the first one on ties).
+    pub fn predicted_classes(&self) -> Vec<usize> {
+        (0..self.len())
+            .map(|row| {
+                let values = self.row(row);
+                let mut best = 0;
+                for (class, &value) in values.iter().enumerate() {
+                    if value > values[best] {
+                        best = class;
+                    }
+                }
+                best
+            })
+            .collect()
+    }
+}
+
+/// Why fitting or predicting failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LearnerError {
+    /// The training data cannot be used by this learner (e.g. no rows).
+    #[error("{learner}: {message}")]
+    Data {
+        /// Name of the learner.
+        learner: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// An external program or library failed.
+    #[error("{learner}: {message}")]
+    External {
+        /// Name of the learner.
+        learner: String,
+        /// What the outside program or library said.
+        message: String,
+    },
+}
+
+/// A configured learning algorithm: a checked parameter set that fits models.
+pub trait Learner: Send + Sync {
+    /// The learner's display name (e.g. `c45`).
+    fn name(&self) -> &str;
+
+    /// The kind and parameters, as a stable text used in cache keys and reports.
+    fn describe(&self) -> String;
+
+    /// Fits a model on labelled training rows, with a seed for any random choice.
+    fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError>;
+
+    /// Fits a model when the protocol also supplies a validation set (used e.g. by k-NN to pick
+    /// k). Learners that have no use for it ignore it.
+    fn fit_with_validation(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        let _ = validation;
+        self.fit(train, seed)
+    }
+}
+
+/// A fitted model: predicts class probabilities from unlabelled rows.
+pub trait Model: Send + Sync {
+    /// One row of class probabilities per instance of `test`.
+    fn predict_proba(&self, test: &Features) -> Probabilities;
+
+    /// True when the model only outputs hard (one-hot) decisions, so ROC analysis must treat it
+    /// as a discrete classifier with one ROC point.
+    fn is_discrete(&self) -> bool {
+        false
+    }
+
+    /// A human-readable description of the fitted model (a tree, rules, chosen k, ...).
+    fn explain(&self, schema: &Schema) -> String {
+        let _ = schema;
+        String::new()
+    }
+}
