@@ -174,11 +174,9 @@ impl Dataset {
             }
             if let Some(values) = attribute.values() {
                 for (row, &value) in column.iter().enumerate() {
-                    if !value.is_nan()
-                        && !(value >= 0.0
-                            && value.fract() == 0.0
-                            && (value as usize) < values.len())
-                    {
+                    let valid_index =
+                        value >= 0.0 && value.fract() == 0.0 && (value as usize) < values.len();
+                    if !value.is_nan() && !valid_index {
                         return Err(DatasetError::NominalIndex {
                             name,
                             attribute: attribute.name.clone(),

@@ -1,5 +1,9 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
 pub mod model;
+pub mod params;
+pub mod registry;
 
 pub use model::{Learner, LearnerError, Model, Probabilities};
+pub use params::{ParamError, Params};
+pub use registry::{build_learner, kinds, LearnerKind};

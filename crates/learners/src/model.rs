@@ -14,7 +14,7 @@ impl Probabilities {
     /// Wraps row-major values (`rows * num_classes` of them).
     pub fn from_flat(num_classes: usize, values: Vec<f64>) -> Self {
         assert!(
-            num_classes > 0 && values.len() % num_classes == 0,
+            num_classes > 0 && values.len().is_multiple_of(num_classes),
             "row-major values of whole rows"
         );
         Probabilities {

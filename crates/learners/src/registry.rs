@@ -1,0 +1,50 @@
+//! Builds learners from config tables: `{ kind = "c45", confidence = 0.25 }`.
+
+use crate::params::{ParamError, Params};
+use crate::Learner;
+
+/// A learner kind: its config name, a one-line description, and its constructor.
+pub struct LearnerKind {
+    /// The `kind` string used in configs.
+    pub name: &'static str,
+    /// What the learner is, in one line.
+    pub description: &'static str,
+    /// Builds the learner from its parameters.
+    pub build: fn(Params) -> Result<Box<dyn Learner>, ParamError>,
+}
+
+/// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
+pub fn kinds() -> Vec<LearnerKind> {
+    vec![]
+}
+
+/// Builds a learner from a config table with a `kind` key and that kind's parameters.
+pub fn build_learner(table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
+    let kind = match table.get("kind") {
+        Some(toml::Value::String(kind)) => kind.as_str(),
+        _ => {
+            return Err(ParamError::UnknownKind {
+                kind: table
+                    .get("kind")
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "(missing)".into()),
+                known: known_kinds(),
+            })
+        }
+    };
+    let Some(entry) = kinds().into_iter().find(|entry| entry.name == kind) else {
+        return Err(ParamError::UnknownKind {
+            kind: kind.to_string(),
+            known: known_kinds(),
+        });
+    };
+    (entry.build)(Params::new(kind, table))
+}
+
+fn known_kinds() -> String {
+    kinds()
+        .iter()
+        .map(|entry| entry.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
