@@ -1,0 +1,299 @@
+//! The experiment config: one TOML file naming datasets, transforms, learners, a protocol,
+//! measures, tests and analyses. Every key is checked; unknown keys are errors naming the key.
+
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// One experiment as written in its TOML file.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentConfig {
+    /// Names the results folder `results/<name>/`.
+    pub name: String,
+    /// The experiment seed from which every random choice is derived.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Shipped dataset names, collections (e.g. "aslan") or file paths, each a string or a table
+    /// `{ name = ..., <transform overrides> }`.
+    pub datasets: Vec<DatasetEntry>,
+    /// Transforms applied to every dataset unless an entry overrides them.
+    #[serde(default)]
+    pub transforms: Transforms,
+    /// Learners: tables with `kind`, an optional display `name`, and the kind's parameters.
+    pub learners: Vec<toml::Table>,
+    /// The resampling protocol: a table with `kind` and its parameters.
+    pub protocol: toml::Table,
+    /// Measures computed per fold.
+    #[serde(default = "default_measures")]
+    pub measures: Vec<Measure>,
+    /// Paired tests run between every pair of learners on every dataset.
+    #[serde(default = "default_tests")]
+    pub tests: Vec<PairedTest>,
+    /// Significance level of the tests.
+    #[serde(default = "default_alpha")]
+    pub alpha: f64,
+    /// Paper-specific analyses to add to the report.
+    #[serde(default)]
+    pub analyses: Vec<Analysis>,
+}
+
+/// A dataset reference, with optional per-dataset transform overrides.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum DatasetEntry {
+    /// A shipped name, a collection, or a path.
+    Name(String),
+    /// A name with transform overrides.
+    Detailed(DetailedDataset),
+}
+
+impl<'de> Deserialize<'de> for DatasetEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        // Decide by shape first, so that a typo inside a table is reported as such rather than
+        // as "matches no variant".
+        match toml::Value::deserialize(deserializer)? {
+            toml::Value::String(name) => Ok(DatasetEntry::Name(name)),
+            toml::Value::Table(table) => DetailedDataset::deserialize(toml::Value::Table(table))
+                .map(DatasetEntry::Detailed)
+                .map_err(|error| {
+                    D::Error::custom(format!("in a datasets entry: {}", error.message()))
+                }),
+            other => Err(D::Error::custom(format!(
+                "a datasets entry must be a name or a table {{ name = ..., <transforms> }}, got {}",
+                other.type_str()
+            ))),
+        }
+    }
+}
+
+/// A dataset with its own transforms.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetailedDataset {
+    /// A shipped name, a collection, or a path.
+    pub name: String,
+    /// Overrides of the experiment-wide transforms.
+    #[serde(flatten)]
+    pub transforms: TransformOverrides,
+}
+
+/// The transforms applied to a dataset before splitting.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Transforms {
+    /// Reduce a multi-class dataset to the two classes 1-NN confuses most (Aslan et al.).
+    #[serde(default)]
+    pub two_most_confused: bool,
+    /// Which class is positive: "minority" (default), "majority", or a class name.
+    #[serde(default)]
+    pub positive_class: Option<String>,
+    /// Relabel a multi-class dataset as the positive class vs the rest.
+    #[serde(default)]
+    pub one_vs_rest: bool,
+    /// Stratified random subsample of this many instances (none = all).
+    #[serde(default)]
+    pub subsample: Option<usize>,
+}
+
+/// Per-dataset overrides: any transform key, or none.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TransformOverrides {
+    /// See [`Transforms::two_most_confused`].
+    pub two_most_confused: Option<bool>,
+    /// See [`Transforms::positive_class`].
+    pub positive_class: Option<String>,
+    /// See [`Transforms::one_vs_rest`].
+    pub one_vs_rest: Option<bool>,
+    /// See [`Transforms::subsample`].
+    pub subsample: Option<usize>,
+}
+
+#[allow(dead_code)] // called by the experiment runner (next issue); tested below
+impl Transforms {
+    /// These transforms with a dataset's overrides applied.
+    pub fn with(&self, overrides: &TransformOverrides) -> Transforms {
+        Transforms {
+            two_most_confused: overrides
+                .two_most_confused
+                .unwrap_or(self.two_most_confused),
+            positive_class: overrides
+                .positive_class
+                .clone()
+                .or_else(|| self.positive_class.clone()),
+            one_vs_rest: overrides.one_vs_rest.unwrap_or(self.one_vs_rest),
+            subsample: overrides.subsample.or(self.subsample),
+        }
+    }
+}
+
+/// A per-fold measure.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// Misclassification rate at the default (argmax) decision.
+    Error,
+    /// Area under the ROC curve of the positive class.
+    Auc,
+    /// Scored AUC (Wu & Flach 2005).
+    Sauc,
+}
+
+/// A paired test between two learners over folds.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum PairedTest {
+    /// The k-fold cv paired t-test.
+    PairedT,
+    /// Nadeau & Bengio's corrected resampled t-test.
+    CorrectedT,
+    /// Wilcoxon signed-rank test over folds.
+    Wilcoxon,
+    /// Sign test over folds.
+    Sign,
+}
+
+/// A paper-specific analysis.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Analysis {
+    /// Aslan et al.: agreement of the t-test on error and on AUC (the four-case table).
+    AslanAgreement,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_alpha() -> f64 {
+    0.05
+}
+
+fn default_measures() -> Vec<Measure> {
+    vec![Measure::Error, Measure::Auc]
+}
+
+fn default_tests() -> Vec<PairedTest> {
+    vec![PairedTest::PairedT]
+}
+
+/// Reads and checks a config file; errors name the file, the line and the key.
+pub fn load(path: &Path) -> Result<ExperimentConfig> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read config {}", path.display()))?;
+    parse(&text).map_err(|error| anyhow!("{}: {error}", path.display()))
+}
+
+/// Parses and checks config text.
+pub fn parse(text: &str) -> Result<ExperimentConfig> {
+    let config: ExperimentConfig =
+        toml::from_str(text).map_err(|error| anyhow!("{}", error.to_string().trim_end()))?;
+    if config.name.is_empty() || config.name.contains(['/', '\\']) || config.name.starts_with('.') {
+        bail!(
+            "key 'name' = {:?}: must be a non-empty folder name without '/' or a leading '.'",
+            config.name
+        );
+    }
+    if !(config.alpha > 0.0 && config.alpha < 1.0) {
+        bail!(
+            "key 'alpha' = {}: allowed range is 0 < alpha < 1",
+            config.alpha
+        );
+    }
+    if config.datasets.is_empty() {
+        bail!("key 'datasets' is empty: name at least one dataset, collection or file");
+    }
+    if config.learners.is_empty() {
+        bail!("key 'learners' is empty: name at least one learner");
+    }
+    if config.measures.is_empty() {
+        bail!("key 'measures' is empty: allowed values are error, auc, sauc");
+    }
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"
+name = "demo"
+datasets = ["pima"]
+protocol = { kind = "stratified_kfold", folds = 10 }
+[[learners]]
+kind = "c45"
+"#;
+
+    #[test]
+    fn minimal_config_gets_defaults() {
+        let config = parse(MINIMAL).unwrap();
+        assert_eq!(config.seed, 1);
+        assert_eq!(config.alpha, 0.05);
+        assert_eq!(config.measures, vec![Measure::Error, Measure::Auc]);
+        assert_eq!(config.transforms, Transforms::default());
+    }
+
+    #[test]
+    fn misspelt_top_level_key_is_named() {
+        let text = MINIMAL.replace("name = \"demo\"", "name = \"demo\"\nsed = 3");
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(message.contains("sed"), "{message}");
+        assert!(message.contains("line 3"), "{message}");
+    }
+
+    #[test]
+    fn misspelt_transform_key_is_named() {
+        let text = format!("{MINIMAL}\n[transforms]\ntwo_most_confusd = true\n");
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(message.contains("two_most_confusd"), "{message}");
+    }
+
+    #[test]
+    fn unknown_measure_lists_the_allowed_ones() {
+        let text = format!("measures = [\"eror\"]\n{MINIMAL}");
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(
+            message.contains("eror") && message.contains("auc"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn alpha_out_of_range_names_the_key() {
+        let text = format!("alpha = 1.5\n{MINIMAL}");
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(
+            message.contains("alpha") && message.contains("0 < alpha < 1"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn misspelt_key_in_a_dataset_entry_is_named() {
+        let text = MINIMAL.replace(
+            "datasets = [\"pima\"]",
+            "datasets = [{ name = \"glass\", subsampel = 50 }]",
+        );
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(message.contains("subsampel"), "{message}");
+    }
+
+    #[test]
+    fn dataset_overrides_replace_defaults() {
+        let text = MINIMAL.replace(
+            "datasets = [\"pima\"]",
+            "datasets = [\"pima\", { name = \"glass\", subsample = 50 }]",
+        );
+        let config = parse(&text).unwrap();
+        let DatasetEntry::Detailed(detailed) = &config.datasets[1] else {
+            panic!("a table entry")
+        };
+        assert_eq!(
+            config.transforms.with(&detailed.transforms).subsample,
+            Some(50)
+        );
+    }
+}
