@@ -363,19 +363,16 @@ pub fn studentized_range_sf(q: f64, k: usize) -> f64 {
         } else {
             normal_sf(z - q) - normal_sf(z)
         };
+        // sum_{i=0}^{k-2} a^(k-2-i) (a-b)^i: start from the largest term a^(k-2) and
+        // multiply by the ratio (a-b)/a <= 1, so nothing underflows before it matters.
+        let ratio = if a > 0.0 { a_minus_b / a } else { 0.0 };
+        let mut term = a.powi(k as i32 - 2);
         let mut sum = 0.0;
-        let mut a_power = 1.0;
-        let mut d_power = a_minus_b.powi(k as i32 - 2);
-        let ratio_defined = a_minus_b > 0.0;
-        for j in 0..(k - 1) {
-            sum += a_power * d_power;
-            a_power *= a;
-            if j + 1 < k - 1 {
-                d_power = if ratio_defined {
-                    d_power / a_minus_b
-                } else {
-                    a_minus_b.powi((k - 3 - j) as i32)
-                };
+        for _ in 0..(k - 1) {
+            sum += term;
+            term *= ratio;
+            if term <= 1e-17 * sum {
+                break;
             }
         }
         kf * normal_pdf(z) * b * sum
@@ -384,7 +381,7 @@ pub fn studentized_range_sf(q: f64, k: usize) -> f64 {
     // normal density on both sides.
     let low = -9.0;
     let high = q + 9.0;
-    let panels = ((high - low) * 4.0).ceil() as usize;
+    let panels = (high - low).ceil() as usize;
     integrate(integrand, low, high, panels).clamp(0.0, 1.0)
 }
 

@@ -35,7 +35,8 @@ pub struct WilcoxonResult {
     pub r_minus: f64,
     /// Statistic min(R+, R-).
     pub statistic: f64,
-    /// Number of non-zero differences used.
+    /// Number of differences ranked: the non-zero ones for `Wilcox`, all (zeros included) for
+    /// `Pratt` (scipy's convention).
     pub n_used: usize,
     /// Number of zero differences in the input.
     pub n_zero: usize,
@@ -94,7 +95,8 @@ pub fn wilcoxon_signed_rank(
             r_minus += rank;
         }
     }
-    let n_used = differences.len() - n_zero;
+    let n_nonzero = differences.len() - n_zero;
+    let n_used = ranked.len();
     let statistic = r_plus.min(r_minus);
     let finish = |z: Option<f64>, pvalue: f64, exact: bool| WilcoxonResult {
         r_plus,
@@ -109,7 +111,7 @@ pub fn wilcoxon_signed_rank(
         alpha,
         reject: pvalue <= alpha,
     };
-    if n_used == 0 {
+    if n_nonzero == 0 {
         return Ok(finish(Some(0.0), 1.0, false));
     }
     let nonzero_magnitudes: Vec<f64> = magnitudes.iter().copied().filter(|m| *m != 0.0).collect();
@@ -123,12 +125,18 @@ pub fn wilcoxon_signed_rank(
                 reason: "zero differences or tied |d|: use WilcoxonMethod::Normal or Auto",
             })
         }
+        WilcoxonMethod::Exact if n_nonzero > 1000 => {
+            return Err(StatsError::Undefined {
+                test: "exact Wilcoxon signed-rank test",
+                reason: "more than 1000 pairs: use WilcoxonMethod::Normal or Auto",
+            })
+        }
         WilcoxonMethod::Exact => true,
-        WilcoxonMethod::Auto => exact_possible && n_used <= EXACT_LIMIT,
+        WilcoxonMethod::Auto => exact_possible && n_nonzero <= EXACT_LIMIT,
         WilcoxonMethod::Normal => false,
     };
     if use_exact {
-        let pvalue = exact_two_sided_pvalue(r_plus as u64, n_used);
+        let pvalue = exact_two_sided_pvalue(r_plus as u64, n_nonzero);
         return Ok(finish(None, pvalue, true));
     }
     // Normal approximation; n counts the zeros for Pratt (Cureton's adjustment).
