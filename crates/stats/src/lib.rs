@@ -5,6 +5,7 @@
 //! against a reference implementation (see README.md).
 
 pub mod auc;
+pub mod bayesian;
 pub mod cv5x2;
 pub mod distributions;
 pub mod error;
@@ -21,6 +22,10 @@ pub use auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, delong_test, hanley_mcneil,
     hanley_mcneil_interval, structural_components, DeLongResult, HanleyMcNeil,
     StructuralComponents,
+};
+pub use bayesian::{
+    bayesian_signed_rank_test, correlated_bayesian_t_test, CorrelatedTTestResult,
+    RegionProbabilities, SignedRankResult,
 };
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
