@@ -144,3 +144,90 @@ fn auc_degenerate_inputs() {
         Err(StatsError::TooFew { name: "n_pos", .. })
     ));
 }
+
+#[test]
+fn cortes_mohri_moments_match_exact_enumeration() {
+    for case in cases("cortes_mohri") {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let expected = &case["expected"];
+        let moments = cortes_mohri_moments(
+            input["n_pos"].as_u64().unwrap() as usize,
+            input["n_neg"].as_u64().unwrap() as usize,
+            input["errors"].as_u64().unwrap() as usize,
+        )
+        .unwrap();
+        assert_statistic(
+            &format!("{name} mean"),
+            moments.mean,
+            float(&expected["mean"]),
+        );
+        assert_statistic(
+            &format!("{name} variance"),
+            moments.variance,
+            float(&expected["variance"]),
+        );
+    }
+    let interval = cortes_mohri_interval(50, 50, 10, 0.05).unwrap();
+    // mean 0.9, variance 0.0003194150036543719 (reference), z = 1.959963984540054.
+    let half = 1.959963984540054 * 0.0003194150036543719_f64.sqrt();
+    assert!(
+        (interval.low - (0.9 - half)).abs() < 1e-12 && (interval.high - (0.9 + half)).abs() < 1e-12
+    );
+    assert!(matches!(
+        cortes_mohri_moments(0, 5, 1),
+        Err(StatsError::TooFew { .. })
+    ));
+    assert!(matches!(
+        cortes_mohri_moments(3, 5, 9),
+        Err(StatsError::OutOfRange { name: "errors", .. })
+    ));
+}
+
+#[test]
+fn agarwal_bound_matches_the_closed_form() {
+    // eps = sqrt((m + n) ln(2/delta) / (2 m n)); m = n = 50, delta = 0.05:
+    // sqrt(100 ln 40 / 5000) = sqrt(0.02 * 3.6888794541139363) = 0.27162...
+    let eps = agarwal_half_width(50, 50, 0.05).unwrap();
+    assert!((eps - (0.02_f64 * 40f64.ln()).sqrt()).abs() < 1e-15);
+    // Equivalent form of Agarwal et al.'s Corollary with rho = m / N: sqrt(ln(2/delta) / (2 rho (1 - rho) N)).
+    let (m, n) = (30.0_f64, 70.0_f64);
+    let rho = m / (m + n);
+    let other = ((2.0_f64 / 0.01).ln() / (2.0 * rho * (1.0 - rho) * (m + n))).sqrt();
+    assert!((agarwal_half_width(30, 70, 0.01).unwrap() - other).abs() < 1e-14);
+    let interval = agarwal_interval(0.9, 50, 50, 0.05).unwrap();
+    assert_eq!(interval.high, 1.0);
+    assert!((interval.low - (0.9 - eps)).abs() < 1e-15);
+}
+
+#[test]
+fn hanley_mcneil_interval_uses_the_reference_se() {
+    // A = 0.8, 50/50: se = 0.04450218471540969 (hanley_mcneil.json), z_0.975 from binomial_ci.json.
+    let interval = hanley_mcneil_interval(0.8, 50, 50, 0.05).unwrap();
+    let half = 1.9599639845400545 * 0.04450218471540969;
+    assert_statistic("low", interval.low, 0.8 - half);
+    assert_statistic("high", interval.high, 0.8 + half);
+}
+
+#[test]
+fn bootstrap_interval_is_seeded_and_brackets_the_auc() {
+    let labels: Vec<bool> = (0..60).map(|i| i % 3 == 0).collect();
+    let scores: Vec<f64> = (0..60)
+        .map(|i| ((i * 37) % 61) as f64 / 61.0 + if i % 3 == 0 { 0.3 } else { 0.0 })
+        .collect();
+    let first = bootstrap_auc_interval(&labels, &scores, 500, 0.05, 11).unwrap();
+    let second = bootstrap_auc_interval(&labels, &scores, 500, 0.05, 11).unwrap();
+    assert_eq!(first, second);
+    let point = auc(&labels, &scores).unwrap();
+    assert!(
+        first.low < point && point < first.high,
+        "{first:?} vs {point}"
+    );
+    assert!(matches!(
+        bootstrap_auc_interval(&labels, &scores, 0, 0.05, 1),
+        Err(StatsError::OutOfRange {
+            name: "resamples",
+            ..
+        })
+    ));
+}
