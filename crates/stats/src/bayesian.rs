@@ -144,6 +144,10 @@ pub struct SignedRankResult {
 
 /// Draws Gamma(shape, 1) by Marsaglia & Tsang (2000), boosting shapes below 1.
 fn gamma_sample(generator: &mut rng::Rng, shape: f64) -> f64 {
+    if shape == 1.0 {
+        // Exponential(1) by inversion.
+        return -(1.0 - generator.next_f64()).ln();
+    }
     if shape < 1.0 {
         let boost = loop {
             let u = generator.next_f64();

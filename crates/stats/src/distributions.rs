@@ -24,7 +24,7 @@ const INV_SQRT_2PI: f64 = 0.398_942_280_401_432_7;
 /// Written here because `statrs` 0.19's `ln_gamma` is the accuracy bottleneck of its
 /// incomplete beta (see [`regularized_beta`]).
 pub fn ln_gamma(x: f64) -> f64 {
-    if !(x > 0.0) {
+    if x.is_nan() || x <= 0.0 {
         return f64::NAN;
     }
     if x.is_infinite() {
@@ -282,7 +282,7 @@ fn student_t_pdf(t: f64, df: f64) -> f64 {
 
 /// Upper critical value t with P(T_df > t) = upper_tail (e.g. 0.025 for a 5% two-sided test).
 pub fn student_t_upper_quantile(upper_tail: f64, df: f64) -> f64 {
-    if !(upper_tail > 0.0 && upper_tail < 1.0) || !(df > 0.0) {
+    if !(upper_tail > 0.0 && upper_tail < 1.0 && df > 0.0) {
         return f64::NAN;
     }
     let mut t = match StudentsT::new(0.0, 1.0, df) {
@@ -452,17 +452,25 @@ pub fn studentized_range_sf(q: f64, k: usize) -> f64 {
         return 0.0;
     }
     let kf = k as f64;
-    let integrand = |z: f64| {
-        let a = normal_cdf(z);
-        let b = normal_cdf(z - q);
-        let a_minus_b = if z - q < 0.0 && z > 0.0 {
-            // Phi(z) - Phi(z - q) = 1 - sf(z) - Phi(z - q) computed without cancellation
-            // where possible: use the two tails.
-            1.0 - normal_sf(z) - b
-        } else if z <= 0.0 {
-            a - b
+    // Lower and upper normal tails from one erfc evaluation each.
+    let tails = |x: f64| {
+        let small = 0.5 * erfc(x.abs() / SQRT_2);
+        if x < 0.0 {
+            (small, 1.0 - small)
         } else {
-            normal_sf(z - q) - normal_sf(z)
+            (1.0 - small, small)
+        }
+    };
+    let integrand = |z: f64| {
+        let (a, upper_z) = tails(z);
+        let (b, upper_shifted) = tails(z - q);
+        // Phi(z) - Phi(z - q), taken from whichever tails avoid cancellation.
+        let a_minus_b = if z <= 0.0 {
+            a - b
+        } else if z - q < 0.0 {
+            1.0 - upper_z - b
+        } else {
+            upper_shifted - upper_z
         };
         // sum_{i=0}^{k-2} a^(k-2-i) (a-b)^i: start from the largest term a^(k-2) and
         // multiply by the ratio (a-b)/a <= 1, so nothing underflows before it matters.
