@@ -1,10 +1,9 @@
-//! AUC of one scorer from midranks, DeLong's test for two correlated AUCs in O(n log n)
+//! AUC of one scorer, DeLong's test for two correlated AUCs in O(n log n)
 //! (Sun & Xu 2014), Hanley & McNeil's standard error, and confidence intervals for one AUC.
 
 use crate::distributions::{normal_quantile, normal_two_sided_pvalue};
 use crate::error::{check_alpha, check_finite, StatsError};
 use crate::proportion::Interval;
-use crate::summary::midranks;
 
 /// Placement values of one scorer (DeLong's structural components) and its AUC.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,56 +74,71 @@ fn check_labels_scores(
     Ok((positives, negatives))
 }
 
-/// DeLong structural components by midranks (Sun & Xu 2014), O(n log n).
+/// DeLong structural components (placement values) in O(n log n), after Sun & Xu (2014).
 ///
-/// With tz the midrank of an instance among all, tx among the positives and ty among the
-/// negatives: V10_i = (tz_i - tx_i) / n_neg and V01_j = 1 - (tz_j - ty_j) / n_pos.
+/// Sun & Xu obtain V10_i = (tz_i - tx_i) / n_neg and V01_j = 1 - (tz_j - ty_j) / n_pos from
+/// midranks among all instances (tz), the positives (tx) and the negatives (ty). The same
+/// numbers come from one sort: walking the groups of tied scores upwards, a positive in a
+/// group beats every negative below it and half of the negatives tied with it, so
+/// V10 = (negatives below + tied negatives / 2) / n_neg, and symmetrically
+/// V01 = (positives above + tied positives / 2) / n_pos.
 /// Needs at least one positive and one negative (`TooFew`), finite scores (`NonFinite`).
 pub fn structural_components(
     labels: &[bool],
     scores: &[f64],
 ) -> Result<StructuralComponents, StatsError> {
     let (m, n) = check_labels_scores(labels, scores, "scores")?;
-    let all_ranks = midranks(scores);
-    let positive_scores: Vec<f64> = scores
+    // Sort (score, label, position) records: contiguous keys keep the sort cache-friendly.
+    let mut order: Vec<(f64, bool, usize)> = scores
         .iter()
         .zip(labels)
-        .filter(|(_, l)| **l)
-        .map(|(s, _)| *s)
+        .enumerate()
+        .map(|(i, (s, l))| (*s, *l, i))
         .collect();
-    let negative_scores: Vec<f64> = scores
-        .iter()
-        .zip(labels)
-        .filter(|(_, l)| !**l)
-        .map(|(s, _)| *s)
-        .collect();
-    let positive_ranks = midranks(&positive_scores);
-    let negative_ranks = midranks(&negative_scores);
-    let all_positive: Vec<f64> = all_ranks
-        .iter()
-        .zip(labels)
-        .filter(|(_, l)| **l)
-        .map(|(r, _)| *r)
-        .collect();
-    let all_negative: Vec<f64> = all_ranks
-        .iter()
-        .zip(labels)
-        .filter(|(_, l)| !**l)
-        .map(|(r, _)| *r)
-        .collect();
+    order.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     let (mf, nf) = (m as f64, n as f64);
-    let v10: Vec<f64> = all_positive
+    // Placement value of each instance, by input position.
+    let mut placement = vec![0.0; scores.len()];
+    let (mut positives_below, mut negatives_below) = (0usize, 0usize);
+    // Twice the Mann-Whitney U, counted exactly in integers.
+    let mut twice_u: u128 = 0;
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len() && order[end].0 == order[start].0 {
+            end += 1;
+        }
+        let group = &order[start..end];
+        let tied_positives = group.iter().filter(|record| record.1).count();
+        let tied_negatives = group.len() - tied_positives;
+        let positive_value = (negatives_below as f64 + tied_negatives as f64 / 2.0) / nf;
+        let positives_above = m - positives_below - tied_positives;
+        let negative_value = (positives_above as f64 + tied_positives as f64 / 2.0) / mf;
+        for &(_, label, i) in group {
+            placement[i] = if label {
+                positive_value
+            } else {
+                negative_value
+            };
+        }
+        twice_u += tied_positives as u128 * (2 * negatives_below + tied_negatives) as u128;
+        positives_below += tied_positives;
+        negatives_below += tied_negatives;
+        start = end;
+    }
+    let v10: Vec<f64> = placement
         .iter()
-        .zip(&positive_ranks)
-        .map(|(z, x)| (z - x) / nf)
+        .zip(labels)
+        .filter(|(_, l)| **l)
+        .map(|(v, _)| *v)
         .collect();
-    let v01: Vec<f64> = all_negative
+    let v01: Vec<f64> = placement
         .iter()
-        .zip(&negative_ranks)
-        .map(|(z, y)| 1.0 - (z - y) / mf)
+        .zip(labels)
+        .filter(|(_, l)| !**l)
+        .map(|(v, _)| *v)
         .collect();
-    let rank_sum: f64 = all_positive.iter().sum();
-    let auc = (rank_sum - mf * (mf + 1.0) / 2.0) / (mf * nf);
+    let auc = twice_u as f64 / (2.0 * mf * nf);
     Ok(StructuralComponents { auc, v10, v01 })
 }
 
