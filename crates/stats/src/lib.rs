@@ -4,6 +4,8 @@
 //! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
 
+#![warn(missing_docs)]
+
 pub mod auc;
 pub mod bayesian;
 pub mod cv5x2;
@@ -37,7 +39,9 @@ pub use friedman::{
 pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};
 pub use proportion::{normal_interval, normal_quantile, wilson_interval, Interval};
-pub use sign_test::{sign_test, sign_test_max_losses, win_tie_loss, SignTestResult, WinTieLoss};
+pub use sign_test::{
+    sign_test, sign_test_max_losses, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss,
+};
 pub use summary::midranks;
 pub use ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};
 pub use wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};

@@ -92,3 +92,9 @@ pub fn sign_test_max_losses(n: u64, alpha: f64) -> Result<Option<u64>, StatsErro
     }
     Ok(best)
 }
+
+/// Smallest number of wins out of `n` untied comparisons that is significant at two-sided level
+/// `alpha` (n minus [`sign_test_max_losses`]); `None` when no outcome is significant.
+pub fn sign_test_min_wins(n: u64, alpha: f64) -> Result<Option<u64>, StatsError> {
+    Ok(sign_test_max_losses(n, alpha)?.map(|losses| n - losses))
+}
