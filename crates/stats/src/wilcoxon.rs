@@ -61,7 +61,8 @@ pub const EXACT_LIMIT: usize = 50;
 /// Wilcoxon signed-rank test of x against y (scipy `wilcoxon(x, y, zero_method, correction, method)`).
 ///
 /// `continuity_correction` applies to the normal approximation only (|z| reduced by 0.5/se).
-/// Degenerate input: different lengths -> `LengthMismatch`; NaN/inf -> `NonFinite`; no
+/// Degenerate input: no pair -> `TooFew`; different lengths -> `LengthMismatch`; NaN/inf ->
+/// `NonFinite`; no
 /// non-zero difference (all pairs tied) -> p = 1, statistic 0, `z` = Some(0) (no evidence,
 /// as Weka's all-zero convention); `Exact` requested with zeros or tied |d| -> `Undefined`.
 pub fn wilcoxon_signed_rank(
@@ -74,11 +75,14 @@ pub fn wilcoxon_signed_rank(
 ) -> Result<WilcoxonResult, StatsError> {
     check_alpha(alpha)?;
     let differences = paired_differences(x, y)?;
-    let mean_difference = if differences.is_empty() {
-        0.0
-    } else {
-        differences.iter().sum::<f64>() / differences.len() as f64
-    };
+    if differences.is_empty() {
+        return Err(StatsError::TooFew {
+            name: "pairs",
+            got: 0,
+            needed: 1,
+        });
+    }
+    let mean_difference = differences.iter().sum::<f64>() / differences.len() as f64;
     let n_zero = differences.iter().filter(|d| **d == 0.0).count();
     let ranked: Vec<f64> = match zero_method {
         ZeroMethod::Wilcox => differences.iter().copied().filter(|d| *d != 0.0).collect(),
