@@ -59,6 +59,31 @@ def brute_force(m, n, k):
     return mean, sum((v - mean) ** 2 for v in values) / len(values)
 
 
+def block_given_split(m, n, false_negatives, false_positives):
+    top_pos, top_neg = m - false_negatives, false_positives
+    bottom_pos, bottom_neg = false_negatives, n - false_positives
+    mean_u = top_pos * bottom_neg + F(top_pos * top_neg, 2) + F(bottom_pos * bottom_neg, 2)
+    var_u = F(top_pos * top_neg * (top_pos + top_neg + 1), 12) + F(
+        bottom_pos * bottom_neg * (bottom_pos + bottom_neg + 1), 12)
+    return mean_u / (m * n), var_u / (m * n) ** 2
+
+
+def brute_force_given_split(m, n, false_negatives, false_positives):
+    size = m + n
+    values = []
+    threshold = m - false_negatives + false_positives
+    for positives in combinations(range(size), m):
+        positive_set = set(positives)
+        fp = sum(1 for i in range(threshold) if i not in positive_set)
+        fn = sum(1 for i in range(threshold, size) if i in positive_set)
+        if (fn, fp) != (false_negatives, false_positives):
+            continue
+        u = sum(1 for i in positive_set for j in range(size) if j not in positive_set and j > i)
+        values.append(F(u, m * n))
+    mean = sum(values) / len(values)
+    return mean, sum((v - mean) ** 2 for v in values) / len(values)
+
+
 def closed_form_mean(m, n, k):
     size = m + n
     numerator = sum(comb(size, x) for x in range(0, k))
@@ -85,5 +110,18 @@ for m, n, k in [(3, 4, 1), (3, 4, 2), (4, 4, 3), (2, 5, 2), (4, 6, 2), (5, 3, 4)
                      "variance_exact": "%d/%d" % (variance.numerator, variance.denominator)},
         "checked_by": checks,
     })
+split_cases = []
+for m, n, fn, fp in [(3, 4, 1, 1), (4, 4, 0, 2), (2, 5, 2, 0), (5, 3, 1, 2), (4, 6, 2, 3), (60, 40, 7, 5)]:
+    mean, variance = block_given_split(m, n, fn, fp)
+    checks = []
+    if m + n <= 10:
+        assert (mean, variance) == brute_force_given_split(m, n, fn, fp)
+        checks.append("brute_force")
+    split_cases.append({
+        "name": "m%d_n%d_fn%d_fp%d" % (m, n, fn, fp),
+        "input": {"n_pos": m, "n_neg": n, "false_negatives": fn, "false_positives": fp},
+        "expected": {"mean": float(mean), "variance": float(variance)},
+        "checked_by": checks,
+    })
 json.dump({"source": "crates/stats/reference/cortes_mohri_reference.py (exact rationals, python fractions)",
-           "cases": cases}, sys.stdout, indent=1)
+           "cases": cases, "given_split": split_cases}, sys.stdout, indent=1)

@@ -430,13 +430,9 @@ pub fn cortes_mohri_moments(
         if x > m || false_positives > n {
             continue;
         }
-        let (top_pos, top_neg) = ((m - x) as f64, false_positives as f64);
-        let (bottom_pos, bottom_neg) = (x as f64, (n - false_positives) as f64);
         let log_weight = ln_binomial(m - x + false_positives, false_positives)
             + ln_binomial(x + n - false_positives, x);
-        let mean_u = top_pos * bottom_neg + top_pos * top_neg / 2.0 + bottom_pos * bottom_neg / 2.0;
-        let variance_u = top_pos * top_neg * (top_pos + top_neg + 1.0) / 12.0
-            + bottom_pos * bottom_neg * (bottom_pos + bottom_neg + 1.0) / 12.0;
+        let (mean_u, variance_u) = split_moments_of_u(m, n, x, false_positives);
         parts.push((log_weight, mean_u, variance_u));
     }
     let largest = parts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
@@ -454,6 +450,55 @@ pub fn cortes_mohri_moments(
         .map(|(w, p)| w * (p.2 + (p.1 - mean_u) * (p.1 - mean_u)))
         .sum::<f64>()
         / total;
+    let pairs = (m * n) as f64;
+    Ok(FixedErrorAucMoments {
+        mean: mean_u / pairs,
+        variance: variance_u / (pairs * pairs),
+    })
+}
+
+/// Mean and variance of the Mann-Whitney U when the threshold splits the ranking into a top
+/// block (m - fn positives, fp negatives) and a bottom block (fn positives, n - fp negatives),
+/// each ordered uniformly at random.
+fn split_moments_of_u(m: u64, n: u64, false_negatives: u64, false_positives: u64) -> (f64, f64) {
+    let (top_pos, top_neg) = ((m - false_negatives) as f64, false_positives as f64);
+    let (bottom_pos, bottom_neg) = (false_negatives as f64, (n - false_positives) as f64);
+    let mean_u = top_pos * bottom_neg + top_pos * top_neg / 2.0 + bottom_pos * bottom_neg / 2.0;
+    let variance_u = top_pos * top_neg * (top_pos + top_neg + 1.0) / 12.0
+        + bottom_pos * bottom_neg * (bottom_pos + bottom_neg + 1.0) / 12.0;
+    (mean_u, variance_u)
+}
+
+/// Mean and variance of the AUC over all rankings consistent with a known confusion matrix
+/// (`false_negatives` of the positives and `false_positives` of the negatives misclassified at
+/// the threshold), each equally likely: the [`cortes_mohri_moments`] model conditioned on how
+/// the errors split between the classes. Checked against brute-force enumeration.
+///
+/// An empty class -> `TooFew`; false_negatives > n_pos or false_positives > n_neg -> `OutOfRange`.
+pub fn cortes_mohri_moments_given_split(
+    n_pos: usize,
+    n_neg: usize,
+    false_negatives: usize,
+    false_positives: usize,
+) -> Result<FixedErrorAucMoments, StatsError> {
+    check_auc_and_counts(0.5, n_pos, n_neg)?;
+    if false_negatives > n_pos {
+        return Err(StatsError::OutOfRange {
+            name: "false_negatives",
+            value: false_negatives as f64,
+            allowed: "at most n_pos",
+        });
+    }
+    if false_positives > n_neg {
+        return Err(StatsError::OutOfRange {
+            name: "false_positives",
+            value: false_positives as f64,
+            allowed: "at most n_neg",
+        });
+    }
+    let (m, n) = (n_pos as u64, n_neg as u64);
+    let (mean_u, variance_u) =
+        split_moments_of_u(m, n, false_negatives as u64, false_positives as u64);
     let pairs = (m * n) as f64;
     Ok(FixedErrorAucMoments {
         mean: mean_u / pairs,

@@ -22,8 +22,9 @@ pub mod wilcoxon;
 
 pub use auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
-    cortes_mohri_moments, delong_test, hanley_mcneil, hanley_mcneil_interval,
-    structural_components, DeLongResult, FixedErrorAucMoments, HanleyMcNeil, StructuralComponents,
+    cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,
+    hanley_mcneil_interval, structural_components, DeLongResult, FixedErrorAucMoments,
+    HanleyMcNeil, StructuralComponents,
 };
 pub use bayesian::{
     bayesian_signed_rank_test, correlated_bayesian_t_test, CorrelatedTTestResult,

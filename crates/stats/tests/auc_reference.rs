@@ -168,6 +168,36 @@ fn cortes_mohri_moments_match_exact_enumeration() {
             float(&expected["variance"]),
         );
     }
+    for case in load("cortes_mohri")["given_split"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let expected = &case["expected"];
+        let count = |key: &str| input[key].as_u64().unwrap() as usize;
+        let moments = cortes_mohri_moments_given_split(
+            count("n_pos"),
+            count("n_neg"),
+            count("false_negatives"),
+            count("false_positives"),
+        )
+        .unwrap();
+        assert_statistic(
+            &format!("{name} mean"),
+            moments.mean,
+            float(&expected["mean"]),
+        );
+        assert_statistic(
+            &format!("{name} variance"),
+            moments.variance,
+            float(&expected["variance"]),
+        );
+    }
+    assert!(matches!(
+        cortes_mohri_moments_given_split(3, 4, 4, 0),
+        Err(StatsError::OutOfRange {
+            name: "false_negatives",
+            ..
+        })
+    ));
     let interval = cortes_mohri_interval(50, 50, 10, 0.05).unwrap();
     // mean 0.9, variance 0.0003194150036543719 (reference), z = 1.959963984540054.
     let half = 1.959963984540054 * 0.0003194150036543719_f64.sqrt();
