@@ -18,9 +18,12 @@ pub enum ZeroMethod {
 /// How the p-value is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WilcoxonMethod {
-    /// Exact when there are no zeros, no tied |d| and at most 50 pairs; normal otherwise.
+    /// Exact when at most 50 differences are non-zero; normal approximation otherwise.
     Auto,
-    /// Exact null distribution of W+; refused (`Undefined`) with zeros or tied |d|.
+    /// Exact permutation distribution of R+: every non-zero difference's sign flipped
+    /// independently, keeping the observed (mid)ranks. Without ties or zeros this is the classic
+    /// exact table; with them it is the exact conditional test (what scipy computes with
+    /// `PermutationMethod` for tied data). Refused (`Undefined`) above 1000 non-zero pairs.
     Exact,
     /// Normal approximation with the tie (and Pratt) corrections of the variance.
     Normal,
@@ -64,7 +67,9 @@ pub const EXACT_LIMIT: usize = 50;
 /// Degenerate input: no pair -> `TooFew`; different lengths -> `LengthMismatch`; NaN/inf ->
 /// `NonFinite`; no
 /// non-zero difference (all pairs tied) -> p = 1, statistic 0, `z` = Some(0) (no evidence,
-/// as Weka's all-zero convention); `Exact` requested with zeros or tied |d| -> `Undefined`.
+/// as Weka's all-zero convention); `Exact` with more than 1000 non-zero pairs -> `Undefined`.
+/// scipy's `method='exact'` with ties or zeros (tie-free table at a rounded statistic) is not
+/// reproduced: it is a convention, not an exact test.
 pub fn wilcoxon_signed_rank(
     x: &[f64],
     y: &[f64],
@@ -120,27 +125,25 @@ pub fn wilcoxon_signed_rank(
     }
     let nonzero_magnitudes: Vec<f64> = magnitudes.iter().copied().filter(|m| *m != 0.0).collect();
     let tie_sizes = tie_group_sizes(&nonzero_magnitudes);
-    let has_ties = tie_sizes.iter().any(|size| *size > 1);
-    let exact_possible = !has_ties && n_zero == 0;
     let use_exact = match method {
-        WilcoxonMethod::Exact if !exact_possible => {
-            return Err(StatsError::Undefined {
-                test: "exact Wilcoxon signed-rank test",
-                reason: "zero differences or tied |d|: use WilcoxonMethod::Normal or Auto",
-            })
-        }
         WilcoxonMethod::Exact if n_nonzero > 1000 => {
             return Err(StatsError::Undefined {
                 test: "exact Wilcoxon signed-rank test",
-                reason: "more than 1000 pairs: use WilcoxonMethod::Normal or Auto",
+                reason: "more than 1000 non-zero pairs: use WilcoxonMethod::Normal or Auto",
             })
         }
         WilcoxonMethod::Exact => true,
-        WilcoxonMethod::Auto => exact_possible && n_nonzero <= EXACT_LIMIT,
+        WilcoxonMethod::Auto => n_nonzero <= EXACT_LIMIT,
         WilcoxonMethod::Normal => false,
     };
     if use_exact {
-        let pvalue = exact_two_sided_pvalue(r_plus as u64, n_nonzero);
+        let flipped_ranks: Vec<f64> = ranked
+            .iter()
+            .zip(&ranks)
+            .filter(|(d, _)| **d != 0.0)
+            .map(|(_, rank)| *rank)
+            .collect();
+        let pvalue = exact_two_sided_pvalue(r_plus, &flipped_ranks);
         return Ok(finish(None, pvalue, true));
     }
     // Normal approximation; n counts the zeros for Pratt (Cureton's adjustment).
@@ -172,21 +175,29 @@ pub fn wilcoxon_signed_rank(
     Ok(finish(Some(z), normal_two_sided_pvalue(z), false))
 }
 
-/// Exact two-sided p-value of W+ = `r_plus` for n pairs without ties:
-/// min(1, 2 min(P(W+ <= r), P(W+ >= r))), counting subsets of {1..n} by their sums.
-fn exact_two_sided_pvalue(r_plus: u64, n: usize) -> f64 {
-    let max_sum = n * (n + 1) / 2;
-    // counts[s] = number of subsets of {1..i} with sum s; exact in f64 up to 2^53 (n <= 52).
-    let mut counts = vec![0.0_f64; max_sum + 1];
-    counts[0] = 1.0;
-    for i in 1..=n {
-        for s in (i..=max_sum).rev() {
-            counts[s] += counts[s - i];
+/// Exact two-sided p-value of R+ = `r_plus` under independent sign flips of the given
+/// (mid)ranks: min(1, 2 min(P(R+ <= r), P(R+ >= r))). Midranks are multiples of 1/2, so the
+/// distribution is built over doubled ranks (integers) by dynamic programming, as
+/// probabilities (halved at each step) so nothing overflows.
+fn exact_two_sided_pvalue(r_plus: f64, ranks: &[f64]) -> f64 {
+    let doubled: Vec<usize> = ranks.iter().map(|r| (2.0 * r).round() as usize).collect();
+    let max_sum: usize = doubled.iter().sum();
+    let mut probabilities = vec![0.0_f64; max_sum + 1];
+    probabilities[0] = 1.0;
+    let mut reached = 0;
+    for &rank in &doubled {
+        reached += rank;
+        for s in (0..=reached).rev() {
+            let with = if s >= rank {
+                probabilities[s - rank]
+            } else {
+                0.0
+            };
+            probabilities[s] = 0.5 * (probabilities[s] + with);
         }
     }
-    let total = 2f64.powi(n as i32);
-    let r = r_plus as usize;
-    let lower: f64 = counts[..=r.min(max_sum)].iter().sum();
-    let upper: f64 = counts[r.min(max_sum)..].iter().sum();
-    (2.0 * lower.min(upper) / total).min(1.0)
+    let observed = (2.0 * r_plus).round() as usize;
+    let lower: f64 = probabilities[..=observed.min(max_sum)].iter().sum();
+    let upper: f64 = probabilities[observed.min(max_sum)..].iter().sum();
+    (2.0 * lower.min(upper)).min(1.0)
 }

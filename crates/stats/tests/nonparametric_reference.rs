@@ -118,20 +118,11 @@ fn wilcoxon_vectors() {
                 assert!(!result.exact);
             }
             let exact =
-                wilcoxon_signed_rank(&x, &y, zero_method, false, WilcoxonMethod::Exact, 0.05);
-            if scipy_convention {
-                // Zeros or ties: we refuse the exact test instead of scipy's convention.
-                assert!(
-                    matches!(exact, Err(StatsError::Undefined { .. })),
-                    "{context}"
-                );
-                let auto =
-                    wilcoxon_signed_rank(&x, &y, zero_method, false, WilcoxonMethod::Auto, 0.05)
-                        .unwrap();
-                assert!(!auto.exact, "{context}");
-            } else {
-                let exact = exact.unwrap();
-                assert!(exact.exact);
+                wilcoxon_signed_rank(&x, &y, zero_method, false, WilcoxonMethod::Exact, 0.05)
+                    .unwrap();
+            assert!(exact.exact);
+            if !scipy_convention {
+                // No ties or zeros: the classic exact table.
                 assert_statistic(
                     &format!("{context} exact stat"),
                     exact.statistic,
@@ -142,13 +133,46 @@ fn wilcoxon_vectors() {
                     exact.pvalue,
                     float(&expected["exact"]["pvalue"]),
                 );
-                let auto =
-                    wilcoxon_signed_rank(&x, &y, zero_method, false, WilcoxonMethod::Auto, 0.05)
-                        .unwrap();
-                assert!(auto.exact, "{context}");
-                assert_eq!(auto.pvalue, exact.pvalue);
             }
+            // (With ties or zeros scipy's method='exact' is a convention we do not follow; the
+            // exact conditional p-values are checked in `wilcoxon_exact_with_ties_and_zeros`.)
+            let auto = wilcoxon_signed_rank(&x, &y, zero_method, false, WilcoxonMethod::Auto, 0.05)
+                .unwrap();
+            let nonzero = x.iter().zip(&y).filter(|(a, b)| a != b).count();
+            assert_eq!(auto.exact, nonzero <= 50, "{context}");
+            assert_eq!(auto.pvalue, exact.pvalue, "{context}");
         }
+    }
+}
+
+#[test]
+fn wilcoxon_exact_with_ties_and_zeros() {
+    for case in cases("wilcoxon_exact") {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let zero_method = match input["zero_method"].as_str().unwrap() {
+            "wilcox" => ZeroMethod::Wilcox,
+            _ => ZeroMethod::Pratt,
+        };
+        let result = wilcoxon_signed_rank(
+            &floats(&input["x"]),
+            &floats(&input["y"]),
+            zero_method,
+            false,
+            WilcoxonMethod::Exact,
+            0.05,
+        )
+        .unwrap();
+        assert_statistic(
+            &format!("{name} r+"),
+            result.r_plus,
+            float(&case["expected"]["r_plus"]),
+        );
+        assert_pvalue(
+            &format!("{name} p"),
+            result.pvalue,
+            float(&case["expected"]["pvalue"]),
+        );
     }
 }
 
