@@ -8,8 +8,10 @@ use crate::error::{check_alpha, StatsError};
 pub struct Cv5x2Result {
     /// t (Dietterich) or F (Alpaydin) statistic; see the degenerate-input policy.
     pub statistic: f64,
-    /// Degrees of freedom: [5] for t, [10, 5] for F (second entry unused for t).
-    pub df: (f64, f64),
+    /// Degrees of freedom of the t (5) or of the F numerator (10).
+    pub df: f64,
+    /// Degrees of freedom of the F denominator (5); `None` for the t-test.
+    pub df_denominator: Option<f64>,
     /// p-value: two-sided for t, upper tail for F.
     pub pvalue: f64,
     /// Mean of the ten differences (the effect).
@@ -72,7 +74,8 @@ pub fn cv5x2_t_test(differences: &[[f64; 2]; 5], alpha: f64) -> Result<Cv5x2Resu
     };
     Ok(Cv5x2Result {
         statistic,
-        df: (5.0, f64::NAN),
+        df: 5.0,
+        df_denominator: None,
         pvalue,
         mean_difference: mean_of(differences),
         replication_variances: s2,
@@ -101,7 +104,8 @@ pub fn cv5x2_f_test(differences: &[[f64; 2]; 5], alpha: f64) -> Result<Cv5x2Resu
     };
     Ok(Cv5x2Result {
         statistic,
-        df: (10.0, 5.0),
+        df: 10.0,
+        df_denominator: Some(5.0),
         pvalue,
         mean_difference: mean_of(differences),
         replication_variances: s2,
