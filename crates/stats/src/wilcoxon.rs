@@ -168,9 +168,9 @@ pub fn wilcoxon_signed_rank(
         return Ok(finish(Some(0.0), 1.0, false));
     }
     let mut z = (r_plus - expected) / se;
-    if continuity_correction {
-        let shrunk = z.abs() - 0.5 / se;
-        z = shrunk.copysign(z);
+    if continuity_correction && z != 0.0 {
+        // scipy: z -= sign(z) 0.5 / se (may cross zero when |z| < 0.5 / se).
+        z -= z.signum() * 0.5 / se;
     }
     Ok(finish(Some(z), normal_two_sided_pvalue(z), false))
 }

@@ -177,6 +177,35 @@ fn wilcoxon_exact_with_ties_and_zeros() {
 }
 
 #[test]
+fn wilcoxon_continuity_correction_small_cases() {
+    // scipy 1.17: wilcoxon([1, -2, 3], correction=True, method='asymptotic') ->
+    // zstatistic -0.2672612419124244, p 0.7892680261342813 (R+ = 4, mean 3, se = sqrt(3.5)).
+    let result = wilcoxon_signed_rank(
+        &[1.0, -2.0, 3.0],
+        &[0.0; 3],
+        ZeroMethod::Wilcox,
+        true,
+        WilcoxonMethod::Normal,
+        0.05,
+    )
+    .unwrap();
+    assert_statistic("z", -result.z.unwrap().abs(), -0.2672612419124244);
+    assert_pvalue("p", result.pvalue, 0.7892680261342813);
+    // R+ exactly at its mean (d = 1, 2, -3): z = 0 stays 0 with the correction, p = 1
+    // (scipy: zstatistic 0, p 1).
+    let centred = wilcoxon_signed_rank(
+        &[1.0, 2.0, -3.0],
+        &[0.0; 3],
+        ZeroMethod::Wilcox,
+        true,
+        WilcoxonMethod::Normal,
+        0.05,
+    )
+    .unwrap();
+    assert_eq!((centred.z, centred.pvalue), (Some(0.0), 1.0));
+}
+
+#[test]
 fn wilcoxon_degenerate_inputs() {
     // Every pair tied: no evidence either way, p = 1 by policy.
     let a = [0.5, 0.6, 0.7];
