@@ -1,4 +1,4 @@
-//! Timings of the heavier functions (run with `cargo run --release -p stats --example speed`).
+//! Timings of the heavier functions (run with `cargo run -p stats --example speed`).
 //! Speed is measured here, never in unit tests.
 
 use std::time::Instant;
