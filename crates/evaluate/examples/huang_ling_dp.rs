@@ -11,7 +11,11 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let sizes = if sizes.is_empty() { vec![50, 100] } else { sizes };
+    let sizes = if sizes.is_empty() {
+        vec![50, 100]
+    } else {
+        sizes
+    };
     for n in sizes {
         let start = Instant::now();
         let histogram = match RankingHistogram::by_dynamic_program(n, n) {

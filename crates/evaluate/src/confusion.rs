@@ -172,6 +172,9 @@ impl BinaryCounts {
     /// (TP + TN) / total.
     pub fn accuracy(&self) -> f64 {
         (self.true_positives + self.true_negatives)
-            / (self.true_positives + self.true_negatives + self.false_positives + self.false_negatives)
+            / (self.true_positives
+                + self.true_negatives
+                + self.false_positives
+                + self.false_negatives)
     }
 }

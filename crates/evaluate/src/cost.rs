@@ -40,7 +40,10 @@ impl CostMatrix {
             }
             costs.extend_from_slice(row);
         }
-        Ok(CostMatrix { n_classes: n, costs })
+        Ok(CostMatrix {
+            n_classes: n,
+            costs,
+        })
     }
 
     /// The two-class matrix with class 1 = positive: cost(1 -> 0) = `cost_fn`, cost(0 -> 1) = `cost_fp`.
@@ -167,7 +170,11 @@ pub struct CostThreshold {
 
 /// The threshold minimising c(FP) FP + c(FN) FN on `data` (e.g. training data); apply it to
 /// test data with [`cost_at_threshold`]. Among equal costs the highest threshold is kept.
-pub fn min_cost_threshold(data: &BinaryScores, cost_fp: f64, cost_fn: f64) -> Result<CostThreshold> {
+pub fn min_cost_threshold(
+    data: &BinaryScores,
+    cost_fp: f64,
+    cost_fn: f64,
+) -> Result<CostThreshold> {
     CostMatrix::binary(cost_fp, cost_fn)?;
     let curve = roc_curve(data)?;
     let points = curve.points();
@@ -203,7 +210,12 @@ pub fn min_cost_threshold(data: &BinaryScores, cost_fp: f64, cost_fn: f64) -> Re
 }
 
 /// Cost per unit weight of "predict positive iff score >= threshold" on `data`.
-pub fn cost_at_threshold(data: &BinaryScores, threshold: f64, cost_fp: f64, cost_fn: f64) -> Result<f64> {
+pub fn cost_at_threshold(
+    data: &BinaryScores,
+    threshold: f64,
+    cost_fp: f64,
+    cost_fn: f64,
+) -> Result<f64> {
     CostMatrix::binary(cost_fp, cost_fn)?;
     if data.is_empty() {
         return Err(EvaluateError::Empty { what: "scores" });

@@ -147,9 +147,31 @@ impl RankingHistogram {
     /// positives, the rest n_p - k; within each block the U distribution is the Gaussian binomial
     /// coefficient (built position by position), and every top positive beats every bottom negative.
     pub fn by_dynamic_program(n_pos: usize, n_neg: usize) -> Result<Self> {
+        Self::dynamic_program(n_pos, n_neg, true)
+    }
+
+    /// The dynamic program, with fixed-width arithmetic where it is known to suffice (`allow_fast`).
+    fn dynamic_program(n_pos: usize, n_neg: usize, allow_fast: bool) -> Result<Self> {
         check_sizes(n_pos, n_neg, usize::MAX / 4)?;
         let (top_row, bottom_row) = gaussian_binomial_rows(n_pos, n_neg);
         let width = n_pos * n_neg + 1;
+        // fixed-width fast path: block coefficients below 2^128 and every count below 2^256
+        let fits_u128 = |rows: &Vec<Vec<BigUint>>| rows.iter().flatten().all(|c| c.bits() <= 128);
+        let total_rankings: BigUint = (0..=n_pos).fold(BigUint::zero(), |acc, k| {
+            acc + top_row[k].iter().sum::<BigUint>()
+                * bottom_row
+                    .get(n_pos - k)
+                    .map_or(BigUint::zero(), |b| b.iter().sum::<BigUint>())
+        });
+        let fast = allow_fast
+            && fits_u128(&top_row)
+            && fits_u128(&bottom_row)
+            && total_rankings.bits() <= 256;
+        let to_u128 = |poly: &[BigUint]| -> Vec<u128> {
+            poly.iter()
+                .map(|c| c.to_u128().expect("checked to fit"))
+                .collect()
+        };
         let mut counts = Vec::with_capacity(n_pos + 1);
         for k in 0..=n_pos {
             let mut row = vec![BigUint::zero(); width];
@@ -158,7 +180,15 @@ impl RankingHistogram {
                 let top = &top_row[k];
                 let bottom = &bottom_row[n_pos - k];
                 let shift = k * (n_neg - top_negatives);
-                convolve_into(top, bottom, &mut row[shift..]);
+                if fast {
+                    let mut wide = vec![Wide::default(); top.len() + bottom.len() - 1];
+                    convolve_wide(&to_u128(top), &to_u128(bottom), &mut wide);
+                    for (slot, value) in row[shift..].iter_mut().zip(&wide) {
+                        *slot = value.to_biguint();
+                    }
+                } else {
+                    convolve_into(top, bottom, &mut row[shift..]);
+                }
             }
             counts.push(row);
         }
@@ -287,6 +317,88 @@ fn convolve_into(a: &[BigUint], b: &[BigUint], out: &mut [BigUint]) {
         }
         for (j, y) in b.iter().enumerate() {
             out[i + j] += x * y;
+        }
+    }
+}
+
+/// Unsigned 256-bit accumulator (low and high 128-bit halves).
+#[derive(Debug, Clone, Copy, Default)]
+struct Wide {
+    low: u128,
+    high: u128,
+}
+
+impl Wide {
+    /// Adds the full 256-bit product a * b (the caller guarantees no overflow of the sum).
+    #[inline]
+    fn add_product(&mut self, a: u128, b: u128) {
+        const MASK: u128 = u64::MAX as u128;
+        let (a0, a1) = (a & MASK, a >> 64);
+        let (b0, b1) = (b & MASK, b >> 64);
+        let p00 = a0 * b0;
+        let p01 = a0 * b1;
+        let p10 = a1 * b0;
+        let p11 = a1 * b1;
+        // middle = p01 + p10 + high half of p00, may exceed 128 bits by one carry
+        let (middle, carry_middle) = p01.overflowing_add(p10);
+        let (middle, carry_middle2) = middle.overflowing_add(p00 >> 64);
+        let low = (p00 & MASK) | (middle << 64);
+        let high =
+            p11 + (middle >> 64) + ((u128::from(carry_middle) + u128::from(carry_middle2)) << 64);
+        let (sum_low, carry) = self.low.overflowing_add(low);
+        self.low = sum_low;
+        self.high = self.high.wrapping_add(high).wrapping_add(u128::from(carry));
+    }
+
+    fn to_biguint(self) -> BigUint {
+        (BigUint::from(self.high) << 128u32) | BigUint::from(self.low)
+    }
+}
+
+/// out[i + j] += a[i] * b[j] in 256-bit fixed width.
+fn convolve_wide(a: &[u128], b: &[u128], out: &mut [Wide]) {
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        for (slot, &y) in out[i..i + b.len()].iter_mut().zip(b) {
+            slot.add_product(x, y);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_width_product_equals_big_integer_product() {
+        let values = [
+            0u128,
+            1,
+            3,
+            u64::MAX as u128,
+            u64::MAX as u128 + 1,
+            u128::MAX / 3,
+            u128::MAX,
+        ];
+        for &a in &values {
+            for &b in &values {
+                let mut wide = Wide::default();
+                wide.add_product(a / 2, b);
+                wide.add_product(a - a / 2, b);
+                let expected = BigUint::from(a) * BigUint::from(b);
+                assert_eq!(wide.to_biguint(), expected, "{a} * {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn fast_and_big_integer_dynamic_programs_agree() {
+        for (n_pos, n_neg) in [(1, 1), (3, 7), (9, 4), (12, 12), (20, 15)] {
+            let fast = RankingHistogram::dynamic_program(n_pos, n_neg, true).unwrap();
+            let slow = RankingHistogram::dynamic_program(n_pos, n_neg, false).unwrap();
+            assert_eq!(fast, slow, "{n_pos}+{n_neg}");
         }
     }
 }

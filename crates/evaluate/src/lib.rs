@@ -20,14 +20,14 @@ pub use averaging::{
 };
 pub use confusion::{BinaryCounts, ConfusionMatrix};
 pub use cost::{
-    cost_at_threshold, expected_cost, iso_cost_line, min_cost_threshold, CostMatrix,
-    CostThreshold, Decision, IsoCostLine,
+    cost_at_threshold, expected_cost, iso_cost_line, min_cost_threshold, CostMatrix, CostThreshold,
+    Decision, IsoCostLine,
 };
 pub use error::{EvaluateError, Result};
 pub use huang_ling::{consistency_discriminancy, ConsistencyCounts, RankingHistogram};
 pub use hull::{
-    classifiers_hull, iso_performance_slope, roc_convex_hull, ClassifierHull, HullVertex,
-    RocHull, SlopeRangeOwner,
+    classifiers_hull, iso_performance_slope, roc_convex_hull, ClassifierHull, HullVertex, RocHull,
+    SlopeRangeOwner,
 };
 pub use multiclass::{hand_till_m, one_vs_rest_aucs, pairwise_a_hat, provost_domingos_auc};
 pub use predictions::{BinaryScores, Predictions};

@@ -159,7 +159,9 @@ impl BinaryScores {
     /// Concatenation of several test sets (e.g. the folds of a cross-validation) into one;
     /// the decision threshold of the first is kept.
     pub fn pooled(parts: &[BinaryScores]) -> Result<Self> {
-        let first = parts.first().ok_or(EvaluateError::Empty { what: "parts" })?;
+        let first = parts
+            .first()
+            .ok_or(EvaluateError::Empty { what: "parts" })?;
         let any_weighted = parts.iter().any(|p| p.weights.is_some());
         let mut labels = Vec::new();
         let mut scores = Vec::new();
@@ -340,7 +342,9 @@ impl Predictions {
     pub fn one_vs_rest(&self, positive: usize) -> Result<BinaryScores> {
         self.check_class(positive)?;
         let labels = self.truth.iter().map(|&c| c == positive).collect();
-        let scores = (0..self.len()).map(|i| self.scores_of(i)[positive]).collect();
+        let scores = (0..self.len())
+            .map(|i| self.scores_of(i)[positive])
+            .collect();
         BinaryScores::new(labels, scores)?.with_weights(self.weights.clone())
     }
 

@@ -54,7 +54,13 @@ pub fn roc_curve(data: &BinaryScores) -> Result<RocCurve> {
     let (n_pos, n_neg) = data.class_totals();
     check_both_classes("ROC curve", n_pos, n_neg)?;
     let mut items: Vec<(f64, bool, f64)> = (0..data.len())
-        .map(|i| (fold_zero(data.scores()[i]), data.labels()[i], data.weight(i)))
+        .map(|i| {
+            (
+                fold_zero(data.scores()[i]),
+                data.labels()[i],
+                data.weight(i),
+            )
+        })
         .collect();
     items.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
     let mut points = Vec::with_capacity(items.len() + 1);

@@ -18,7 +18,10 @@ fn counts(r: u64, s: u64, p: u64, q: u64) -> evaluate::ConsistencyCounts {
 #[test]
 fn published_counts_two_and_three_per_class() {
     // Huang & Ling (2005): 2+2: R=9, S=0, P=5, Q=0; 3+3: R=113, S=1, P=62, Q=4
-    for method in [RankingHistogram::by_enumeration, RankingHistogram::by_dynamic_program] {
+    for method in [
+        RankingHistogram::by_enumeration,
+        RankingHistogram::by_dynamic_program,
+    ] {
         assert_eq!(method(2, 2).unwrap().auc_vs_accuracy(), counts(9, 0, 5, 0));
         let three = method(3, 3).unwrap().auc_vs_accuracy();
         assert_eq!(three, counts(113, 1, 62, 4));

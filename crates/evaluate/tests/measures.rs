@@ -14,7 +14,10 @@ use evaluate::{
 use serde_json::Value;
 
 fn extra() -> Value {
-    let path = format!("{}/tests/data/extra_reference.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/extra_reference.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -27,7 +30,12 @@ fn weighted_binary_measures_match_sklearn() {
     for case in extra()["weighted_binary"].as_array().unwrap() {
         let data = binary(case).with_weights(floats(&case["weights"])).unwrap();
         let matrix = ConfusionMatrix::from_threshold(&data, 0.5);
-        let expected: Vec<Vec<f64>> = case["confusion_at_0.5"].as_array().unwrap().iter().map(floats).collect();
+        let expected: Vec<Vec<f64>> = case["confusion_at_0.5"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(floats)
+            .collect();
         for a in 0..2 {
             for p in 0..2 {
                 assert_close(matrix.count(a, p), expected[a][p], "confusion");
@@ -53,13 +61,23 @@ fn weighted_binary_measures_match_sklearn() {
 fn multiclass_confusion_matches_sklearn() {
     for case in extra()["multiclass_confusion"].as_array().unwrap() {
         let truth: Vec<usize> = ints(&case["y_true"]).iter().map(|&c| c as usize).collect();
-        let rows: Vec<Vec<f64>> = case["y_score"].as_array().unwrap().iter().map(floats).collect();
+        let rows: Vec<Vec<f64>> = case["y_score"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(floats)
+            .collect();
         let predictions = Predictions::new(3, truth, &rows)
             .unwrap()
             .with_weights(floats(&case["weights"]))
             .unwrap();
         let matrix = ConfusionMatrix::from_predictions(&predictions);
-        let expected: Vec<Vec<f64>> = case["confusion"].as_array().unwrap().iter().map(floats).collect();
+        let expected: Vec<Vec<f64>> = case["confusion"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(floats)
+            .collect();
         for a in 0..3 {
             for p in 0..3 {
                 assert_close(matrix.count(a, p), expected[a][p], "confusion");
@@ -68,7 +86,11 @@ fn multiclass_confusion_matches_sklearn() {
         assert_close(matrix.accuracy(), float(&case["accuracy"]), "accuracy");
         let f1 = floats(&case["macro_f1_per_class"]);
         for (class, &expected_f1) in f1.iter().enumerate() {
-            assert_close(matrix.binary_counts(class).unwrap().f1(), expected_f1, "per-class f1");
+            assert_close(
+                matrix.binary_counts(class).unwrap().f1(),
+                expected_f1,
+                "per-class f1",
+            );
         }
     }
 }
@@ -82,22 +104,36 @@ fn vertical_average_matches_independent_python() {
         .iter()
         .map(|fold| roc_curve(&binary(fold)).unwrap())
         .collect();
-    let samples = vertical_average(&curves, 100, IntervalMethod::Wilson, float(&case["alpha"])).unwrap();
+    let samples =
+        vertical_average(&curves, 100, IntervalMethod::Wilson, float(&case["alpha"])).unwrap();
     let expected = case["samples"].as_array().unwrap();
     assert_eq!(samples.len(), expected.len());
     for (got, want) in samples.iter().zip(expected) {
         assert_close(got.fpr, float(&want["fpr"]), "fpr");
         assert_close(got.mean_tpr, float(&want["mean_tpr"]), "mean tpr");
-        assert!((got.sd_tpr - float(&want["sd_tpr"])).abs() < 1e-12, "sd tpr");
-        assert!((got.low - float(&want["wilson_low"])).abs() < 1e-12, "wilson low");
-        assert!((got.high - float(&want["wilson_high"])).abs() < 1e-12, "wilson high");
+        assert!(
+            (got.sd_tpr - float(&want["sd_tpr"])).abs() < 1e-12,
+            "sd tpr"
+        );
+        assert!(
+            (got.low - float(&want["wilson_low"])).abs() < 1e-12,
+            "wilson low"
+        );
+        assert!(
+            (got.high - float(&want["wilson_high"])).abs() < 1e-12,
+            "wilson high"
+        );
     }
 }
 
 #[test]
 fn threshold_average_and_pooled_curve_on_identical_folds_equal_the_fold_curve() {
     // averaging k copies of one curve must give back that curve (Fawcett 2006)
-    let fold = BinaryScores::from_01(&[1, 0, 1, 1, 0, 0, 1, 0], &[0.9, 0.8, 0.7, 0.6, 0.55, 0.54, 0.53, 0.1]).unwrap();
+    let fold = BinaryScores::from_01(
+        &[1, 0, 1, 1, 0, 0, 1, 0],
+        &[0.9, 0.8, 0.7, 0.6, 0.55, 0.54, 0.53, 0.1],
+    )
+    .unwrap();
     let curve = roc_curve(&fold).unwrap();
     let curves = vec![curve.clone(), curve.clone(), curve.clone()];
     let averaged = threshold_average(&curves, 9).unwrap();
@@ -121,7 +157,11 @@ fn min_cost_threshold_matches_brute_force() {
         let (cost_fp, cost_fn) = (float(&case["cost_fp"]), float(&case["cost_fn"]));
         let chosen = min_cost_threshold(&data, cost_fp, cost_fn).unwrap();
         assert_eq!(chosen.roc_threshold, float(&case["roc_threshold"]));
-        assert_close(chosen.cost_per_instance, float(&case["cost_per_instance"]), "cost");
+        assert_close(
+            chosen.cost_per_instance,
+            float(&case["cost_per_instance"]),
+            "cost",
+        );
         // the midpoint threshold applied to the same scores gives the same cost
         assert_close(
             cost_at_threshold(&data, chosen.threshold, cost_fp, cost_fn).unwrap(),
@@ -137,15 +177,31 @@ fn expected_cost_hand_example() {
     let predictions = Predictions::new(
         2,
         vec![0, 1, 1, 0],
-        &[vec![0.9, 0.1], vec![0.7, 0.3], vec![0.2, 0.8], vec![0.4, 0.6]],
+        &[
+            vec![0.9, 0.1],
+            vec![0.7, 0.3],
+            vec![0.2, 0.8],
+            vec![0.4, 0.6],
+        ],
     )
     .unwrap();
     let costs = CostMatrix::new(&[vec![0.0, 1.0], vec![5.0, 0.0]]).unwrap();
     // argmax: one false negative (5) and one false positive (1) over 4 instances
-    assert_eq!(expected_cost(&predictions, &costs, Decision::Argmax).unwrap(), 1.5);
+    assert_eq!(
+        expected_cost(&predictions, &costs, Decision::Argmax).unwrap(),
+        1.5
+    );
     // Bayes: predict 1 when 5 p1 > p0, i.e. p1 > 1/6: instances 2, 3, 4 -> costs 0, 0, 0, 1 (+ instance 1: p1 = 0.1 -> 0)
-    assert_eq!(expected_cost(&predictions, &costs, Decision::MinimumExpectedCost).unwrap(), 0.25);
-    assert!(expected_cost(&predictions, &CostMatrix::binary(1.0, 1.0).unwrap(), Decision::Argmax).is_ok());
+    assert_eq!(
+        expected_cost(&predictions, &costs, Decision::MinimumExpectedCost).unwrap(),
+        0.25
+    );
+    assert!(expected_cost(
+        &predictions,
+        &CostMatrix::binary(1.0, 1.0).unwrap(),
+        Decision::Argmax
+    )
+    .is_ok());
     assert!(CostMatrix::new(&[vec![0.0, -1.0], vec![1.0, 0.0]]).is_err());
 }
 
@@ -157,7 +213,10 @@ fn iso_cost_line_hand_example() {
     assert_close(line.intercept, 0.4, "intercept");
     // cost = 0.25 * 2 * 0.3 + 0.75 * 1 * 0.2 = 0.3
     assert_close(line.expected_cost, 0.3, "cost");
-    assert!(matches!(iso_performance_slope(1.0, 1.0, 1.0), Err(EvaluateError::BadParameter { .. })));
+    assert!(matches!(
+        iso_performance_slope(1.0, 1.0, 1.0),
+        Err(EvaluateError::BadParameter { .. })
+    ));
 }
 
 #[test]
@@ -205,16 +264,38 @@ fn default_point_marks_the_half_threshold() {
 
 #[test]
 fn input_errors_are_typed() {
-    assert!(matches!(BinaryScores::from_01(&[0, 2], &[0.1, 0.2]), Err(EvaluateError::BadLabel { index: 1, label: 2 })));
-    assert!(matches!(BinaryScores::from_01(&[0, 1], &[0.1]), Err(EvaluateError::LengthMismatch { .. })));
-    assert!(matches!(BinaryScores::from_01(&[0, 1], &[0.1, f64::NAN]), Err(EvaluateError::NanScore { index: 1, .. })));
+    assert!(matches!(
+        BinaryScores::from_01(&[0, 2], &[0.1, 0.2]),
+        Err(EvaluateError::BadLabel { index: 1, label: 2 })
+    ));
+    assert!(matches!(
+        BinaryScores::from_01(&[0, 1], &[0.1]),
+        Err(EvaluateError::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        BinaryScores::from_01(&[0, 1], &[0.1, f64::NAN]),
+        Err(EvaluateError::NanScore { index: 1, .. })
+    ));
     let data = BinaryScores::from_01(&[0, 1], &[0.1, 0.2]).unwrap();
-    assert!(matches!(data.clone().with_weights(vec![1.0, -1.0]), Err(EvaluateError::BadWeight { index: 1, .. })));
-    assert!(matches!(Predictions::new(2, vec![0, 2], &[vec![0.5, 0.5], vec![0.5, 0.5]]), Err(EvaluateError::ClassOutOfRange { index: 1, .. })));
-    let absent = Predictions::new(3, vec![0, 1], &[vec![0.5, 0.3, 0.2], vec![0.2, 0.5, 0.3]]).unwrap();
-    assert!(matches!(evaluate::hand_till_m(&absent), Err(EvaluateError::ClassAbsent { class: 2, .. })));
+    assert!(matches!(
+        data.clone().with_weights(vec![1.0, -1.0]),
+        Err(EvaluateError::BadWeight { index: 1, .. })
+    ));
+    assert!(matches!(
+        Predictions::new(2, vec![0, 2], &[vec![0.5, 0.5], vec![0.5, 0.5]]),
+        Err(EvaluateError::ClassOutOfRange { index: 1, .. })
+    ));
+    let absent =
+        Predictions::new(3, vec![0, 1], &[vec![0.5, 0.3, 0.2], vec![0.2, 0.5, 0.3]]).unwrap();
+    assert!(matches!(
+        evaluate::hand_till_m(&absent),
+        Err(EvaluateError::ClassAbsent { class: 2, .. })
+    ));
     let empty = BinaryScores::from_01(&[], &[]).unwrap();
-    assert!(matches!(auc(&empty), Err(EvaluateError::SingleClass { .. })));
+    assert!(matches!(
+        auc(&empty),
+        Err(EvaluateError::SingleClass { .. })
+    ));
     assert!(evaluate::scored_auc(&empty).is_err());
     let _ = cases("auc");
 }

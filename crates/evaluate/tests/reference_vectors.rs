@@ -17,12 +17,17 @@ fn auc_and_roc_curve_match_sklearn_and_scipy() {
     assert_eq!(all.len(), 13);
     for case in all {
         let name = case["name"].as_str().unwrap();
-        let data =
-            BinaryScores::from_01(&ints(&case["input"]["y_true"]), &floats(&case["input"]["y_score"]))
-                .unwrap();
+        let data = BinaryScores::from_01(
+            &ints(&case["input"]["y_true"]),
+            &floats(&case["input"]["y_score"]),
+        )
+        .unwrap();
         let expected = &case["expected"];
         if case["degenerate"].as_bool() == Some(true) {
-            assert!(matches!(auc(&data), Err(EvaluateError::SingleClass { .. })), "{name}");
+            assert!(
+                matches!(auc(&data), Err(EvaluateError::SingleClass { .. })),
+                "{name}"
+            );
             assert!(auc_or_nan(&data).is_nan(), "{name}");
             assert!(roc_curve(&data).is_err(), "{name}");
             assert!(float(&expected["auc"]).is_nan());
@@ -30,16 +35,32 @@ fn auc_and_roc_curve_match_sklearn_and_scipy() {
         }
         let got = auc(&data).unwrap();
         assert_close(got, float(&expected["auc"]), &format!("{name} auc"));
-        assert_close(got, float(&expected["auc_from_u"]), &format!("{name} auc_from_u"));
+        assert_close(
+            got,
+            float(&expected["auc_from_u"]),
+            &format!("{name} auc_from_u"),
+        );
         assert_close(
             mann_whitney_u(&data),
             float(&expected["mann_whitney_u_pos"]),
             &format!("{name} U"),
         );
         let curve = roc_curve(&data).unwrap();
-        assert_eq!(curve.positives(), expected["n_pos"].as_f64().unwrap(), "{name}");
-        assert_eq!(curve.negatives(), expected["n_neg"].as_f64().unwrap(), "{name}");
-        assert_close(curve.area(), float(&expected["auc"]), &format!("{name} trapezoid"));
+        assert_eq!(
+            curve.positives(),
+            expected["n_pos"].as_f64().unwrap(),
+            "{name}"
+        );
+        assert_eq!(
+            curve.negatives(),
+            expected["n_neg"].as_f64().unwrap(),
+            "{name}"
+        );
+        assert_close(
+            curve.area(),
+            float(&expected["auc"]),
+            &format!("{name} trapezoid"),
+        );
         let points = curve.points();
         let thresholds: Vec<f64> = points.iter().map(|p| p.threshold).collect();
         assert_all_close(&thresholds, &floats(&expected["roc_thresholds"]), name);
@@ -54,7 +75,11 @@ fn auc_and_roc_curve_match_sklearn_and_scipy() {
         // the weighted path with unit weights gives the same AUC
         let n = data.len();
         let weighted = data.clone().with_weights(vec![1.0; n]).unwrap();
-        assert_close(auc(&weighted).unwrap(), float(&expected["auc"]), &format!("{name} weighted"));
+        assert_close(
+            auc(&weighted).unwrap(),
+            float(&expected["auc"]),
+            &format!("{name} weighted"),
+        );
     }
 }
 
@@ -72,14 +97,33 @@ fn scored_auc_matches_exact_rationals_and_wu_flach() {
         let expected = &case["expected"];
         let got = scored_auc(&data).unwrap();
         assert_close(got.sauc, float(&expected["sauc"]), &format!("{name} sauc"));
-        assert_close(got.r_s_plus, float(&expected["r_s_plus"]), &format!("{name} R+"));
-        assert_close(got.r_s_minus, float(&expected["r_s_minus"]), &format!("{name} R-"));
+        assert_close(
+            got.r_s_plus,
+            float(&expected["r_s_plus"]),
+            &format!("{name} R+"),
+        );
+        assert_close(
+            got.r_s_minus,
+            float(&expected["r_s_minus"]),
+            &format!("{name} R-"),
+        );
         assert_close(got.auc, float(&expected["auc"]), &format!("{name} auc"));
-        assert_close(auc(&data).unwrap(), float(&expected["auc"]), &format!("{name} auc"));
+        assert_close(
+            auc(&data).unwrap(),
+            float(&expected["auc"]),
+            &format!("{name} auc"),
+        );
         if let Some(paper) = expected.get("paper_values_4dp") {
-            for (key, value) in [("sauc", got.sauc), ("r_s_plus", got.r_s_plus), ("r_s_minus", got.r_s_minus)] {
+            for (key, value) in [
+                ("sauc", got.sauc),
+                ("r_s_plus", got.r_s_plus),
+                ("r_s_minus", got.r_s_minus),
+            ] {
                 if let Some(p) = paper.get(key) {
-                    assert!((value - float(p)).abs() <= 0.5e-4 + 1e-12, "{name} paper {key}");
+                    assert!(
+                        (value - float(p)).abs() <= 0.5e-4 + 1e-12,
+                        "{name} paper {key}"
+                    );
                 }
             }
         }
@@ -104,7 +148,10 @@ fn multiclass_auc_matches_sklearn() {
         let name = case["name"].as_str().unwrap();
         let expected = &case["expected"];
         let n_classes = expected["n_classes"].as_u64().unwrap() as usize;
-        let truth: Vec<usize> = ints(&case["input"]["y_true"]).iter().map(|&c| c as usize).collect();
+        let truth: Vec<usize> = ints(&case["input"]["y_true"])
+            .iter()
+            .map(|&c| c as usize)
+            .collect();
         let rows: Vec<Vec<f64>> = case["input"]["y_score"]
             .as_array()
             .unwrap()
@@ -129,7 +176,10 @@ fn multiclass_auc_matches_sklearn() {
         );
         for triple in expected["pairwise_a_hat"].as_array().unwrap() {
             let t = triple.as_array().unwrap();
-            let (i, j) = (t[0].as_u64().unwrap() as usize, t[1].as_u64().unwrap() as usize);
+            let (i, j) = (
+                t[0].as_u64().unwrap() as usize,
+                t[1].as_u64().unwrap() as usize,
+            );
             assert_close(
                 pairwise_a_hat(&predictions, i, j).unwrap(),
                 float(&t[2]),
@@ -172,13 +222,22 @@ fn roc_hull_matches_exact_hull() {
             .iter()
             .map(|v| v.input_index.map_or(-1, |i| i as i64))
             .collect();
-        assert_eq!(indices, ints(&expected["hull_vertex_input_index"]), "{name} indices");
+        assert_eq!(
+            indices,
+            ints(&expected["hull_vertex_input_index"]),
+            "{name} indices"
+        );
         assert_all_close(
             &hull.segment_slopes(),
             &floats(&expected["segment_slopes"]),
             &format!("{name} slopes"),
         );
-        for (k, range) in expected["vertex_optimal_slope_range"].as_array().unwrap().iter().enumerate() {
+        for (k, range) in expected["vertex_optimal_slope_range"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
             let r = floats(range);
             let got = hull.vertices()[k].slope_range;
             assert_close(got.0, r[0], &format!("{name} vertex {k} low"));
@@ -188,8 +247,16 @@ fn roc_hull_matches_exact_hull() {
             let slope = float(&query["slope"]);
             let (optimal, value) = hull.optimal_vertices(slope).unwrap();
             let optimal: Vec<i64> = optimal.iter().map(|&i| i as i64).collect();
-            assert_eq!(optimal, ints(&query["optimal_vertices"]), "{name} query {slope}");
-            assert_close(value, float(&query["max_tpr_minus_slope_fpr"]), &format!("{name} query value"));
+            assert_eq!(
+                optimal,
+                ints(&query["optimal_vertices"]),
+                "{name} query {slope}"
+            );
+            assert_close(
+                value,
+                float(&query["max_tpr_minus_slope_fpr"]),
+                &format!("{name} query value"),
+            );
         }
     }
 }
@@ -200,13 +267,33 @@ fn binomial_intervals_used_for_vertical_averaging_match_statsmodels() {
     for case in cases("binomial_ci") {
         let name = case["name"].as_str().unwrap();
         let input = &case["input"];
-        let (count, nobs, alpha) = (float(&input["count"]), float(&input["nobs"]), float(&input["alpha"]));
+        let (count, nobs, alpha) = (
+            float(&input["count"]),
+            float(&input["nobs"]),
+            float(&input["alpha"]),
+        );
         let expected = &case["expected"];
         let normal = stats::normal_interval(count, nobs, alpha).unwrap();
         let wilson = stats::wilson_interval(count, nobs, alpha).unwrap();
-        assert_close(normal.low, float(&expected["normal_low"]), &format!("{name} normal low"));
-        assert_close(normal.high, float(&expected["normal_high"]), &format!("{name} normal high"));
-        assert_close(wilson.low, float(&expected["wilson_low"]), &format!("{name} wilson low"));
-        assert_close(wilson.high, float(&expected["wilson_high"]), &format!("{name} wilson high"));
+        assert_close(
+            normal.low,
+            float(&expected["normal_low"]),
+            &format!("{name} normal low"),
+        );
+        assert_close(
+            normal.high,
+            float(&expected["normal_high"]),
+            &format!("{name} normal high"),
+        );
+        assert_close(
+            wilson.low,
+            float(&expected["wilson_low"]),
+            &format!("{name} wilson low"),
+        );
+        assert_close(
+            wilson.high,
+            float(&expected["wilson_high"]),
+            &format!("{name} wilson high"),
+        );
     }
 }
