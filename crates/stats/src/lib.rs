@@ -4,9 +4,45 @@
 //! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
 
+#![warn(missing_docs)]
+
+pub mod auc;
+pub mod bayesian;
+pub mod cv5x2;
 pub mod distributions;
 pub mod error;
+pub mod friedman;
+pub mod mcnemar;
+pub mod multitest;
 pub mod proportion;
+pub mod sign_test;
+pub mod summary;
+pub mod ttest;
+pub mod wilcoxon;
 
+pub use auc::{
+    agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
+    cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,
+    hanley_mcneil_interval, structural_components, DeLongResult, FixedErrorAucMoments,
+    HanleyMcNeil, StructuralComponents,
+};
+pub use bayesian::{
+    bayesian_signed_rank_test, correlated_bayesian_t_test, CorrelatedTTestResult,
+    RegionProbabilities, SignedRankResult,
+};
+pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
+pub use friedman::{
+    critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
+    nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, nemenyi_q_demsar_table,
+    rank_rows_descending, FriedmanResult,
+};
+pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
+pub use multitest::{bonferroni, holm, CorrectionResult};
 pub use proportion::{normal_interval, normal_quantile, wilson_interval, Interval};
+pub use sign_test::{
+    sign_test, sign_test_max_losses, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss,
+};
+pub use summary::midranks;
+pub use ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};
+pub use wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};

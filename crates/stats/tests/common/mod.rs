@@ -4,12 +4,16 @@
 
 use serde_json::Value;
 
-/// Loads `tests/data/<name>.json` and returns its cases.
-pub fn cases(name: &str) -> Vec<Value> {
+/// Loads `tests/data/<name>.json`.
+pub fn load(name: &str) -> Value {
     let path = format!("{}/tests/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let root: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    root["cases"].as_array().expect("cases array").clone()
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Loads `tests/data/<name>.json` and returns its cases.
+pub fn cases(name: &str) -> Vec<Value> {
+    load(name)["cases"].as_array().expect("cases array").clone()
 }
 
 /// Reads a float, accepting the strings "inf", "-inf", "nan".
