@@ -2,6 +2,9 @@
 
 use crate::error::{EvaluateError, Result};
 
+/// A (score, weight) pair of one instance.
+pub(crate) type ScoreWeight = (f64, f64);
+
 /// Two-class scored predictions: per instance a label (true = positive), a score
 /// (higher = more positive) and a weight (default 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -142,7 +145,7 @@ impl BinaryScores {
     }
 
     /// (score, weight) of the positives and of the negatives, in input order.
-    pub(crate) fn split_weighted(&self) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+    pub(crate) fn split_weighted(&self) -> (Vec<ScoreWeight>, Vec<ScoreWeight>) {
         let mut pos = Vec::new();
         let mut neg = Vec::new();
         for i in 0..self.len() {

@@ -36,9 +36,9 @@ fn weighted_binary_measures_match_sklearn() {
             .iter()
             .map(floats)
             .collect();
-        for a in 0..2 {
-            for p in 0..2 {
-                assert_close(matrix.count(a, p), expected[a][p], "confusion");
+        for (a, row) in expected.iter().enumerate() {
+            for (p, &value) in row.iter().enumerate() {
+                assert_close(matrix.count(a, p), value, "confusion");
             }
         }
         let counts = matrix.binary_counts(1).unwrap();
@@ -78,9 +78,9 @@ fn multiclass_confusion_matches_sklearn() {
             .iter()
             .map(floats)
             .collect();
-        for a in 0..3 {
-            for p in 0..3 {
-                assert_close(matrix.count(a, p), expected[a][p], "confusion");
+        for (a, row) in expected.iter().enumerate() {
+            for (p, &value) in row.iter().enumerate() {
+                assert_close(matrix.count(a, p), value, "confusion");
             }
         }
         assert_close(matrix.accuracy(), float(&case["accuracy"]), "accuracy");
