@@ -78,6 +78,16 @@ pub enum EvaluateError {
         /// Description of the allowed range.
         allowed: &'static str,
     },
+    /// A ROC point lies outside the unit square (or has a NaN coordinate).
+    #[error("ROC point {index} = ({fpr}, {tpr}) is outside [0, 1] x [0, 1]")]
+    BadPoint {
+        /// Index of the point in the input.
+        index: usize,
+        /// Its false positive rate.
+        fpr: f64,
+        /// Its true positive rate.
+        tpr: f64,
+    },
     /// An input is empty where at least one element is needed.
     #[error("{what} is empty")]
     Empty {

@@ -92,15 +92,12 @@ fn exact_orientation(o: (f64, f64), b: (f64, f64), c: (f64, f64)) -> std::cmp::O
 }
 
 fn check_point(index: usize, p: (f64, f64)) -> Result<()> {
-    for (name, value) in [("fpr", p.0), ("tpr", p.1)] {
-        if !(0.0..=1.0).contains(&value) {
-            let _ = index;
-            return Err(EvaluateError::BadParameter {
-                name,
-                value,
-                allowed: "a ROC point coordinate in [0, 1]",
-            });
-        }
+    if !((0.0..=1.0).contains(&p.0) && (0.0..=1.0).contains(&p.1)) {
+        return Err(EvaluateError::BadPoint {
+            index,
+            fpr: p.0,
+            tpr: p.1,
+        });
     }
     Ok(())
 }

@@ -297,5 +297,9 @@ fn input_errors_are_typed() {
         Err(EvaluateError::SingleClass { .. })
     ));
     assert!(evaluate::scored_auc(&empty).is_err());
-    let _ = cases("auc");
+    assert!(matches!(
+        evaluate::roc_convex_hull(&[(0.5, 0.5), (0.2, 1.5)]),
+        Err(EvaluateError::BadPoint { index: 1, .. })
+    ));
+    assert_eq!(cases("auc").len(), 13);
 }
