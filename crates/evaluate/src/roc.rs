@@ -35,6 +35,111 @@ fn fold_zero(score: f64) -> f64 {
     score + 0.0
 }
 
+/// The scores of each class sorted increasingly (with -0.0 folded into +0.0), with their weights
+/// when the data are weighted: one sort of all scores in total, then linear merges.
+struct SortedClasses {
+    pos: Vec<f64>,
+    pos_weights: Option<Vec<f64>>,
+    neg: Vec<f64>,
+    neg_weights: Option<Vec<f64>>,
+}
+
+impl SortedClasses {
+    fn new(data: &BinaryScores) -> Self {
+        if data.weights().is_none() {
+            let mut pos = Vec::new();
+            let mut neg = Vec::new();
+            for (&label, &score) in data.labels().iter().zip(data.scores()) {
+                if label {
+                    pos.push(fold_zero(score));
+                } else {
+                    neg.push(fold_zero(score));
+                }
+            }
+            pos.sort_unstable_by(f64::total_cmp);
+            neg.sort_unstable_by(f64::total_cmp);
+            return SortedClasses {
+                pos,
+                pos_weights: None,
+                neg,
+                neg_weights: None,
+            };
+        }
+        let (mut pos, mut neg) = data.split_weighted();
+        for v in pos.iter_mut().chain(neg.iter_mut()) {
+            v.0 = fold_zero(v.0);
+        }
+        pos.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        neg.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let (pos, pos_weights) = pos.into_iter().unzip();
+        let (neg, neg_weights) = neg.into_iter().unzip();
+        SortedClasses {
+            pos,
+            pos_weights: Some(pos_weights),
+            neg,
+            neg_weights: Some(neg_weights),
+        }
+    }
+
+    /// Total weight of the elements `range` of one class.
+    fn weight_of(weights: &Option<Vec<f64>>, range: std::ops::Range<usize>) -> f64 {
+        match weights {
+            None => range.len() as f64,
+            Some(w) => w[range].iter().sum(),
+        }
+    }
+
+    /// Calls `visit(value, positive weight, negative weight)` for each distinct score, increasing.
+    fn for_each_group_ascending(&self, mut visit: impl FnMut(f64, f64, f64)) {
+        let (mut i, mut j) = (0usize, 0usize);
+        while i < self.pos.len() || j < self.neg.len() {
+            let value = match (self.pos.get(i), self.neg.get(j)) {
+                (Some(&p), Some(&n)) => p.min(n),
+                (Some(&p), None) => p,
+                (None, Some(&n)) => n,
+                (None, None) => break,
+            };
+            let (pos_start, neg_start) = (i, j);
+            while i < self.pos.len() && self.pos[i] == value {
+                i += 1;
+            }
+            while j < self.neg.len() && self.neg[j] == value {
+                j += 1;
+            }
+            visit(
+                value,
+                Self::weight_of(&self.pos_weights, pos_start..i),
+                Self::weight_of(&self.neg_weights, neg_start..j),
+            );
+        }
+    }
+
+    /// Calls `visit(value, positive weight, negative weight)` for each distinct score, decreasing.
+    fn for_each_group_descending(&self, mut visit: impl FnMut(f64, f64, f64)) {
+        let (mut i, mut j) = (self.pos.len(), self.neg.len());
+        while i > 0 || j > 0 {
+            let value = match (i > 0, j > 0) {
+                (true, true) => self.pos[i - 1].max(self.neg[j - 1]),
+                (true, false) => self.pos[i - 1],
+                (false, true) => self.neg[j - 1],
+                (false, false) => break,
+            };
+            let (pos_end, neg_end) = (i, j);
+            while i > 0 && self.pos[i - 1] == value {
+                i -= 1;
+            }
+            while j > 0 && self.neg[j - 1] == value {
+                j -= 1;
+            }
+            visit(
+                value,
+                Self::weight_of(&self.pos_weights, i..pos_end),
+                Self::weight_of(&self.neg_weights, j..neg_end),
+            );
+        }
+    }
+}
+
 fn check_both_classes(measure: &'static str, n_pos: f64, n_neg: f64) -> Result<()> {
     if n_pos > 0.0 && n_neg > 0.0 {
         Ok(())
@@ -53,17 +158,8 @@ fn check_both_classes(measure: &'static str, n_pos: f64, n_neg: f64) -> Result<(
 pub fn roc_curve(data: &BinaryScores) -> Result<RocCurve> {
     let (n_pos, n_neg) = data.class_totals();
     check_both_classes("ROC curve", n_pos, n_neg)?;
-    let mut items: Vec<(f64, bool, f64)> = (0..data.len())
-        .map(|i| {
-            (
-                fold_zero(data.scores()[i]),
-                data.labels()[i],
-                data.weight(i),
-            )
-        })
-        .collect();
-    items.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
-    let mut points = Vec::with_capacity(items.len() + 1);
+    let sorted = SortedClasses::new(data);
+    let mut points = Vec::with_capacity(data.len() + 1);
     points.push(RocPoint {
         threshold: f64::INFINITY,
         false_positives: 0.0,
@@ -72,17 +168,9 @@ pub fn roc_curve(data: &BinaryScores) -> Result<RocCurve> {
         tpr: 0.0,
     });
     let (mut tp, mut fp) = (0.0, 0.0);
-    let mut i = 0;
-    while i < items.len() {
-        let score = items[i].0;
-        while i < items.len() && items[i].0 == score {
-            if items[i].1 {
-                tp += items[i].2;
-            } else {
-                fp += items[i].2;
-            }
-            i += 1;
-        }
+    sorted.for_each_group_descending(|score, pos_weight, neg_weight| {
+        tp += pos_weight;
+        fp += neg_weight;
         points.push(RocPoint {
             threshold: score,
             false_positives: fp,
@@ -90,7 +178,7 @@ pub fn roc_curve(data: &BinaryScores) -> Result<RocCurve> {
             fpr: fp / n_neg,
             tpr: tp / n_pos,
         });
-    }
+    });
     let mut curve = RocCurve {
         points,
         positives: n_pos,
@@ -273,40 +361,16 @@ pub struct ScoredAuc {
 /// tied (positive, negative) pairs add nothing (strict indicator). Pair terms are weighted by
 /// w_i w_j and normalised by the total weights. Errors if either class is absent.
 pub fn scored_auc(data: &BinaryScores) -> Result<ScoredAuc> {
-    let (mut pos, mut neg) = data.split_weighted();
-    let total_pos: f64 = pos.iter().map(|p| p.1).sum();
-    let total_neg: f64 = neg.iter().map(|p| p.1).sum();
+    let (total_pos, total_neg) = data.class_totals();
     check_both_classes("scored AUC", total_pos, total_neg)?;
-    for v in pos.iter_mut().chain(neg.iter_mut()) {
-        v.0 = fold_zero(v.0);
-    }
-    pos.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-    neg.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    let sorted = SortedClasses::new(data);
     let mut r_plus = AccurateSum::default();
     let mut r_minus = AccurateSum::default();
     let mut difference = AccurateSum::default();
     let mut u = AccurateSum::default();
-    // sweep the distinct values in increasing order
-    let (mut i, mut j) = (0usize, 0usize);
     let mut neg_below = 0.0; // weight of negatives strictly below the current value
     let mut pos_upto = 0.0; // weight of positives <= the current value
-    while i < pos.len() || j < neg.len() {
-        let value = match (pos.get(i), neg.get(j)) {
-            (Some(p), Some(n)) => p.0.min(n.0),
-            (Some(p), None) => p.0,
-            (None, Some(n)) => n.0,
-            (None, None) => unreachable!(),
-        };
-        let mut pos_group = 0.0;
-        while i < pos.len() && pos[i].0 == value {
-            pos_group += pos[i].1;
-            i += 1;
-        }
-        let mut neg_group = 0.0;
-        while j < neg.len() && neg[j].0 == value {
-            neg_group += neg[j].1;
-            j += 1;
-        }
+    sorted.for_each_group_ascending(|value, pos_group, neg_group| {
         pos_upto += pos_group;
         let pos_above = total_pos - pos_upto;
         // positives at `value` beat every negative below it
@@ -320,7 +384,7 @@ pub fn scored_auc(data: &BinaryScores) -> Result<ScoredAuc> {
         u.add(plus_weight);
         u.add_product(0.5 * pos_group, neg_group);
         neg_below += neg_group;
-    }
+    });
     let pairs = total_pos * total_neg;
     Ok(ScoredAuc {
         sauc: difference.divided_by(pairs),
