@@ -303,3 +303,37 @@ fn input_errors_are_typed() {
     ));
     assert_eq!(cases("auc").len(), 13);
 }
+
+#[test]
+fn threshold_average_matches_independent_python() {
+    let data = extra();
+    let folds: Vec<_> = data["vertical_average"][0]["folds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|fold| roc_curve(&binary(fold)).unwrap())
+        .collect();
+    let case = &data["threshold_average"][0];
+    let samples = case["samples"].as_u64().unwrap() as usize;
+    let got = threshold_average(&folds, samples).unwrap();
+    for (row, want) in got.iter().zip(case["rows"].as_array().unwrap()) {
+        assert_eq!(row.threshold, float(&want["threshold"]));
+        assert!(
+            (row.mean_fpr - float(&want["mean_fpr"])).abs() < 1e-12,
+            "mean fpr"
+        );
+        assert!(
+            (row.mean_tpr - float(&want["mean_tpr"])).abs() < 1e-12,
+            "mean tpr"
+        );
+        assert!(
+            (row.sd_fpr - float(&want["sd_fpr"])).abs() < 1e-12,
+            "sd fpr"
+        );
+        assert!(
+            (row.sd_tpr - float(&want["sd_tpr"])).abs() < 1e-12,
+            "sd tpr"
+        );
+    }
+    assert_eq!(got.len(), case["rows"].as_array().unwrap().len());
+}

@@ -21,7 +21,7 @@ def f(x):
 
 
 out = {"source": __doc__.strip().splitlines()[0], "weighted_binary": [], "multiclass_confusion": [],
-       "vertical_average": [], "min_cost_threshold": []}
+       "vertical_average": [], "min_cost_threshold": [], "threshold_average": []}
 
 # weighted binary measures
 for case in range(3):
@@ -106,4 +106,26 @@ for cost_fp, cost_fn in [(1.0, 1.0), (1.0, 5.0), (4.0, 1.0)]:
     out["min_cost_threshold"].append({"y_true": [int(v) for v in y], "y_score": f(s), "cost_fp": cost_fp,
                                       "cost_fn": cost_fn, "roc_threshold": best[0] if best[0] != float("inf") else "inf",
                                       "cost_per_instance": best[1] / n})
+
+# threshold averaging (Fawcett 2006 Alg. 5) of the same folds: thresholds taken by rank from the
+# sorted union of the folds' scores; at threshold t each fold's operating point is
+# "predict positive iff score >= t", counted directly on its scores
+samples_t = 10
+union = sorted(set(v for (_, sc) in folds for v in sc.tolist()), reverse=True)
+rows = []
+for i in range(samples_t):
+    if i == 0:
+        t = float("inf")
+    else:
+        rank = i * len(union) // (samples_t - 1)
+        t = union[min(max(rank - 1, 0), len(union) - 1)]
+    fprs, tprs = [], []
+    for (y, sc) in folds:
+        pred = sc >= t
+        tprs.append(float(np.sum(pred & (y == 1)) / np.sum(y == 1)))
+        fprs.append(float(np.sum(pred & (y == 0)) / np.sum(y == 0)))
+    rows.append({"threshold": t if t != float("inf") else "inf",
+                 "mean_fpr": float(np.mean(fprs)), "sd_fpr": float(np.std(fprs, ddof=1)),
+                 "mean_tpr": float(np.mean(tprs)), "sd_tpr": float(np.std(tprs, ddof=1))})
+out["threshold_average"].append({"samples": samples_t, "rows": rows})
 print(json.dumps(out, indent=1))
