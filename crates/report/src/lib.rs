@@ -1,1 +1,76 @@
-//! placeholder
+//! Report output: tables (Markdown, CSV, LaTeX) and SVG plots (ROC curves, averaged ROC curves
+//! with interval bars, distributions over folds, line plots).
+//!
+//! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
+//! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
+//! feature: text is written as SVG `<text>` elements and the viewer picks the font.
+
+pub mod plot;
+pub mod table;
+
+pub use plot::{
+    distribution_plot, line_plot, roc_plot, Curve, Distribution, ErrorBar, Interval,
+    LegendPosition, PlotOptions, Rgb, PALETTE,
+};
+pub use table::{Cell, Table, TableFormat, Value};
+
+/// Why a table or plot could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A table without columns.
+    #[error("table '{title}': the header has no columns")]
+    EmptyHeader {
+        /// The table's title.
+        title: String,
+    },
+    /// A body row with the wrong number of cells.
+    #[error("table '{title}': row {row} has {got} cells, the header has {expected} columns")]
+    RowLength {
+        /// The table's title.
+        title: String,
+        /// The row number (from 0).
+        row: usize,
+        /// Its number of cells.
+        got: usize,
+        /// The number of columns.
+        expected: usize,
+    },
+    /// A plot input that cannot be drawn (non-finite value, empty range, zero bins, ...).
+    #[error("plot '{plot}': {problem}")]
+    BadPlotInput {
+        /// The plot's title.
+        plot: String,
+        /// What is wrong, naming the curve, point or parameter.
+        problem: String,
+    },
+    /// The plotting library failed.
+    #[error("plot '{plot}': drawing failed: {message}")]
+    Drawing {
+        /// The plot's title.
+        plot: String,
+        /// The library's message.
+        message: String,
+    },
+    /// Writing an output file failed.
+    #[error("cannot write '{path}': {source}")]
+    Io {
+        /// The file that could not be written.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// Writes a rendered table or plot to a file, creating missing parent directories.
+pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), ReportError> {
+    let io_error = |source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent).map_err(io_error)?;
+        }
+    }
+    std::fs::write(path, contents).map_err(io_error)
+}
