@@ -25,17 +25,30 @@
 //! # Seeds
 //!
 //! Repetition `r` of a strategy uses `Rng::new(rng::derive_seed(seed, &[r]))`, where `seed` is
-//! the seed handed to [`Strategy::splits`] (normally itself derived from the experiment seed and
-//! the dataset's name). Streams come from the workspace `rng` crate, so they never change
-//! between versions of third-party crates.
+//! the seed handed to [`Strategy::splits`]. [`SplitPlan::new`] passes
+//! [`dataset_seed`]`(experiment_seed, dataset_name)`, so each dataset has its own stream. Streams
+//! come from the workspace `rng` crate, so they never change between versions of third-party
+//! crates.
+//!
+//! # Example
+//!
+//! ```
+//! let strategy = cv::Strategy::from_toml_str("kind = \"wu_flach\"\nfolds = 3\nrepetitions = 2")?;
+//! let classes = [0, 1, 0, 1, 0, 1, 1];
+//! let plan = cv::SplitPlan::new("toy", &classes, &strategy, 2009)?;
+//! assert_eq!(plan.splits.len(), 6);
+//! let first = &plan.splits[0];
+//! assert_eq!(first.validation.as_ref(), Some(&plan.splits[1].test));
+//! # Ok::<(), cv::CvError>(())
+//! ```
 
 mod split;
 mod strategy;
 mod stratify;
 
-pub use split::Split;
+pub use split::{dataset_seed, Split, SplitPlan};
 pub use strategy::Strategy;
-pub use stratify::{stratified_folds, stratified_holdout};
+pub use stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
 
 /// Why a resampling plan could not be made or configured.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -85,6 +98,18 @@ pub enum CvError {
     /// The configuration text is not valid TOML.
     #[error("resampling strategy: invalid TOML: {0}")]
     Toml(String),
+    /// A saved plan that does not fit its dataset.
+    #[error("split plan of dataset '{dataset}', repetition {repetition}, fold {fold}: {problem}")]
+    InvalidPlan {
+        /// The dataset's name.
+        dataset: String,
+        /// The repetition of the faulty split.
+        repetition: usize,
+        /// The fold of the faulty split.
+        fold: usize,
+        /// What is wrong.
+        problem: String,
+    },
     /// The dataset is too small for the strategy.
     #[error(
         "resampling strategy '{kind}': needs {needed}, but the data has {instances} instances"

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::{CvError, Strategy};
+
 /// One split of instance indices (row numbers of the dataset), made once and shared by every
 /// learner. Index lists are sorted ascending and pairwise disjoint.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,5 +40,85 @@ impl Split {
             .chain(validation)
             .chain(&self.test)
             .all(|&index| seen.insert(index))
+    }
+}
+
+/// The seed of a dataset's resampling plan: derived from the experiment seed and the dataset's
+/// name (`rng::derive_seed_from_label`), so each dataset gets its own stream and adding a
+/// dataset does not change the splits of the others.
+pub fn dataset_seed(experiment_seed: u64, dataset_name: &str) -> u64 {
+    rng::derive_seed_from_label(experiment_seed, dataset_name)
+}
+
+/// All splits of one dataset under one strategy, with what made them: made once, saved (serde)
+/// and handed to every learner, so that every comparison is paired.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplitPlan {
+    /// The dataset's name.
+    pub dataset: String,
+    /// Number of instances of the dataset.
+    pub instances: usize,
+    /// The strategy that made the splits.
+    pub strategy: Strategy,
+    /// The seed handed to [`Strategy::splits`] (see [`dataset_seed`]).
+    pub seed: u64,
+    /// The splits, ordered by repetition then fold.
+    pub splits: Vec<Split>,
+}
+
+impl SplitPlan {
+    /// Makes the plan of a dataset (given by name and class column) with the seed
+    /// `dataset_seed(experiment_seed, dataset_name)`.
+    pub fn new(
+        dataset_name: &str,
+        classes: &[u32],
+        strategy: &Strategy,
+        experiment_seed: u64,
+    ) -> Result<SplitPlan, CvError> {
+        let seed = dataset_seed(experiment_seed, dataset_name);
+        Ok(SplitPlan {
+            dataset: dataset_name.to_string(),
+            instances: classes.len(),
+            strategy: strategy.clone(),
+            seed,
+            splits: strategy.splits(classes, seed)?,
+        })
+    }
+
+    /// Makes the plan of a [`data::Dataset`] (its name and class column).
+    pub fn for_dataset(
+        dataset: &data::Dataset,
+        strategy: &Strategy,
+        experiment_seed: u64,
+    ) -> Result<SplitPlan, CvError> {
+        SplitPlan::new(dataset.name(), dataset.classes(), strategy, experiment_seed)
+    }
+
+    /// Checks a plan read back from a file: every index below `instances`, the parts of each
+    /// split disjoint, every test (and validation) part non-empty.
+    pub fn check(&self) -> Result<(), CvError> {
+        let invalid = |split: &Split, problem: &str| CvError::InvalidPlan {
+            dataset: self.dataset.clone(),
+            repetition: split.repetition,
+            fold: split.fold,
+            problem: problem.to_string(),
+        };
+        for split in &self.splits {
+            let validation = split.validation.as_deref().unwrap_or(&[]);
+            let mut all = split.train.iter().chain(validation).chain(&split.test);
+            if all.any(|&index| index >= self.instances) {
+                return Err(invalid(
+                    split,
+                    &format!("an index is not below the {} instances", self.instances),
+                ));
+            }
+            if !split.is_disjoint() {
+                return Err(invalid(split, "train, validation and test overlap"));
+            }
+            if split.test.is_empty() || split.validation.as_ref().is_some_and(Vec::is_empty) {
+                return Err(invalid(split, "an empty test or validation part"));
+            }
+        }
+        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 use rng::{derive_seed, Rng};
 use serde::{Deserialize, Serialize};
 
-use crate::stratify::{stratified_folds, stratified_holdout};
+use crate::stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
 use crate::{CvError, Split};
 
 /// A resampling strategy with its parameters. Build it directly (then [`Strategy::validate`]
@@ -161,16 +161,32 @@ fn check_minimum(kind: &str, key: &str, value: usize, minimum: usize) -> Result<
     }
 }
 
-/// The indices of all folds except the excluded ones, ascending.
-fn union_except(folds: &[Vec<usize>], excluded: &[usize]) -> Vec<usize> {
-    let mut indices: Vec<usize> = folds
-        .iter()
-        .enumerate()
-        .filter(|(fold, _)| !excluded.contains(fold))
-        .flat_map(|(_, indices)| indices.iter().copied())
-        .collect();
-    indices.sort_unstable();
-    indices
+/// The indices (ascending) whose fold, per `fold_of`, is not one of the excluded folds.
+fn indices_outside(fold_of: &[usize], excluded: &[usize]) -> Vec<usize> {
+    (0..fold_of.len())
+        .filter(|&index| !excluded.contains(&fold_of[index]))
+        .collect()
+}
+
+/// The fold number of every instance, from the folds' index lists.
+fn fold_numbers(partition: &[Vec<usize>], instances: usize) -> Vec<usize> {
+    let mut fold_of = vec![NO_FOLD; instances];
+    for (fold, indices) in partition.iter().enumerate() {
+        for &index in indices {
+            fold_of[index] = fold;
+        }
+    }
+    fold_of
+}
+
+/// The "fold" of instances that are in no fold (the Aslan test set).
+const NO_FOLD: usize = usize::MAX;
+
+/// The indices (ascending) whose fold, per `fold_of`, is `fold`.
+fn indices_inside(fold_of: &[usize], fold: usize) -> Vec<usize> {
+    (0..fold_of.len())
+        .filter(|&index| fold_of[index] == fold)
+        .collect()
 }
 
 impl Strategy {
@@ -377,23 +393,18 @@ impl Strategy {
                 let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
                 let train_all_classes: Vec<u32> =
                     train_all.iter().map(|&index| classes[index]).collect();
-                let inner = stratified_folds(&train_all_classes, folds, &mut rng);
-                // Map positions within train-all back to dataset rows (train_all is ascending,
-                // and so are the positions in each fold, so the result stays ascending).
-                let inner: Vec<Vec<usize>> = inner
-                    .into_iter()
-                    .map(|fold| {
-                        fold.into_iter()
-                            .map(|position| train_all[position])
-                            .collect()
-                    })
-                    .collect();
+                let inner = stratified_fold_assignment(&train_all_classes, folds, &mut rng);
+                // The inner fold of every row of train-all; test rows are in no fold.
+                let mut fold_of = vec![NO_FOLD; instances];
+                for (position, &index) in train_all.iter().enumerate() {
+                    fold_of[index] = inner[position];
+                }
                 for fold in 0..folds {
                     splits.push(Split {
                         repetition: 0,
                         fold,
-                        train: union_except(&inner, &[fold]),
-                        validation: Some(inner[fold].clone()),
+                        train: indices_outside(&fold_of, &[fold, NO_FOLD]),
+                        validation: Some(indices_inside(&fold_of, fold)),
                         test: test.clone(),
                     });
                 }
@@ -407,12 +418,13 @@ impl Strategy {
                 for repetition in 0..repetitions {
                     let mut rng = repetition_rng(repetition);
                     let partition = stratified_folds(classes, folds, &mut rng);
+                    let fold_of = fold_numbers(&partition, instances);
                     for fold in 0..folds {
                         let validation_fold = (fold + 1) % folds;
                         splits.push(Split {
                             repetition,
                             fold,
-                            train: union_except(&partition, &[fold, validation_fold]),
+                            train: indices_outside(&fold_of, &[fold, validation_fold]),
                             validation: Some(partition[validation_fold].clone()),
                             test: partition[fold].clone(),
                         });
@@ -444,11 +456,12 @@ fn kfold_splits(
     for repetition in 0..repetitions {
         let mut rng = Rng::new(derive_seed(seed, &[repetition as u64]));
         let partition = stratified_folds(classes, folds, &mut rng);
+        let fold_of = fold_numbers(&partition, classes.len());
         for fold in 0..folds {
             splits.push(Split {
                 repetition,
                 fold,
-                train: union_except(&partition, &[fold]),
+                train: indices_outside(&fold_of, &[fold]),
                 validation: None,
                 test: partition[fold].clone(),
             });

@@ -28,20 +28,29 @@ fn indices_by_class(classes: &[u32]) -> Vec<Vec<usize>> {
 /// fewer instances than folds some folds are empty; callers check that first. `folds` must be
 /// at least 1 (0 is treated as 1).
 pub fn stratified_folds(classes: &[u32], folds: usize, rng: &mut Rng) -> Vec<Vec<usize>> {
+    let fold_of = stratified_fold_assignment(classes, folds, rng);
+    let mut assignment = vec![Vec::with_capacity(classes.len() / folds.max(1) + 1); folds.max(1)];
+    // Scanning the rows in order leaves every fold's list ascending without sorting.
+    for (index, &fold) in fold_of.iter().enumerate() {
+        assignment[fold].push(index);
+    }
+    assignment
+}
+
+/// The fold of every instance under the procedure of [`stratified_folds`] (same `rng` use, so
+/// `stratified_folds` lists exactly the instances with each fold number here).
+pub fn stratified_fold_assignment(classes: &[u32], folds: usize, rng: &mut Rng) -> Vec<usize> {
     let folds = folds.max(1);
-    let mut assignment = vec![Vec::with_capacity(classes.len() / folds + 1); folds];
+    let mut fold_of = vec![0; classes.len()];
     let mut next_fold = 0;
     for mut group in indices_by_class(classes) {
         rng.shuffle(&mut group);
         for index in group {
-            assignment[next_fold].push(index);
+            fold_of[index] = next_fold;
             next_fold = (next_fold + 1) % folds;
         }
     }
-    for fold in &mut assignment {
-        fold.sort_unstable();
-    }
-    assignment
+    fold_of
 }
 
 /// Splits the instances `0..classes.len()` into a stratified (train, test) pair, each in
@@ -79,14 +88,15 @@ pub fn stratified_holdout(
     for &class in by_remainder.iter().take(total.saturating_sub(assigned)) {
         counts[class] = (counts[class] + 1).min(groups[class].len());
     }
-    let mut train = Vec::with_capacity(classes.len() - total.min(classes.len()));
-    let mut test = Vec::with_capacity(total);
+    let mut in_test = vec![false; classes.len()];
     for (mut group, count) in groups.into_iter().zip(counts) {
         rng.shuffle(&mut group);
-        test.extend_from_slice(&group[..count]);
-        train.extend_from_slice(&group[count..]);
+        for &index in &group[..count] {
+            in_test[index] = true;
+        }
     }
-    train.sort_unstable();
-    test.sort_unstable();
+    // Scanning the rows in order gives ascending lists without sorting.
+    let (test, train): (Vec<usize>, Vec<usize>) =
+        (0..classes.len()).partition(|&index| in_test[index]);
     (train, test)
 }

@@ -1,6 +1,6 @@
 //! Properties of the resampling plans; the expected counts are worked out by hand in comments.
 
-use cv::{CvError, Split, Strategy};
+use cv::{CvError, Split, SplitPlan, Strategy};
 
 /// 47 instances of class 0, 23 of class 1, 5 of class 2, interleaved.
 fn three_classes() -> Vec<u32> {
@@ -433,4 +433,34 @@ fn dataset_class_column_is_used() {
         strategy.splits_of_dataset(&dataset, 4).unwrap(),
         strategy.splits(&classes, 4).unwrap()
     );
+}
+
+#[test]
+fn split_plans_are_seeded_per_dataset_and_checked_when_read_back() {
+    let classes = three_classes();
+    let strategy = Strategy::StratifiedKfold {
+        folds: 5,
+        repetitions: 2,
+    };
+    let plan = SplitPlan::new("iris", &classes, &strategy, 2009).unwrap();
+    assert_eq!(plan.seed, cv::dataset_seed(2009, "iris"));
+    assert_eq!(plan.splits, strategy.splits(&classes, plan.seed).unwrap());
+    assert_ne!(
+        cv::dataset_seed(2009, "iris"),
+        cv::dataset_seed(2009, "wine")
+    );
+    plan.check().unwrap();
+
+    let json = serde_json::to_string(&plan).unwrap();
+    let read_back: SplitPlan = serde_json::from_str(&json).unwrap();
+    assert_eq!(read_back, plan);
+
+    let mut out_of_range = plan.clone();
+    out_of_range.splits[3].test.push(75);
+    let error = out_of_range.check().unwrap_err().to_string();
+    assert!(error.contains("'iris', repetition 0, fold 3"), "{error}");
+    let mut overlapping = plan.clone();
+    let stolen = overlapping.splits[0].train[0];
+    overlapping.splits[0].test.push(stolen);
+    assert!(overlapping.check().is_err());
 }
