@@ -457,13 +457,13 @@ fn kfold_splits(
         let mut rng = Rng::new(derive_seed(seed, &[repetition as u64]));
         let partition = stratified_folds(classes, folds, &mut rng);
         let fold_of = fold_numbers(&partition, classes.len());
-        for fold in 0..folds {
+        for (fold, test) in partition.into_iter().enumerate() {
             splits.push(Split {
                 repetition,
                 fold,
                 train: indices_outside(&fold_of, &[fold]),
                 validation: None,
-                test: partition[fold].clone(),
+                test,
             });
         }
     }
