@@ -3,8 +3,8 @@
 //! `cargo run -p report --example sample_plots -- /tmp/plots`.
 
 use report::{
-    distribution_plot, line_plot, roc_plot, write_file, Curve, Distribution, ErrorBar, Interval,
-    LegendPosition, PlotOptions, PALETTE,
+    distribution_plot, line_plot, roc_plot, write_file, Cell, Curve, Distribution, ErrorBar,
+    HtmlPage, Interval, LegendPosition, PlotOptions, Table, PALETTE,
 };
 
 /// A smooth made-up ROC curve tpr = fpr^(1/strength), with a small wobble per fold.
@@ -30,7 +30,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     first.marked.push((0.2, 0.58));
     let mut second = Curve::new("C4.5 (AUC 0.79)", roc_points(2.0, 0.0), PALETTE[1]);
     second.marked.push((0.3, 0.55));
-    let svg = roc_plot(&PlotOptions::roc("ROC curves"), &[first, second])?;
+    let mut hull = Curve::new(
+        "C4.5 convex hull",
+        vec![(0.0, 0.0), (0.05, 0.3), (0.3, 0.62), (1.0, 1.0)],
+        PALETTE[1],
+    );
+    hull.dashed = true;
+    hull.width = 1;
+    let svg = roc_plot(&PlotOptions::roc("ROC curves"), &[first, second, hull])?;
     write_file(&directory.join("roc.svg"), &svg)?;
 
     // 30 faint fold curves per learner, one labelled curve each.
@@ -124,6 +131,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let svg = line_plot(&options, &[consistency, discriminancy])?;
     write_file(&directory.join("line.svg"), &svg)?;
 
-    println!("wrote 5 SVG files to {}", directory.display());
+    // A page showing them all with a small table.
+    let mut table = Table::new(
+        "AUC (made-up numbers)",
+        vec![
+            "Learner".to_string(),
+            "AUC".to_string(),
+            "folds".to_string(),
+        ],
+    );
+    table.push_row(vec![
+        Cell::text("k-NN"),
+        Cell::number(0.8412),
+        Cell::integer(30),
+    ]);
+    table.push_row(vec![
+        Cell::text("SVM"),
+        Cell::number(0.8803).bold().with_marker("*"),
+        Cell::integer(30),
+    ]);
+    table.push_note("* significantly better at 0.05 (made up)");
+    let mut page = HtmlPage::new("Sample report");
+    page.heading("Table");
+    page.table(&table)?;
+    page.heading("Plots");
+    for name in ["roc", "roc_folds", "roc_averaged", "distribution", "line"] {
+        page.image(&format!("{name}.svg"), name);
+    }
+    write_file(&directory.join("index.html"), &page.render())?;
+
+    println!(
+        "wrote 5 SVG files and index.html to {}",
+        directory.display()
+    );
     Ok(())
 }

@@ -1,13 +1,15 @@
-//! Report output: tables (Markdown, CSV, LaTeX) and SVG plots (ROC curves, averaged ROC curves
+//! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC curves, averaged ROC curves
 //! with interval bars, distributions over folds, line plots).
 //!
 //! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
 //! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
 //! feature: text is written as SVG `<text>` elements and the viewer picks the font.
 
+pub mod html;
 pub mod plot;
 pub mod table;
 
+pub use html::HtmlPage;
 pub use plot::{
     distribution_plot, line_plot, roc_plot, Curve, Distribution, ErrorBar, Interval,
     LegendPosition, PlotOptions, Rgb, PALETTE,

@@ -119,6 +119,8 @@ pub struct Curve {
     pub width: u32,
     /// Draw a small dot at every point (line plots).
     pub show_points: bool,
+    /// Draw the line dashed (e.g. a convex hull next to the curve it covers).
+    pub dashed: bool,
     /// Points drawn as large outlined dots (e.g. the default-threshold operating point).
     pub marked: Vec<(f64, f64)>,
     /// Interval bars drawn in the curve's colour.
@@ -135,6 +137,7 @@ impl Curve {
             opacity: 1.0,
             width: 2,
             show_points: false,
+            dashed: false,
             marked: Vec::new(),
             error_bars: Vec::new(),
         }
@@ -356,18 +359,34 @@ fn draw_curves(
             filled: false,
             stroke_width: curve.width.max(1),
         };
-        let series = chart
-            .draw_series(LineSeries::new(curve.points.iter().copied(), style))
-            .map_err(|e| failed(&e))?;
+        let points = curve.points.iter().copied();
+        let series = if curve.dashed {
+            chart.draw_series(DashedLineSeries::new(points, 7, 5, style))
+        } else {
+            chart.draw_series(LineSeries::new(points, style))
+        }
+        .map_err(|e| failed(&e))?;
         if let Some(label) = &curve.label {
             let legend_style = ShapeStyle {
                 color: curve.color.with_opacity(1.0),
                 filled: false,
-                stroke_width: curve.width.max(2),
+                stroke_width: if curve.dashed { 1 } else { curve.width.max(2) },
             };
-            series
-                .label(label.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], legend_style));
+            let series = series.label(label.as_str());
+            if curve.dashed {
+                series.legend(move |(x, y)| {
+                    plotters::element::DashedPathElement::new(
+                        vec![(x, y), (x + 22, y)].into_iter(),
+                        5,
+                        3,
+                        legend_style,
+                    )
+                });
+            } else {
+                series.legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], legend_style)
+                });
+            }
         }
         if curve.show_points {
             let dot = curve.color.with_opacity(curve.opacity).filled();
@@ -428,7 +447,7 @@ fn draw_curves(
     Ok(())
 }
 
-/// ROC space plot: the chance diagonal (grey), the curves (each a list of (fpr, tpr) points),
+/// ROC space plot: the chance diagonal (grey, dashed), the curves (each a list of (fpr, tpr) points),
 /// their marked points (e.g. the default-threshold point) and interval bars (averaged ROC
 /// curves with confidence intervals). For Aslan et al.'s fold plots pass 30 [`Curve::faint`]
 /// curves per learner and one labelled curve (or a labelled empty curve) per learner for the
@@ -447,7 +466,12 @@ pub fn roc_plot(options: &PlotOptions, curves: &[Curve]) -> Result<String, Repor
         let low = x_range.0.max(y_range.0);
         let high = x_range.1.min(y_range.1);
         chart
-            .draw_series(LineSeries::new([(low, low), (high, high)], diagonal))
+            .draw_series(DashedLineSeries::new(
+                [(low, low), (high, high)],
+                6,
+                4,
+                diagonal,
+            ))
             .map_err(|e| drawing_error(options)(&e))?;
         draw_curves(options, chart, curves)
     })

@@ -134,6 +134,8 @@ pub enum TableFormat {
     Csv,
     /// A LaTeX `table` environment with a booktabs `tabular`.
     Latex,
+    /// An HTML `<table>` (for pages such as `index.html`).
+    Html,
 }
 
 impl TableFormat {
@@ -143,6 +145,7 @@ impl TableFormat {
             TableFormat::Markdown => "md",
             TableFormat::Csv => "csv",
             TableFormat::Latex => "tex",
+            TableFormat::Html => "html",
         }
     }
 }
@@ -206,6 +209,7 @@ impl Table {
             TableFormat::Markdown => self.to_markdown(),
             TableFormat::Csv => self.to_csv(),
             TableFormat::Latex => self.to_latex(),
+            TableFormat::Html => self.to_html(),
         }
     }
 
@@ -325,6 +329,72 @@ impl Table {
         out.push_str("\\end{table}\n");
         Ok(out)
     }
+}
+
+impl Table {
+    /// HTML: a `<table>` with `<caption>`, `<thead>` and `<tbody>` (number columns get
+    /// `class="number"`), followed by one `<p class="note">` per note. Bold is `<strong>`; text
+    /// is escaped (`& < > " '`).
+    pub fn to_html(&self) -> Result<String, ReportError> {
+        self.check()?;
+        let numeric: Vec<bool> = (0..self.header.len())
+            .map(|column| self.is_numeric_column(column))
+            .collect();
+        let class = |column: usize| {
+            if numeric[column] {
+                " class=\"number\""
+            } else {
+                ""
+            }
+        };
+        let mut out = String::from("<table>\n");
+        if !self.title.is_empty() {
+            out.push_str(&format!(
+                "<caption>{}</caption>\n",
+                escape_html(&self.title)
+            ));
+        }
+        out.push_str("<thead><tr>");
+        for (column, name) in self.header.iter().enumerate() {
+            out.push_str(&format!("<th{}>{}</th>", class(column), escape_html(name)));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for row in &self.rows {
+            out.push_str("<tr>");
+            for (column, cell) in row.iter().enumerate() {
+                let mut text = escape_html(&cell.value_text(self.decimals));
+                if cell.bold && !text.is_empty() {
+                    text = format!("<strong>{text}</strong>");
+                }
+                if let Some(marker) = &cell.marker {
+                    text.push_str(&escape_html(marker));
+                }
+                out.push_str(&format!("<td{}>{text}</td>", class(column)));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+        for note in &self.notes {
+            out.push_str(&format!("<p class=\"note\">{}</p>\n", escape_html(note)));
+        }
+        Ok(out)
+    }
+}
+
+/// Escapes `& < > " '` for HTML text and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// Escapes the characters that Markdown (GitHub flavour) would interpret inside a table cell.

@@ -122,3 +122,40 @@ fn a_row_of_the_wrong_length_is_an_error_naming_it() {
     let empty = Table::new("none", Vec::new());
     assert!(empty.to_csv().is_err());
 }
+
+#[test]
+fn html_is_exact_with_escaping() {
+    let expected = "\
+<table>
+<caption>Accuracy &amp; AUC_mean (100% #1)</caption>
+<thead><tr><th>Learner</th><th class=\"number\">AUC</th><th class=\"number\">n</th></tr></thead>
+<tbody>
+<tr><td>naive Bayes, &quot;NB&quot;</td><td class=\"number\"><strong>0.877</strong>*</td><td class=\"number\">30</td></tr>
+<tr><td>C4.5|J48</td><td class=\"number\">0.000</td><td class=\"number\">-2</td></tr>
+<tr><td>SVM</td><td class=\"number\">2.3</td><td class=\"number\">0</td></tr>
+<tr><td>k_NN</td><td class=\"number\"></td><td class=\"number\">5</td></tr>
+</tbody>
+</table>
+<p class=\"note\">* significant at 0.05</p>
+";
+    assert_eq!(hand_made_table().to_html().unwrap(), expected);
+}
+
+#[test]
+fn html_page_collects_tables_images_and_links() {
+    let mut page = report::HtmlPage::new("Results <Aslan>");
+    page.heading("Error & AUC");
+    page.table(&hand_made_table()).unwrap();
+    page.image("plots/roc.svg", "ROC \"iris\"");
+    page.link("tables/auc.csv", "CSV");
+    let html = page.render();
+    assert!(html.starts_with("<!DOCTYPE html>\n"));
+    assert!(html.contains("<title>Results &lt;Aslan&gt;</title>"));
+    assert!(html.contains("<h2>Error &amp; AUC</h2>"));
+    assert!(html.contains(&hand_made_table().to_html().unwrap()));
+    assert!(html.contains(
+        "<figure><img src=\"plots/roc.svg\" alt=\"ROC &quot;iris&quot;\"><figcaption>ROC &quot;iris&quot;</figcaption></figure>"
+    ));
+    assert!(html.contains("<p><a href=\"tables/auc.csv\">CSV</a></p>"));
+    assert!(html.ends_with("</body>\n</html>\n"));
+}
