@@ -376,7 +376,7 @@ fn draw_curves(
             if curve.dashed {
                 series.legend(move |(x, y)| {
                     plotters::element::DashedPathElement::new(
-                        vec![(x, y), (x + 22, y)].into_iter(),
+                        vec![(x, y), (x + 22, y)],
                         5,
                         3,
                         legend_style,
