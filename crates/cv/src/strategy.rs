@@ -301,6 +301,11 @@ impl Strategy {
         }
     }
 
+    /// True if the splits carry a validation part (the Aslan and Wu-Flach protocols).
+    pub fn has_validation(&self) -> bool {
+        matches!(self, Strategy::Aslan { .. } | Strategy::WuFlach { .. })
+    }
+
     /// How many splits [`Strategy::splits`] makes for `instances` instances.
     pub fn split_count(&self, instances: usize) -> usize {
         match *self {

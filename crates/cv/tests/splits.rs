@@ -330,7 +330,10 @@ fn config_tables_from_the_design_parse() {
         ("kind = \"leave_one_out\"", Strategy::LeaveOneOut),
     ];
     for (text, expected) in cases {
-        assert_eq!(Strategy::from_toml_str(text).unwrap(), expected, "{text}");
+        let strategy = Strategy::from_toml_str(text).unwrap();
+        assert_eq!(strategy, expected, "{text}");
+        let with_validation = text.contains("aslan") || text.contains("wu_flach");
+        assert_eq!(strategy.has_validation(), with_validation, "{text}");
     }
     // Defaults.
     assert_eq!(

@@ -283,8 +283,8 @@ impl Table {
 
     /// LaTeX: a `table` float with `\caption`, a booktabs `tabular` (`l` for text columns, `r`
     /// for number columns; needs `\usepackage{booktabs}`), and the notes in `\footnotesize`
-    /// below. `& % $ # _ { } ~ ^ \` are escaped; bold is `\textbf`, a marker
-    /// `\textsuperscript`.
+    /// below. `& % $ # _ { } ~ ^ \` are escaped; a negative number's minus is `$-$`; bold is
+    /// `\textbf`, a marker `\textsuperscript`.
     pub fn to_latex(&self) -> Result<String, ReportError> {
         self.check()?;
         let columns: String = (0..self.header.len())
@@ -308,6 +308,12 @@ impl Table {
                 .iter()
                 .map(|cell| {
                     let mut text = escape_latex(&cell.value_text(self.decimals));
+                    if cell.is_numeric() {
+                        if let Some(magnitude) = text.strip_prefix('-') {
+                            // A typeset minus sign rather than a hyphen.
+                            text = format!("$-${magnitude}");
+                        }
+                    }
                     if cell.bold && !text.is_empty() {
                         text = format!("\\textbf{{{text}}}");
                     }

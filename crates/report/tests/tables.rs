@@ -69,7 +69,7 @@ fn latex_is_exact_with_escaping() {
 Learner & AUC & n \\
 \midrule
 naive Bayes, "NB" & \textbf{0.877}\textsuperscript{*} & 30 \\
-C4.5|J48 & 0.000 & -2 \\
+C4.5|J48 & 0.000 & $-$2 \\
 SVM & 2.3 & 0 \\
 k\_NN &  & 5 \\
 \bottomrule
