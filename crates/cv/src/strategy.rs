@@ -32,8 +32,9 @@ pub enum Strategy {
         /// Number of repetitions.
         repetitions: usize,
     },
-    /// Leave-one-out: one split per instance, testing on that instance alone (no randomness).
-    /// No keys.
+    /// Leave-one-out: one split per instance, testing on that instance alone (no randomness,
+    /// no stratification). No keys. The `n` splits hold `n - 1` training indices each, so memory
+    /// grows as `n²`: meant for small data sets.
     LeaveOneOut,
     /// Aslan, Yildiz & Alpaydin (2009): a stratified test set (`test_fraction`, default 1/3);
     /// the rest is split by stratified `folds`-fold CV (default 30, >= 2) into training sets

@@ -1,9 +1,23 @@
-//! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC curves, averaged ROC curves
-//! with interval bars, distributions over folds, line plots).
+//! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC
+//! curves, averaged ROC curves with interval bars, distributions over folds, line plots).
 //!
 //! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
 //! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
-//! feature: text is written as SVG `<text>` elements and the viewer picks the font.
+//! feature: text is written as SVG `<text>` elements and the viewer picks the font (plotters
+//! then estimates text widths from the character count for its layout).
+//!
+//! ```
+//! use report::{Cell, Curve, PlotOptions, Table, PALETTE};
+//!
+//! let mut table = Table::new("AUC", vec!["Learner".to_string(), "AUC".to_string()]);
+//! table.push_row(vec![Cell::text("k-NN"), Cell::number(0.8412)]);
+//! assert!(table.to_markdown()?.contains("| k-NN | 0.841 |"));
+//!
+//! let curve = Curve::new("k-NN", vec![(0.0, 0.0), (0.2, 0.7), (1.0, 1.0)], PALETTE[0]);
+//! let svg = report::roc_plot(&PlotOptions::roc("ROC"), &[curve])?;
+//! assert!(svg.starts_with("<svg"));
+//! # Ok::<(), report::ReportError>(())
+//! ```
 
 pub mod html;
 pub mod plot;
