@@ -467,3 +467,30 @@ fn split_plans_are_seeded_per_dataset_and_checked_when_read_back() {
     overlapping.splits[0].test.push(stolen);
     assert!(overlapping.check().is_err());
 }
+
+#[test]
+fn a_strategy_can_sit_inside_a_larger_toml_config() {
+    #[derive(serde::Deserialize, Debug)]
+    struct Experiment {
+        seed: u64,
+        resampling: Strategy,
+    }
+    let experiment: Experiment = toml::from_str(
+        "seed = 2009\nresampling = { kind = \"wu_flach\", folds = 10, repetitions = 10 }",
+    )
+    .unwrap();
+    assert_eq!(experiment.seed, 2009);
+    assert_eq!(
+        experiment.resampling,
+        Strategy::WuFlach {
+            folds: 10,
+            repetitions: 10
+        }
+    );
+    let error = toml::from_str::<Experiment>(
+        "seed = 1\n[resampling]\nkind = \"holdout\"\ntest_fraction = 0.3\nrepeats = 2",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("unknown key 'repeats'"), "{error}");
+}
