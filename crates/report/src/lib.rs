@@ -1,1 +1,92 @@
-//! placeholder
+//! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC
+//! curves, averaged ROC curves with interval bars, distributions over folds, line plots).
+//!
+//! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
+//! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
+//! feature: text is written as SVG `<text>` elements and the viewer picks the font (plotters
+//! then estimates text widths from the character count for its layout).
+//!
+//! ```
+//! use report::{Cell, Curve, PlotOptions, Table, PALETTE};
+//!
+//! let mut table = Table::new("AUC", vec!["Learner".to_string(), "AUC".to_string()]);
+//! table.push_row(vec![Cell::text("k-NN"), Cell::number(0.8412)]);
+//! assert!(table.to_markdown()?.contains("| k-NN | 0.841 |"));
+//!
+//! let curve = Curve::new("k-NN", vec![(0.0, 0.0), (0.2, 0.7), (1.0, 1.0)], PALETTE[0]);
+//! let svg = report::roc_plot(&PlotOptions::roc("ROC"), &[curve])?;
+//! assert!(svg.starts_with("<svg"));
+//! # Ok::<(), report::ReportError>(())
+//! ```
+
+pub mod html;
+pub mod plot;
+pub mod table;
+
+pub use html::HtmlPage;
+pub use plot::{
+    distribution_plot, line_plot, roc_plot, Curve, Distribution, ErrorBar, Interval,
+    LegendPosition, PlotOptions, Rgb, PALETTE,
+};
+pub use table::{Cell, Table, TableFormat, Value};
+
+/// Why a table or plot could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A table without columns.
+    #[error("table '{title}': the header has no columns")]
+    EmptyHeader {
+        /// The table's title.
+        title: String,
+    },
+    /// A body row with the wrong number of cells.
+    #[error("table '{title}': row {row} has {got} cells, the header has {expected} columns")]
+    RowLength {
+        /// The table's title.
+        title: String,
+        /// The row number (from 0).
+        row: usize,
+        /// Its number of cells.
+        got: usize,
+        /// The number of columns.
+        expected: usize,
+    },
+    /// A plot input that cannot be drawn (non-finite value, empty range, zero bins, ...).
+    #[error("plot '{plot}': {problem}")]
+    BadPlotInput {
+        /// The plot's title.
+        plot: String,
+        /// What is wrong, naming the curve, point or parameter.
+        problem: String,
+    },
+    /// The plotting library failed.
+    #[error("plot '{plot}': drawing failed: {message}")]
+    Drawing {
+        /// The plot's title.
+        plot: String,
+        /// The library's message.
+        message: String,
+    },
+    /// Writing an output file failed.
+    #[error("cannot write '{path}': {source}")]
+    Io {
+        /// The file that could not be written.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// Writes a rendered table or plot to a file, creating missing parent directories.
+pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), ReportError> {
+    let io_error = |source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent).map_err(io_error)?;
+        }
+    }
+    std::fs::write(path, contents).map_err(io_error)
+}

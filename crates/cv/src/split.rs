@@ -1,0 +1,124 @@
+//! One concrete train/(validation)/test split of a dataset's instance indices.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{CvError, Strategy};
+
+/// One split of instance indices (row numbers of the dataset), made once and shared by every
+/// learner. Index lists are sorted ascending and pairwise disjoint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Split {
+    /// Repetition number, from 0.
+    pub repetition: usize,
+    /// Fold (round) number within the repetition, from 0.
+    pub fold: usize,
+    /// Indices to train on.
+    pub train: Vec<usize>,
+    /// Indices to tune on (e.g. to pick k of k-NN), for protocols that have them.
+    pub validation: Option<Vec<usize>>,
+    /// Indices to test on.
+    pub test: Vec<usize>,
+}
+
+impl Split {
+    /// Number of indices in train, validation and test together.
+    pub fn len(&self) -> usize {
+        self.train.len() + self.validation.as_ref().map_or(0, Vec::len) + self.test.len()
+    }
+
+    /// True if the split holds no index at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True if no index appears in two of the parts (or twice in one part).
+    pub fn is_disjoint(&self) -> bool {
+        let mut seen = std::collections::HashSet::with_capacity(self.len());
+        let validation = self.validation.as_deref().unwrap_or(&[]);
+        self.train
+            .iter()
+            .chain(validation)
+            .chain(&self.test)
+            .all(|&index| seen.insert(index))
+    }
+}
+
+/// The seed of a dataset's resampling plan: derived from the experiment seed and the dataset's
+/// name (`rng::derive_seed_from_label`), so each dataset gets its own stream and adding a
+/// dataset does not change the splits of the others.
+pub fn dataset_seed(experiment_seed: u64, dataset_name: &str) -> u64 {
+    rng::derive_seed_from_label(experiment_seed, dataset_name)
+}
+
+/// All splits of one dataset under one strategy, with what made them: made once, saved (serde)
+/// and handed to every learner, so that every comparison is paired.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplitPlan {
+    /// The dataset's name.
+    pub dataset: String,
+    /// Number of instances of the dataset.
+    pub instances: usize,
+    /// The strategy that made the splits.
+    pub strategy: Strategy,
+    /// The seed handed to [`Strategy::splits`] (see [`dataset_seed`]).
+    pub seed: u64,
+    /// The splits, ordered by repetition then fold.
+    pub splits: Vec<Split>,
+}
+
+impl SplitPlan {
+    /// Makes the plan of a dataset (given by name and class column) with the seed
+    /// `dataset_seed(experiment_seed, dataset_name)`.
+    pub fn new(
+        dataset_name: &str,
+        classes: &[u32],
+        strategy: &Strategy,
+        experiment_seed: u64,
+    ) -> Result<SplitPlan, CvError> {
+        let seed = dataset_seed(experiment_seed, dataset_name);
+        Ok(SplitPlan {
+            dataset: dataset_name.to_string(),
+            instances: classes.len(),
+            strategy: strategy.clone(),
+            seed,
+            splits: strategy.splits(classes, seed)?,
+        })
+    }
+
+    /// Makes the plan of a [`data::Dataset`] (its name and class column).
+    pub fn for_dataset(
+        dataset: &data::Dataset,
+        strategy: &Strategy,
+        experiment_seed: u64,
+    ) -> Result<SplitPlan, CvError> {
+        SplitPlan::new(dataset.name(), dataset.classes(), strategy, experiment_seed)
+    }
+
+    /// Checks a plan read back from a file: every index below `instances`, the parts of each
+    /// split disjoint, every test (and validation) part non-empty.
+    pub fn check(&self) -> Result<(), CvError> {
+        let invalid = |split: &Split, problem: &str| CvError::InvalidPlan {
+            dataset: self.dataset.clone(),
+            repetition: split.repetition,
+            fold: split.fold,
+            problem: problem.to_string(),
+        };
+        for split in &self.splits {
+            let validation = split.validation.as_deref().unwrap_or(&[]);
+            let mut all = split.train.iter().chain(validation).chain(&split.test);
+            if all.any(|&index| index >= self.instances) {
+                return Err(invalid(
+                    split,
+                    &format!("an index is not below the {} instances", self.instances),
+                ));
+            }
+            if !split.is_disjoint() {
+                return Err(invalid(split, "train, validation and test overlap"));
+            }
+            if split.test.is_empty() || split.validation.as_ref().is_some_and(Vec::is_empty) {
+                return Err(invalid(split, "an empty test or validation part"));
+            }
+        }
+        Ok(())
+    }
+}

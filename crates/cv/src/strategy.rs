@@ -1,0 +1,515 @@
+//! Resampling strategies, their checked configuration, and their instantiation into splits.
+
+use rng::{derive_seed, Rng};
+use serde::{Deserialize, Serialize};
+
+use crate::stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
+use crate::{CvError, Split};
+
+/// A resampling strategy with its parameters. Build it directly (then [`Strategy::validate`]
+/// checks it) or from a config table such as `{ kind = "stratified_kfold", folds = 10,
+/// repetitions = 1 }` with [`Strategy::from_table`] / [`Strategy::from_toml_str`]; it
+/// serialises back to the same table form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Strategy {
+    /// Stratified k-fold cross-validation, repeated with fresh shuffles (`repetitions = 1` is
+    /// plain k-fold). Keys: `folds` (default 10, >= 2), `repetitions` (default 1, >= 1).
+    StratifiedKfold {
+        /// Number of folds k.
+        folds: usize,
+        /// Number of repetitions.
+        repetitions: usize,
+    },
+    /// Dietterich's 5x2cv: 5 repetitions of stratified 2-fold cross-validation; the same splits
+    /// as `StratifiedKfold { folds: 2, repetitions: 5 }`. No keys.
+    FiveByTwo,
+    /// Stratified hold-out, repeated. Keys: `test_fraction` (required, in (0, 1)),
+    /// `repetitions` (default 1, >= 1).
+    Holdout {
+        /// Fraction of the instances in the test set.
+        test_fraction: f64,
+        /// Number of repetitions.
+        repetitions: usize,
+    },
+    /// Leave-one-out: one split per instance, testing on that instance alone (no randomness,
+    /// no stratification). No keys. The `n` splits hold `n - 1` training indices each, so memory
+    /// grows as `n²`: meant for small data sets.
+    LeaveOneOut,
+    /// Aslan, Yildiz & Alpaydin (2009): a stratified test set (`test_fraction`, default 1/3);
+    /// the rest is split by stratified `folds`-fold CV (default 30, >= 2) into training sets
+    /// (the other folds) and validation folds. Every split shares the one test set.
+    Aslan {
+        /// Fraction of the instances in the common test set, in (0, 1).
+        test_fraction: f64,
+        /// Number of inner folds.
+        folds: usize,
+    },
+    /// Wu & Flach (2005): stratified `folds`-fold partition (default 10, >= 3); round `i` tests
+    /// on fold `i`, validates on fold `(i + 1) mod folds` and trains on the others; repeated
+    /// `repetitions` times (default 10, >= 1).
+    WuFlach {
+        /// Number of folds.
+        folds: usize,
+        /// Number of repetitions.
+        repetitions: usize,
+    },
+}
+
+/// The strategy kinds, as written in the `kind` key.
+const KINDS: &str = "stratified_kfold, five_by_two, holdout, leave_one_out, aslan, wu_flach";
+
+/// Reads the keys of one config table, checking each and remembering which were used.
+struct TableReader<'a> {
+    kind: &'a str,
+    table: &'a toml::Table,
+    allowed: &'a [&'a str],
+}
+
+impl TableReader<'_> {
+    fn check_unknown_keys(&self) -> Result<(), CvError> {
+        for key in self.table.keys() {
+            if key != "kind" && !self.allowed.contains(&key.as_str()) {
+                let mut allowed = vec!["kind"];
+                allowed.extend_from_slice(self.allowed);
+                return Err(CvError::UnknownKey {
+                    kind: self.kind.to_string(),
+                    key: key.clone(),
+                    allowed: allowed.join(", "),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn integer(&self, key: &str, default: Option<usize>, minimum: usize) -> Result<usize, CvError> {
+        let value = match (self.table.get(key), default) {
+            (Some(value), _) => value,
+            (None, Some(default)) => return Ok(default),
+            (None, None) => return Err(self.missing(key, &format!("an integer >= {minimum}"))),
+        };
+        let toml::Value::Integer(number) = value else {
+            return Err(self.wrong_type(key, "an integer", value));
+        };
+        if *number < minimum as i64 {
+            return Err(CvError::OutOfRange {
+                kind: self.kind.to_string(),
+                key: key.to_string(),
+                value: number.to_string(),
+                allowed: format!("an integer >= {minimum}"),
+            });
+        }
+        Ok(*number as usize)
+    }
+
+    fn fraction(&self, key: &str, default: Option<f64>) -> Result<f64, CvError> {
+        let value = match (self.table.get(key), default) {
+            (Some(value), _) => value,
+            (None, Some(default)) => return Ok(default),
+            (None, None) => return Err(self.missing(key, "a number in (0, 1)")),
+        };
+        let number = match value {
+            toml::Value::Float(number) => *number,
+            toml::Value::Integer(number) => *number as f64,
+            other => return Err(self.wrong_type(key, "a number in (0, 1)", other)),
+        };
+        check_fraction(self.kind, key, number)?;
+        Ok(number)
+    }
+
+    fn missing(&self, key: &str, expected: &str) -> CvError {
+        CvError::WrongType {
+            kind: self.kind.to_string(),
+            key: key.to_string(),
+            expected: expected.to_string(),
+            got: "nothing (the key is required)".to_string(),
+        }
+    }
+
+    fn wrong_type(&self, key: &str, expected: &str, value: &toml::Value) -> CvError {
+        CvError::WrongType {
+            kind: self.kind.to_string(),
+            key: key.to_string(),
+            expected: expected.to_string(),
+            got: format!("{} {value}", value.type_str()),
+        }
+    }
+}
+
+fn check_fraction(kind: &str, key: &str, value: f64) -> Result<(), CvError> {
+    if value > 0.0 && value < 1.0 {
+        Ok(())
+    } else {
+        Err(CvError::OutOfRange {
+            kind: kind.to_string(),
+            key: key.to_string(),
+            value: value.to_string(),
+            allowed: "a number in (0, 1), exclusive".to_string(),
+        })
+    }
+}
+
+fn check_minimum(kind: &str, key: &str, value: usize, minimum: usize) -> Result<(), CvError> {
+    if value >= minimum {
+        Ok(())
+    } else {
+        Err(CvError::OutOfRange {
+            kind: kind.to_string(),
+            key: key.to_string(),
+            value: value.to_string(),
+            allowed: format!("an integer >= {minimum}"),
+        })
+    }
+}
+
+/// The indices (ascending) whose fold, per `fold_of`, is not one of the excluded folds.
+fn indices_outside(fold_of: &[usize], excluded: &[usize]) -> Vec<usize> {
+    (0..fold_of.len())
+        .filter(|&index| !excluded.contains(&fold_of[index]))
+        .collect()
+}
+
+/// The fold number of every instance, from the folds' index lists.
+fn fold_numbers(partition: &[Vec<usize>], instances: usize) -> Vec<usize> {
+    let mut fold_of = vec![NO_FOLD; instances];
+    for (fold, indices) in partition.iter().enumerate() {
+        for &index in indices {
+            fold_of[index] = fold;
+        }
+    }
+    fold_of
+}
+
+/// The "fold" of instances that are in no fold (the Aslan test set).
+const NO_FOLD: usize = usize::MAX;
+
+/// The indices (ascending) whose fold, per `fold_of`, is `fold`.
+fn indices_inside(fold_of: &[usize], fold: usize) -> Vec<usize> {
+    (0..fold_of.len())
+        .filter(|&index| fold_of[index] == fold)
+        .collect()
+}
+
+impl Strategy {
+    /// The `kind` name used in config tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Strategy::StratifiedKfold { .. } => "stratified_kfold",
+            Strategy::FiveByTwo => "five_by_two",
+            Strategy::Holdout { .. } => "holdout",
+            Strategy::LeaveOneOut => "leave_one_out",
+            Strategy::Aslan { .. } => "aslan",
+            Strategy::WuFlach { .. } => "wu_flach",
+        }
+    }
+
+    /// Reads a strategy from a config table (`kind` plus the kind's keys; see the variants for
+    /// keys, defaults and ranges). Unknown keys, wrong types and out-of-range values are errors
+    /// naming the key and what is allowed.
+    pub fn from_table(table: &toml::Table) -> Result<Strategy, CvError> {
+        let kind = match table.get("kind") {
+            Some(toml::Value::String(kind)) => kind.as_str(),
+            Some(other) => {
+                return Err(CvError::UnknownKind {
+                    got: other.to_string(),
+                    allowed: KINDS.to_string(),
+                })
+            }
+            None => {
+                return Err(CvError::UnknownKind {
+                    got: "missing".to_string(),
+                    allowed: KINDS.to_string(),
+                })
+            }
+        };
+        let allowed: &[&str] = match kind {
+            "stratified_kfold" | "wu_flach" => &["folds", "repetitions"],
+            "holdout" => &["test_fraction", "repetitions"],
+            "aslan" => &["test_fraction", "folds"],
+            "five_by_two" | "leave_one_out" => &[],
+            other => {
+                return Err(CvError::UnknownKind {
+                    got: format!("'{other}'"),
+                    allowed: KINDS.to_string(),
+                })
+            }
+        };
+        let reader = TableReader {
+            kind,
+            table,
+            allowed,
+        };
+        reader.check_unknown_keys()?;
+        let strategy = match kind {
+            "stratified_kfold" => Strategy::StratifiedKfold {
+                folds: reader.integer("folds", Some(10), 2)?,
+                repetitions: reader.integer("repetitions", Some(1), 1)?,
+            },
+            "wu_flach" => Strategy::WuFlach {
+                folds: reader.integer("folds", Some(10), 3)?,
+                repetitions: reader.integer("repetitions", Some(10), 1)?,
+            },
+            "holdout" => Strategy::Holdout {
+                test_fraction: reader.fraction("test_fraction", None)?,
+                repetitions: reader.integer("repetitions", Some(1), 1)?,
+            },
+            "aslan" => Strategy::Aslan {
+                test_fraction: reader.fraction("test_fraction", Some(1.0 / 3.0))?,
+                folds: reader.integer("folds", Some(30), 2)?,
+            },
+            "five_by_two" => Strategy::FiveByTwo,
+            _ => Strategy::LeaveOneOut,
+        };
+        Ok(strategy)
+    }
+
+    /// Reads a strategy from TOML text holding one table, e.g.
+    /// `kind = "wu_flach"\nfolds = 10\nrepetitions = 10`.
+    pub fn from_toml_str(text: &str) -> Result<Strategy, CvError> {
+        let table: toml::Table = text
+            .parse()
+            .map_err(|error: toml::de::Error| CvError::Toml(error.to_string()))?;
+        Strategy::from_table(&table)
+    }
+
+    /// Checks the parameters of a directly built strategy (same ranges as [`Strategy::from_table`]).
+    pub fn validate(&self) -> Result<(), CvError> {
+        let kind = self.kind();
+        match *self {
+            Strategy::StratifiedKfold { folds, repetitions } => {
+                check_minimum(kind, "folds", folds, 2)?;
+                check_minimum(kind, "repetitions", repetitions, 1)
+            }
+            Strategy::WuFlach { folds, repetitions } => {
+                check_minimum(kind, "folds", folds, 3)?;
+                check_minimum(kind, "repetitions", repetitions, 1)
+            }
+            Strategy::Holdout {
+                test_fraction,
+                repetitions,
+            } => {
+                check_fraction(kind, "test_fraction", test_fraction)?;
+                check_minimum(kind, "repetitions", repetitions, 1)
+            }
+            Strategy::Aslan {
+                test_fraction,
+                folds,
+            } => {
+                check_fraction(kind, "test_fraction", test_fraction)?;
+                check_minimum(kind, "folds", folds, 2)
+            }
+            Strategy::FiveByTwo | Strategy::LeaveOneOut => Ok(()),
+        }
+    }
+
+    /// True if the splits carry a validation part (the Aslan and Wu-Flach protocols).
+    pub fn has_validation(&self) -> bool {
+        matches!(self, Strategy::Aslan { .. } | Strategy::WuFlach { .. })
+    }
+
+    /// How many splits [`Strategy::splits`] makes for `instances` instances.
+    pub fn split_count(&self, instances: usize) -> usize {
+        match *self {
+            Strategy::StratifiedKfold { folds, repetitions }
+            | Strategy::WuFlach { folds, repetitions } => folds * repetitions,
+            Strategy::FiveByTwo => 10,
+            Strategy::Holdout { repetitions, .. } => repetitions,
+            Strategy::LeaveOneOut => instances,
+            Strategy::Aslan { folds, .. } => folds,
+        }
+    }
+
+    /// Instantiates the strategy on a dataset's classes (`classes[i]` = class index of row `i`)
+    /// into concrete splits, ordered by repetition then fold. Repetition `r` draws from
+    /// `Rng::new(rng::derive_seed(seed, &[r]))` (the Aslan protocol has one repetition, 0).
+    /// Errors if the parameters are out of range or the data has too few instances for every
+    /// test (and validation) part to be non-empty.
+    pub fn splits(&self, classes: &[u32], seed: u64) -> Result<Vec<Split>, CvError> {
+        self.validate()?;
+        let instances = classes.len();
+        let too_few = |needed: String| CvError::TooFewInstances {
+            kind: self.kind().to_string(),
+            needed,
+            instances,
+        };
+        let repetition_rng = |repetition: usize| Rng::new(derive_seed(seed, &[repetition as u64]));
+        let mut splits = Vec::with_capacity(self.split_count(instances));
+        match *self {
+            Strategy::StratifiedKfold { folds, repetitions } => {
+                if instances < folds {
+                    return Err(too_few(format!(
+                        "at least {folds} instances (one per fold)"
+                    )));
+                }
+                kfold_splits(classes, folds, repetitions, seed, &mut splits);
+            }
+            Strategy::FiveByTwo => {
+                if instances < 2 {
+                    return Err(too_few("at least 2 instances".to_string()));
+                }
+                kfold_splits(classes, 2, 5, seed, &mut splits);
+            }
+            Strategy::Holdout {
+                test_fraction,
+                repetitions,
+            } => {
+                let test_size = (instances as f64 * test_fraction).round() as usize;
+                if test_size == 0 || test_size >= instances {
+                    return Err(too_few(format!(
+                        "enough instances for a non-empty train and test part at test_fraction = {test_fraction}"
+                    )));
+                }
+                for repetition in 0..repetitions {
+                    let mut rng = repetition_rng(repetition);
+                    let (train, test) = stratified_holdout(classes, test_fraction, &mut rng);
+                    splits.push(Split {
+                        repetition,
+                        fold: 0,
+                        train,
+                        validation: None,
+                        test,
+                    });
+                }
+            }
+            Strategy::LeaveOneOut => {
+                if instances < 2 {
+                    return Err(too_few("at least 2 instances".to_string()));
+                }
+                for index in 0..instances {
+                    splits.push(Split {
+                        repetition: 0,
+                        fold: index,
+                        train: (0..instances).filter(|&other| other != index).collect(),
+                        validation: None,
+                        test: vec![index],
+                    });
+                }
+            }
+            Strategy::Aslan {
+                test_fraction,
+                folds,
+            } => {
+                let test_size = (instances as f64 * test_fraction).round() as usize;
+                if test_size == 0 || instances - test_size.min(instances) < folds {
+                    return Err(too_few(format!(
+                        "a non-empty test set and at least {folds} instances left for the {folds} validation folds at test_fraction = {test_fraction}"
+                    )));
+                }
+                let mut rng = repetition_rng(0);
+                let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
+                let train_all_classes: Vec<u32> =
+                    train_all.iter().map(|&index| classes[index]).collect();
+                let inner = stratified_fold_assignment(&train_all_classes, folds, &mut rng);
+                // The inner fold of every row of train-all; test rows are in no fold.
+                let mut fold_of = vec![NO_FOLD; instances];
+                for (position, &index) in train_all.iter().enumerate() {
+                    fold_of[index] = inner[position];
+                }
+                for fold in 0..folds {
+                    splits.push(Split {
+                        repetition: 0,
+                        fold,
+                        train: indices_outside(&fold_of, &[fold, NO_FOLD]),
+                        validation: Some(indices_inside(&fold_of, fold)),
+                        test: test.clone(),
+                    });
+                }
+            }
+            Strategy::WuFlach { folds, repetitions } => {
+                if instances < folds {
+                    return Err(too_few(format!(
+                        "at least {folds} instances (one per fold)"
+                    )));
+                }
+                for repetition in 0..repetitions {
+                    let mut rng = repetition_rng(repetition);
+                    let partition = stratified_folds(classes, folds, &mut rng);
+                    let fold_of = fold_numbers(&partition, instances);
+                    for fold in 0..folds {
+                        let validation_fold = (fold + 1) % folds;
+                        splits.push(Split {
+                            repetition,
+                            fold,
+                            train: indices_outside(&fold_of, &[fold, validation_fold]),
+                            validation: Some(partition[validation_fold].clone()),
+                            test: partition[fold].clone(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(splits)
+    }
+
+    /// [`Strategy::splits`] on a dataset's class column.
+    pub fn splits_of_dataset(
+        &self,
+        dataset: &data::Dataset,
+        seed: u64,
+    ) -> Result<Vec<Split>, CvError> {
+        self.splits(dataset.classes(), seed)
+    }
+}
+
+/// Repeated stratified k-fold splits appended to `splits`.
+fn kfold_splits(
+    classes: &[u32],
+    folds: usize,
+    repetitions: usize,
+    seed: u64,
+    splits: &mut Vec<Split>,
+) {
+    for repetition in 0..repetitions {
+        let mut rng = Rng::new(derive_seed(seed, &[repetition as u64]));
+        let partition = stratified_folds(classes, folds, &mut rng);
+        let fold_of = fold_numbers(&partition, classes.len());
+        for (fold, test) in partition.into_iter().enumerate() {
+            splits.push(Split {
+                repetition,
+                fold,
+                train: indices_outside(&fold_of, &[fold]),
+                validation: None,
+                test,
+            });
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Strategy {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let table = toml::Table::deserialize(deserializer)?;
+        Strategy::from_table(&table).map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Strategy::StratifiedKfold { folds, repetitions } => {
+                write!(formatter, "{repetitions}x stratified {folds}-fold CV")
+            }
+            Strategy::FiveByTwo => write!(formatter, "5x2cv"),
+            Strategy::Holdout {
+                test_fraction,
+                repetitions,
+            } => write!(
+                formatter,
+                "{repetitions}x stratified hold-out (test fraction {test_fraction})"
+            ),
+            Strategy::LeaveOneOut => write!(formatter, "leave-one-out"),
+            Strategy::Aslan {
+                test_fraction,
+                folds,
+            } => write!(
+                formatter,
+                "Aslan protocol (test fraction {test_fraction}, {folds} validation folds)"
+            ),
+            Strategy::WuFlach { folds, repetitions } => {
+                write!(
+                    formatter,
+                    "{repetitions}x Wu-Flach {folds}-fold train/validation/test"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,634 @@
+//! SVG plots drawn with `plotters`' SVG backend (no font feature; text becomes `<text>`).
+
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::ReportError;
+
+/// An opaque colour as red, green, blue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// A colour-blind-safe palette (Okabe & Ito): blue, vermilion, bluish green, orange, reddish
+/// purple, sky blue, yellow, black.
+pub const PALETTE: [Rgb; 8] = [
+    Rgb(0, 114, 178),
+    Rgb(213, 94, 0),
+    Rgb(0, 158, 115),
+    Rgb(230, 159, 0),
+    Rgb(204, 121, 167),
+    Rgb(86, 180, 233),
+    Rgb(240, 228, 66),
+    Rgb(0, 0, 0),
+];
+
+impl Rgb {
+    fn with_opacity(self, opacity: f64) -> RGBAColor {
+        RGBColor(self.0, self.1, self.2).mix(opacity.clamp(0.0, 1.0))
+    }
+}
+
+/// Where the legend box goes inside the plotting area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegendPosition {
+    /// Top left corner.
+    UpperLeft,
+    /// Top right corner.
+    UpperRight,
+    /// Bottom left corner.
+    LowerLeft,
+    /// Bottom right corner.
+    LowerRight,
+}
+
+/// Title, axis labels, size and ranges of a plot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlotOptions {
+    /// Caption above the plot (may be empty).
+    pub title: String,
+    /// Label of the x axis.
+    pub x_label: String,
+    /// Label of the y axis.
+    pub y_label: String,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    /// Fixed x range; `None` fits the data.
+    pub x_range: Option<(f64, f64)>,
+    /// Fixed y range; `None` fits the data.
+    pub y_range: Option<(f64, f64)>,
+    /// Where the legend goes.
+    pub legend: LegendPosition,
+}
+
+impl PlotOptions {
+    /// Options with a title and axis labels, 640 x 480 pixels, ranges fitted to the data and
+    /// the legend in the lower right corner.
+    pub fn new(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+    ) -> Self {
+        PlotOptions {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            size: (640, 480),
+            x_range: None,
+            y_range: None,
+            legend: LegendPosition::LowerRight,
+        }
+    }
+
+    /// ROC plot options: axes "False positive rate" and "True positive rate", both [0, 1].
+    pub fn roc(title: impl Into<String>) -> Self {
+        PlotOptions {
+            x_range: Some((0.0, 1.0)),
+            y_range: Some((0.0, 1.0)),
+            ..PlotOptions::new(title, "False positive rate", "True positive rate")
+        }
+    }
+}
+
+/// An interval bar around a point of a curve (e.g. a confidence interval of the true positive
+/// rate at a fixed false positive rate, Provost et al.'s vertical averaging; both directions
+/// for threshold averaging).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErrorBar {
+    /// The point the bar belongs to.
+    pub at: (f64, f64),
+    /// Horizontal extent (low, high), if any.
+    pub x_interval: Option<(f64, f64)>,
+    /// Vertical extent (low, high), if any.
+    pub y_interval: Option<(f64, f64)>,
+}
+
+/// One curve (polyline) with optional legend label, marked points and interval bars.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// Legend entry; `None` draws the curve without an entry (e.g. the 29 other folds of a
+    /// learner whose first fold carries the label).
+    pub label: Option<String>,
+    /// The points, joined in order.
+    pub points: Vec<(f64, f64)>,
+    /// Line colour.
+    pub color: Rgb,
+    /// Line opacity in [0, 1]; low values for many overlapping faint curves.
+    pub opacity: f64,
+    /// Line width in pixels.
+    pub width: u32,
+    /// Draw a small dot at every point (line plots).
+    pub show_points: bool,
+    /// Draw the line dashed (e.g. a convex hull next to the curve it covers).
+    pub dashed: bool,
+    /// Points drawn as large outlined dots (e.g. the default-threshold operating point).
+    pub marked: Vec<(f64, f64)>,
+    /// Interval bars drawn in the curve's colour.
+    pub error_bars: Vec<ErrorBar>,
+}
+
+impl Curve {
+    /// A solid curve, 2 pixels wide, with a legend label.
+    pub fn new(label: impl Into<String>, points: Vec<(f64, f64)>, color: Rgb) -> Curve {
+        Curve {
+            label: Some(label.into()),
+            points,
+            color,
+            opacity: 1.0,
+            width: 2,
+            show_points: false,
+            dashed: false,
+            marked: Vec::new(),
+            error_bars: Vec::new(),
+        }
+    }
+
+    /// A faint unlabelled curve (1 pixel, opacity 0.3) for drawing many folds at once.
+    pub fn faint(points: Vec<(f64, f64)>, color: Rgb) -> Curve {
+        Curve {
+            label: None,
+            opacity: 0.3,
+            width: 1,
+            ..Curve::new("", points, color)
+        }
+    }
+}
+
+/// The values of one measure over folds for one learner, for a histogram.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    /// Legend label (the learner).
+    pub label: String,
+    /// The values (e.g. AUC of each of 30 folds).
+    pub values: Vec<f64>,
+    /// Bar colour.
+    pub color: Rgb,
+}
+
+/// An interval drawn as a horizontal bar above the histograms (e.g. a confidence interval of
+/// a learner's AUC, Aslan et al. Figures 6-7).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interval {
+    /// Label written above the bar, if any.
+    pub label: Option<String>,
+    /// Lower end.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// A centre value drawn as a dot (e.g. the point estimate), if any.
+    pub center: Option<f64>,
+    /// Colour.
+    pub color: Rgb,
+}
+
+const FONT: &str = "sans-serif";
+// plotters writes font-size = size / 1.24 into the SVG, so 20 becomes about 16 px.
+const CAPTION_SIZE: u32 = 26;
+const AXIS_LABEL_SIZE: u32 = 22;
+const TICK_LABEL_SIZE: u32 = 19;
+const LEGEND_SIZE: u32 = 19;
+/// Pixels of the frame outside the plotting area: margins, the x tick and axis labels, and
+/// the caption (estimated), used to size the bands above a histogram.
+const FRAME_HEIGHT: u32 = 2 * 16 + 56;
+const CAPTION_HEIGHT: u32 = 40;
+/// Pixel height of one interval row and of one legend entry above a histogram.
+const INTERVAL_ROW_HEIGHT: f64 = 34.0;
+const LEGEND_ENTRY_HEIGHT: f64 = 26.0;
+const CAP_HALF_WIDTH: i32 = 4;
+
+type Chart<'area, 'text> =
+    ChartContext<'area, SVGBackend<'text>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+fn bad_input(options: &PlotOptions, problem: String) -> ReportError {
+    ReportError::BadPlotInput {
+        plot: options.title.clone(),
+        problem,
+    }
+}
+
+fn drawing_error(options: &PlotOptions) -> impl Fn(&dyn std::fmt::Display) -> ReportError + '_ {
+    move |error| ReportError::Drawing {
+        plot: options.title.clone(),
+        message: error.to_string(),
+    }
+}
+
+/// Checks that every value of every curve, marked point and bar is finite.
+fn check_curves(options: &PlotOptions, curves: &[Curve]) -> Result<(), ReportError> {
+    for (number, curve) in curves.iter().enumerate() {
+        let name = curve
+            .label
+            .clone()
+            .unwrap_or_else(|| format!("number {number}"));
+        let finite = |(x, y): (f64, f64)| x.is_finite() && y.is_finite();
+        if let Some(position) = curve.points.iter().position(|&p| !finite(p)) {
+            return Err(bad_input(
+                options,
+                format!("curve '{name}': point {position} is not finite"),
+            ));
+        }
+        if curve.marked.iter().any(|&p| !finite(p)) {
+            return Err(bad_input(
+                options,
+                format!("curve '{name}': a marked point is not finite"),
+            ));
+        }
+        for bar in &curve.error_bars {
+            let intervals = [bar.x_interval, bar.y_interval];
+            if !finite(bar.at) || intervals.iter().flatten().any(|&p| !finite(p)) {
+                return Err(bad_input(
+                    options,
+                    format!("curve '{name}': an error bar is not finite"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A range covering the values with 5% padding (±0.5 around a single value); `fixed` wins.
+fn fitted_range(
+    options: &PlotOptions,
+    axis: &str,
+    fixed: Option<(f64, f64)>,
+    values: impl Iterator<Item = f64>,
+) -> Result<(f64, f64), ReportError> {
+    if let Some((low, high)) = fixed {
+        if !(low.is_finite() && high.is_finite() && low < high) {
+            return Err(bad_input(
+                options,
+                format!("{axis} range ({low}, {high}) must be finite with low < high"),
+            ));
+        }
+        return Ok((low, high));
+    }
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), value| {
+        (low.min(value), high.max(value))
+    });
+    if !low.is_finite() {
+        return Ok((0.0, 1.0));
+    }
+    if low == high {
+        return Ok((low - 0.5, high + 0.5));
+    }
+    let pad = 0.05 * (high - low);
+    Ok((low - pad, high + pad))
+}
+
+/// Draws the frame, grid, axis labels and caption, lets `draw` add the content, then the legend.
+fn render(
+    options: &PlotOptions,
+    x_range: (f64, f64),
+    y_range: (f64, f64),
+    integer_y_labels: bool,
+    draw: impl FnOnce(&mut Chart) -> Result<(), ReportError>,
+) -> Result<String, ReportError> {
+    let failed = drawing_error(options);
+    let (width, height) = options.size;
+    if width < 100 || height < 100 {
+        return Err(bad_input(
+            options,
+            format!("size {width} x {height} is too small; both must be >= 100 pixels"),
+        ));
+    }
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, options.size).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let mut builder = ChartBuilder::on(&root);
+        builder
+            .margin(16)
+            .x_label_area_size(56)
+            .y_label_area_size(72);
+        if !options.title.is_empty() {
+            builder.caption(&options.title, (FONT, CAPTION_SIZE));
+        }
+        let mut chart = builder
+            .build_cartesian_2d(x_range.0..x_range.1, y_range.0..y_range.1)
+            .map_err(|e| failed(&e))?;
+        let integer_labels = |value: &f64| format!("{value:.0}");
+        let mut mesh = chart.configure_mesh();
+        if integer_y_labels {
+            mesh.y_label_formatter(&integer_labels);
+        }
+        mesh.x_desc(options.x_label.as_str())
+            .y_desc(options.y_label.as_str())
+            .axis_desc_style((FONT, AXIS_LABEL_SIZE))
+            .label_style((FONT, TICK_LABEL_SIZE))
+            .bold_line_style(RGBColor(220, 220, 220))
+            .light_line_style(RGBColor(242, 242, 242))
+            .x_labels(6)
+            .y_labels(6)
+            .draw()
+            .map_err(|e| failed(&e))?;
+        draw(&mut chart)?;
+        let position = match options.legend {
+            LegendPosition::UpperLeft => SeriesLabelPosition::UpperLeft,
+            LegendPosition::UpperRight => SeriesLabelPosition::UpperRight,
+            LegendPosition::LowerLeft => SeriesLabelPosition::LowerLeft,
+            LegendPosition::LowerRight => SeriesLabelPosition::LowerRight,
+        };
+        chart
+            .configure_series_labels()
+            .position(position)
+            .margin(10)
+            .legend_area_size(30)
+            .label_font((FONT, LEGEND_SIZE))
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(120, 120, 120))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
+/// Draws curves: lines (with a legend entry if labelled), dots, interval bars, marked points.
+fn draw_curves(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    curves: &[Curve],
+) -> Result<(), ReportError> {
+    let failed = drawing_error(options);
+    // Faint, unlabelled curves first so that labelled ones are drawn on top.
+    let mut order: Vec<&Curve> = curves.iter().collect();
+    order.sort_by_key(|curve| curve.label.is_some());
+    for curve in order {
+        let style = ShapeStyle {
+            color: curve.color.with_opacity(curve.opacity),
+            filled: false,
+            stroke_width: curve.width.max(1),
+        };
+        let points = curve.points.iter().copied();
+        let series = if curve.dashed {
+            chart.draw_series(DashedLineSeries::new(points, 7, 5, style))
+        } else {
+            chart.draw_series(LineSeries::new(points, style))
+        }
+        .map_err(|e| failed(&e))?;
+        if let Some(label) = &curve.label {
+            let legend_style = ShapeStyle {
+                color: curve.color.with_opacity(1.0),
+                filled: false,
+                stroke_width: if curve.dashed { 1 } else { curve.width.max(2) },
+            };
+            let series = series.label(label.as_str());
+            if curve.dashed {
+                series.legend(move |(x, y)| {
+                    plotters::element::DashedPathElement::new(
+                        vec![(x, y), (x + 22, y)],
+                        5,
+                        3,
+                        legend_style,
+                    )
+                });
+            } else {
+                series.legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], legend_style)
+                });
+            }
+        }
+        if curve.show_points {
+            let dot = curve.color.with_opacity(curve.opacity).filled();
+            chart
+                .draw_series(curve.points.iter().map(|&point| Circle::new(point, 3, dot)))
+                .map_err(|e| failed(&e))?;
+        }
+        let bar_style = ShapeStyle {
+            color: curve.color.with_opacity(1.0),
+            filled: false,
+            stroke_width: 1,
+        };
+        for bar in &curve.error_bars {
+            let (x, y) = bar.at;
+            if let Some((low, high)) = bar.y_interval {
+                chart
+                    .draw_series([PathElement::new(vec![(x, low), (x, high)], bar_style)])
+                    .map_err(|e| failed(&e))?;
+                for end in [low, high] {
+                    chart
+                        .draw_series([EmptyElement::at((x, end))
+                            + PathElement::new(
+                                vec![(-CAP_HALF_WIDTH, 0), (CAP_HALF_WIDTH, 0)],
+                                bar_style,
+                            )])
+                        .map_err(|e| failed(&e))?;
+                }
+            }
+            if let Some((low, high)) = bar.x_interval {
+                chart
+                    .draw_series([PathElement::new(vec![(low, y), (high, y)], bar_style)])
+                    .map_err(|e| failed(&e))?;
+                for end in [low, high] {
+                    chart
+                        .draw_series([EmptyElement::at((end, y))
+                            + PathElement::new(
+                                vec![(0, -CAP_HALF_WIDTH), (0, CAP_HALF_WIDTH)],
+                                bar_style,
+                            )])
+                        .map_err(|e| failed(&e))?;
+                }
+            }
+        }
+        let marked_fill = curve.color.with_opacity(1.0).filled();
+        let outline = ShapeStyle {
+            color: BLACK.to_rgba(),
+            filled: false,
+            stroke_width: 1,
+        };
+        for &point in &curve.marked {
+            chart
+                .draw_series([EmptyElement::at(point)
+                    + Circle::new((0, 0), 5, marked_fill)
+                    + Circle::new((0, 0), 5, outline)])
+                .map_err(|e| failed(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// ROC space plot: the chance diagonal (grey, dashed), the curves (each a list of (fpr, tpr) points),
+/// their marked points (e.g. the default-threshold point) and interval bars (averaged ROC
+/// curves with confidence intervals). For Aslan et al.'s fold plots pass 30 [`Curve::faint`]
+/// curves per learner and one labelled curve (or a labelled empty curve) per learner for the
+/// legend. Use [`PlotOptions::roc`] for the usual axes.
+pub fn roc_plot(options: &PlotOptions, curves: &[Curve]) -> Result<String, ReportError> {
+    check_curves(options, curves)?;
+    let all = || curves.iter().flat_map(|curve| curve.points.iter().copied());
+    let x_range = fitted_range(options, "x", options.x_range, all().map(|p| p.0))?;
+    let y_range = fitted_range(options, "y", options.y_range, all().map(|p| p.1))?;
+    render(options, x_range, y_range, false, |chart| {
+        let diagonal = ShapeStyle {
+            color: RGBColor(150, 150, 150).to_rgba(),
+            filled: false,
+            stroke_width: 1,
+        };
+        let low = x_range.0.max(y_range.0);
+        let high = x_range.1.min(y_range.1);
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(low, low), (high, high)],
+                6,
+                4,
+                diagonal,
+            ))
+            .map_err(|e| drawing_error(options)(&e))?;
+        draw_curves(options, chart, curves)
+    })
+}
+
+/// A line plot of several series against x (e.g. Huang & Ling's consistency C and
+/// discriminancy D against 2n); set [`Curve::show_points`] to mark the data points.
+pub fn line_plot(options: &PlotOptions, curves: &[Curve]) -> Result<String, ReportError> {
+    check_curves(options, curves)?;
+    let all = || curves.iter().flat_map(|curve| curve.points.iter().copied());
+    let x_range = fitted_range(options, "x", options.x_range, all().map(|p| p.0))?;
+    let y_range = fitted_range(options, "y", options.y_range, all().map(|p| p.1))?;
+    render(options, x_range, y_range, false, |chart| {
+        draw_curves(options, chart, curves)
+    })
+}
+
+/// Histograms of a measure over folds for several learners, bars of a bin side by side, with
+/// optional intervals drawn as horizontal bars, labelled above, stacked above the highest bar
+/// (Aslan et al. Figures 6-7); the legend (one entry per distribution) has its own band at the
+/// top, so it never hides a bar or an interval. `bins` equal-width bins span `options.x_range` or the range of all values and
+/// interval ends; a value equal to the upper end falls in the last bin, values outside a fixed
+/// range are not counted. The y axis counts instances.
+pub fn distribution_plot(
+    options: &PlotOptions,
+    distributions: &[Distribution],
+    intervals: &[Interval],
+    bins: usize,
+) -> Result<String, ReportError> {
+    if bins == 0 {
+        return Err(bad_input(
+            options,
+            "bins = 0; allowed: an integer >= 1".to_string(),
+        ));
+    }
+    for distribution in distributions {
+        if let Some(position) = distribution.values.iter().position(|v| !v.is_finite()) {
+            return Err(bad_input(
+                options,
+                format!(
+                    "distribution '{}': value {position} is not finite",
+                    distribution.label
+                ),
+            ));
+        }
+    }
+    for (number, interval) in intervals.iter().enumerate() {
+        let ends = [interval.low, interval.high];
+        if !ends.iter().chain(&interval.center).all(|v| v.is_finite())
+            || interval.low > interval.high
+        {
+            return Err(bad_input(
+                options,
+                format!("interval {number}: ends must be finite with low <= high"),
+            ));
+        }
+    }
+    let values = distributions
+        .iter()
+        .flat_map(|d| d.values.iter().copied())
+        .chain(intervals.iter().flat_map(|i| [i.low, i.high]));
+    let (low, high) = fitted_range(options, "x", options.x_range, values)?;
+    let bin_width = (high - low) / bins as f64;
+    let counts: Vec<Vec<usize>> = distributions
+        .iter()
+        .map(|distribution| {
+            let mut counts = vec![0usize; bins];
+            for &value in &distribution.values {
+                if value >= low && value <= high {
+                    let bin = (((value - low) / bin_width) as usize).min(bins - 1);
+                    counts[bin] += 1;
+                }
+            }
+            counts
+        })
+        .collect();
+    let highest = counts.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    // Above the bars: one row per interval, then room for the legend, sized in pixels.
+    let caption = if options.title.is_empty() {
+        0
+    } else {
+        CAPTION_HEIGHT
+    };
+    let plot_height = f64::from(
+        options
+            .size
+            .1
+            .saturating_sub(FRAME_HEIGHT + caption)
+            .max(50),
+    );
+    let interval_share = intervals.len() as f64 * INTERVAL_ROW_HEIGHT / plot_height;
+    let legend_share = (distributions.len() as f64 * LEGEND_ENTRY_HEIGHT + 24.0) / plot_height;
+    let bar_share = (1.0 - interval_share - legend_share).max(0.3);
+    let bar_top = highest * 1.05;
+    let top = bar_top / bar_share;
+    let row_height = top * INTERVAL_ROW_HEIGHT / plot_height;
+    let y_range = options.y_range.unwrap_or((0.0, top));
+    let groups = distributions.len().max(1) as f64;
+    render(options, (low, high), y_range, true, |chart| {
+        let failed = drawing_error(options);
+        for (group, (distribution, counts)) in distributions.iter().zip(&counts).enumerate() {
+            let fill = distribution.color.with_opacity(0.85).filled();
+            let bars = counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &count)| count > 0)
+                .map(|(bin, &count)| {
+                    let left = low + bin as f64 * bin_width + group as f64 * bin_width / groups;
+                    let right = left + bin_width / groups;
+                    Rectangle::new([(left, 0.0), (right, count as f64)], fill)
+                });
+            let legend_fill = fill;
+            chart
+                .draw_series(bars)
+                .map_err(|e| failed(&e))?
+                .label(distribution.label.as_str())
+                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], legend_fill));
+        }
+        for (number, interval) in intervals.iter().enumerate() {
+            let y = bar_top + row_height * (number as f64 + 0.3);
+            let style = ShapeStyle {
+                color: interval.color.with_opacity(1.0),
+                filled: false,
+                stroke_width: 2,
+            };
+            chart
+                .draw_series([PathElement::new(
+                    vec![(interval.low, y), (interval.high, y)],
+                    style,
+                )])
+                .map_err(|e| failed(&e))?;
+            if let Some(label) = &interval.label {
+                let color = interval.color.with_opacity(1.0);
+                let font = TextStyle::from((FONT, LEGEND_SIZE).into_font())
+                    .color(&color)
+                    .pos(Pos::new(HPos::Center, VPos::Bottom));
+                let middle = (interval.low + interval.high) / 2.0;
+                chart
+                    .draw_series([EmptyElement::at((middle, y))
+                        + Text::new(label.clone(), (0, -CAP_HALF_WIDTH - 3), font)])
+                    .map_err(|e| failed(&e))?;
+            }
+            for end in [interval.low, interval.high] {
+                chart
+                    .draw_series([EmptyElement::at((end, y))
+                        + PathElement::new(
+                            vec![(0, -CAP_HALF_WIDTH - 1), (0, CAP_HALF_WIDTH + 1)],
+                            style,
+                        )])
+                    .map_err(|e| failed(&e))?;
+            }
+            if let Some(center) = interval.center {
+                chart
+                    .draw_series([Circle::new((center, y), 4, style.filled())])
+                    .map_err(|e| failed(&e))?;
+            }
+        }
+        Ok(())
+    })
+}
