@@ -84,18 +84,6 @@ impl C45 {
                     .collect()
             })
             .collect();
-        let sorted_values = columns
-            .iter()
-            .zip(&nominal_sizes)
-            .map(|(column, size)| {
-                if size.is_some() {
-                    return Vec::new();
-                }
-                let mut values: Vec<f64> = column.iter().copied().filter(|v| !v.is_nan()).collect();
-                values.sort_unstable_by(f64::total_cmp);
-                values
-            })
-            .collect();
         let set = TrainingSet {
             columns,
             classes: (0..train.len())
@@ -103,7 +91,6 @@ impl C45 {
                 .collect(),
             num_classes: train.num_classes(),
             nominal_sizes,
-            sorted_values,
         };
         let data: Vec<Instance> = (0..train.len())
             .map(|position| Instance {

@@ -20,8 +20,6 @@ pub(crate) struct TrainingSet {
     pub(crate) num_classes: usize,
     /// Number of values of each nominal attribute; `None` for numeric ones.
     pub(crate) nominal_sizes: Vec<Option<usize>>,
-    /// Known values of each numeric attribute over all rows, sorted (empty for nominal ones).
-    pub(crate) sorted_values: Vec<Vec<f64>>,
 }
 
 /// The test at an inner node.
@@ -350,12 +348,15 @@ fn choose_test(set: &TrainingSet, data: &[Instance], options: &Options) -> Optio
         threshold,
     } = &mut test
     {
-        // Use the largest training value at or below the midpoint, as C4.5 does.
-        let values = &set.sorted_values[*attribute];
-        let at_or_below = values.partition_point(|&v| v - *threshold < SMALL);
-        if at_or_below > 0 {
-            *threshold = values[at_or_below - 1];
+        // Use the largest training value at or below the midpoint, scanning the whole training
+        // set in order with C4.5's tolerances (which makes near-ties order dependent).
+        let mut largest = -f64::MAX;
+        for &value in &set.columns[*attribute] {
+            if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
+                largest = value;
+            }
         }
+        *threshold = largest;
     }
     Some(test)
 }
