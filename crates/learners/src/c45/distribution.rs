@@ -202,22 +202,28 @@ impl Distribution {
     }
 
     /// Entropy (in bits, times weight) of the class counts within the branches.
-    pub(crate) fn branch_class_entropy(&self) -> f64 {
+    pub(crate) fn branch_class_entropy(&self, x_log_x: &XLogX) -> f64 {
         let mut value = 0.0;
         for bag in 0..self.num_bags() {
             for class in 0..self.num_classes {
-                value += weight_log(self.class_in_bag(bag, class));
+                value += x_log_x.get(self.class_in_bag(bag, class));
             }
-            value -= weight_log(self.per_bag[bag]);
+            value -= x_log_x.get(self.per_bag[bag]);
         }
         -value / std::f64::consts::LN_2
     }
 
     /// Information gain (bits) of the split, discounted for the weight whose value is unknown
     /// (`total_weight` includes it), given the class entropy of the known part.
-    pub(crate) fn info_gain_with(&self, total_weight: f64, class_entropy: f64) -> f64 {
+    pub(crate) fn info_gain_with(
+        &self,
+        total_weight: f64,
+        class_entropy: f64,
+        x_log_x: &XLogX,
+    ) -> f64 {
         let unknown_rate = (total_weight - self.total) / total_weight;
-        let numerator = (class_entropy - self.branch_class_entropy()) * (1.0 - unknown_rate);
+        let numerator =
+            (class_entropy - self.branch_class_entropy(x_log_x)) * (1.0 - unknown_rate);
         if numerator.abs() < SMALL {
             0.0
         } else {
@@ -227,7 +233,7 @@ impl Distribution {
 
     /// Information gain (bits) of the split, discounted for unknown values.
     pub(crate) fn info_gain(&self, total_weight: f64) -> f64 {
-        self.info_gain_with(total_weight, self.class_entropy())
+        self.info_gain_with(total_weight, self.class_entropy(), &XLogX::none())
     }
 
     /// Split information (bits) of the branches plus one branch for the unknown weight.
@@ -250,6 +256,38 @@ impl Distribution {
             return 0.0;
         }
         info_gain / (split_info / total_weight)
+    }
+}
+
+/// `w ln w` for whole weights up to a bound, looked up instead of computed (the values are
+/// exactly those `weight_log` computes).
+#[derive(Clone, Debug)]
+pub(crate) struct XLogX {
+    table: Vec<f64>,
+}
+
+impl XLogX {
+    /// A table for whole weights `0..=largest`.
+    pub(crate) fn up_to(largest: usize) -> Self {
+        XLogX {
+            table: (0..=largest).map(|w| weight_log(w as f64)).collect(),
+        }
+    }
+
+    /// No table: every value is computed.
+    pub(crate) fn none() -> Self {
+        XLogX { table: Vec::new() }
+    }
+
+    /// `w ln w` (0 for nearly empty counts).
+    #[inline]
+    pub(crate) fn get(&self, weight: f64) -> f64 {
+        let index = weight as usize;
+        if index as f64 == weight && index < self.table.len() {
+            self.table[index]
+        } else {
+            weight_log(weight)
+        }
     }
 }
 

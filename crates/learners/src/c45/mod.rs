@@ -110,9 +110,12 @@ impl C45 {
             z: normal_upper_quantile(self.confidence),
             subtree_raising: self.subtree_raising,
             mdl_correction: true,
+            x_log_x: distribution::XLogX::up_to(set.classes.len()),
         };
         let keep_data = self.pruned && self.subtree_raising;
-        let mut root = tree::grow(&set, data, &options, keep_data);
+        let mut branch_of_row = vec![0u32; set.classes.len()];
+        let root_data = tree::NodeData::root(&set, data);
+        let mut root = tree::grow(&set, root_data, &options, keep_data, &mut branch_of_row);
         root.collapse();
         if self.pruned {
             tree::prune(&set, &mut root, &options);

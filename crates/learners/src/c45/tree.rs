@@ -1,6 +1,6 @@
 //! Growing, collapsing and pruning a C4.5 tree (Quinlan 1993, release 8, as Weka's J48).
 
-use super::distribution::{added_errors, Distribution, SMALL};
+use super::distribution::{added_errors, Distribution, XLogX, SMALL};
 
 /// One training instance at a node: a row of the training set and its (possibly fractional)
 /// weight.
@@ -86,6 +86,7 @@ pub(crate) struct Options {
     pub(crate) z: f64,
     pub(crate) subtree_raising: bool,
     pub(crate) mdl_correction: bool,
+    pub(crate) x_log_x: XLogX,
 }
 
 /// A candidate split of one attribute, with its criteria.
@@ -201,24 +202,14 @@ fn nominal_candidate(
 fn numeric_candidate(
     set: &TrainingSet,
     attribute: usize,
-    data: &[Instance],
+    known: &[SortedEntry],
     total_weight: f64,
     options: &Options,
-    known: &mut Vec<(f64, u32, f64)>,
 ) -> Option<Candidate> {
-    let column = &set.columns[attribute];
-    known.clear();
-    for instance in data {
-        let value = column[instance.row as usize];
-        if !value.is_nan() {
-            known.push((value, set.classes[instance.row as usize], instance.weight));
-        }
-    }
-    known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let count = known.len();
     let mut distribution = Distribution::new(2, set.num_classes);
-    for &(_, class, weight) in known.iter() {
-        distribution.add(1, class as usize, weight);
+    for entry in known {
+        distribution.add(1, entry.class as usize, entry.weight);
     }
     let mut min_split = 0.1 * distribution.total() / set.num_classes as f64;
     if min_split - options.min_leaf < SMALL {
@@ -235,14 +226,14 @@ fn numeric_candidate(
     let mut candidates = 0usize;
     let mut last = 0;
     for next in 1..count {
-        if known[next - 1].0 + 1e-5 < known[next].0 {
-            for &(_, class, weight) in &known[last..next] {
-                distribution.shift(1, 0, class as usize, weight);
+        if known[next - 1].value + 1e-5 < known[next].value {
+            for entry in &known[last..next] {
+                distribution.shift(1, 0, entry.class as usize, entry.weight);
             }
             if min_split - distribution.bag_weight(0) < SMALL
                 && min_split - distribution.bag_weight(1) < SMALL
             {
-                let gain = distribution.info_gain_with(total_weight, class_entropy);
+                let gain = distribution.info_gain_with(total_weight, class_entropy, &options.x_log_x);
                 if gain - best_gain > SMALL {
                     best_gain = gain;
                     best_index = Some(next - 1);
@@ -263,15 +254,19 @@ fn numeric_candidate(
     if info_gain < SMALL {
         return None;
     }
-    let below = known[split_index].0;
-    let above = known[split_index + 1].0;
+    let below = known[split_index].value;
+    let above = known[split_index + 1].value;
     let mut threshold = (below + above) / 2.0;
     if threshold == above {
         threshold = below;
     }
     let mut split = Distribution::new(2, set.num_classes);
-    for (position, &(_, class, weight)) in known.iter().enumerate() {
-        split.add(usize::from(position > split_index), class as usize, weight);
+    for (position, entry) in known.iter().enumerate() {
+        split.add(
+            usize::from(position > split_index),
+            entry.class as usize,
+            entry.weight,
+        );
     }
     let gain_ratio = split.gain_ratio(total_weight, info_gain);
     Some(Candidate {
@@ -286,7 +281,8 @@ fn numeric_candidate(
 
 /// C4.5's choice of test: the highest gain ratio among the tests with at least average
 /// information gain, or `None` for a leaf.
-fn choose_test(set: &TrainingSet, data: &[Instance], options: &Options) -> Option<SplitTest> {
+fn choose_test(set: &TrainingSet, node: &NodeData, options: &Options) -> Option<SplitTest> {
+    let data = &node.instances;
     let node_distribution = distribution_of(set, data);
     let total_weight = node_distribution.total();
     if total_weight - 2.0 * options.min_leaf < -SMALL
@@ -303,7 +299,6 @@ fn choose_test(set: &TrainingSet, data: &[Instance], options: &Options) -> Optio
         .nominal_sizes
         .iter()
         .all(|size| size.is_some_and(many_values));
-    let mut known = Vec::new();
     let mut candidates = Vec::new();
     let mut gain_sum = 0.0;
     let mut counted = 0usize;
@@ -312,7 +307,7 @@ fn choose_test(set: &TrainingSet, data: &[Instance], options: &Options) -> Optio
             Some(num_values) => {
                 nominal_candidate(set, attribute, *num_values, data, total_weight, options)
             }
-            None => numeric_candidate(set, attribute, data, total_weight, options, &mut known),
+            None => numeric_candidate(set, attribute, &node.sorted[attribute], total_weight, options),
         };
         if let Some(candidate) = candidate {
             let counts_for_average = match size {
@@ -361,38 +356,146 @@ fn choose_test(set: &TrainingSet, data: &[Instance], options: &Options) -> Optio
     Some(test)
 }
 
+/// A training instance in a list sorted by one numeric attribute's value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SortedEntry {
+    value: f64,
+    weight: f64,
+    row: u32,
+    class: u32,
+}
+
+/// The instances reaching a node, and for each numeric attribute the instances with a known
+/// value sorted by it (empty for nominal attributes), so that no node sorts again.
+pub(crate) struct NodeData {
+    instances: Vec<Instance>,
+    sorted: Vec<Vec<SortedEntry>>,
+}
+
+impl NodeData {
+    /// The root's data: every instance, and each numeric attribute sorted once.
+    pub(crate) fn root(set: &TrainingSet, instances: Vec<Instance>) -> Self {
+        let sorted = set
+            .nominal_sizes
+            .iter()
+            .enumerate()
+            .map(|(attribute, size)| {
+                if size.is_some() {
+                    return Vec::new();
+                }
+                let column = &set.columns[attribute];
+                let mut entries: Vec<SortedEntry> = instances
+                    .iter()
+                    .filter(|instance| !column[instance.row as usize].is_nan())
+                    .map(|instance| SortedEntry {
+                        value: column[instance.row as usize],
+                        weight: instance.weight,
+                        row: instance.row,
+                        class: set.classes[instance.row as usize],
+                    })
+                    .collect();
+                entries.sort_by(|a, b| a.value.total_cmp(&b.value));
+                entries
+            })
+            .collect();
+        NodeData { instances, sorted }
+    }
+}
+
+/// Marks a row whose split value is unknown in the branch table.
+const UNKNOWN_BRANCH: u32 = u32::MAX;
+
+/// Splits a node's data (instances and sorted lists) among the branches of `test`, keeping the
+/// sorted order; `branch_of_row` is scratch space with one slot per training row.
+fn split_node_data(
+    set: &TrainingSet,
+    test: &SplitTest,
+    distribution: &Distribution,
+    data: &NodeData,
+    branch_of_row: &mut [u32],
+) -> Vec<NodeData> {
+    let column = &set.columns[test.attribute()];
+    for instance in &data.instances {
+        branch_of_row[instance.row as usize] = match test.branch(column[instance.row as usize]) {
+            Some(branch) => branch as u32,
+            None => UNKNOWN_BRANCH,
+        };
+    }
+    let fractions = distribution.bag_fractions();
+    let instances = split_data(set, test, distribution, &data.instances);
+    let mut children: Vec<NodeData> = instances
+        .into_iter()
+        .map(|instances| NodeData {
+            instances,
+            sorted: vec![Vec::new(); data.sorted.len()],
+        })
+        .collect();
+    for (attribute, entries) in data.sorted.iter().enumerate() {
+        if entries.is_empty() {
+            continue;
+        }
+        for entry in entries {
+            match branch_of_row[entry.row as usize] {
+                UNKNOWN_BRANCH => {
+                    for (branch, &fraction) in fractions.iter().enumerate() {
+                        if fraction > SMALL {
+                            children[branch].sorted[attribute].push(SortedEntry {
+                                weight: fraction * entry.weight,
+                                ..*entry
+                            });
+                        }
+                    }
+                }
+                branch => children[branch as usize].sorted[attribute].push(*entry),
+            }
+        }
+    }
+    children
+}
+
 /// Grows a tree on `data` (keeping each node's instances when `keep_data`).
 pub(crate) fn grow(
     set: &TrainingSet,
-    data: Vec<Instance>,
+    data: NodeData,
     options: &Options,
     keep_data: bool,
+    branch_of_row: &mut [u32],
 ) -> Node {
     match choose_test(set, &data, options) {
         Some(test) => {
-            let distribution = split_distribution(set, &test, &data);
-            let subsets = split_data(set, &test, &distribution, &data);
+            let distribution = split_distribution(set, &test, &data.instances);
+            let subsets = split_node_data(set, &test, &distribution, &data, branch_of_row);
+            let train = if keep_data {
+                data.instances
+            } else {
+                Vec::new()
+            };
+            drop(data.sorted);
             let children = subsets
                 .into_iter()
-                .map(|subset| grow(set, subset, options, keep_data))
+                .map(|subset| grow(set, subset, options, keep_data, branch_of_row))
                 .collect();
             Node {
                 test: Some(test),
                 distribution,
                 children,
                 is_empty: false,
-                train: if keep_data { data } else { Vec::new() },
+                train,
             }
         }
         None => {
-            let distribution = distribution_of(set, &data);
+            let distribution = distribution_of(set, &data.instances);
             let is_empty = distribution.total().abs() < SMALL;
             Node {
                 test: None,
                 distribution,
                 children: Vec::new(),
                 is_empty,
-                train: if keep_data { data } else { Vec::new() },
+                train: if keep_data {
+                    data.instances
+                } else {
+                    Vec::new()
+                },
             }
         }
     }
