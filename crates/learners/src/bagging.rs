@@ -60,9 +60,7 @@ impl Bagging {
         let positions = (0..size)
             .map(|_| {
                 let target = rng.next_f64() * sum;
-                cumulative
-                    .partition_point(|&c| c <= target)
-                    .min(n - 1)
+                cumulative.partition_point(|&c| c <= target).min(n - 1)
             })
             .collect();
         (positions, true)
@@ -139,7 +137,11 @@ impl Model for BaggedModel {
     fn explain(&self, schema: &Schema) -> String {
         let mut text = format!("Bagging of {} models\n", self.models.len());
         for (index, model) in self.models.iter().enumerate() {
-            text.push_str(&format!("\nModel {}:\n{}\n", index + 1, model.explain(schema)));
+            text.push_str(&format!(
+                "\nModel {}:\n{}\n",
+                index + 1,
+                model.explain(schema)
+            ));
         }
         text
     }

@@ -34,13 +34,15 @@ fn weka_sizes(text: &str) -> (usize, usize) {
             .parse()
             .unwrap()
     };
-    (number_after("Number of Leaves"), number_after("Size of the tree"))
+    (
+        number_after("Number of Leaves"),
+        number_after("Size of the tree"),
+    )
 }
 
 fn check_tree(name: &str, suffix: &str, learner: C45) {
     let dataset = load(&format!("{name}.arff"));
-    let expected =
-        std::fs::read_to_string(data_path(&format!("{name}.j48-{suffix}.txt"))).unwrap();
+    let expected = std::fs::read_to_string(data_path(&format!("{name}.j48-{suffix}.txt"))).unwrap();
     let model = learner.fit_tree(&dataset.view()).unwrap();
     let ours = model.explain(dataset.schema());
     assert_eq!(
@@ -121,7 +123,10 @@ fn check_probabilities(name: &str, laplace: bool) {
     let model = learner.fit(&train.view(), 0).unwrap();
     let probabilities = model.predict_proba(&test.view().features());
     assert_eq!(probabilities.len(), expected.len());
-    assert!(test.missing_count() > 0, "the check should cover missing values");
+    assert!(
+        test.missing_count() > 0,
+        "the check should cover missing values"
+    );
     for (row, weka_row) in expected.iter().enumerate() {
         for (class, &weka) in weka_row.iter().enumerate() {
             let ours = probabilities.row(row)[class];

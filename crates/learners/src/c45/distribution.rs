@@ -39,14 +39,6 @@ impl Distribution {
         self.total += weight;
     }
 
-    /// Moves an instance of `class` with `weight` from branch `from` to branch `to`.
-    pub(crate) fn shift(&mut self, from: usize, to: usize, class: usize, weight: f64) {
-        self.per_class_per_bag[from * self.num_classes + class] -= weight;
-        self.per_bag[from] -= weight;
-        self.per_class_per_bag[to * self.num_classes + class] += weight;
-        self.per_bag[to] += weight;
-    }
-
     /// Adds an instance whose split value is unknown, spread over the branches in proportion
     /// to `fractions`.
     pub(crate) fn add_spread(&mut self, class: usize, weight: f64, fractions: &[f64]) {
@@ -222,8 +214,7 @@ impl Distribution {
         x_log_x: &XLogX,
     ) -> f64 {
         let unknown_rate = (total_weight - self.total) / total_weight;
-        let numerator =
-            (class_entropy - self.branch_class_entropy(x_log_x)) * (1.0 - unknown_rate);
+        let numerator = (class_entropy - self.branch_class_entropy(x_log_x)) * (1.0 - unknown_rate);
         if numerator.abs() < SMALL {
             0.0
         } else {

@@ -247,10 +247,7 @@ impl C45Model {
 fn leaf_label(node: &Node, branch: usize, schema: &Schema) -> String {
     let distribution = &node.distribution;
     let class = distribution.majority_class_in(branch);
-    let name = schema
-        .class_values
-        .get(class)
-        .map_or("?", String::as_str);
+    let name = schema.class_values.get(class).map_or("?", String::as_str);
     let mut label = format!("{name} ({}", format_weight(distribution.bag_weight(branch)));
     let errors = distribution.errors_in(branch);
     if errors > 1e-6 {

@@ -85,14 +85,22 @@ pub fn parse_arff(name: &str, text: &str) -> Dataset {
             let value = if field == "?" {
                 f64::NAN
             } else if let Some(values) = attribute.values() {
-                values.iter().position(|v| v == field).expect("a declared value") as f64
+                values
+                    .iter()
+                    .position(|v| v == field)
+                    .expect("a declared value") as f64
             } else {
                 field.parse().expect("a number")
             };
             columns[index].push(value);
         }
         let label = row[attributes.len()].as_str();
-        classes.push(class_values.iter().position(|v| v == label).expect("a class") as u32);
+        classes.push(
+            class_values
+                .iter()
+                .position(|v| v == label)
+                .expect("a class") as u32,
+        );
     }
     let schema = Schema {
         attributes,
