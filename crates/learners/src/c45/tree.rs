@@ -431,7 +431,7 @@ impl NodeData {
                         class: set.classes[instance.row as usize],
                     })
                     .collect();
-                entries.sort_by(|a, b| a.value.total_cmp(&b.value));
+                entries.sort_unstable_by(|a, b| a.value.total_cmp(&b.value));
                 entries
             })
             .collect();
@@ -462,9 +462,22 @@ fn split_node_data(
     let instances = split_data(set, test, distribution, &data.instances);
     let mut children: Vec<NodeData> = instances
         .into_iter()
-        .map(|instances| NodeData {
-            instances,
-            sorted: vec![Vec::new(); data.sorted.len()],
+        .map(|instances| {
+            let capacity = instances.len();
+            NodeData {
+                sorted: data
+                    .sorted
+                    .iter()
+                    .map(|entries| {
+                        if entries.is_empty() {
+                            Vec::new()
+                        } else {
+                            Vec::with_capacity(capacity)
+                        }
+                    })
+                    .collect(),
+                instances,
+            }
         })
         .collect();
     for (attribute, entries) in data.sorted.iter().enumerate() {
