@@ -92,6 +92,18 @@ fn trees_without_subtree_raising_match_j48_s() {
     }
 }
 
+#[test]
+fn weighted_trees_match_j48() {
+    for name in ["iris-weighted", "labor-weighted"] {
+        check_tree(name, "default", C45::default());
+        let unpruned = C45 {
+            pruned: false,
+            ..C45::default()
+        };
+        check_tree(name, "u", unpruned);
+    }
+}
+
 /// The probability rows of `J48 -p 0 -distribution` (printed with three decimals).
 fn weka_distributions(text: &str) -> Vec<Vec<f64>> {
     text.lines()

@@ -1,6 +1,6 @@
 //! A minimal ARFF reader for the C4.5 tests and examples (the `data` crate's full reader is
 //! written separately): nominal and numeric attributes, `?` for missing, the last attribute is
-//! the class.
+//! the class, and an optional trailing `{weight}` field gives the instance weight (as in Weka).
 
 use data::{Attribute, Dataset, Schema};
 
@@ -79,7 +79,16 @@ pub fn parse_arff(name: &str, text: &str) -> Dataset {
     let class_values = class.values().expect("a nominal class").to_vec();
     let mut columns = vec![Vec::with_capacity(rows.len()); attributes.len()];
     let mut classes = Vec::with_capacity(rows.len());
+    let mut weights = Vec::with_capacity(rows.len());
     for row in &rows {
+        let weight = match row.last() {
+            Some(field) if row.len() > attributes.len() + 1 && field.starts_with('{') => field
+                .trim_matches(|c| c == '{' || c == '}')
+                .parse()
+                .expect("a weight"),
+            _ => 1.0,
+        };
+        weights.push(weight);
         for (index, attribute) in attributes.iter().enumerate() {
             let field = row[index].as_str();
             let value = if field == "?" {
@@ -107,5 +116,5 @@ pub fn parse_arff(name: &str, text: &str) -> Dataset {
         class_name: class.name,
         class_values,
     };
-    Dataset::new(name, schema, columns, classes, None).expect("a consistent dataset")
+    Dataset::new(name, schema, columns, classes, Some(weights)).expect("a consistent dataset")
 }
