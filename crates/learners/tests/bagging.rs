@@ -26,7 +26,9 @@ fn config_builds_bagging_of_c45_and_rejects_bad_parameters() {
         "bagging(iterations=5,bag_size_percent=50,base=c45(confidence=0.25,min_leaf=2,laplace=false,pruned=false,subtree_raising=true))"
     );
     let default = learner("kind = \"bagging\"");
-    assert!(default.describe().starts_with("bagging(iterations=10,bag_size_percent=100,base=c45("));
+    assert!(default
+        .describe()
+        .starts_with("bagging(iterations=10,bag_size_percent=100,base=c45("));
     for bad in [
         "kind = \"bagging\"\niterations = 0",
         "kind = \"bagging\"\nbag_size_percent = 0",
@@ -46,9 +48,18 @@ fn same_seed_same_model_and_rows_sum_to_one() {
     let test = load("labor-test.arff");
     let bagging = learner("kind = \"bagging\"\niterations = 7");
     let features = test.view().features();
-    let first = bagging.fit(&train.view(), 11).unwrap().predict_proba(&features);
-    let again = bagging.fit(&train.view(), 11).unwrap().predict_proba(&features);
-    let other = bagging.fit(&train.view(), 12).unwrap().predict_proba(&features);
+    let first = bagging
+        .fit(&train.view(), 11)
+        .unwrap()
+        .predict_proba(&features);
+    let again = bagging
+        .fit(&train.view(), 11)
+        .unwrap()
+        .predict_proba(&features);
+    let other = bagging
+        .fit(&train.view(), 12)
+        .unwrap()
+        .predict_proba(&features);
     assert_eq!(first, again);
     assert_ne!(first, other);
     for row in 0..first.len() {
@@ -83,10 +94,15 @@ fn accuracy_on_vote_is_close_to_weka_bagging() {
     let bagging = learner("kind = \"bagging\"\niterations = 10");
     for seed in 1..=3 {
         let model = bagging.fit(&train.view(), seed).unwrap();
-        let predicted = model.predict_proba(&test.view().features()).predicted_classes();
+        let predicted = model
+            .predict_proba(&test.view().features())
+            .predicted_classes();
         let correct = (0..test.len())
             .filter(|&row| predicted[row] == test.class(row))
             .count();
-        assert!((136..=145).contains(&correct), "seed {seed}: {correct} of 145");
+        assert!(
+            (136..=145).contains(&correct),
+            "seed {seed}: {correct} of 145"
+        );
     }
 }

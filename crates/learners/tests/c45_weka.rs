@@ -93,6 +93,25 @@ fn trees_without_subtree_raising_match_j48_s() {
 }
 
 #[test]
+fn other_confidence_and_min_leaf_match_j48() {
+    for name in ["vote", "labor", "iris"] {
+        let learner = C45 {
+            confidence: 0.1,
+            min_leaf: 5,
+            ..C45::default()
+        };
+        check_tree(name, "c0.1-m5", learner);
+    }
+}
+
+#[test]
+fn no_rows_is_an_error_not_a_panic() {
+    let dataset = load("iris.arff");
+    let empty = dataset.subset(Vec::new());
+    assert!(C45::default().fit(&empty, 0).is_err());
+}
+
+#[test]
 fn weighted_trees_match_j48() {
     for name in ["iris-weighted", "labor-weighted"] {
         check_tree(name, "default", C45::default());
