@@ -183,6 +183,29 @@ fn laplace_probabilities_match_j48_a() {
 }
 
 #[test]
+fn many_missing_numeric_values_match_j48() {
+    check_tree("glassm-train", "default", C45::default());
+    check_tree(
+        "glassm-train",
+        "s",
+        C45 {
+            subtree_raising: false,
+            ..C45::default()
+        },
+    );
+    check_tree(
+        "glassm-train",
+        "u",
+        C45 {
+            pruned: false,
+            ..C45::default()
+        },
+    );
+    check_probabilities("glassm", false);
+    check_probabilities("glassm", true);
+}
+
+#[test]
 fn config_builds_c45_and_rejects_bad_parameters() {
     let table: toml::Table = "kind = \"c45\"\nconfidence = 0.1\nmin_leaf = 5\nlaplace = true"
         .parse()
