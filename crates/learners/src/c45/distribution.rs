@@ -189,8 +189,7 @@ impl Distribution {
 
     /// Entropy (in bits, times weight) of the class counts ignoring the branches.
     pub(crate) fn class_entropy(&self) -> f64 {
-        let sum: f64 = self.per_class.iter().map(|&w| weight_log(w)).sum();
-        (weight_log(self.total) - sum) / std::f64::consts::LN_2
+        class_entropy_of(&self.per_class, self.total)
     }
 
     /// Entropy (in bits, times weight) of the class counts within the branches.
@@ -248,6 +247,12 @@ impl Distribution {
         }
         info_gain / (split_info / total_weight)
     }
+}
+
+/// Entropy (in bits, times weight) of class weights `per_class` summing to `total`.
+pub(crate) fn class_entropy_of(per_class: &[f64], total: f64) -> f64 {
+    let sum: f64 = per_class.iter().map(|&w| weight_log(w)).sum();
+    (weight_log(total) - sum) / std::f64::consts::LN_2
 }
 
 /// `w ln w` for whole weights up to a bound, looked up instead of computed (the values are

@@ -84,12 +84,26 @@ impl C45 {
                     .collect()
             })
             .collect();
+        let sorted_distinct = columns
+            .iter()
+            .zip(&nominal_sizes)
+            .map(|(column, size)| {
+                if size.is_some() {
+                    return Vec::new();
+                }
+                let mut values: Vec<f64> = column.iter().copied().filter(|v| !v.is_nan()).collect();
+                values.sort_unstable_by(f64::total_cmp);
+                values.dedup();
+                values
+            })
+            .collect();
         let set = TrainingSet {
             columns,
             classes: (0..train.len())
                 .map(|position| train.class(position) as u32)
                 .collect(),
             num_classes: train.num_classes(),
+            sorted_distinct,
             nominal_sizes,
         };
         let data: Vec<Instance> = (0..train.len())

@@ -1,6 +1,6 @@
 //! Growing, collapsing and pruning a C4.5 tree (Quinlan 1993, release 8, as Weka's J48).
 
-use super::distribution::{added_errors, Distribution, XLogX, SMALL};
+use super::distribution::{added_errors, class_entropy_of, Distribution, XLogX, SMALL};
 
 /// One training instance at a node: a row of the training set and its (possibly fractional)
 /// weight.
@@ -20,6 +20,8 @@ pub(crate) struct TrainingSet {
     pub(crate) num_classes: usize,
     /// Number of values of each nominal attribute; `None` for numeric ones.
     pub(crate) nominal_sizes: Vec<Option<usize>>,
+    /// The distinct known values of each numeric attribute, sorted (empty for nominal ones).
+    pub(crate) sorted_distinct: Vec<Vec<f64>>,
 }
 
 /// The test at an inner node.
@@ -211,11 +213,15 @@ fn numeric_candidate(
     options: &Options,
 ) -> Option<Candidate> {
     let count = known.len();
-    let mut distribution = Distribution::new(2, set.num_classes);
+    let num_classes = set.num_classes;
+    let mut right = vec![0.0; num_classes];
+    let mut right_weight = 0.0;
     for entry in known {
-        distribution.add(1, entry.class as usize, entry.weight);
+        right[entry.class as usize] += entry.weight;
+        right_weight += entry.weight;
     }
-    let mut min_split = 0.1 * distribution.total() / set.num_classes as f64;
+    let known_weight = right_weight;
+    let mut min_split = 0.1 * known_weight / num_classes as f64;
     if min_split - options.min_leaf < SMALL {
         min_split = options.min_leaf;
     } else if min_split - 25.0 > SMALL {
@@ -224,20 +230,14 @@ fn numeric_candidate(
     if (count as f64) - 2.0 * min_split < -SMALL {
         return None;
     }
-    let class_entropy = distribution.class_entropy();
+    let class_entropy = class_entropy_of(&right, known_weight);
     // The scan below evaluates `Distribution::info_gain_with` for every cut, written out on
     // plain arrays (same operations in the same order, so the same values) because it is
     // where C4.5 spends most of its time.
-    let num_classes = set.num_classes;
-    let known_weight = distribution.total();
     let known_share = 1.0 - (total_weight - known_weight) / total_weight;
     let x_log_x = &options.x_log_x;
     let mut left = vec![0.0; num_classes];
-    let mut right: Vec<f64> = (0..num_classes)
-        .map(|class| distribution.class_in_bag(1, class))
-        .collect();
     let mut left_weight = 0.0;
-    let mut right_weight = distribution.bag_weight(1);
     let mut best_gain = 0.0;
     let mut best_index: Option<usize> = None;
     let mut candidates = 0usize;
@@ -380,12 +380,21 @@ fn choose_test(set: &TrainingSet, node: &NodeData, options: &Options) -> Option<
         threshold,
     } = &mut test
     {
-        // Use the largest training value at or below the midpoint, scanning the whole training
-        // set in order with C4.5's tolerances (which makes near-ties order dependent).
+        // Use the largest training value at or below the midpoint. C4.5 scans the training
+        // set in order with tolerances, which is order dependent only when two values within
+        // 2e-6 of each other are both candidates: then scan, else take the largest candidate.
+        let values = &set.sorted_distinct[*attribute];
+        let candidates = values.partition_point(|&value| value - *threshold < SMALL);
+        let near_tie =
+            candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
         let mut largest = -f64::MAX;
-        for &value in &set.columns[*attribute] {
-            if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
-                largest = value;
+        if candidates > 0 && !near_tie {
+            largest = values[candidates - 1];
+        } else {
+            for &value in &set.columns[*attribute] {
+                if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
+                    largest = value;
+                }
             }
         }
         *threshold = largest;
