@@ -84,26 +84,13 @@ impl C45 {
                     .collect()
             })
             .collect();
-        let sorted_distinct = columns
-            .iter()
-            .zip(&nominal_sizes)
-            .map(|(column, size)| {
-                if size.is_some() {
-                    return Vec::new();
-                }
-                let mut values: Vec<f64> = column.iter().copied().filter(|v| !v.is_nan()).collect();
-                values.sort_unstable_by(f64::total_cmp);
-                values.dedup();
-                values
-            })
-            .collect();
-        let set = TrainingSet {
+        let mut set = TrainingSet {
             columns,
             classes: (0..train.len())
                 .map(|position| train.class(position) as u32)
                 .collect(),
             num_classes: train.num_classes(),
-            sorted_distinct,
+            sorted_distinct: Vec::new(),
             nominal_sizes,
         };
         let data: Vec<Instance> = (0..train.len())
@@ -129,6 +116,7 @@ impl C45 {
         let keep_data = self.pruned && self.subtree_raising;
         let mut branch_of_row = vec![0u32; set.classes.len()];
         let root_data = tree::NodeData::root(&set, data);
+        set.sorted_distinct = root_data.sorted_distinct_values();
         let mut root = tree::grow(&set, root_data, &options, keep_data, &mut branch_of_row);
         root.collapse();
         if self.pruned {

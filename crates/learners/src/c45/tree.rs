@@ -446,6 +446,18 @@ impl NodeData {
             .collect();
         NodeData { instances, sorted }
     }
+
+    /// The distinct values of each sorted list, in order.
+    pub(crate) fn sorted_distinct_values(&self) -> Vec<Vec<f64>> {
+        self.sorted
+            .iter()
+            .map(|entries| {
+                let mut values: Vec<f64> = entries.iter().map(|entry| entry.value).collect();
+                values.dedup();
+                values
+            })
+            .collect()
+    }
 }
 
 /// Marks a row whose split value is unknown in the branch table.
