@@ -275,6 +275,17 @@ impl XLogX {
         XLogX { table: Vec::new() }
     }
 
+    /// True when whole weights up to `largest` are in the table.
+    pub(crate) fn covers(&self, largest: usize) -> bool {
+        largest < self.table.len()
+    }
+
+    /// `n ln n` for a whole count within the table.
+    #[inline]
+    pub(crate) fn whole(&self, count: usize) -> f64 {
+        self.table[count]
+    }
+
     /// `w ln w` (0 for nearly empty counts).
     #[inline]
     pub(crate) fn get(&self, weight: f64) -> f64 {

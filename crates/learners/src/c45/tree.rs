@@ -242,39 +242,84 @@ fn numeric_candidate(
     let mut best_index: Option<usize> = None;
     let mut candidates = 0usize;
     let mut last = 0;
-    for next in 1..count {
-        if known[next - 1].value + 1e-5 < known[next].value {
-            for entry in &known[last..next] {
-                let class = entry.class as usize;
-                right[class] -= entry.weight;
-                right_weight -= entry.weight;
-                left[class] += entry.weight;
-                left_weight += entry.weight;
+    let unit_weights = known.iter().all(|entry| entry.weight == 1.0);
+    if unit_weights && x_log_x.covers(count) {
+        // Every weight is 1: the same scan on whole counts, whose x ln x are looked up directly
+        // (the sums of ones above are exact, so every value is the same as in the scan below).
+        let mut left_counts = vec![0usize; num_classes];
+        let mut right_counts: Vec<usize> = right.iter().map(|&w| w as usize).collect();
+        for next in 1..count {
+            if known[next - 1].value + 1e-5 < known[next].value {
+                for entry in &known[last..next] {
+                    let class = entry.class as usize;
+                    right_counts[class] -= 1;
+                    left_counts[class] += 1;
+                }
+                let left_count = next;
+                let right_count = count - next;
+                if min_split - (left_count as f64) < SMALL
+                    && min_split - (right_count as f64) < SMALL
+                {
+                    let mut value = 0.0;
+                    for &n in &left_counts {
+                        value += x_log_x.whole(n);
+                    }
+                    value -= x_log_x.whole(left_count);
+                    for &n in &right_counts {
+                        value += x_log_x.whole(n);
+                    }
+                    value -= x_log_x.whole(right_count);
+                    let branch_entropy = -value / std::f64::consts::LN_2;
+                    let numerator = (class_entropy - branch_entropy) * known_share;
+                    let gain = if numerator.abs() < SMALL {
+                        0.0
+                    } else {
+                        numerator / known_weight
+                    };
+                    if gain - best_gain > SMALL {
+                        best_gain = gain;
+                        best_index = Some(next - 1);
+                    }
+                    candidates += 1;
+                }
+                last = next;
             }
-            if min_split - left_weight < SMALL && min_split - right_weight < SMALL {
-                let mut value = 0.0;
-                for &weight in &left {
-                    value += x_log_x.get(weight);
+        }
+    } else {
+        for next in 1..count {
+            if known[next - 1].value + 1e-5 < known[next].value {
+                for entry in &known[last..next] {
+                    let class = entry.class as usize;
+                    right[class] -= entry.weight;
+                    right_weight -= entry.weight;
+                    left[class] += entry.weight;
+                    left_weight += entry.weight;
                 }
-                value -= x_log_x.get(left_weight);
-                for &weight in &right {
-                    value += x_log_x.get(weight);
+                if min_split - left_weight < SMALL && min_split - right_weight < SMALL {
+                    let mut value = 0.0;
+                    for &weight in &left {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(left_weight);
+                    for &weight in &right {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(right_weight);
+                    let branch_entropy = -value / std::f64::consts::LN_2;
+                    let numerator = (class_entropy - branch_entropy) * known_share;
+                    let gain = if numerator.abs() < SMALL {
+                        0.0
+                    } else {
+                        numerator / known_weight
+                    };
+                    if gain - best_gain > SMALL {
+                        best_gain = gain;
+                        best_index = Some(next - 1);
+                    }
+                    candidates += 1;
                 }
-                value -= x_log_x.get(right_weight);
-                let branch_entropy = -value / std::f64::consts::LN_2;
-                let numerator = (class_entropy - branch_entropy) * known_share;
-                let gain = if numerator.abs() < SMALL {
-                    0.0
-                } else {
-                    numerator / known_weight
-                };
-                if gain - best_gain > SMALL {
-                    best_gain = gain;
-                    best_index = Some(next - 1);
-                }
-                candidates += 1;
+                last = next;
             }
-            last = next;
         }
     }
     let split_index = best_index?;
