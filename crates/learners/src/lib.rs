@@ -1,9 +1,13 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod bagging;
+pub mod c45;
 pub mod model;
 pub mod params;
 pub mod registry;
 
+pub use bagging::Bagging;
+pub use c45::{C45Model, C45};
 pub use model::{Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};
 pub use registry::{build_learner, kinds, LearnerKind};

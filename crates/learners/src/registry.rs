@@ -15,7 +15,18 @@ pub struct LearnerKind {
 
 /// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
 pub fn kinds() -> Vec<LearnerKind> {
-    vec![]
+    vec![
+        LearnerKind {
+            name: "c45",
+            description: "C4.5 decision tree (Quinlan 1993, as Weka's J48)",
+            build: crate::c45::C45::build,
+        },
+        LearnerKind {
+            name: "bagging",
+            description: "bagging of a base learner (bootstrap samples, averaged probabilities)",
+            build: crate::bagging::Bagging::build,
+        },
+    ]
 }
 
 /// Builds a learner from a config table with a `kind` key and that kind's parameters.

@@ -1,0 +1,5 @@
+//! Helpers shared by the learner tests.
+
+#![allow(dead_code)]
+
+pub mod arff;
