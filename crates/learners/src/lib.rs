@@ -3,6 +3,7 @@
 pub mod model;
 pub mod params;
 pub mod registry;
+pub mod ripper;
 
 pub use model::{Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};

@@ -15,7 +15,11 @@ pub struct LearnerKind {
 
 /// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
 pub fn kinds() -> Vec<LearnerKind> {
-    vec![]
+    vec![LearnerKind {
+        name: "ripper",
+        description: "RIPPER rule learner (Cohen 1995) as Weka's JRip",
+        build: crate::ripper::Ripper::build,
+    }]
 }
 
 /// Builds a learner from a config table with a `kind` key and that kind's parameters.
