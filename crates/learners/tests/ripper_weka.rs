@@ -6,7 +6,7 @@
 
 use data::{Attribute, Dataset, Schema};
 use learners::ripper::Ripper;
-use learners::{build_learner, Learner};
+use learners::{build_learner, Learner, Model};
 
 /// Splits an ARFF line into fields, honouring single quotes.
 fn fields(line: &str) -> Vec<String> {
@@ -137,7 +137,7 @@ fn rule_lines(text: &str) -> Vec<String> {
 fn assert_unpruned_rules(name: &str, expected: &[&str]) {
     let dataset = load_arff(name);
     let model = unpruned().fit_rules(&dataset.view(), 1).unwrap();
-    use learners::Model;
+
     let text = model.explain(dataset.schema());
     assert_eq!(rule_lines(&text), expected, "{name}:\n{text}");
 }
@@ -223,4 +223,44 @@ fn registry_builds_ripper_and_rejects_bad_parameters() {
     assert!(message.contains("folds"), "{message}");
     let unknown: toml::Table = toml::from_str("kind = \"ripper\"\nfold = 3").unwrap();
     assert!(build_learner(&unknown).is_err());
+}
+
+/// Mean test accuracy over seeds 1..=10 of pruned RIPPER trained on rows with index % 3 != 0
+/// and tested on rows with index % 3 == 0.
+fn mean_split_accuracy(dataset: &Dataset) -> f64 {
+    let train: Vec<usize> = (0..dataset.len()).filter(|i| i % 3 != 0).collect();
+    let test: Vec<usize> = (0..dataset.len()).filter(|i| i % 3 == 0).collect();
+    let learner = Ripper::default();
+    let mut sum = 0.0;
+    for seed in 1..=10 {
+        let model = learner.fit(&dataset.subset(train.clone()), seed).unwrap();
+        let test_view = dataset.subset(test.clone());
+        let predicted = model.predict_proba(&test_view.features()).predicted_classes();
+        let correct = (0..test.len())
+            .filter(|&p| predicted[p] == test_view.class(p))
+            .count();
+        sum += correct as f64 / test.len() as f64;
+    }
+    sum / 10.0
+}
+
+// JRip accuracies from /work/scratch-style script `split_and_run.py` (in the module docs of
+// `tests/data/README.md`): java -cp /usr/share/java/weka.jar weka.classifiers.rules.JRip
+// -F 3 -N 2.0 -O 2 -S SEED -t NAME-train.arff -T NAME-test.arff -o, for SEED = 1..10, on the
+// split rows with index % 3 != 0 (train) / == 0 (test).
+
+#[test]
+fn pruned_accuracy_close_to_jrip() {
+    for (name, jrip_mean, tolerance) in [
+        ("iris", 0.9560, 0.04),
+        ("labor", 0.8526, 0.08),
+        ("breast-cancer", 0.7281, 0.04),
+    ] {
+        let ours = mean_split_accuracy(&load_arff(name));
+        eprintln!("{name}: ours {ours:.4} JRip {jrip_mean:.4}");
+        assert!((ours - jrip_mean).abs() <= tolerance, "{name}: ours {ours} JRip {jrip_mean}");
+    }
+    let ours = mean_split_accuracy(&load_nominal_csv("tic-tac-toe"));
+    eprintln!("tic-tac-toe: ours {ours:.4} JRip 0.9803");
+    assert!((ours - 0.9803).abs() <= 0.02, "tic-tac-toe: ours {ours}");
 }
