@@ -414,6 +414,12 @@ impl<'a> Builder<'a> {
                     prune(&mut revision, self.data, &pruning, true);
 
                     let previous = &optimized.counts[..position];
+                    let if_deleted = context.min_data_dl_if_deleted(
+                        &ruleset,
+                        previous,
+                        &remaining,
+                        position,
+                    );
                     let variant_dl = |variant: &Rule| {
                         let mut rules = ruleset.clone();
                         rules[position] = variant.clone();
@@ -425,7 +431,7 @@ impl<'a> Builder<'a> {
                             counts.push(rule_counts);
                             left = uncovered;
                         }
-                        context.relative_dl(&rules, &counts, &remaining, position)
+                        context.relative_dl_given_deleted(&rules, &counts, position, if_deleted)
                     };
                     let replacement_dl = variant_dl(&replacement);
                     let revision_dl = variant_dl(&revision);

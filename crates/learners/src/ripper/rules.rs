@@ -134,6 +134,9 @@ struct Candidate {
 /// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate.
 fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64) -> (f64, f64) {
     let rate = (accurate + 1.0) / (cover + 1.0);
+    if accurate == 0.0 {
+        return (0.0, rate);
+    }
     (accurate * (log2(rate) - log_default_rate), rate)
 }
 
@@ -261,10 +264,15 @@ fn best_nominal(
 
 /// Keeps the rows of a sorted list that are marked in `member`.
 fn filter_marked(list: &[u32], member: &[bool]) -> Vec<u32> {
-    list.iter()
-        .copied()
-        .filter(|&row| member[row as usize])
-        .collect()
+    // Branch-free: write every row, advance only past the marked ones.
+    let mut out = vec![0u32; list.len()];
+    let mut kept = 0;
+    for &row in list {
+        out[kept] = row;
+        kept += usize::from(member[row as usize]);
+    }
+    out.truncate(kept);
+    out
 }
 
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the
@@ -294,12 +302,23 @@ pub(crate) fn grow(
     for &row in &current {
         member[row as usize] = true;
     }
+    // Few rows: sort them directly; many: filter the presorted order of all rows.
+    let sort_directly = current.len() * 16 < data.len();
     let mut sorted: Vec<Vec<u32>> = (0..data.num_attributes())
         .map(|attribute| {
-            if data.numeric[attribute] {
-                filter_marked(&data.sorted[attribute], member)
-            } else {
+            if !data.numeric[attribute] {
                 Vec::new()
+            } else if sort_directly {
+                let column = &data.columns[attribute];
+                let mut list: Vec<u32> = current
+                    .iter()
+                    .copied()
+                    .filter(|&row| !column[row as usize].is_nan())
+                    .collect();
+                list.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
+                list
+            } else {
+                filter_marked(&data.sorted[attribute], member)
             }
         })
         .collect();

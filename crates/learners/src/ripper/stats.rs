@@ -190,9 +190,26 @@ impl DlContext<'_> {
     /// by deleting later rules that do not pay for themselves. `counts` holds every rule's
     /// counts; `before` the rows left uncovered by the rules before `index`.
     pub fn relative_dl(&self, rules: &[Rule], counts: &[Counts], before: &[u32], index: usize) -> f64 {
+        self.relative_dl_given_deleted(
+            rules,
+            counts,
+            index,
+            self.min_data_dl_if_deleted(rules, counts, before, index),
+        )
+    }
+
+    /// [`DlContext::relative_dl`] when the minimal data length without rule `index` is known
+    /// (it does not depend on that rule, so variants of one rule can share it).
+    pub fn relative_dl_given_deleted(
+        &self,
+        rules: &[Rule],
+        counts: &[Counts],
+        index: usize,
+        if_deleted: f64,
+    ) -> f64 {
         self.min_data_dl_if_exists(rules, counts, index)
             + theory_dl(rules[index].size(), self.total_conditions)
-            - self.min_data_dl_if_deleted(rules, counts, before, index)
+            - if_deleted
     }
 
     fn min_data_dl_if_exists(&self, rules: &[Rule], counts: &[Counts], index: usize) -> f64 {
@@ -219,7 +236,9 @@ impl DlContext<'_> {
         ) - saved
     }
 
-    fn min_data_dl_if_deleted(
+    /// Minimal data description length of the list without rule `index`, later rules deleted
+    /// where that pays; `before` holds the rows left by the rules before `index`.
+    pub fn min_data_dl_if_deleted(
         &self,
         rules: &[Rule],
         counts: &[Counts],
@@ -252,10 +271,12 @@ impl DlContext<'_> {
             ruleset[TRUE_NEGATIVE] = previous[TRUE_NEGATIVE];
             ruleset[FALSE_NEGATIVE] = previous[FALSE_NEGATIVE];
         } else {
-            let only = &counts[0];
-            ruleset[UNCOVER] = only[COVER] + only[UNCOVER];
-            ruleset[TRUE_NEGATIVE] = only[TRUE_NEGATIVE] + only[FALSE_POSITIVE];
-            ruleset[FALSE_NEGATIVE] = only[TRUE_POSITIVE] + only[FALSE_NEGATIVE];
+            // No rule left at all: every row is uncovered.
+            let positives = self.data.class_weight_of(before, rules[index].class);
+            let total = self.data.weight_of(before);
+            ruleset[UNCOVER] = total;
+            ruleset[TRUE_NEGATIVE] = total - positives;
+            ruleset[FALSE_NEGATIVE] = positives;
         }
         let mut saved = 0.0;
         for (offset, rule_counts) in later_counts.iter().enumerate() {
