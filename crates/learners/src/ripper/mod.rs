@@ -316,6 +316,61 @@ impl<'a> Builder<'a> {
         counts[4] / counts[0] >= 0.5 && self.learner.check_error_rate
     }
 
+    /// Counts of a variant of the rule at some position on the rows left before it, followed by
+    /// the counts of the later rules on the rows the variant leaves, given each row's first
+    /// covering later rule (`later` = none).
+    fn variant_counts(
+        &self,
+        variant: &Rule,
+        rows: &[u32],
+        first_later: &[usize],
+        later: usize,
+    ) -> Vec<stats::Counts> {
+        let mut own = [0.0; 6];
+        let mut positives = vec![0.0; later + 1];
+        let mut negatives = vec![0.0; later + 1];
+        for (&row, &first) in rows.iter().zip(first_later) {
+            let weight = self.data.weights[row as usize];
+            let positive = self.data.classes[row as usize] == variant.class;
+            if variant.covers_row(self.data, row) {
+                own[0] += weight;
+                own[if positive { 2 } else { 4 }] += weight;
+            } else {
+                own[1] += weight;
+                own[if positive { 5 } else { 3 }] += weight;
+                if positive {
+                    positives[first] += weight;
+                } else {
+                    negatives[first] += weight;
+                }
+            }
+        }
+        // Rows left by later rule j: those whose first covering later rule comes after j.
+        let mut left_positives = vec![0.0; later + 1];
+        let mut left_negatives = vec![0.0; later + 1];
+        left_positives[later] = positives[later];
+        left_negatives[later] = negatives[later];
+        for j in (0..later).rev() {
+            left_positives[j] = left_positives[j + 1] + positives[j];
+            left_negatives[j] = left_negatives[j + 1] + negatives[j];
+        }
+        let mut all_counts = Vec::with_capacity(later + 1);
+        all_counts.push(own);
+        for j in 0..later {
+            let (uncovered_positives, uncovered_negatives) =
+                (left_positives[j + 1], left_negatives[j + 1]);
+            all_counts.push([
+                positives[j] + negatives[j],
+                uncovered_positives + uncovered_negatives,
+                positives[j],
+                uncovered_negatives,
+                negatives[j],
+                uncovered_positives,
+            ]);
+        }
+        all_counts
+    }
+
     /// Learns the rule list for one class from the rows not covered by earlier classes' rules.
     fn rules_for_class(
         &mut self,
@@ -420,17 +475,24 @@ impl<'a> Builder<'a> {
                         &remaining,
                         position,
                     );
+                    // Each remaining row's first covering rule after `position` (an offset
+                    // into the later rules; `later` = none), so that the counts of the later
+                    // rules under each variant take one pass over the rows.
+                    let later = ruleset.len() - position - 1;
+                    let first_later: Vec<usize> = remaining
+                        .iter()
+                        .map(|&row| {
+                            ruleset[position + 1..]
+                                .iter()
+                                .position(|rule| rule.covers_row(self.data, row))
+                                .unwrap_or(later)
+                        })
+                        .collect();
                     let variant_dl = |variant: &Rule| {
                         let mut rules = ruleset.clone();
                         rules[position] = variant.clone();
                         let mut counts = previous.to_vec();
-                        let mut left = remaining.clone();
-                        for rule in &rules[position..] {
-                            let (rule_counts, uncovered, _) =
-                                stats::rule_counts(rule, self.data, &left, self.num_classes);
-                            counts.push(rule_counts);
-                            left = uncovered;
-                        }
+                        counts.extend(self.variant_counts(variant, &remaining, &first_later, later));
                         context.relative_dl_given_deleted(&rules, &counts, position, if_deleted)
                     };
                     let replacement_dl = variant_dl(&replacement);

@@ -140,14 +140,16 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64) -> (f64, f64) {
     (accurate * (log2(rate) - log_default_rate), rate)
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over rows sorted by its value. As in JRip,
-/// both sides include the rows equal to the threshold.
+/// The best `<=` or `>=` split of a numeric attribute over rows sorted by its value, if its gain
+/// exceeds `floor` (the best gain of earlier attributes). As in JRip, both sides include the rows
+/// equal to the threshold.
 fn best_numeric(
     data: &TrainingData,
     attribute: usize,
     sorted: &[u32],
     class: usize,
     log_default_rate: f64,
+    floor: f64,
 ) -> Option<Candidate> {
     if sorted.is_empty() {
         return None;
@@ -165,7 +167,7 @@ fn best_numeric(
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
-    let mut max_gain = 0.0;
+    let mut max_gain = floor;
     let mut start = 0;
     while start < sorted.len() {
         let value = column[sorted[start] as usize];
@@ -182,6 +184,16 @@ fn best_numeric(
         }
         first_cover += group_cover;
         first_accurate += group_accurate;
+        // A gain is at most `accurate * -log2(default rate)` (the rate is at most 1): skip the
+        // logarithms when neither side can beat the best so far. This changes no choice.
+        if -first_accurate * log_default_rate <= max_gain
+            && -second_accurate * log_default_rate <= max_gain
+        {
+            second_cover -= group_cover;
+            second_accurate -= group_accurate;
+            start = end;
+            continue;
+        }
         let (first_gain, first_rate) = foil_gain(first_accurate, first_cover, log_default_rate);
         let (second_gain, second_rate) =
             foil_gain(second_accurate, second_cover, log_default_rate);
@@ -229,6 +241,7 @@ fn best_nominal(
     rows: &[u32],
     class: usize,
     log_default_rate: f64,
+    floor: f64,
     counts: &mut Vec<(f64, f64)>,
 ) -> Option<Candidate> {
     counts.clear();
@@ -246,7 +259,7 @@ fn best_nominal(
         }
     }
     let mut best: Option<Candidate> = None;
-    let mut max_gain = 0.0;
+    let mut max_gain = floor;
     for (value, &(cover, accurate)) in counts.iter().enumerate() {
         let (gain, rate) = foil_gain(accurate, cover, log_default_rate);
         if gain > max_gain {
@@ -341,6 +354,7 @@ pub(crate) fn grow(
                     &sorted[attribute],
                     rule.class,
                     log_default_rate,
+                    max_gain,
                 )
             } else {
                 best_nominal(
@@ -349,6 +363,7 @@ pub(crate) fn grow(
                     &current,
                     rule.class,
                     log_default_rate,
+                    max_gain,
                     &mut counts,
                 )
             };

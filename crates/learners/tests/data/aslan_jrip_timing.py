@@ -21,10 +21,7 @@ names = lines[0].split(',')
 rows = [l.split(',') for l in lines[1:]]
 header = ['@relation ' + name]
 for c, col in enumerate(names):
-    values = []
-    for r in rows:
-        if r[c] not in values:
-            values.append(r[c])
+    values = list(dict.fromkeys(r[c] for r in rows))
     numeric = c < len(names) - 1 and all(re.fullmatch(r'-?[0-9.eE+-]+', v) for v in values)
     header.append(f"@attribute '{col}' " + ('numeric' if numeric else '{' + ','.join(f"'{v}'" for v in values) + '}'))
 header.append('@data')
