@@ -91,7 +91,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let folds_text = std::fs::read_to_string(&args[2])?;
     let mut index_lines: Vec<Vec<usize>> = folds_text
         .lines()
-        .map(|line| line.split_whitespace().map(|s| s.parse().unwrap()).collect())
+        .map(|line| {
+            line.split_whitespace()
+                .map(|s| s.parse().unwrap())
+                .collect()
+        })
         .collect();
     let test = index_lines.pop().ok_or("no test line")?;
     let learner = Ripper::default();

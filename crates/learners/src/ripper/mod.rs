@@ -469,12 +469,8 @@ impl<'a> Builder<'a> {
                     prune(&mut revision, self.data, &pruning, true);
 
                     let previous = &optimized.counts[..position];
-                    let if_deleted = context.min_data_dl_if_deleted(
-                        &ruleset,
-                        previous,
-                        &remaining,
-                        position,
-                    );
+                    let if_deleted =
+                        context.min_data_dl_if_deleted(&ruleset, previous, &remaining, position);
                     // Each remaining row's first covering rule after `position` (an offset
                     // into the later rules; `later` = none), so that the counts of the later
                     // rules under each variant take one pass over the rows.
@@ -492,7 +488,12 @@ impl<'a> Builder<'a> {
                         let mut rules = ruleset.clone();
                         rules[position] = variant.clone();
                         let mut counts = previous.to_vec();
-                        counts.extend(self.variant_counts(variant, &remaining, &first_later, later));
+                        counts.extend(self.variant_counts(
+                            variant,
+                            &remaining,
+                            &first_later,
+                            later,
+                        ));
                         context.relative_dl_given_deleted(&rules, &counts, position, if_deleted)
                     };
                     let replacement_dl = variant_dl(&replacement);

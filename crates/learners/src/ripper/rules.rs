@@ -195,8 +195,7 @@ fn best_numeric(
             continue;
         }
         let (first_gain, first_rate) = foil_gain(first_accurate, first_cover, log_default_rate);
-        let (second_gain, second_rate) =
-            foil_gain(second_accurate, second_cover, log_default_rate);
+        let (second_gain, second_rate) = foil_gain(second_accurate, second_cover, log_default_rate);
         let (gain, condition, accurate, rate) = if first_gain > second_gain {
             (
                 first_gain,

@@ -189,7 +189,13 @@ impl DlContext<'_> {
     /// Description length of the rule list with rule `index` minus without it, each minimised
     /// by deleting later rules that do not pay for themselves. `counts` holds every rule's
     /// counts; `before` the rows left uncovered by the rules before `index`.
-    pub fn relative_dl(&self, rules: &[Rule], counts: &[Counts], before: &[u32], index: usize) -> f64 {
+    pub fn relative_dl(
+        &self,
+        rules: &[Rule],
+        counts: &[Counts],
+        before: &[u32],
+        index: usize,
+    ) -> f64 {
         self.relative_dl_given_deleted(
             rules,
             counts,
@@ -344,12 +350,8 @@ impl RuleList {
 
     /// Appends a rule and counts it on the rows left by the others.
     pub fn push(&mut self, rule: Rule, context: &DlContext) {
-        let (counts, uncovered, distribution) = rule_counts(
-            &rule,
-            context.data,
-            self.remaining(),
-            context.num_classes,
-        );
+        let (counts, uncovered, distribution) =
+            rule_counts(&rule, context.data, self.remaining(), context.num_classes);
         self.rules.push(rule);
         self.counts.push(counts);
         self.uncovered.push(uncovered);
