@@ -213,13 +213,22 @@ fn training_data(train: &View) -> TrainingData {
             rows
         })
         .collect();
+    let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
+    let total: f64 = weights.iter().sum();
+    let whole = weights.iter().all(|w| w.fract() == 0.0) && total <= 1e8;
+    let log2_table = whole.then(|| {
+        (0..=total as usize + 1)
+            .map(|k| rules::log2(k as f64))
+            .collect()
+    });
     TrainingData {
         columns,
         numeric,
         num_values,
         classes: (0..n).map(|row| train.class(row)).collect(),
-        weights: (0..n).map(|row| train.weight(row)).collect(),
+        weights,
         sorted,
+        log2_table,
     }
 }
 

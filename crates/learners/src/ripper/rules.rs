@@ -24,6 +24,9 @@ pub(crate) struct TrainingData {
     /// For each numeric attribute, the rows with a known value sorted by that value (empty for
     /// nominal attributes).
     pub sorted: Vec<Vec<u32>>,
+    /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
+    /// information gains need no logarithm calls.
+    pub log2_table: Option<Vec<f64>>,
 }
 
 impl TrainingData {
@@ -131,13 +134,23 @@ struct Candidate {
     accuracy_rate: f64,
 }
 
-/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate.
-fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64) -> (f64, f64) {
+/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate,
+/// and the Laplace accuracy of the covered rows.
+fn foil_gain(
+    accurate: f64,
+    cover: f64,
+    log_default_rate: f64,
+    log2_table: Option<&[f64]>,
+) -> (f64, f64) {
     let rate = (accurate + 1.0) / (cover + 1.0);
     if accurate == 0.0 {
         return (0.0, rate);
     }
-    (accurate * (log2(rate) - log_default_rate), rate)
+    let log_rate = match log2_table {
+        Some(table) => table[accurate as usize + 1] - table[cover as usize + 1],
+        None => log2(rate),
+    };
+    (accurate * (log_rate - log_default_rate), rate)
 }
 
 /// The best `<=` or `>=` split of a numeric attribute over rows sorted by its value, if its gain
@@ -194,8 +207,11 @@ fn best_numeric(
             start = end;
             continue;
         }
-        let (first_gain, first_rate) = foil_gain(first_accurate, first_cover, log_default_rate);
-        let (second_gain, second_rate) = foil_gain(second_accurate, second_cover, log_default_rate);
+        let table = data.log2_table.as_deref();
+        let (first_gain, first_rate) =
+            foil_gain(first_accurate, first_cover, log_default_rate, table);
+        let (second_gain, second_rate) =
+            foil_gain(second_accurate, second_cover, log_default_rate, table);
         let (gain, condition, accurate, rate) = if first_gain > second_gain {
             (
                 first_gain,
@@ -260,7 +276,12 @@ fn best_nominal(
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     for (value, &(cover, accurate)) in counts.iter().enumerate() {
-        let (gain, rate) = foil_gain(accurate, cover, log_default_rate);
+        let (gain, rate) = foil_gain(
+            accurate,
+            cover,
+            log_default_rate,
+            data.log2_table.as_deref(),
+        );
         if gain > max_gain {
             max_gain = gain;
             best = Some(Candidate {
