@@ -394,3 +394,26 @@ fn empty_training_data_is_an_error() {
         .unwrap();
     assert!(error.to_string().contains("ripper"), "{error}");
 }
+
+#[test]
+fn fractional_weights_give_valid_models() {
+    let dataset = load_arff("iris");
+    let weights: Vec<f64> = (0..dataset.len())
+        .map(|row| 0.25 + (row % 4) as f64 * 0.5)
+        .collect();
+    let view = dataset.view().with_weights(weights);
+    for learner in [Ripper::default(), unpruned()] {
+        let model = learner.fit(&view, 3).unwrap();
+        let probabilities = model.predict_proba(&view.features());
+        let predicted = probabilities.predicted_classes();
+        let correct = (0..view.len())
+            .filter(|&p| predicted[p] == view.class(p))
+            .count();
+        // Iris is easy: any sensible rule list gets most training rows right.
+        assert!(correct as f64 / view.len() as f64 > 0.9);
+        for row in 0..probabilities.len() {
+            let sum: f64 = probabilities.row(row).iter().sum();
+            assert!((sum - 1.0).abs() < 1e-12);
+        }
+    }
+}

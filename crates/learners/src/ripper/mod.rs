@@ -215,7 +215,9 @@ fn training_data(train: &View) -> TrainingData {
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
     let total: f64 = weights.iter().sum();
-    let whole = weights.iter().all(|w| w.fract() == 0.0) && total <= 1e8;
+    // Whole-number weights of modest total (the usual case: all 1) get a logarithm table.
+    let table_limit = (8 * n).max(1 << 16) as f64;
+    let whole = weights.iter().all(|w| w.fract() == 0.0) && total <= table_limit;
     let log2_table = whole.then(|| {
         (0..=total as usize + 1)
             .map(|k| rules::log2(k as f64))
