@@ -84,8 +84,8 @@ fn load_csv(path: &str) -> Result<Dataset, Box<dyn std::error::Error>> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 3 {
-        return Err("usage: ripper_aslan_speed DATA.csv FOLDS.txt".into());
+    if args.len() != 3 && !(args.len() == 4 && args[3] == "--unpruned") {
+        return Err("usage: ripper_aslan_speed DATA.csv FOLDS.txt [--unpruned]".into());
     }
     let dataset = load_csv(&args[1])?;
     let folds_text = std::fs::read_to_string(&args[2])?;
@@ -98,7 +98,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
     let test = index_lines.pop().ok_or("no test line")?;
-    let learner = Ripper::default();
+    let learner = Ripper {
+        prune: args.len() == 3,
+        ..Ripper::default()
+    };
     let test_view = dataset.subset(test.clone());
     let mut total_seconds = 0.0;
     let mut accuracy_sum = 0.0;

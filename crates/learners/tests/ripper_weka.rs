@@ -64,8 +64,9 @@ fn load_arff(name: &str) -> Dataset {
     table_to_dataset(name, attributes, rows)
 }
 
-/// A minimal CSV reader (header line; every column nominal; last column = class).
-fn load_nominal_csv(name: &str) -> Dataset {
+/// A minimal CSV reader (header line; last column = class; other columns numeric when every
+/// value parses as a number, nominal with values in order of appearance otherwise).
+fn load_csv(name: &str) -> Dataset {
     let path = format!("{}/tests/data/{name}.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
@@ -75,6 +76,11 @@ fn load_nominal_csv(name: &str) -> Dataset {
         .iter()
         .enumerate()
         .map(|(column, name)| {
+            let numeric = column + 1 < header.len()
+                && rows.iter().all(|row| row[column].parse::<f64>().is_ok());
+            if numeric {
+                return Attribute::numeric(name.clone());
+            }
             let mut values: Vec<String> = Vec::new();
             for row in &rows {
                 if !values.contains(&row[column]) {
@@ -216,6 +222,34 @@ fn unpruned_rules_match_jrip_on_breast_cancer() {
 }
 
 #[test]
+fn unpruned_rules_match_jrip_on_numeric_spambase_quarter() {
+    // spambase-quarter.csv: rows 0, 4, 8, ... of the shipped spambase.csv (1151 rows, 57
+    // numeric attributes), converted to ARFF with every attribute numeric and the class
+    // {spam, nonspam}; JRip -P -t spambase-quarter.arff -no-cv.
+    let dataset = load_csv("spambase-quarter");
+    let model = unpruned().fit(&dataset.view(), 1).unwrap();
+    let text = model.explain(dataset.schema());
+    let expected = [
+        "(charDollar >= 0.019) and (hp <= 0.05) and (capitalAve >= 2.3) and (charRoundbracket <= 0.49) and (meeting <= 0.18) => class=spam (234.0/0.0)",
+        "(charExclamation >= 0.079) and (your >= 0.56) and (capitalLong >= 19) and (your <= 1.75) and (george <= 0) => class=spam (59.0/0.0)",
+        "(remove >= 0.05) and (data <= 0) and (charDollar <= 0.09) => class=spam (41.0/0.0)",
+        "(free >= 0.24) and (internet >= 0.3) => class=spam (20.0/0.0)",
+        "(charExclamation >= 0.113) and (charExclamation >= 0.834) and (capitalTotal >= 55) and (re <= 0.71) => class=spam (19.0/0.0)",
+        "(charExclamation >= 0.103) and (free >= 0.56) and (capitalAve >= 1.6) and (free >= 1.23) => class=spam (10.0/0.0)",
+        "(charExclamation >= 0.103) and (your >= 1.35) and (hp <= 0) and (capitalLong >= 10) and (num000 <= 0) => class=spam (10.0/0.0)",
+        "(free >= 0.05) and (our >= 0.24) and (over >= 0.2) => class=spam (5.0/0.0)",
+        "(charExclamation >= 0.01) and (our >= 1.05) and (will <= 0.75) => class=spam (10.0/0.0)",
+        "(charExclamation >= 0.113) and (free >= 0.43) and (all >= 0.68) and (make <= 0) => class=spam (4.0/0.0)",
+        "(hp <= 0.21) and (capitalLong >= 9) and (charRoundbracket <= 0.038) and (edu <= 0) and (over >= 0.19) and (charExclamation <= 0) => class=spam (6.0/0.0)",
+        "(capitalAve >= 4.333) and (charExclamation >= 0.033) and (will <= 0) and (you <= 0.26) => class=spam (4.0/0.0)",
+        "(hp <= 0) and (capitalLong >= 9) and (charExclamation >= 0.471) and (all <= 0.37) and (charExclamation >= 0.709) => class=spam (4.0/0.0)",
+        "(hp <= 0) and (capitalLong >= 11) and (our >= 0.12) and (our <= 0.26) and (will >= 0.35) => class=spam (5.0/0.0)",
+        " => class=nonspam (720.0/23.0)",
+    ];
+    assert_eq!(rule_lines(&text), expected, "{text}");
+}
+
+#[test]
 fn registry_builds_ripper_and_rejects_bad_parameters() {
     let table: toml::Table = toml::from_str(
         "kind = \"ripper\"\nfolds = 3\nmin_weight = 2.0\noptimizations = 2\nprune = true\nlaplace = false",
@@ -272,7 +306,7 @@ fn pruned_accuracy_close_to_jrip() {
             "{name}: ours {ours} JRip {jrip_mean}"
         );
     }
-    let ours = mean_split_accuracy(&load_nominal_csv("tic-tac-toe"));
+    let ours = mean_split_accuracy(&load_csv("tic-tac-toe"));
     eprintln!("tic-tac-toe: ours {ours:.4} JRip 0.9803");
     assert!((ours - 0.9803).abs() <= 0.02, "tic-tac-toe: ours {ours}");
 }
