@@ -84,8 +84,20 @@ fn load_csv(path: &str) -> Result<Dataset, Box<dyn std::error::Error>> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 3 && !(args.len() == 4 && args[3] == "--unpruned") {
-        return Err("usage: ripper_aslan_speed DATA.csv FOLDS.txt [--unpruned]".into());
+    let usage = "usage: ripper_aslan_speed DATA.csv FOLDS.txt [--unpruned] [--seed=N]";
+    if args.len() < 3 {
+        return Err(usage.into());
+    }
+    let mut prune = true;
+    let mut seed = 1;
+    for flag in &args[3..] {
+        if flag == "--unpruned" {
+            prune = false;
+        } else if let Some(value) = flag.strip_prefix("--seed=") {
+            seed = value.parse()?;
+        } else {
+            return Err(usage.into());
+        }
     }
     let dataset = load_csv(&args[1])?;
     let folds_text = std::fs::read_to_string(&args[2])?;
@@ -99,7 +111,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     let test = index_lines.pop().ok_or("no test line")?;
     let learner = Ripper {
-        prune: args.len() == 3,
+        prune,
         ..Ripper::default()
     };
     let test_view = dataset.subset(test.clone());
@@ -109,7 +121,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (model_index, train) in index_lines.iter().enumerate() {
         let view = dataset.subset(train.clone());
         let start = Instant::now();
-        let model = learner.fit_rules(&view, 1)?;
+        let model = learner.fit_rules(&view, seed)?;
         let seconds = start.elapsed().as_secs_f64();
         total_seconds += seconds;
         let predicted = model

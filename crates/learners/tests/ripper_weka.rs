@@ -451,3 +451,4 @@ fn fractional_weights_give_valid_models() {
         }
     }
 }
+
