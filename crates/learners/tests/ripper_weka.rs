@@ -451,4 +451,3 @@ fn fractional_weights_give_valid_models() {
         }
     }
 }
-
