@@ -160,7 +160,7 @@ fn best_numeric(
     data: &TrainingData,
     attribute: usize,
     sorted: &[u32],
-    class: usize,
+    positive_weights: &[f64],
     log_default_rate: f64,
     floor: f64,
 ) -> Option<Candidate> {
@@ -173,9 +173,7 @@ fn best_numeric(
     for &row in sorted {
         let row = row as usize;
         second_cover += data.weights[row];
-        if data.classes[row] == class {
-            second_accurate += data.weights[row];
-        }
+        second_accurate += positive_weights[row];
     }
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
@@ -190,9 +188,7 @@ fn best_numeric(
         while end < sorted.len() && column[sorted[end] as usize] == value {
             let row = sorted[end] as usize;
             group_cover += data.weights[row];
-            if data.classes[row] == class {
-                group_accurate += data.weights[row];
-            }
+            group_accurate += positive_weights[row];
             end += 1;
         }
         first_cover += group_cover;
@@ -359,6 +355,13 @@ pub(crate) fn grow(
         member[row as usize] = false;
     }
     let mut counts = Vec::new();
+    // Each row's weight if it is a positive (of the rule's class), else 0.
+    let positive_weights: Vec<f64> = data
+        .classes
+        .iter()
+        .zip(&data.weights)
+        .map(|(&class, &weight)| if class == rule.class { weight } else { 0.0 })
+        .collect();
     while !current.is_empty() && default_rate < 1.0 - SMALL {
         let log_default_rate = log2(default_rate);
         let mut best: Option<Candidate> = None;
@@ -372,7 +375,7 @@ pub(crate) fn grow(
                     data,
                     attribute,
                     &sorted[attribute],
-                    rule.class,
+                    &positive_weights,
                     log_default_rate,
                     max_gain,
                 )
