@@ -5,6 +5,7 @@ pub mod c45;
 pub mod model;
 pub mod params;
 pub mod registry;
+pub mod ripper;
 
 pub use bagging::Bagging;
 pub use c45::{C45Model, C45};

@@ -26,6 +26,11 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "bagging of a base learner (bootstrap samples, averaged probabilities)",
             build: crate::bagging::Bagging::build,
         },
+        LearnerKind {
+            name: "ripper",
+            description: "RIPPER rule learner (Cohen 1995) as Weka's JRip",
+            build: crate::ripper::Ripper::build,
+        },
     ]
 }
 
