@@ -15,7 +15,15 @@ pub struct LearnerKind {
 
 /// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
 pub fn kinds() -> Vec<LearnerKind> {
-    vec![]
+    vec![LearnerKind {
+        name: "external",
+        description: "a learner run as an outside command on CSV files (any language)",
+        build: |params| {
+            Ok(Box::new(crate::external::ExternalLearner::from_params(
+                params,
+            )?))
+        },
+    }]
 }
 
 /// Builds a learner from a config table with a `kind` key and that kind's parameters.
