@@ -37,7 +37,7 @@ fn main() {
         let rows: Vec<usize> = (0..first).chain(first + size..n).collect();
         let model = learner.fit_tree(&rest.subset(rows)).expect("a tree");
         nodes += model.num_nodes();
-        let probabilities = model.predict_proba(&features);
+        let probabilities = model.predict_proba(&features).expect("prediction");
         correct += probabilities
             .predicted_classes()
             .iter()

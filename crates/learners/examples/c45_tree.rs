@@ -37,7 +37,7 @@ fn main() {
     if let Some(test_path) = files.get(1) {
         let test = read(test_path);
         let features = test.view().features();
-        let probabilities = model.predict_proba(&features);
+        let probabilities = model.predict_proba(&features).expect("prediction");
         let mut correct = 0;
         for (row, predicted) in probabilities.predicted_classes().into_iter().enumerate() {
             if predicted == test.class(row) {

@@ -130,6 +130,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         total_seconds += seconds;
         let predicted = model
             .predict_proba(&test_view.features())
+            .expect("prediction")
             .predicted_classes();
         let correct = (0..test.len())
             .filter(|&p| predicted[p] == test_view.class(p))

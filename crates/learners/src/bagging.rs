@@ -109,10 +109,10 @@ pub struct BaggedModel {
 }
 
 impl Model for BaggedModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut sum: Option<Probabilities> = None;
         for model in &self.models {
-            let probabilities = model.predict_proba(test);
+            let probabilities = model.predict_proba(test)?;
             match &mut sum {
                 None => sum = Some(probabilities),
                 Some(total) => {
@@ -131,7 +131,7 @@ impl Model for BaggedModel {
         for row in 0..average.len() {
             average.row_mut(row).iter_mut().for_each(|v| *v /= count);
         }
-        average
+        Ok(average)
     }
 
     fn explain(&self, schema: &Schema) -> String {

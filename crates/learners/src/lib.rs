@@ -2,6 +2,7 @@
 
 pub mod bagging;
 pub mod c45;
+pub mod external;
 pub mod model;
 pub mod params;
 pub mod registry;

@@ -125,8 +125,9 @@ pub trait Learner: Send + Sync {
 
 /// A fitted model: predicts class probabilities from unlabelled rows.
 pub trait Model: Send + Sync {
-    /// One row of class probabilities per instance of `test`.
-    fn predict_proba(&self, test: &Features) -> Probabilities;
+    /// One row of class probabilities per instance of `test`. Built-in models never fail; a
+    /// model that runs an outside program can.
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError>;
 
     /// True when the model only outputs hard (one-hot) decisions, so ROC analysis must treat it
     /// as a discrete classifier with one ROC point.

@@ -31,6 +31,15 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "RIPPER rule learner (Cohen 1995) as Weka's JRip",
             build: crate::ripper::Ripper::build,
         },
+        LearnerKind {
+            name: "external",
+            description: "a learner run as an outside command on CSV files (any language)",
+            build: |params| {
+                Ok(Box::new(crate::external::ExternalLearner::from_params(
+                    params,
+                )?))
+            },
+        },
     ]
 }
 

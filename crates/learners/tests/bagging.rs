@@ -51,15 +51,18 @@ fn same_seed_same_model_and_rows_sum_to_one() {
     let first = bagging
         .fit(&train.view(), 11)
         .unwrap()
-        .predict_proba(&features);
+        .predict_proba(&features)
+        .expect("prediction");
     let again = bagging
         .fit(&train.view(), 11)
         .unwrap()
-        .predict_proba(&features);
+        .predict_proba(&features)
+        .expect("prediction");
     let other = bagging
         .fit(&train.view(), 12)
         .unwrap()
-        .predict_proba(&features);
+        .predict_proba(&features)
+        .expect("prediction");
     assert_eq!(first, again);
     assert_ne!(first, other);
     for row in 0..first.len() {
@@ -80,7 +83,9 @@ fn weighted_training_rows_are_sampled_by_weight() {
     let model = learner("kind = \"bagging\"\niterations = 3")
         .fit(&view, 5)
         .unwrap();
-    let probabilities = model.predict_proba(&test.view().features());
+    let probabilities = model
+        .predict_proba(&test.view().features())
+        .expect("prediction");
     for row in 0..probabilities.len() {
         assert_eq!(probabilities.row(row), &[0.0, 1.0]);
     }
@@ -96,6 +101,7 @@ fn accuracy_on_vote_is_close_to_weka_bagging() {
         let model = bagging.fit(&train.view(), seed).unwrap();
         let predicted = model
             .predict_proba(&test.view().features())
+            .expect("prediction")
             .predicted_classes();
         let correct = (0..test.len())
             .filter(|&row| predicted[row] == test.class(row))

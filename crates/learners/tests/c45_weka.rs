@@ -152,7 +152,9 @@ fn check_probabilities(name: &str, laplace: bool) {
         ..C45::default()
     };
     let model = learner.fit(&train.view(), 0).unwrap();
-    let probabilities = model.predict_proba(&test.view().features());
+    let probabilities = model
+        .predict_proba(&test.view().features())
+        .expect("prediction");
     assert_eq!(probabilities.len(), expected.len());
     assert!(
         test.missing_count() > 0,

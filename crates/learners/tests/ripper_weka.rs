@@ -276,6 +276,7 @@ fn mean_split_accuracy(dataset: &Dataset) -> f64 {
         let test_view = dataset.subset(test.clone());
         let predicted = model
             .predict_proba(&test_view.features())
+            .expect("prediction")
             .predicted_classes();
         let correct = (0..test.len())
             .filter(|&p| predicted[p] == test_view.class(p))
@@ -336,7 +337,9 @@ fn unpruned_probabilities_match_jrip() {
     for name in ["contact-lenses", "labor"] {
         let dataset = load_arff(name);
         let model = unpruned().fit(&dataset.view(), 1).unwrap();
-        let ours = model.predict_proba(&dataset.view().features());
+        let ours = model
+            .predict_proba(&dataset.view().features())
+            .expect("prediction");
         let weka = weka_distributions(&format!("jrip-P-{name}-distribution.txt"));
         assert_eq!(weka.len(), dataset.len());
         for (row, expected) in weka.iter().enumerate() {
@@ -359,7 +362,9 @@ fn laplace_smooths_rule_counts() {
         ..unpruned()
     };
     let model = learner.fit(&dataset.view(), 1).unwrap();
-    let probabilities = model.predict_proba(&dataset.view().features());
+    let probabilities = model
+        .predict_proba(&dataset.view().features())
+        .expect("prediction");
     // Row 0: sunny, hot, high, FALSE -> first rule.
     assert_eq!(probabilities.row(0), &[1.0 / 5.0, 4.0 / 5.0]);
     // Row 5: rainy, cool, normal, TRUE -> second rule.
@@ -410,7 +415,9 @@ fn pruned_models_are_seeded_and_give_distributions() {
     let a = learner.fit(&dataset.view(), 7).unwrap();
     let b = learner.fit(&dataset.view(), 7).unwrap();
     assert_eq!(a.explain(dataset.schema()), b.explain(dataset.schema()));
-    let probabilities = a.predict_proba(&dataset.view().features());
+    let probabilities = a
+        .predict_proba(&dataset.view().features())
+        .expect("prediction");
     assert_eq!(probabilities.len(), dataset.len());
     for row in 0..probabilities.len() {
         let sum: f64 = probabilities.row(row).iter().sum();
@@ -438,7 +445,7 @@ fn fractional_weights_give_valid_models() {
     let view = dataset.view().with_weights(weights);
     for learner in [Ripper::default(), unpruned()] {
         let model = learner.fit(&view, 3).unwrap();
-        let probabilities = model.predict_proba(&view.features());
+        let probabilities = model.predict_proba(&view.features()).expect("prediction");
         let predicted = probabilities.predicted_classes();
         let correct = (0..view.len())
             .filter(|&p| predicted[p] == view.class(p))

@@ -287,7 +287,7 @@ fn format_threshold(value: f64) -> String {
 }
 
 impl Model for C45Model {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         for position in 0..test.len() {
             let row = probabilities.row_mut(position);
@@ -304,7 +304,7 @@ impl Model for C45Model {
                 }
             }
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn explain(&self, schema: &Schema) -> String {

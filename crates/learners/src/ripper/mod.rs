@@ -605,13 +605,13 @@ impl RipperModel {
 }
 
 impl Model for RipperModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         for position in 0..test.len() {
             let row = self.probabilities_of(|attribute| test.value(position, attribute));
             probabilities.row_mut(position).copy_from_slice(row);
         }
-        probabilities
+        Ok(probabilities)
     }
 
     /// The rules in JRip's format: conditions, predicted class, and (covered/errors) weights.
