@@ -1,6 +1,8 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod discretize;
 pub mod model;
+pub mod naive_bayes;
 pub mod params;
 pub mod registry;
 

@@ -15,7 +15,13 @@ pub struct LearnerKind {
 
 /// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
 pub fn kinds() -> Vec<LearnerKind> {
-    vec![]
+    vec![
+        LearnerKind {
+            name: "naive_bayes",
+            description: "naive Bayes as Weka's NaiveBayes: Gaussian numeric attributes (or MDL-discretised with discretize = true), Laplace-corrected nominal ones",
+            build: crate::naive_bayes::NaiveBayes::from_params,
+        },
+    ]
 }
 
 /// Builds a learner from a config table with a `kind` key and that kind's parameters.

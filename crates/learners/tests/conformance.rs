@@ -14,7 +14,7 @@
 //! Adding a learner to `kinds()` adds it to this suite.
 
 use data::{Attribute, Dataset, Features, Schema, View};
-use learners::{kinds, Learner, Params, Probabilities};
+use learners::{build_learner, kinds, Learner, Params, Probabilities};
 
 const SEED: u64 = 20_260_322;
 
@@ -134,28 +134,40 @@ fn check_valid(kind: &str, case: &str, probabilities: &Probabilities, rows: usiz
     }
 }
 
-fn build(kind: &str) -> Box<dyn Learner> {
-    let entry = kinds()
-        .into_iter()
-        .find(|entry| entry.name == kind)
-        .expect("kind listed");
-    (entry.build)(Params::empty(kind))
-        .unwrap_or_else(|error| panic!("{kind}: default parameters rejected: {error}"))
+/// Every kind with default parameters, plus the non-default configurations listed in
+/// [`EXTRA_CONFIGS`], as (label, config table).
+fn configurations() -> Vec<(String, toml::Table)> {
+    let mut configs: Vec<(String, toml::Table)> = kinds()
+        .iter()
+        .map(|entry| {
+            let mut table = toml::Table::new();
+            table.insert("kind".into(), toml::Value::String(entry.name.into()));
+            (entry.name.to_string(), table)
+        })
+        .collect();
+    for text in EXTRA_CONFIGS {
+        let table: toml::Table = text.parse().expect("valid TOML in EXTRA_CONFIGS");
+        configs.push((text.to_string(), table));
+    }
+    configs
 }
 
-fn kind_names() -> Vec<&'static str> {
-    kinds().iter().map(|entry| entry.name).collect()
+/// Non-default configurations also put through every check (one TOML table per line).
+const EXTRA_CONFIGS: &[&str] = &["kind = \"naive_bayes\"\ndiscretize = true"];
+
+fn build(config: &toml::Table) -> Box<dyn Learner> {
+    build_learner(config).unwrap_or_else(|error| panic!("{config}: rejected: {error}"))
 }
 
 /// Fits twice with the same seed, checks validity and determinism, returns the probabilities.
 fn fit_predict(
-    kind: &str,
+    (kind, config): &(String, toml::Table),
     case: &str,
     train: &View,
     test: &Features,
     seed: u64,
 ) -> Probabilities {
-    let learner = build(kind);
+    let learner = build(config);
     let model = learner
         .fit(train, seed)
         .unwrap_or_else(|error| panic!("{kind} / {case}: fit failed: {error}"));
@@ -166,7 +178,7 @@ fn fit_predict(
         first, again,
         "{kind} / {case}: predicting twice gave different results"
     );
-    let refit = build(kind)
+    let refit = build(config)
         .fit(train, seed)
         .unwrap_or_else(|error| panic!("{kind} / {case}: second fit failed: {error}"));
     assert_eq!(
@@ -201,8 +213,8 @@ fn valid_and_deterministic_on_nominal_numeric_and_mixed_data() {
     for shape in [Shape::Nominal, Shape::Numeric, Shape::Mixed] {
         let dataset = generated(shape, 60, 0.0, SEED);
         let (train, test) = split(&dataset, 42);
-        for kind in kind_names() {
-            fit_predict(kind, &format!("{shape:?}"), &train, &test, SEED);
+        for kind in configurations() {
+            fit_predict(&kind, &format!("{shape:?}"), &train, &test, SEED);
         }
     }
 }
@@ -213,8 +225,14 @@ fn missing_values_in_training_and_test() {
         let dataset = generated(shape, 60, 0.15, SEED + 1);
         assert!(dataset.missing_count() > 0);
         let (train, test) = split(&dataset, 42);
-        for kind in kind_names() {
-            fit_predict(kind, &format!("{shape:?} with missing"), &train, &test, SEED);
+        for kind in configurations() {
+            fit_predict(
+                &kind,
+                &format!("{shape:?} with missing"),
+                &train,
+                &test,
+                SEED,
+            );
         }
     }
     // A test row with every value missing.
@@ -225,8 +243,8 @@ fn missing_values_in_training_and_test() {
     }
     let dataset = Dataset::new(name, schema, columns, classes, None).unwrap();
     let (train, test) = split(&dataset, 29);
-    for kind in kind_names() {
-        fit_predict(kind, "all-missing test row", &train, &test, SEED);
+    for kind in configurations() {
+        fit_predict(&kind, "all-missing test row", &train, &test, SEED);
     }
 }
 
@@ -239,15 +257,16 @@ fn training_set_with_a_single_class() {
         let rows: Vec<usize> = (0..45).filter(|&row| dataset.class(row) == 1).collect();
         let train = dataset.subset(rows);
         let test = Features::of(&dataset, (45..60).collect());
-        for kind in kind_names() {
+        for kind in configurations() {
             let case = format!("{shape:?}, single class");
-            let probabilities = fit_predict(kind, &case, &train, &test, SEED);
+            let probabilities = fit_predict(&kind, &case, &train, &test, SEED);
             assert_eq!(probabilities.num_classes(), num_classes);
             for (row, predicted) in probabilities.predicted_classes().into_iter().enumerate() {
                 assert_eq!(
                     predicted,
                     1,
-                    "{kind} / {case}: row {row} predicts class {predicted}, but only class 1 was seen: {:?}",
+                    "{} / {case}: row {row} predicts class {predicted}, but only class 1 was seen: {:?}",
+                    kind.0,
                     probabilities.row(row)
                 );
             }
@@ -272,8 +291,14 @@ fn nominal_value_unseen_in_training() {
         }
         let dataset = Dataset::new(name, schema, columns, classes, None).unwrap();
         let (train, test) = split(&dataset, 42);
-        for kind in kind_names() {
-            fit_predict(kind, &format!("{shape:?}, unseen value"), &train, &test, SEED);
+        for kind in configurations() {
+            fit_predict(
+                &kind,
+                &format!("{shape:?}, unseen value"),
+                &train,
+                &test,
+                SEED,
+            );
         }
     }
 }
@@ -298,13 +323,13 @@ fn weight_two_equals_duplicated_instance() {
         }
         let duplicated = dataset.subset(rows);
         let test = Features::of(&dataset, (42..60).collect());
-        for kind in kind_names() {
-            if !build(kind).exact_weights() {
+        for kind in configurations() {
+            if !build(&kind.1).exact_weights() {
                 continue;
             }
             let case = format!("{shape:?}, weights");
-            let from_weights = fit_predict(kind, &case, &weighted, &test, SEED);
-            let from_copies = fit_predict(kind, &case, &duplicated, &test, SEED);
+            let from_weights = fit_predict(&kind, &case, &weighted, &test, SEED);
+            let from_copies = fit_predict(&kind, &case, &duplicated, &test, SEED);
             for (position, (a, b)) in from_weights
                 .as_flat()
                 .iter()
@@ -313,7 +338,8 @@ fn weight_two_equals_duplicated_instance() {
             {
                 assert!(
                     (a - b).abs() <= 1e-9,
-                    "{kind} / {case}: value {position}: weight 2 gives {a}, duplication {b}"
+                    "{} / {case}: value {position}: weight 2 gives {a}, duplication {b}",
+                    kind.0
                 );
             }
         }
@@ -325,8 +351,8 @@ fn test_set_of_one_row() {
     let dataset = generated(Shape::Mixed, 50, 0.05, SEED + 6);
     let train = dataset.subset((0..49).collect());
     let test = Features::of(&dataset, vec![49]);
-    for kind in kind_names() {
-        fit_predict(kind, "one test row", &train, &test, SEED);
+    for kind in configurations() {
+        fit_predict(&kind, "one test row", &train, &test, SEED);
     }
 }
 
@@ -334,8 +360,9 @@ fn test_set_of_one_row() {
 fn probabilities_do_not_depend_on_the_other_test_rows() {
     let dataset = generated(Shape::Mixed, 60, 0.05, SEED + 7);
     let (train, test) = split(&dataset, 42);
-    for kind in kind_names() {
-        let model = build(kind).fit(&train, SEED).unwrap();
+    for kind in configurations() {
+        let model = build(&kind.1).fit(&train, SEED).unwrap();
+        let kind = &kind.0;
         let all = model.predict_proba(&test);
         for position in [0usize, 7, 17] {
             let single = model.predict_proba(&Features::of(&dataset, vec![42 + position]));
