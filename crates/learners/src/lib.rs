@@ -1,6 +1,7 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
 pub mod discretize;
+pub mod encoding;
 pub mod model;
 pub mod naive_bayes;
 pub mod params;
