@@ -294,10 +294,10 @@ mod tests {
         let column = &encoder.columns()[0];
         assert!((column.mean - 1.75).abs() < 1e-15);
         assert!((column.scale - 0.1875f64.sqrt()).abs() < 1e-15);
-        // colour=b is constant 0 in training: scale 1, so it stays 0 - 0.
-        assert_eq!(encoder.columns()[4].scale, 1.0);
+        // colour=g is constant 0 in training: scale 1, so a test "g" encodes as 1 - 0.
+        assert_eq!(encoder.columns()[3].scale, 1.0);
         let matrix = encoder.encode_features(&Features::of(&dataset, vec![2]));
         assert!((matrix[[0, 0]] - (3.0 - 1.75) / 0.1875f64.sqrt()).abs() < 1e-12);
-        assert_eq!(matrix[[0, 4]], 1.0);
+        assert_eq!(matrix[[0, 3]], 1.0);
     }
 }
