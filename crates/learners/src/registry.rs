@@ -21,6 +21,11 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "naive Bayes as Weka's NaiveBayes: Gaussian numeric attributes (or MDL-discretised with discretize = true), Laplace-corrected nominal ones",
             build: crate::naive_bayes::NaiveBayes::from_params,
         },
+        LearnerKind {
+            name: "cost_sensitive",
+            description: "cost-sensitive wrapper around a base learner: reweight or resample training instances by a cost matrix, or move the decision to the minimum-expected-cost class",
+            build: crate::cost_sensitive::CostSensitive::from_params,
+        },
     ]
 }
 
