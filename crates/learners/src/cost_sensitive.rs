@@ -166,7 +166,7 @@ impl Learner for CostSensitive {
                 let weighted = cost_weights(train, &costs);
                 let old_total: f64 = (0..train.len()).map(|p| train.weight(p)).sum();
                 let new_total: f64 = weighted.iter().sum();
-                if !(new_total > 0.0) {
+                if new_total <= 0.0 || !new_total.is_finite() {
                     return Err(empty_error());
                 }
                 let scale = old_total / new_total;
@@ -182,7 +182,7 @@ impl Learner for CostSensitive {
                     total += weight;
                     cumulative.push(total);
                 }
-                if !(total > 0.0) {
+                if total <= 0.0 || !total.is_finite() {
                     return Err(empty_error());
                 }
                 let mut random = rng::Rng::new(rng::derive_seed(seed, &[0x636f_7374]));
