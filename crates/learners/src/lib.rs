@@ -1,5 +1,6 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod adapters;
 pub mod cost_sensitive;
 pub mod discretize;
 pub mod encoding;
