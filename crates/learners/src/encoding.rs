@@ -11,7 +11,8 @@
 //!   only at test time simply sets its own indicator (or none, for a two-valued attribute the
 //!   first value).
 //! * A missing value becomes the weighted training mean of each of its columns (for a nominal
-//!   attribute: the training share of each value).
+//!   attribute: the training share of each value, or with [`NominalMissing::Mode`] the training
+//!   mode, as Weka's `ReplaceMissingValues`).
 //! * With standardisation each column becomes `(x - mean) / sd` with the weighted training mean
 //!   and standard deviation (divisor = sum of weights, so a row of weight 2 counts as the row
 //!   twice); a column that is constant in training keeps scale 1, so it becomes 0.
@@ -56,13 +57,23 @@ pub enum ColumnSource {
     },
 }
 
-/// One output column: its source, the training mean that fills missing values, and the affine
+/// How a missing nominal value is filled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NominalMissing {
+    /// Each indicator gets the weighted training share of its value (the column mean).
+    Shares,
+    /// The weighted training mode (first value on ties), as Weka's `ReplaceMissingValues`.
+    Mode,
+}
+
+/// One output column: its source, the value that fills missing values, and the affine
 /// map applied (`(x - shift) / scale`; shift 0, scale 1 without standardisation).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EncodedColumn {
     /// What the column holds.
     pub source: ColumnSource,
-    /// Weighted training mean (replaces missing values).
+    /// Replaces missing values: the weighted training mean, or for an indicator with
+    /// [`NominalMissing::Mode`] 1 or 0 (whether its value is the mode).
     pub mean: f64,
     /// Subtracted after imputation.
     pub shift: f64,
@@ -117,9 +128,38 @@ impl Encoder {
     }
 
     /// Fits means (and, with `standardize`, standard deviations) on the training rows, using
-    /// their weights. Rows of zero total weight leave means 0 and scales 1.
+    /// their weights. Rows of zero total weight leave means 0 and scales 1. A missing nominal
+    /// value becomes the training share of each value.
     pub fn fit(train: &View, standardize: bool) -> Self {
+        Self::fit_with(train, standardize, NominalMissing::Shares)
+    }
+
+    /// As [`Encoder::fit`], choosing how a missing nominal value is filled in.
+    pub fn fit_with(train: &View, standardize: bool, nominal_missing: NominalMissing) -> Self {
         let schema = train.schema();
+        // Weighted mode of each nominal attribute (first value on ties), for `Mode`.
+        let modes: Vec<Option<usize>> = schema
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(attribute, description)| {
+                let values = description.values()?;
+                let mut counts = vec![0.0; values.len()];
+                for position in 0..train.len() {
+                    let value = train.value(position, attribute);
+                    if !value.is_nan() {
+                        counts[value as usize] += train.weight(position);
+                    }
+                }
+                let mut best = 0;
+                for (value, &count) in counts.iter().enumerate() {
+                    if count > counts[best] {
+                        best = value;
+                    }
+                }
+                Some(best)
+            })
+            .collect();
         let columns = Self::sources(schema)
             .into_iter()
             .map(|source| {
@@ -133,11 +173,20 @@ impl Encoder {
                         sum += weight * value;
                     }
                 }
-                let mean = if weight_sum > 0.0 {
+                let mut mean = if weight_sum > 0.0 {
                     sum / weight_sum
                 } else {
                     0.0
                 };
+                if let (NominalMissing::Mode, ColumnSource::Indicator { attribute, value }) =
+                    (nominal_missing, &source)
+                {
+                    mean = if modes[*attribute] == Some(*value) {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                }
                 let (shift, scale) = if standardize {
                     // Missing values count as the mean, so the total weight is every row's.
                     let mut total_weight = 0.0;

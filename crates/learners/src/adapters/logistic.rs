@@ -1,8 +1,8 @@
 //! Multinomial logistic regression with a ridge penalty, over `linfa-logistic` (Wu and Flach's
 //! "logistic"; Weka's `Logistic` uses ridge 1e-8).
 //!
-//! Rows are encoded with indicator columns, mean imputation and standardisation (as Weka's
-//! `Logistic` standardises internally). The multinomial model is used for every number of
+//! Rows are encoded as Weka's `Logistic` does: missing values replaced by the training mean
+//! (numeric) or mode (nominal), indicator columns, standardisation. The multinomial model is used for every number of
 //! classes, so the probability columns are always mapped by class (linfa's binary model reports
 //! the probability of its more frequent training class, a trap avoided here). linfa minimises
 //! `-log L + alpha/2 |W|^2`; Weka minimises `-log L + ridge |B|^2`, so `alpha = 2 ridge`.
@@ -13,7 +13,7 @@ use linfa_logistic::{MultiFittedLogisticRegression, MultiLogisticRegression};
 use ndarray::Array1;
 
 use super::{classes_present, expand_whole_weights, ConstantModel};
-use crate::encoding::Encoder;
+use crate::encoding::{Encoder, NominalMissing};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Ridge-penalised multinomial logistic regression (linfa-logistic, L-BFGS).
@@ -74,7 +74,7 @@ impl Learner for Logistic {
                 false,
             )));
         }
-        let encoder = Encoder::fit(&train, true);
+        let encoder = Encoder::fit_with(&train, true, NominalMissing::Mode);
         let records = encoder.encode_view(&train);
         let dataset = linfa::Dataset::new(records, Array1::from(labels));
         let fitted = MultiLogisticRegression::default()
