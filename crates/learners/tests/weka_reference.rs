@@ -165,3 +165,33 @@ fn logistic_matches_weka() {
     }
     assert!(failures.is_empty(), "{failures:?}");
 }
+
+const TWO_CLASS: &[&str] = &["breast-cancer", "pima", "crx", "heart-statlog"];
+
+#[test]
+fn cost_sensitive_reweighting_matches_weka() {
+    // Weka: CostSensitiveClassifier -cost-matrix "[0.0 1.0; 5.0 0.0]" -W NaiveBayes.
+    for name in TWO_CLASS {
+        let case = load(name);
+        let (difference, _) = compare(
+            &case,
+            "kind = \"cost_sensitive\"\nmethod = \"reweight\"\ncosts = [[0, 1], [5, 0]]\nbase = { kind = \"naive_bayes\" }",
+            "cost_reweight_nb",
+        );
+        assert!(difference <= 1e-9, "{name}: {difference}");
+    }
+}
+
+#[test]
+fn cost_sensitive_minimum_expected_cost_decisions_match_weka() {
+    // Weka's -M outputs one-hot rows; ours keeps rescaled probabilities with the same argmax.
+    for name in TWO_CLASS {
+        let case = load(name);
+        let (_, disagreement) = compare(
+            &case,
+            "kind = \"cost_sensitive\"\nmethod = \"threshold\"\ncosts = [[0, 1], [5, 0]]\nbase = { kind = \"naive_bayes\" }",
+            "cost_threshold_nb",
+        );
+        assert_eq!(disagreement, 0.0, "{name}");
+    }
+}

@@ -22,6 +22,14 @@ LEARNERS = {
     "naive_bayes_mdl": ["weka.classifiers.bayes.NaiveBayes", "-D"],
     "logistic": ["weka.classifiers.functions.Logistic", "-R", "1.0E-8", "-M", "-1"],
 }
+# Two-class datasets also get the cost-sensitive wrapper around NaiveBayes, costs [[0,1],[5,0]]
+# (rows = actual class, columns = predicted, classes in sorted order).
+COST_LEARNERS = {
+    "cost_reweight_nb": ["weka.classifiers.meta.CostSensitiveClassifier", "-cost-matrix",
+                         "[0.0 1.0; 5.0 0.0]", "-S", "1", "-W", "weka.classifiers.bayes.NaiveBayes"],
+    "cost_threshold_nb": ["weka.classifiers.meta.CostSensitiveClassifier", "-M", "-cost-matrix",
+                          "[0.0 1.0; 5.0 0.0]", "-S", "1", "-W", "weka.classifiers.bayes.NaiveBayes"],
+}
 
 def arff_quote(s):
     return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
@@ -70,7 +78,10 @@ for name in DATASETS:
     write_arff(f"{HERE}/{name}-train.arff", train)
     write_arff(f"{HERE}/{name}-test.arff", test)
     expected = {}
-    for learner, command in LEARNERS.items():
+    learners = dict(LEARNERS)
+    if len(classes) == 2:
+        learners.update(COST_LEARNERS)
+    for learner, command in learners.items():
         output = subprocess.run(
             ["java", "-cp", f"/usr/share/java/weka.jar:{HERE}", "WekaProbabilities",
              f"{HERE}/{name}-train.arff", f"{HERE}/{name}-test.arff"] + command,
@@ -81,7 +92,7 @@ for name in DATASETS:
         "source": "Weka 3.6.14 (Debian weka 3.6.14-3), distributionForInstance via "
                   "scripts in tests/data/weka/README.md; train = rows i % 3 != 0, test = rows i % 3 == 0 "
                   f"of datasets/{name}.csv",
-        "weka_options": {k: " ".join(v) for k, v in LEARNERS.items()},
+        "weka_options": {k: " ".join(v) for k, v in learners.items()},
         "attributes": [{"name": a, "values": values.get(a)} for a in attrs],
         "class_values": classes,
         "train": [encode(r) for r in train],
