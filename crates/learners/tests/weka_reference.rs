@@ -143,8 +143,9 @@ fn naive_bayes_with_mdl_discretisation_matches_weka() {
 /// training data are not (quasi-)separable the optimum is unique and we agree with Weka to
 /// about 1e-5. Where they are (Weka itself gives probabilities above 0.9999 to 24% of glass's and
 /// 3% of crx's training rows), the likelihood keeps rising towards infinite coefficients and
-/// each optimiser stops somewhere else on the way: the probabilities of the separated rows then
-/// differ, and this test only bounds how often the predicted class differs.
+/// each optimiser stops somewhere else on the way. Measured on those two (not tested here: their
+/// 200 unoptimised L-BFGS iterations take most of this file's time): crx max difference 0.999,
+/// 1 of 230 predicted classes differ; glass 0.88, 16 of 72 differ.
 #[test]
 fn logistic_matches_weka() {
     // (dataset, largest allowed |difference|, largest allowed share of differing predictions)
@@ -152,8 +153,6 @@ fn logistic_matches_weka() {
         ("pima", 1e-5, 0.0),
         ("heart-statlog", 1e-4, 0.0),
         ("breast-cancer", 1e-2, 0.0),
-        ("crx", 1.0, 0.01),
-        ("glass", 1.0, 0.25),
     ];
     let mut failures = Vec::new();
     for (name, max_difference, max_disagreement) in limits {
