@@ -1,11 +1,15 @@
 //! Times one fit and predict of every learner kind on a small generated dataset (a quick speed
-//! check; `cargo run -p learners --example time_kinds`).
+//! check; `cargo run -p learners --example time_kinds [rows]`, default 200 rows, 3/4 for
+//! training).
 use data::{Attribute, Dataset, Features, Schema};
 use learners::{kinds, Params};
 use std::time::Instant;
 
 fn main() {
-    let rows = 200;
+    let rows: usize = std::env::args()
+        .nth(1)
+        .and_then(|arg| arg.parse().ok())
+        .unwrap_or(200);
     let mut random = rng::Rng::new(5);
     let mut columns = vec![Vec::new(); 6];
     let mut classes = Vec::new();
@@ -35,9 +39,13 @@ fn main() {
         class_values: vec!["no".into(), "yes".into()],
     };
     let dataset = Dataset::new("timing", schema, columns, classes, None).unwrap();
-    let train = dataset.subset((0..150).collect());
-    let test = Features::of(&dataset, (150..rows).collect());
+    let train_rows = rows * 3 / 4;
+    let train = dataset.subset((0..train_rows).collect());
+    let test = Features::of(&dataset, (train_rows..rows).collect());
     for entry in kinds() {
+        if rows > 5000 && entry.name == "smartcore_forest" {
+            continue; // minutes with unoptimised smartcore
+        }
         let learner = (entry.build)(Params::empty(entry.name)).unwrap();
         let start = Instant::now();
         let model = learner.fit(&train, 1).unwrap();
