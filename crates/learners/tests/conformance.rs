@@ -9,7 +9,10 @@
 //! * a nominal value present in the schema but absent from the training rows;
 //! * an instance of weight 2 gives the same probabilities (within 1e-9) as that instance
 //!   duplicated, for learners whose `exact_weights()` is true;
-//! * a test set of one row.
+//! * a test set of one row, and a row's probabilities not depending on the other test rows;
+//! * 300 numeric attributes (no overflow/underflow: log-space arithmetic).
+//!
+//! Non-default configurations listed in `EXTRA_CONFIGS` go through the same checks.
 //!
 //! Adding a learner to `kinds()` adds it to this suite.
 
