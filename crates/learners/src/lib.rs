@@ -1,9 +1,14 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod adapters;
 pub mod bagging;
 pub mod c45;
+pub mod cost_sensitive;
+pub mod discretize;
+pub mod encoding;
 pub mod external;
 pub mod model;
+pub mod naive_bayes;
 pub mod params;
 pub mod registry;
 pub mod ripper;
