@@ -1,5 +1,6 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod knn;
 pub mod model;
 pub mod params;
 pub mod registry;

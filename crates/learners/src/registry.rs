@@ -15,7 +15,13 @@ pub struct LearnerKind {
 
 /// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
 pub fn kinds() -> Vec<LearnerKind> {
-    vec![]
+    vec![
+        LearnerKind {
+            name: "knn",
+            description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
+            build: crate::knn::build,
+        },
+    ]
 }
 
 /// Builds a learner from a config table with a `kind` key and that kind's parameters.
