@@ -1,7 +1,9 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod discretize;
 pub mod knn;
 pub mod model;
+pub mod naive_bayes;
 pub mod params;
 pub mod registry;
 

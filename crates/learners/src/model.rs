@@ -121,6 +121,13 @@ pub trait Learner: Send + Sync {
         let _ = validation;
         self.fit(train, seed)
     }
+
+    /// True when an instance of weight 2 gives the same model as the instance duplicated (up to
+    /// rounding). Learners randomised over rows (bagging, resampling) return false: duplicating a
+    /// row changes their random draws. The conformance suite checks this equivalence otherwise.
+    fn exact_weights(&self) -> bool {
+        true
+    }
 }
 
 /// A fitted model: predicts class probabilities from unlabelled rows.

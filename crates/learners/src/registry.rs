@@ -17,6 +17,11 @@ pub struct LearnerKind {
 pub fn kinds() -> Vec<LearnerKind> {
     vec![
         LearnerKind {
+            name: "naive_bayes",
+            description: "naive Bayes as Weka's NaiveBayes: Gaussian numeric attributes (or MDL-discretised with discretize = true), Laplace-corrected nominal ones",
+            build: crate::naive_bayes::NaiveBayes::from_params,
+        },
+        LearnerKind {
             name: "knn",
             description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
             build: crate::knn::build,

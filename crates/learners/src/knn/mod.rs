@@ -385,6 +385,12 @@ impl Learner for KnnLearner {
         self.fit_with_validation(train, None, seed)
     }
 
+    /// False: a row of weight 2 is one neighbour with a double vote, while a duplicated row
+    /// fills two of the k neighbour places (and the inner split for k selection differs).
+    fn exact_weights(&self) -> bool {
+        false
+    }
+
     fn fit_with_validation(
         &self,
         train: &View,
