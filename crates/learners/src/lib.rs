@@ -5,6 +5,7 @@ pub mod knn;
 pub mod model;
 pub mod naive_bayes;
 pub mod params;
+pub mod perceptron;
 pub mod registry;
 
 pub use model::{Learner, LearnerError, Model, Probabilities};

@@ -26,6 +26,11 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
             build: crate::knn::build,
         },
+        LearnerKind {
+            name: "perceptron",
+            description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
+            build: crate::perceptron::build,
+        },
     ]
 }
 
