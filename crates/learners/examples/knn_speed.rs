@@ -1,0 +1,142 @@
+//! Times k-NN with k selection under Aslan et al.'s protocol: 2/3 of the rows form a pool cut
+//! into 30 folds, 1/3 is the test set; each of the 30 models trains on 29 folds, picks k from
+//! {1, 3, 5, 7, 11, 21} on the remaining fold and scores the test set.
+//!
+//! `cargo run -p learners --example knn_speed -- FILE.csv [FILE.csv ...] [--search auto|linear|kd_tree] [--models N]`
+//!
+//! FILE.csv: all-numeric attributes, header row, class last (the shipped magic and spambase).
+
+use std::time::Instant;
+
+use data::{Attribute, Dataset, Schema};
+use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod};
+use learners::Model;
+
+fn read_numeric_csv(path: &str) -> Result<Dataset, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines
+        .next()
+        .ok_or(format!("{path}: empty file"))?
+        .split(',')
+        .collect();
+    let attributes = header.len() - 1;
+    let mut columns = vec![Vec::new(); attributes];
+    let mut class_values: Vec<String> = Vec::new();
+    let mut classes = Vec::new();
+    for (number, line) in lines.enumerate() {
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() != header.len() {
+            return Err(format!("{path}:{}: {} fields", number + 2, fields.len()));
+        }
+        for (column, field) in columns.iter_mut().zip(&fields) {
+            column.push(if field.is_empty() {
+                f64::NAN
+            } else {
+                field
+                    .parse()
+                    .map_err(|e| format!("{path}:{}: {field}: {e}", number + 2))?
+            });
+        }
+        let class = fields[attributes];
+        let index = match class_values.iter().position(|v| v == class) {
+            Some(index) => index,
+            None => {
+                class_values.push(class.to_string());
+                class_values.len() - 1
+            }
+        };
+        classes.push(index as u32);
+    }
+    let schema = Schema {
+        attributes: header[..attributes]
+            .iter()
+            .map(|name| Attribute::numeric(*name))
+            .collect(),
+        class_name: header[attributes].to_string(),
+        class_values,
+    };
+    Dataset::new(path, schema, columns, classes, None).map_err(|e| e.to_string())
+}
+
+fn main() {
+    let mut files = Vec::new();
+    let mut search = SearchMethod::Auto;
+    let mut models = 30;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--search" => {
+                search = match args.next().as_deref() {
+                    Some("linear") => SearchMethod::Linear,
+                    Some("kd_tree") => SearchMethod::KdTree,
+                    _ => SearchMethod::Auto,
+                }
+            }
+            "--models" => models = args.next().and_then(|n| n.parse().ok()).unwrap_or(30),
+            _ => files.push(arg),
+        }
+    }
+    for file in files {
+        let dataset = match read_numeric_csv(&file) {
+            Ok(dataset) => dataset,
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(1);
+            }
+        };
+        let mut order: Vec<usize> = (0..dataset.len()).collect();
+        rng::Rng::new(2009).shuffle(&mut order);
+        let pool_size = dataset.len() * 2 / 3;
+        let (pool, test_rows) = order.split_at(pool_size);
+        let test = dataset.subset(test_rows.to_vec());
+        let test_features = test.features();
+        let learner = KnnLearner::new(KnnConfig {
+            search,
+            ..KnnConfig::default()
+        });
+        let started = Instant::now();
+        let mut chosen = Vec::new();
+        let mut errors = Vec::new();
+        let mut tree = false;
+        for fold in 0..models {
+            let (validation_rows, train_rows): (Vec<(usize, usize)>, Vec<(usize, usize)>) = pool
+                .iter()
+                .copied()
+                .enumerate()
+                .partition(|(position, _)| position % 30 == fold % 30);
+            let train = dataset.subset(train_rows.into_iter().map(|(_, row)| row).collect());
+            let validation =
+                dataset.subset(validation_rows.into_iter().map(|(_, row)| row).collect());
+            let model = learner
+                .fit_knn(&train, Some(&validation), fold as u64)
+                .expect("fit");
+            assert!(matches!(
+                model.selection(),
+                KSelection::ProtocolValidation { .. }
+            ));
+            tree = model.uses_kd_tree();
+            let predicted = model.predict_proba(&test_features).predicted_classes();
+            let wrong = predicted
+                .iter()
+                .enumerate()
+                .filter(|(position, &class)| test.class(*position) != class)
+                .count();
+            errors.push(wrong as f64 / test.len() as f64);
+            chosen.push(model.k());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "{file}: {} rows x {} attributes; {models} models ({} search), each {} train / ~{} validation / {} test rows: {seconds:.2} s total, {:.3} s per model; mean test error {:.4}; chosen k {:?}",
+            dataset.len(),
+            dataset.schema().num_attributes(),
+            if tree { "k-d tree" } else { "linear scan" },
+            pool_size - pool_size / 30,
+            pool_size / 30,
+            test.len(),
+            seconds / models as f64,
+            errors.iter().sum::<f64>() / errors.len() as f64,
+            chosen
+        );
+    }
+}
