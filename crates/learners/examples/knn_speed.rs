@@ -59,6 +59,14 @@ fn read_numeric_csv(path: &str) -> Result<Dataset, String> {
     Dataset::new(path, schema, columns, classes, None).map_err(|e| e.to_string())
 }
 
+/// CPU time of this (single-threaded) process so far, from Linux's /proc/self/schedstat:
+/// wall time means little on a shared machine.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let nanoseconds: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds / 1e9)
+}
+
 fn main() {
     let mut files = Vec::new();
     let mut search = SearchMethod::Auto;
@@ -96,9 +104,10 @@ fn main() {
             ..KnnConfig::default()
         });
         let started = Instant::now();
+        let cpu_started = cpu_seconds();
         let mut chosen = Vec::new();
         let mut errors = Vec::new();
-        let mut tree = false;
+        let mut method = "";
         for fold in 0..models {
             let (validation_rows, train_rows): (Vec<(usize, usize)>, Vec<(usize, usize)>) = pool
                 .iter()
@@ -115,7 +124,7 @@ fn main() {
                 model.selection(),
                 KSelection::ProtocolValidation { .. }
             ));
-            tree = model.uses_kd_tree();
+            method = model.search_description();
             let predicted = model.predict_proba(&test_features).predicted_classes();
             let wrong = predicted
                 .iter()
@@ -126,11 +135,19 @@ fn main() {
             chosen.push(model.k());
         }
         let seconds = started.elapsed().as_secs_f64();
+        let cpu = match (cpu_started, cpu_seconds()) {
+            (Some(start), Some(end)) => format!(
+                "{:.2} s CPU ({:.3} s per model), ",
+                end - start,
+                (end - start) / models as f64
+            ),
+            _ => String::new(),
+        };
         println!(
-            "{file}: {} rows x {} attributes; {models} models ({} search), each {} train / ~{} validation / {} test rows: {seconds:.2} s total, {:.3} s per model; mean test error {:.4}; chosen k {:?}",
+            "{file}: {} rows x {} attributes; {models} models ({}), each {} train / ~{} validation / {} test rows: {cpu}{seconds:.2} s wall, {:.3} s per model; mean test error {:.4}; chosen k {:?}",
             dataset.len(),
             dataset.schema().num_attributes(),
-            if tree { "k-d tree" } else { "linear scan" },
+            method,
             pool_size - pool_size / 30,
             pool_size / 30,
             test.len(),

@@ -334,7 +334,8 @@ impl Model for PerceptronModel {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         let mut inputs = vec![0.0; self.encoding.width];
         for position in 0..test.len() {
-            self.encoding.encode(|a| test.value(position, a), &mut inputs);
+            self.encoding
+                .encode(|a| test.value(position, a), &mut inputs);
             softmax_scores(
                 &self.weights,
                 &self.bias,
@@ -352,10 +353,7 @@ impl Model for PerceptronModel {
             self.encoding.width, self.epochs, self.training_cross_entropy
         );
         for (class, class_name) in schema.class_values.iter().enumerate() {
-            text.push_str(&format!(
-                "  {class_name}: bias {:.6}",
-                self.bias[class]
-            ));
+            text.push_str(&format!("  {class_name}: bias {:.6}", self.bias[class]));
             let width = self.encoding.width;
             for (name, weight) in names
                 .iter()

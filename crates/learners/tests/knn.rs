@@ -43,7 +43,10 @@ fn k_is_chosen_by_weighted_error_on_the_protocol_validation_set() {
     );
     let explanation = model.explain(train.schema());
     assert!(explanation.contains("k = 3"), "{explanation}");
-    assert!(explanation.contains("protocol's validation set"), "{explanation}");
+    assert!(
+        explanation.contains("protocol's validation set"),
+        "{explanation}"
+    );
     // With k = 3 the row x = 6.2 gets votes A, B, B.
     let probabilities = model.predict_proba(&validation.view().features());
     assert_eq!(probabilities.row(0), &[1.0 / 3.0, 2.0 / 3.0]);

@@ -100,7 +100,9 @@ fn fixed(k: usize, weighting: Weighting, search: SearchMethod) -> KnnLearner {
 }
 
 fn model(fixture: &Fixture, learner: &KnnLearner) -> KnnModel {
-    learner.fit_knn(&fixture.train.view(), None, 1).expect("fit")
+    learner
+        .fit_knn(&fixture.train.view(), None, 1)
+        .expect("fit")
 }
 
 /// Neighbour order and distances equal Weka's, for both search methods.

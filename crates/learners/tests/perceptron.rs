@@ -70,7 +70,9 @@ fn fixture() -> (Dataset, usize, Vec<Vec<f64>>) {
 fn full_batch_descent_reaches_sklearn_multinomial_logistic_regression() {
     let (dataset, train_rows, expected) = fixture();
     let train = dataset.subset((0..train_rows).collect());
-    let test = dataset.subset((train_rows..dataset.len()).collect()).features();
+    let test = dataset
+        .subset((train_rows..dataset.len()).collect())
+        .features();
     let learner = PerceptronLearner::new(PerceptronConfig {
         learning_rate: 1.0,
         epochs: 3000,
@@ -91,7 +93,9 @@ fn full_batch_descent_reaches_sklearn_multinomial_logistic_regression() {
 fn default_mini_batch_training_is_close_to_the_optimum_and_deterministic() {
     let (dataset, train_rows, expected) = fixture();
     let train = dataset.subset((0..train_rows).collect());
-    let test = dataset.subset((train_rows..dataset.len()).collect()).features();
+    let test = dataset
+        .subset((train_rows..dataset.len()).collect())
+        .features();
     let learner = build_learner(&"kind = \"perceptron\"".parse().unwrap()).unwrap();
     let first = learner.fit(&train, 9).unwrap().predict_proba(&test);
     let second = learner.fit(&train, 9).unwrap().predict_proba(&test);

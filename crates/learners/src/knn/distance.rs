@@ -127,18 +127,35 @@ fn attribute_difference(scale: AttributeScale, a: f64, b: f64) -> f64 {
 }
 
 /// Squared distance of two all-numeric, missing-free scaled rows, abandoned (`None`) once the
-/// partial sum exceeds `bound`; same summation order as [`Scaling::squared_distance_within`].
+/// partial sum exceeds `bound`. The sum runs over blocks of 8 attributes, each summed in four
+/// interleaved lanes (so the compiler can vectorise it) and checked against the bound after
+/// every block; the summation order depends only on the number of attributes, so a completed
+/// sum is the same number whatever the bound and whichever search asked for it.
 #[inline]
 pub(crate) fn numeric_squared_distance_within(a: &[f64], b: &[f64], bound: f64) -> Option<f64> {
-    let mut sum = 0.0;
-    for (x, y) in a.iter().zip(b) {
-        let difference = x - y;
-        sum += difference * difference;
-        if sum > bound {
+    const BLOCK: usize = 8;
+    let mut total = 0.0;
+    for (block_a, block_b) in a.chunks(BLOCK).zip(b.chunks(BLOCK)) {
+        let mut lanes = [0.0f64; 4];
+        let quads_a = block_a.chunks_exact(4);
+        let quads_b = block_b.chunks_exact(4);
+        let (rest_a, rest_b) = (quads_a.remainder(), quads_b.remainder());
+        for (quad_a, quad_b) in quads_a.zip(quads_b) {
+            for lane in 0..4 {
+                let difference = quad_a[lane] - quad_b[lane];
+                lanes[lane] += difference * difference;
+            }
+        }
+        for (lane, (x, y)) in rest_a.iter().zip(rest_b).enumerate() {
+            let difference = x - y;
+            lanes[lane] += difference * difference;
+        }
+        total += (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+        if total > bound {
             return None;
         }
     }
-    Some(sum)
+    Some(total)
 }
 
 /// Describes the distance for `Model::explain`.

@@ -17,8 +17,8 @@ use data::{Schema, View};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use distance::Scaling;
-pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
 use search::{Neighbour, NeighbourIndex};
+pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
 
 /// How the k nearest neighbours' votes are weighted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,12 +179,8 @@ impl KnnLearner {
                     )
                 }
                 _ => {
-                    let (inner_train, inner_validation) = stratified_split(
-                        train,
-                        &positions,
-                        config.validation_fraction,
-                        seed,
-                    );
+                    let (inner_train, inner_validation) =
+                        stratified_split(train, &positions, config.validation_fraction, seed);
                     if inner_train.is_empty() || inner_validation.is_empty() {
                         (config.k, KSelection::TooFewRows)
                     } else {
@@ -442,6 +438,11 @@ impl KnnModel {
         self.index.uses_tree()
     }
 
+    /// The search used for complete queries: "k-d tree" or "linear scan".
+    pub fn search_description(&self) -> &'static str {
+        self.index.description()
+    }
+
     /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
     /// nearest neighbours of each test row, with their squared scaled distances: for checks.
     pub fn neighbours(&self, test: &data::Features, k: usize) -> Vec<Vec<(usize, f64)>> {
@@ -528,11 +529,7 @@ impl Model for KnnModel {
             self.weighting.as_str().replace('_', " "),
             self.classes.len(),
             distance::describe(schema),
-            if self.index.uses_tree() {
-                "k-d tree"
-            } else {
-                "linear scan"
-            }
+            self.index.description()
         )
     }
 }

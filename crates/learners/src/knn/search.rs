@@ -10,7 +10,7 @@ pub enum SearchMethod {
     /// A k-d tree when every attribute is numeric, the training data has no missing values and
     /// there are at most [`KD_TREE_MAX_DIMENSIONS`] attributes; a linear scan otherwise.
     Auto,
-    /// Always a linear scan.
+    /// Always a plain linear scan in training order.
     Linear,
     /// A k-d tree whenever the data allows it (all numeric, no missing training values).
     KdTree,
@@ -108,6 +108,9 @@ pub(crate) struct NeighbourIndex {
     /// True when every attribute is numeric and no training value is missing.
     numeric_complete: bool,
     tree: Option<Vec<Node>>,
+    /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
+    /// so that partial distances grow fast and hopeless rows are abandoned early.
+    attribute_order: Option<Vec<usize>>,
 }
 
 impl NeighbourIndex {
@@ -129,9 +132,27 @@ impl NeighbourIndex {
                     dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
                 }
             };
+        let mut rows = rows;
+        let attribute_order = if numeric_complete && dimensions > 1 && count > 1 {
+            let order = attributes_by_variance(&rows, dimensions);
+            let mut permuted = vec![0.0; rows.len()];
+            for (to, from) in permuted
+                .chunks_exact_mut(dimensions)
+                .zip(rows.chunks_exact(dimensions))
+            {
+                for (slot, &attribute) in to.iter_mut().zip(&order) {
+                    *slot = from[attribute];
+                }
+            }
+            rows = permuted;
+            Some(order)
+        } else {
+            None
+        };
         let mut index = NeighbourIndex {
             scaling,
             dimensions,
+            attribute_order,
             points: rows,
             slots: (0..count as u32).collect(),
             numeric_complete,
@@ -161,6 +182,15 @@ impl NeighbourIndex {
     /// True when a k-d tree is used for complete queries.
     pub(crate) fn uses_tree(&self) -> bool {
         self.tree.is_some()
+    }
+
+    /// The search used for complete queries, in words.
+    pub(crate) fn description(&self) -> &'static str {
+        if self.tree.is_some() {
+            "k-d tree"
+        } else {
+            "linear scan"
+        }
     }
 
     fn build_tree(&mut self, count: usize) {
@@ -201,6 +231,14 @@ impl NeighbourIndex {
             return;
         }
         let query_complete = query.iter().all(|v| !v.is_nan());
+        let permuted: Vec<f64>;
+        let query = match &self.attribute_order {
+            Some(order) => {
+                permuted = order.iter().map(|&attribute| query[attribute]).collect();
+                &permuted[..]
+            }
+            None => query,
+        };
         match &self.tree {
             Some(nodes) if query_complete => {
                 let mut offsets = vec![0.0; self.dimensions];
@@ -286,6 +324,27 @@ impl NeighbourIndex {
             }
         }
     }
+}
+
+/// Attribute numbers sorted by decreasing variance of the scaled values (ties: lower number).
+fn attributes_by_variance(rows: &[f64], dimensions: usize) -> Vec<usize> {
+    let count = (rows.len() / dimensions) as f64;
+    let mut mean = vec![0.0; dimensions];
+    for row in rows.chunks_exact(dimensions) {
+        for (m, x) in mean.iter_mut().zip(row) {
+            *m += x;
+        }
+    }
+    mean.iter_mut().for_each(|m| *m /= count);
+    let mut variance = vec![0.0; dimensions];
+    for row in rows.chunks_exact(dimensions) {
+        for ((v, x), m) in variance.iter_mut().zip(row).zip(&mean) {
+            *v += (x - m) * (x - m);
+        }
+    }
+    let mut order: Vec<usize> = (0..dimensions).collect();
+    order.sort_by(|&a, &b| variance[b].total_cmp(&variance[a]).then(a.cmp(&b)));
+    order
 }
 
 /// Builds the subtree over `order[..]` (stored positions `offset..offset + order.len()`),
