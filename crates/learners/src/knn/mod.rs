@@ -236,16 +236,12 @@ impl KnnLearner {
         let num_classes = train.num_classes();
         let mut wrong = vec![0.0; candidates.len()];
         let mut total = 0.0;
-        let mut query = vec![0.0; index.dimensions()];
-        let mut neighbours = Vec::with_capacity(largest);
+        let queries = scale_rows(index.scaling(), validation_positions.len(), |row, a| {
+            validation.value(validation_positions[row], a)
+        });
+        let found = index.nearest_many(&queries, validation_positions.len(), largest);
         let mut votes = vec![0.0; num_classes];
-        for &position in validation_positions {
-            scale_row(
-                index.scaling(),
-                |a| validation.value(position, a),
-                &mut query,
-            );
-            index.nearest(&query, largest, &mut neighbours);
+        for (&position, neighbours) in validation_positions.iter().zip(&found) {
             let truth = validation.class(position);
             let weight = validation.weight(position);
             total += weight;
@@ -316,6 +312,18 @@ fn scale_row(scaling: &Scaling, value: impl Fn(usize) -> f64, out: &mut [f64]) {
     for (attribute, slot) in out.iter_mut().enumerate() {
         *slot = scaling.scale(attribute, value(attribute));
     }
+}
+
+/// Scaled values of `count` rows, row-major (`value(row, attribute)` gives the raw values).
+fn scale_rows(scaling: &Scaling, count: usize, value: impl Fn(usize, usize) -> f64) -> Vec<f64> {
+    let dimensions = scaling.len();
+    let mut rows = vec![0.0; count * dimensions];
+    if dimensions > 0 {
+        for (row, out) in rows.chunks_exact_mut(dimensions).enumerate() {
+            scale_row(scaling, |a| value(row, a), out);
+        }
+    }
+    rows
 }
 
 fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> NeighbourIndex {
@@ -468,17 +476,13 @@ impl KnnModel {
 impl Model for KnnModel {
     fn predict_proba(&self, test: &data::Features) -> Probabilities {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
-        let mut query = vec![0.0; self.index.dimensions()];
-        let mut neighbours = Vec::with_capacity(self.k);
-        for position in 0..test.len() {
-            scale_row(
-                self.index.scaling(),
-                |a| test.value(position, a),
-                &mut query,
-            );
-            self.index.nearest(&query, self.k, &mut neighbours);
+        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
+            test.value(row, a)
+        });
+        let found = self.index.nearest_many(&queries, test.len(), self.k);
+        for (position, neighbours) in found.iter().enumerate() {
             let row = probabilities.row_mut(position);
-            for &neighbour in &neighbours {
+            for &neighbour in neighbours {
                 row[self.classes[neighbour.slot as usize] as usize] += vote_weight(
                     self.weighting,
                     neighbour,

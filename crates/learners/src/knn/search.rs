@@ -209,6 +209,99 @@ impl NeighbourIndex {
         self.tree = Some(nodes);
     }
 
+    /// The `k` nearest indexed rows to each of many scaled query rows (row-major), as
+    /// [`NeighbourIndex::nearest`] gives them. Without a tree, complete queries are scanned in
+    /// groups against cache-sized tiles of training rows, so the training data is read from
+    /// memory once per group rather than once per query.
+    pub(crate) fn nearest_many(
+        &self,
+        queries: &[f64],
+        count: usize,
+        k: usize,
+    ) -> Vec<Vec<Neighbour>> {
+        const QUERY_GROUP: usize = 32;
+        const TILE_ROWS: usize = 256;
+        let dimensions = self.dimensions;
+        if dimensions == 0 || self.tree.is_some() || !self.numeric_complete {
+            return (0..count)
+                .map(|row| {
+                    let mut out = Vec::new();
+                    self.nearest(
+                        &queries[row * dimensions..(row + 1) * dimensions],
+                        k,
+                        &mut out,
+                    );
+                    out
+                })
+                .collect();
+        }
+        let capacity = k.min(self.len());
+        let mut results: Vec<Vec<Neighbour>> = vec![Vec::new(); count];
+        let (complete, incomplete): (Vec<usize>, Vec<usize>) = (0..count).partition(|&row| {
+            queries[row * dimensions..(row + 1) * dimensions]
+                .iter()
+                .all(|v| !v.is_nan())
+        });
+        for row in incomplete {
+            self.nearest(
+                &queries[row * dimensions..(row + 1) * dimensions],
+                k,
+                &mut results[row],
+            );
+        }
+        if capacity == 0 {
+            return results;
+        }
+        let mut permuted = vec![0.0; QUERY_GROUP * dimensions];
+        for group in complete.chunks(QUERY_GROUP) {
+            for (target, &row) in permuted.chunks_exact_mut(dimensions).zip(group) {
+                let query = &queries[row * dimensions..(row + 1) * dimensions];
+                match &self.attribute_order {
+                    Some(order) => {
+                        for (slot, &attribute) in target.iter_mut().zip(order) {
+                            *slot = query[attribute];
+                        }
+                    }
+                    None => target.copy_from_slice(query),
+                }
+            }
+            let mut lists: Vec<Vec<Neighbour>> = group
+                .iter()
+                .map(|_| Vec::with_capacity(capacity + 1))
+                .collect();
+            let stored_count = self.slots.len();
+            let mut tile_start = 0;
+            while tile_start < stored_count {
+                let tile_end = (tile_start + TILE_ROWS).min(stored_count);
+                for (position, items) in lists.iter_mut().enumerate() {
+                    let query = &permuted[position * dimensions..(position + 1) * dimensions];
+                    let mut best = BestList { capacity, items };
+                    for stored in tile_start..tile_end {
+                        self.offer_numeric(query, stored, &mut best);
+                    }
+                }
+                tile_start = tile_end;
+            }
+            for (&row, list) in group.iter().zip(lists) {
+                results[row] = list;
+            }
+        }
+        results
+    }
+
+    /// Offers stored point `stored` to the best list.
+    #[inline]
+    fn offer_numeric(&self, query: &[f64], stored: usize, best: &mut BestList) {
+        let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+        if let Some(squared_distance) = numeric_squared_distance_within(query, point, best.bound())
+        {
+            best.offer(Neighbour {
+                squared_distance,
+                slot: self.slots[stored],
+            });
+        }
+    }
+
     /// Fills `out` with the `k` nearest indexed rows to a scaled query row, nearest first, ties
     /// broken by lower slot.
     pub(crate) fn nearest(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
