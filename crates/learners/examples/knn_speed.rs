@@ -109,14 +109,17 @@ fn main() {
         let mut errors = Vec::new();
         let mut method = "";
         for fold in 0..models {
-            let (validation_rows, train_rows): (Vec<(usize, usize)>, Vec<(usize, usize)>) = pool
-                .iter()
-                .copied()
-                .enumerate()
-                .partition(|(position, _)| position % 30 == fold % 30);
-            let train = dataset.subset(train_rows.into_iter().map(|(_, row)| row).collect());
-            let validation =
-                dataset.subset(validation_rows.into_iter().map(|(_, row)| row).collect());
+            let mut train_rows = Vec::new();
+            let mut validation_rows = Vec::new();
+            for (position, &row) in pool.iter().enumerate() {
+                if position % 30 == fold % 30 {
+                    validation_rows.push(row);
+                } else {
+                    train_rows.push(row);
+                }
+            }
+            let train = dataset.subset(train_rows);
+            let validation = dataset.subset(validation_rows);
             let model = learner
                 .fit_knn(&train, Some(&validation), fold as u64)
                 .expect("fit");

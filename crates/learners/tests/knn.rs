@@ -194,3 +194,25 @@ fn training_without_positive_weights_is_an_error_not_a_panic() {
     let learner = KnnLearner::new(KnnConfig::default());
     assert!(learner.fit(&train.view(), 0).is_err());
 }
+
+/// With no attributes every row is at distance 0: the k = 3 votes go to the first three
+/// training rows (ties broken by position): A, B, B.
+#[test]
+fn data_without_attributes_votes_among_the_first_rows() {
+    let schema = Schema {
+        attributes: vec![],
+        class_name: "class".into(),
+        class_values: vec!["A".into(), "B".into()],
+    };
+    let train = Dataset::new("empty", schema, vec![], vec![0, 1, 1, 0], None).unwrap();
+    let learner = KnnLearner::new(KnnConfig {
+        k: 3,
+        select_k: false,
+        ..KnnConfig::default()
+    });
+    let model = learner.fit(&train.view(), 0).unwrap();
+    let p = model.predict_proba(&train.view().features());
+    for row in 0..4 {
+        assert_eq!(p.row(row), &[1.0 / 3.0, 2.0 / 3.0]);
+    }
+}

@@ -335,7 +335,7 @@ fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> Neigh
             scale_row(&scaling, |a| train.value(position, a), row);
         }
     }
-    NeighbourIndex::new(scaling, rows, method)
+    NeighbourIndex::new(scaling, rows, positions.len(), method)
 }
 
 /// Splits positions into (inner training, inner validation), stratified by class, with a

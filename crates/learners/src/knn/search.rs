@@ -114,14 +114,14 @@ pub(crate) struct NeighbourIndex {
 }
 
 impl NeighbourIndex {
-    /// Indexes scaled rows (`rows.len() / dimensions` of them, row-major; slot = row number).
-    pub(crate) fn new(scaling: Scaling, rows: Vec<f64>, method: SearchMethod) -> Self {
+    /// Indexes `count` scaled rows (row-major; slot = row number).
+    pub(crate) fn new(
+        scaling: Scaling,
+        rows: Vec<f64>,
+        count: usize,
+        method: SearchMethod,
+    ) -> Self {
         let dimensions = scaling.len();
-        let count = if dimensions == 0 {
-            0
-        } else {
-            rows.len() / dimensions
-        };
         let numeric_complete = scaling.all_numeric() && rows.iter().all(|v| !v.is_nan());
         let use_tree = dimensions > 0
             && numeric_complete
