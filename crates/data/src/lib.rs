@@ -1,6 +1,15 @@
 //! Datasets for classifier comparison: attributes, missing values, weights, cheap row views,
 //! file readers (CSV, ARFF, KEEL), the catalog of shipped datasets and the papers' transforms.
 
+mod arff;
+mod csv;
 pub mod dataset;
+pub mod error;
+mod load;
+mod table;
 
 pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
+pub use error::DataError;
+pub use load::{load, ClassColumn, LoadOptions};
+pub mod catalog;
+pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
