@@ -27,7 +27,11 @@ pub(crate) struct RawTable {
 
 /// Parses a number the way every reader does: surrounding spaces ignored, finite values only.
 pub(crate) fn parse_number(text: &str) -> Option<f64> {
-    text.trim().parse::<f64>().ok().filter(|v| v.is_finite())
+    let number = match text.parse::<f64>() {
+        Ok(number) => number,
+        Err(_) => text.trim().parse::<f64>().ok()?,
+    };
+    number.is_finite().then_some(number)
 }
 
 /// Finds the class column among `names`: the option if given, else `default`.
