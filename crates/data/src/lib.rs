@@ -4,6 +4,7 @@
 mod arff;
 mod csv;
 pub mod dataset;
+pub mod distance;
 pub mod error;
 mod load;
 mod table;
@@ -13,3 +14,9 @@ pub use error::DataError;
 pub use load::{load, ClassColumn, LoadOptions};
 pub mod catalog;
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
+pub mod hash;
+pub mod transform;
+pub use transform::{
+    choose_positive, reduce_to_most_confused, stratified_subsample, MostConfusedRecord,
+    PositiveClass, PositiveRecord, SubsampleRecord,
+};
