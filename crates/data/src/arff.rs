@@ -296,10 +296,9 @@ pub(crate) fn read_header_format(
         }
         if !in_data {
             let Token::Word(keyword) = &tokens[0].token else {
-                return Err(context.syntax(
-                    tokens[0].column,
-                    "expected @relation, @attribute or @data",
-                ));
+                return Err(
+                    context.syntax(tokens[0].column, "expected @relation, @attribute or @data")
+                );
             };
             match keyword.to_ascii_lowercase().as_str() {
                 "@relation" => {}
@@ -380,7 +379,9 @@ pub(crate) fn read_header_format(
                 other => {
                     return Err(context.syntax(
                         tokens[0].column,
-                        format!("unknown keyword '{other}'; expected @relation, @attribute or @data"),
+                        format!(
+                            "unknown keyword '{other}'; expected @relation, @attribute or @data"
+                        ),
                     ))
                 }
             }
@@ -418,10 +419,8 @@ pub(crate) fn read_header_format(
                         )
                     })?;
                 if previous.is_some_and(|p| p >= position) {
-                    return Err(context.syntax(
-                        pair[0].column,
-                        "sparse indices must increase along the row",
-                    ));
+                    return Err(context
+                        .syntax(pair[0].column, "sparse indices must increase along the row"));
                 }
                 previous = Some(position);
                 row[position] = convert(&context, &attributes[position], &pair[1], dialect)?;
@@ -437,8 +436,7 @@ pub(crate) fn read_header_format(
         } else {
             let fields: Vec<&[Located]> = tokens.split(|t| t.token == Token::Comma).collect();
             let mut count = fields.len();
-            if count == width + 1 && fields[width].first().map(|t| &t.token) == Some(&Token::Open)
-            {
+            if count == width + 1 && fields[width].first().map(|t| &t.token) == Some(&Token::Open) {
                 weight = parse_weight(&context, fields[width])?;
                 any_weight = true;
                 count -= 1;
@@ -458,7 +456,10 @@ pub(crate) fn read_header_format(
                         .map(|t| t.column)
                         .unwrap_or_else(|| tokens[0].column);
                     let message = if field.is_empty() {
-                        format!("empty field for attribute '{}'; expected a value or '?'", attributes[position].name)
+                        format!(
+                            "empty field for attribute '{}'; expected a value or '?'",
+                            attributes[position].name
+                        )
                     } else {
                         format!("expected one value for attribute '{}' (quote values that contain spaces)", attributes[position].name)
                     };
@@ -494,17 +495,25 @@ pub(crate) fn read_header_format(
                 path: path.to_path_buf(),
                 line: *line,
                 column: 1,
-                message: format!("expected exactly one @outputs attribute, found {}", outputs.len()),
+                message: format!(
+                    "expected exactly one @outputs attribute, found {}",
+                    outputs.len()
+                ),
             });
         }
-        default_class = names.iter().position(|n| *n == outputs[0]).ok_or_else(|| {
-            DataError::Syntax {
-                path: path.to_path_buf(),
-                line: *line,
-                column: 1,
-                message: format!("@outputs names '{}', which is not a declared attribute", outputs[0]),
-            }
-        })?;
+        default_class =
+            names
+                .iter()
+                .position(|n| *n == outputs[0])
+                .ok_or_else(|| DataError::Syntax {
+                    path: path.to_path_buf(),
+                    line: *line,
+                    column: 1,
+                    message: format!(
+                        "@outputs names '{}', which is not a declared attribute",
+                        outputs[0]
+                    ),
+                })?;
     }
     let class_index =
         resolve_class_index(path, &names, options.class_column.as_ref(), default_class)?;

@@ -311,7 +311,11 @@ impl Catalog {
                 mismatches.push(format!("{what}: catalog {expected}, file {got}"));
             }
         };
-        check("bytes", entry.csv_bytes.to_string(), bytes.len().to_string());
+        check(
+            "bytes",
+            entry.csv_bytes.to_string(),
+            bytes.len().to_string(),
+        );
         check("sha256", entry.csv_sha256.clone(), sha256.clone());
         check(
             "instances",

@@ -16,7 +16,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
-
 use crate::dataset::Dataset;
 use crate::error::DataError;
 use crate::load::LoadOptions;
@@ -93,8 +92,7 @@ fn split_table<'a>(path: &Path, text: &'a str) -> Result<Table<'a>, DataError> {
                             path: path.to_path_buf(),
                             line: start_line,
                             column: 1,
-                            message: "a quoted field is not closed; expected a closing '\"'"
-                                .into(),
+                            message: "a quoted field is not closed; expected a closing '\"'".into(),
                         });
                     }
                     fields.push(unquote(&text[field_start..end]));
@@ -144,8 +142,7 @@ fn split_table<'a>(path: &Path, text: &'a str) -> Result<Table<'a>, DataError> {
                 path: path.to_path_buf(),
                 line: 1,
                 column: index + 1,
-                message: "empty column name in the header; expected a name for every column"
-                    .into(),
+                message: "empty column name in the header; expected a name for every column".into(),
             });
         }
         if seen.insert(name.as_str(), ()).is_some() {
@@ -174,12 +171,8 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<Dataset, DataError
     let text = read_utf8(path)?;
     let table = split_table(path, &text)?;
     let names: Vec<&str> = table.header.iter().map(String::as_str).collect();
-    let class_index = resolve_class_index(
-        path,
-        &names,
-        options.class_column.as_ref(),
-        names.len() - 1,
-    )?;
+    let class_index =
+        resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
     if let Some(nominal) = &options.nominal_columns {
         for name in nominal {
             if !names.contains(&name.as_str()) {

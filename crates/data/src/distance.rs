@@ -208,7 +208,9 @@ pub fn leave_one_out_nearest(dataset: &Dataset) -> Vec<usize> {
     if all_numeric_present && width > 0 {
         let tree = KdTree::build(&points, width);
         (0..n)
-            .map(|row| tree.nearest_excluding(&points[row * width..(row + 1) * width], row, &distance))
+            .map(|row| {
+                tree.nearest_excluding(&points[row * width..(row + 1) * width], row, &distance)
+            })
             .collect()
     } else {
         (0..n)
@@ -249,8 +251,16 @@ struct KdTree<'a> {
 }
 
 enum Node {
-    Leaf { start: usize, end: usize },
-    Split { dimension: usize, value: f64, left: usize, right: usize },
+    Leaf {
+        start: usize,
+        end: usize,
+    },
+    Split {
+        dimension: usize,
+        value: f64,
+        left: usize,
+        right: usize,
+    },
 }
 
 const LEAF_SIZE: usize = 16;
@@ -353,7 +363,11 @@ impl<'a> KdTree<'a> {
             } => {
                 // Left holds coordinates <= value, right >= value.
                 let gap = query[dimension] - value;
-                let (near, far) = if gap < 0.0 { (left, right) } else { (right, left) };
+                let (near, far) = if gap < 0.0 {
+                    (left, right)
+                } else {
+                    (right, left)
+                };
                 self.search(near, query, excluded, distance, best);
                 if gap * gap <= best.0 {
                     self.search(far, query, excluded, distance, best);

@@ -19,7 +19,9 @@ pub enum DataError {
     #[error("{path}: unknown file type; expected a .csv, .arff or .dat (KEEL) file")]
     UnknownFormat { path: PathBuf },
     /// Bytes that are not UTF-8.
-    #[error("{path}:{line}:{column}: invalid UTF-8 byte 0x{byte:02x}; the file must be UTF-8 text")]
+    #[error(
+        "{path}:{line}:{column}: invalid UTF-8 byte 0x{byte:02x}; the file must be UTF-8 text"
+    )]
     NotUtf8 {
         path: PathBuf,
         line: usize,
@@ -30,7 +32,9 @@ pub enum DataError {
     #[error("{path}: {what}")]
     Empty { path: PathBuf, what: String },
     /// A data row with the wrong number of fields.
-    #[error("{path}:{line}: row has {got} fields, expected {expected} (one per column of the header)")]
+    #[error(
+        "{path}:{line}: row has {got} fields, expected {expected} (one per column of the header)"
+    )]
     Ragged {
         path: PathBuf,
         line: usize,
@@ -107,7 +111,9 @@ pub enum DataError {
     #[error("catalog {path}: {message}")]
     Catalog { path: PathBuf, message: String },
     /// A name that is neither a file nor a shipped dataset or collection.
-    #[error("'{name}' is neither an existing file nor a shipped dataset; shipped datasets: {known}")]
+    #[error(
+        "'{name}' is neither an existing file nor a shipped dataset; shipped datasets: {known}"
+    )]
     UnknownDataset { name: String, known: String },
     /// A file whose contents disagree with its catalog entry.
     #[error("dataset '{name}' ({path}) does not match the catalog: {mismatches}")]

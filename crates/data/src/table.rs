@@ -63,7 +63,10 @@ pub(crate) fn resolve_class_index(
                 .position(|n| n == name)
                 .ok_or_else(|| DataError::ClassColumn {
                     path: path.to_path_buf(),
-                    message: format!("'{name}' is not a column; columns are: {}", names.join(", ")),
+                    message: format!(
+                        "'{name}' is not a column; columns are: {}",
+                        names.join(", ")
+                    ),
                 })
         }
     }
@@ -101,7 +104,10 @@ pub(crate) fn assemble(
                 .collect();
             (order.clone(), remap)
         }
-        None => (declared.clone(), (0..declared.len() as u32).map(Some).collect()),
+        None => (
+            declared.clone(),
+            (0..declared.len() as u32).map(Some).collect(),
+        ),
     };
     let mut classes = Vec::with_capacity(class_column.data.len());
     for (row, &value) in class_column.data.iter().enumerate() {

@@ -45,9 +45,9 @@ pub fn leave_one_out_confusion(dataset: &Dataset) -> Vec<Vec<usize>> {
 pub fn most_confused_pair(confusion: &[Vec<usize>]) -> (usize, usize) {
     let mut best = (0, 1);
     let mut best_count = None;
-    for a in 0..confusion.len() {
-        for b in a + 1..confusion.len() {
-            let count = confusion[a][b] + confusion[b][a];
+    for (a, row) in confusion.iter().enumerate() {
+        for (b, other) in confusion.iter().enumerate().skip(a + 1) {
+            let count = row[b] + other[a];
             if best_count.is_none_or(|c| count > c) {
                 best = (a, b);
                 best_count = Some(count);
@@ -69,7 +69,10 @@ fn keep_classes(dataset: &Dataset, keep: &[usize]) -> Result<Dataset, DataError>
         .map(|c| keep.iter().position(|&k| k == c as usize).unwrap_or(0) as u32)
         .collect();
     let schema = Schema {
-        class_values: keep.iter().map(|&k| schema.class_values[k].clone()).collect(),
+        class_values: keep
+            .iter()
+            .map(|&k| schema.class_values[k].clone())
+            .collect(),
         ..schema
     };
     Dataset::new(name, schema, columns, classes, Some(weights)).map_err(|e| DataError::Transform {

@@ -30,10 +30,7 @@ fn collections_have_the_papers_datasets() {
         .map(|(name, members)| (name.as_str(), members.len()))
         .collect();
     assert_eq!(sizes, [("aslan", 15), ("provost", 9), ("wu-flach", 20)]);
-    assert_eq!(
-        catalog.collections_of("satimage"),
-        ["aslan", "provost"]
-    );
+    assert_eq!(catalog.collections_of("satimage"), ["aslan", "provost"]);
     assert_eq!(catalog.collections_of("crx"), ["provost", "wu-flach"]);
     assert_eq!(catalog.expand("provost").unwrap().len(), 9);
     assert_eq!(catalog.expand("sonar").unwrap(), ["sonar"]);
@@ -52,10 +49,20 @@ fn a_file_path_works_where_a_name_does() {
     assert_eq!(dataset.len(), 214);
     // The catalog's class order is kept.
     let nursery = catalog.entry("nursery").unwrap();
-    let order: Vec<&str> = nursery.class_counts.iter().map(|(v, _)| v.as_str()).collect();
+    let order: Vec<&str> = nursery
+        .class_counts
+        .iter()
+        .map(|(v, _)| v.as_str())
+        .collect();
     assert_eq!(
         order,
-        ["not_recom", "priority", "spec_prior", "very_recom", "recommend"]
+        [
+            "not_recom",
+            "priority",
+            "spec_prior",
+            "very_recom",
+            "recommend"
+        ]
     );
 }
 
@@ -63,9 +70,13 @@ fn a_file_path_works_where_a_name_does() {
 fn a_bad_catalog_is_an_error() {
     let root = std::path::Path::new("/nonexistent");
     let path = root.join("datasets/catalog.toml");
-    let error = Catalog::parse(root, &path, "[collections]\nx = [\"missing\"]\n[datasets]\n")
-        .unwrap_err()
-        .to_string();
+    let error = Catalog::parse(
+        root,
+        &path,
+        "[collections]\nx = [\"missing\"]\n[datasets]\n",
+    )
+    .unwrap_err()
+    .to_string();
     assert!(error.contains("collection 'x' names 'missing'"), "{error}");
     let error = Catalog::parse(root, &path, "[datasets.a]\nfile = 3\n")
         .unwrap_err()

@@ -22,7 +22,10 @@ fn assert_names(name: &str, bytes: &[u8], line: usize, column: Option<usize>, wo
         Some(column) => format!("{}:{line}:{column}:", path.display()),
         None => format!("{}:{line}:", path.display()),
     };
-    assert!(message.contains(&location), "expected '{location}' in: {message}");
+    assert!(
+        message.contains(&location),
+        "expected '{location}' in: {message}"
+    );
     assert!(message.contains(words), "expected '{words}' in: {message}");
 }
 
@@ -81,7 +84,10 @@ fn unknown_class_value_against_the_catalog_order() {
         ..LoadOptions::default()
     };
     let message = load(&path, &options).unwrap_err().to_string();
-    assert!(message.contains(&format!("{}:4:2:", path.display())), "{message}");
+    assert!(
+        message.contains(&format!("{}:4:2:", path.display())),
+        "{message}"
+    );
     assert!(message.contains("'z'"), "{message}");
 }
 
@@ -101,7 +107,11 @@ fn empty_files() {
     for (name, bytes, words) in [
         ("empty.csv", &b""[..], "the file is empty"),
         ("header-only.csv", &b"a,class\n\n"[..], "no data rows"),
-        ("empty.arff", &b"% nothing here\n"[..], "no @attribute declarations"),
+        (
+            "empty.arff",
+            &b"% nothing here\n"[..],
+            "no @attribute declarations",
+        ),
         (
             "no-rows.arff",
             &b"@relation r\n@attribute class {x,y}\n@data\n"[..],
@@ -120,7 +130,10 @@ fn class_with_one_value() {
     let (path, error) = load_bytes("one-class.csv", b"a,class\n1,x\n2,x\n");
     let message = error.to_string();
     assert!(message.contains(&path.display().to_string()), "{message}");
-    assert!(message.contains("only 1 distinct value(s) (x)"), "{message}");
+    assert!(
+        message.contains("only 1 distinct value(s) (x)"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -207,11 +220,17 @@ fn unknown_extension_and_missing_file() {
     let message = load("no/such/file.csv", &LoadOptions::default())
         .unwrap_err()
         .to_string();
-    assert!(message.contains("no/such/file.csv: cannot read the file"), "{message}");
+    assert!(
+        message.contains("no/such/file.csv: cannot read the file"),
+        "{message}"
+    );
     let message = load("data.xlsx", &LoadOptions::default())
         .unwrap_err()
         .to_string();
-    assert!(message.contains("expected a .csv, .arff or .dat"), "{message}");
+    assert!(
+        message.contains("expected a .csv, .arff or .dat"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -130,8 +130,15 @@ fn weka_examples_match_scipy_counts() {
         let dataset = read(file);
         let schema = dataset.schema();
         let numeric = schema.attributes.iter().filter(|a| a.is_numeric()).count();
-        assert_eq!(dataset.len() as u64, expected["rows"].as_u64().unwrap(), "{file}");
-        assert_eq!(numeric as u64, expected["numeric_attributes"].as_u64().unwrap());
+        assert_eq!(
+            dataset.len() as u64,
+            expected["rows"].as_u64().unwrap(),
+            "{file}"
+        );
+        assert_eq!(
+            numeric as u64,
+            expected["numeric_attributes"].as_u64().unwrap()
+        );
         assert_eq!(
             (schema.num_attributes() - numeric) as u64,
             expected["nominal_attributes"].as_u64().unwrap(),
@@ -164,7 +171,10 @@ fn weka_examples_match_scipy_counts() {
 #[test]
 fn weka_cpu_with_a_numeric_class_is_refused_by_default() {
     let error = load(test_file("weka-cpu.arff"), &LoadOptions::default()).unwrap_err();
-    assert!(error.to_string().contains("class must be nominal"), "{error}");
+    assert!(
+        error.to_string().contains("class must be nominal"),
+        "{error}"
+    );
 }
 
 /// Weka's ARFF files hold the same data as two shipped CSV files converted from them.

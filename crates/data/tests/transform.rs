@@ -156,13 +156,7 @@ fn confusion_matches_numpy_on_small_datasets() {
 #[test]
 #[ignore]
 fn confusion_matches_numpy_on_large_datasets() {
-    check_against_numpy(&[
-        "waveform-21",
-        "satimage",
-        "optdigits",
-        "nursery",
-        "kr-vs-k",
-    ]);
+    check_against_numpy(&["waveform-21", "satimage", "optdigits", "nursery", "kr-vs-k"]);
 }
 
 #[test]
@@ -183,7 +177,10 @@ fn positive_class() {
     let (binary, _) = choose_positive(&data, &PositiveClass::Named("c".into())).unwrap();
     assert_eq!(binary.classes(), [0, 0, 0, 0, 1, 1]);
     let error = choose_positive(&data, &PositiveClass::Named("d".into())).unwrap_err();
-    assert!(error.to_string().contains("class 'd' does not exist"), "{error}");
+    assert!(
+        error.to_string().contains("class 'd' does not exist"),
+        "{error}"
+    );
 
     let two = dataset(
         vec![vec![1.0, 2.0, 3.0]],
@@ -222,7 +219,9 @@ fn stratified_subsample_by_hand() {
     let (all, _) = stratified_subsample(&data, 10, 1).unwrap();
     assert_eq!(all.len(), 10);
     for size in [0, 11] {
-        let error = stratified_subsample(&data, size, 1).unwrap_err().to_string();
+        let error = stratified_subsample(&data, size, 1)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("expected 1..=10"), "{error}");
     }
 }
