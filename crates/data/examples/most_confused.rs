@@ -1,13 +1,20 @@
 //! For the multi-class datasets of the Aslan set, the two classes leave-one-out 1-NN confuses
 //! most, with the confusion counts and the time taken.
 //!
-//! `cargo run -p data --example most_confused [NAME ...]`
+//! `cargo run -p data --example most_confused [--vote] [NAME ...]` (`--vote`: rows tied at the
+//! nearest distance vote, as in Weka's IBk; default: the lowest row index wins).
 
 use std::time::Instant;
 
 fn main() -> Result<(), data::DataError> {
     let catalog = data::Catalog::locate()?;
     let mut names: Vec<String> = std::env::args().skip(1).collect();
+    let rule = if names.iter().any(|a| a == "--vote") {
+        names.retain(|a| a != "--vote");
+        data::TieRule::Vote
+    } else {
+        data::TieRule::LowerRow
+    };
     if names.is_empty() {
         names = [
             "satimage",
@@ -24,7 +31,7 @@ fn main() -> Result<(), data::DataError> {
     for name in &names {
         let dataset = catalog.load(name)?;
         let start = Instant::now();
-        let (reduced, record) = data::reduce_to_most_confused(&dataset)?;
+        let (reduced, record) = data::reduce_to_most_confused_with(&dataset, rule)?;
         let elapsed = start.elapsed();
         let (a, b) = record.pair;
         println!(

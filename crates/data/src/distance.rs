@@ -184,17 +184,21 @@ impl Distance {
     }
 }
 
-/// A closer neighbour: smaller distance, ties to the lower row index.
-#[inline]
-fn better(distance: f64, row: usize, best: (f64, usize)) -> bool {
-    distance < best.0 || (distance == best.0 && row < best.1)
+/// For every row of the dataset, the nearest other row (leave-one-out 1-NN) under a
+/// [`Distance`] fitted on the whole dataset; ties go to the lower row index. Needs at least 2
+/// rows.
+pub fn leave_one_out_nearest(dataset: &Dataset) -> Vec<usize> {
+    leave_one_out_nearest_tied(dataset)
+        .into_iter()
+        .map(|tied| tied[0])
+        .collect()
 }
 
-/// For every row of the dataset, the nearest other row (leave-one-out 1-NN) under a
-/// [`Distance`] fitted on the whole dataset; ties go to the lower row index. Uses a k-d tree
-/// when every attribute is numeric with no missing value, else an exhaustive search with early
-/// exit; both give identical answers. Needs at least 2 rows.
-pub fn leave_one_out_nearest(dataset: &Dataset) -> Vec<usize> {
+/// For every row of the dataset, all other rows at the smallest distance from it (ascending
+/// row order), under a [`Distance`] fitted on the whole dataset. Uses a k-d tree when every
+/// attribute is numeric with no missing value, else an exhaustive search with early exit; both
+/// give identical answers. Needs at least 2 rows.
+pub fn leave_one_out_nearest_tied(dataset: &Dataset) -> Vec<Vec<usize>> {
     let distance = Distance::fit_dataset(dataset);
     let width = dataset.schema().num_attributes();
     let n = dataset.len();
@@ -204,32 +208,57 @@ pub fn leave_one_out_nearest(dataset: &Dataset) -> Vec<usize> {
             points[row * width + attribute] = distance.normalise(attribute, value);
         }
     }
-    let all_numeric_present = all_numeric_present(dataset.schema(), dataset);
-    if all_numeric_present && width > 0 {
-        let tree = KdTree::build(&points, width);
-        (0..n)
-            .map(|row| {
-                tree.nearest_excluding(&points[row * width..(row + 1) * width], row, &distance)
-            })
-            .collect()
-    } else {
-        (0..n)
-            .map(|row| {
-                let query = &points[row * width..(row + 1) * width];
-                let mut best = (f64::INFINITY, usize::MAX);
-                for other in 0..n {
-                    if other == row {
-                        continue;
-                    }
-                    let candidate = &points[other * width..(other + 1) * width];
-                    let d = distance.squared_normalised_within(query, candidate, best.0);
-                    if better(d, other, best) {
-                        best = (d, other);
+    let use_tree = width > 0 && all_numeric_present(dataset.schema(), dataset);
+    let tree = use_tree.then(|| KdTree::build(&points, width));
+    (0..n)
+        .map(|row| {
+            let query = &points[row * width..(row + 1) * width];
+            let mut best = Nearest::default();
+            match &tree {
+                Some(tree) => tree.search(0, query, row, &distance, &mut best),
+                None => {
+                    for other in 0..n {
+                        if other != row {
+                            let candidate = &points[other * width..(other + 1) * width];
+                            best.offer(
+                                distance.squared_normalised_within(query, candidate, best.distance),
+                                other,
+                            );
+                        }
                     }
                 }
-                best.1
-            })
-            .collect()
+            }
+            best.rows.sort_unstable();
+            best.rows
+        })
+        .collect()
+}
+
+/// The smallest distance seen so far and every row at it.
+struct Nearest {
+    distance: f64,
+    rows: Vec<usize>,
+}
+
+impl Default for Nearest {
+    fn default() -> Self {
+        Nearest {
+            distance: f64::INFINITY,
+            rows: Vec::new(),
+        }
+    }
+}
+
+impl Nearest {
+    #[inline]
+    fn offer(&mut self, distance: f64, row: usize) {
+        if distance < self.distance {
+            self.distance = distance;
+            self.rows.clear();
+            self.rows.push(row);
+        } else if distance == self.distance {
+            self.rows.push(row);
+        }
     }
 }
 
@@ -328,19 +357,13 @@ impl<'a> KdTree<'a> {
         index
     }
 
-    fn nearest_excluding(&self, query: &[f64], excluded: usize, distance: &Distance) -> usize {
-        let mut best = (f64::INFINITY, usize::MAX);
-        self.search(0, query, excluded, distance, &mut best);
-        best.1
-    }
-
     fn search(
         &self,
         node: usize,
         query: &[f64],
         excluded: usize,
         distance: &Distance,
-        best: &mut (f64, usize),
+        best: &mut Nearest,
     ) {
         match self.nodes[node] {
             Node::Leaf { start, end } => {
@@ -349,10 +372,10 @@ impl<'a> KdTree<'a> {
                         continue;
                     }
                     let point = &self.points[row * self.width..(row + 1) * self.width];
-                    let d = distance.squared_normalised_within(query, point, best.0);
-                    if better(d, row, *best) {
-                        *best = (d, row);
-                    }
+                    best.offer(
+                        distance.squared_normalised_within(query, point, best.distance),
+                        row,
+                    );
                 }
             }
             Node::Split {
@@ -369,7 +392,7 @@ impl<'a> KdTree<'a> {
                     (right, left)
                 };
                 self.search(near, query, excluded, distance, best);
-                if gap * gap <= best.0 {
+                if gap * gap <= best.distance {
                     self.search(far, query, excluded, distance, best);
                 }
             }

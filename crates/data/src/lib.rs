@@ -17,6 +17,6 @@ pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub mod hash;
 pub mod transform;
 pub use transform::{
-    choose_positive, reduce_to_most_confused, stratified_subsample, MostConfusedRecord,
-    PositiveClass, PositiveRecord, SubsampleRecord,
+    choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,
+    MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord, TieRule,
 };

@@ -2,7 +2,7 @@
 //! a record of what it chose and why.
 
 use crate::dataset::{Dataset, Schema};
-use crate::distance::leave_one_out_nearest;
+use crate::distance::leave_one_out_nearest_tied;
 use crate::error::DataError;
 
 /// What [`reduce_to_most_confused`] did.
@@ -21,21 +21,58 @@ pub struct MostConfusedRecord {
     pub pair_confusions: (usize, usize),
     /// Rows kept (those of the two classes).
     pub kept_rows: usize,
+    /// How rows tied at the nearest distance were treated.
+    pub tie_rule: TieRule,
     /// Why this pair, in words.
     pub reason: String,
 }
 
+/// How leave-one-out 1-NN predicts when several rows are nearest at the same distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TieRule {
+    /// The class of the nearest row with the lowest row index. Deterministic, but on nominal
+    /// data with many ties it depends on the file's row order.
+    #[default]
+    LowerRow,
+    /// The majority class among all rows tied at the nearest distance, ties to the first class
+    /// in class order (what Weka's IBk does with k = 1: it keeps every neighbour tied at the
+    /// k-th distance and predicts the first class of largest vote).
+    Vote,
+}
+
 /// The leave-one-out 1-nearest-neighbour confusion matrix (`[true][predicted]` row counts) over
 /// the whole dataset, with the distance of [`crate::distance`] fitted on all rows and ties
-/// going to the lower row index.
+/// going to the lower row index ([`TieRule::LowerRow`]).
 pub fn leave_one_out_confusion(dataset: &Dataset) -> Vec<Vec<usize>> {
+    leave_one_out_confusion_with(dataset, TieRule::LowerRow)
+}
+
+/// [`leave_one_out_confusion`] with a chosen [`TieRule`].
+pub fn leave_one_out_confusion_with(dataset: &Dataset, rule: TieRule) -> Vec<Vec<usize>> {
     let classes = dataset.num_classes();
     let mut confusion = vec![vec![0usize; classes]; classes];
     if dataset.len() < 2 {
         return confusion;
     }
-    for (row, nearest) in leave_one_out_nearest(dataset).into_iter().enumerate() {
-        confusion[dataset.class(row)][dataset.class(nearest)] += 1;
+    let mut votes = vec![0usize; classes];
+    for (row, tied) in leave_one_out_nearest_tied(dataset).into_iter().enumerate() {
+        let predicted = match rule {
+            TieRule::LowerRow => dataset.class(tied[0]),
+            TieRule::Vote => {
+                votes.iter_mut().for_each(|v| *v = 0);
+                for &other in &tied {
+                    votes[dataset.class(other)] += 1;
+                }
+                let mut best = 0;
+                for (class, &count) in votes.iter().enumerate() {
+                    if count > votes[best] {
+                        best = class;
+                    }
+                }
+                best
+            }
+        };
+        confusion[dataset.class(row)][predicted] += 1;
     }
     confusion
 }
@@ -90,6 +127,14 @@ fn keep_classes(dataset: &Dataset, keep: &[usize]) -> Result<Dataset, DataError>
 pub fn reduce_to_most_confused(
     dataset: &Dataset,
 ) -> Result<(Dataset, MostConfusedRecord), DataError> {
+    reduce_to_most_confused_with(dataset, TieRule::LowerRow)
+}
+
+/// [`reduce_to_most_confused`] with a chosen [`TieRule`] for the 1-NN run.
+pub fn reduce_to_most_confused_with(
+    dataset: &Dataset,
+    rule: TieRule,
+) -> Result<(Dataset, MostConfusedRecord), DataError> {
     let class_values = dataset.schema().class_values.clone();
     if class_values.len() < 2 {
         return Err(DataError::Transform {
@@ -108,17 +153,18 @@ pub fn reduce_to_most_confused(
                 pair: (0, 1),
                 pair_confusions: (0, 0),
                 kept_rows: dataset.len(),
+                tie_rule: rule,
                 reason: "the dataset already has two classes".into(),
             },
         ));
     }
-    let confusion = leave_one_out_confusion(dataset);
+    let confusion = leave_one_out_confusion_with(dataset, rule);
     let (a, b) = most_confused_pair(&confusion);
     let reduced = keep_classes(dataset, &[a, b])?;
     let total: usize = confusion.iter().flatten().sum();
     let correct: usize = (0..confusion.len()).map(|i| confusion[i][i]).sum();
     let reason = format!(
-        "leave-one-out 1-NN on all {total} rows ({correct} correct) confuses '{}' and '{}' most: {} + {} = {} rows",
+        "leave-one-out 1-NN ({rule:?} ties) on all {total} rows ({correct} correct) confuses '{}' and '{}' most: {} + {} = {} rows",
         class_values[a],
         class_values[b],
         confusion[a][b],
@@ -132,6 +178,7 @@ pub fn reduce_to_most_confused(
         confusion,
         pair: (a, b),
         kept_rows: reduced.len(),
+        tie_rule: rule,
         reason,
     };
     Ok((reduced, record))

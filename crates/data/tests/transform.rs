@@ -3,10 +3,10 @@
 //! (tests/data/reference/loo_1nn_confusion.py).
 
 use data::distance::{leave_one_out_nearest, Distance};
-use data::transform::{leave_one_out_confusion, most_confused_pair};
+use data::transform::{leave_one_out_confusion, leave_one_out_confusion_with, most_confused_pair};
 use data::{
     choose_positive, reduce_to_most_confused, stratified_subsample, Attribute, Catalog, Dataset,
-    PositiveClass, Schema,
+    PositiveClass, Schema, TieRule,
 };
 
 const NAN: f64 = f64::NAN;
@@ -224,4 +224,53 @@ fn stratified_subsample_by_hand() {
             .to_string();
         assert!(error.contains("expected 1..=10"), "{error}");
     }
+}
+
+/// `TieRule::Vote` against Weka 3.6.14's leave-one-out IBk -K 1 on all-nominal datasets
+/// (tests/data/reference/weka_ibk_loo.py), where Weka's per-fold normalisation plays no part.
+#[test]
+fn vote_rule_matches_weka_ibk() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference/weka_ibk_loo.json"
+    );
+    let reference: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let catalog = Catalog::locate().unwrap();
+    let mut checked = 0;
+    for (name, expected) in reference.as_object().unwrap() {
+        if name == "source" || name == "nursery" {
+            continue; // nursery: see vote_rule_matches_weka_ibk_on_nursery
+        }
+        let dataset = catalog.load(name).unwrap();
+        let confusion: Vec<Vec<usize>> =
+            serde_json::from_value(expected["confusion"].clone()).unwrap();
+        assert_eq!(
+            leave_one_out_confusion_with(&dataset, TieRule::Vote),
+            confusion,
+            "{name}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3);
+}
+
+/// The same on nursery (12960 rows; seconds in a debug build):
+/// `cargo test -p data --test transform -- --ignored`.
+#[test]
+#[ignore]
+fn vote_rule_matches_weka_ibk_on_nursery() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference/weka_ibk_loo.json"
+    );
+    let reference: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dataset = Catalog::locate().unwrap().load("nursery").unwrap();
+    let confusion: Vec<Vec<usize>> =
+        serde_json::from_value(reference["nursery"]["confusion"].clone()).unwrap();
+    assert_eq!(
+        leave_one_out_confusion_with(&dataset, TieRule::Vote),
+        confusion
+    );
 }
