@@ -1,19 +1,19 @@
 //! For the multi-class datasets of the Aslan set, the two classes leave-one-out 1-NN confuses
 //! most, with the confusion counts and the time taken.
 //!
-//! `cargo run -p data --example most_confused [--vote] [NAME ...]` (`--vote`: rows tied at the
-//! nearest distance vote, as in Weka's IBk; default: the lowest row index wins).
+//! `cargo run -p data --example most_confused [--lower-row] [NAME ...]` (default: rows tied at
+//! the nearest distance vote, as in Weka's IBk; `--lower-row`: the lowest row index wins).
 
 use std::time::Instant;
 
 fn main() -> Result<(), data::DataError> {
     let catalog = data::Catalog::locate()?;
     let mut names: Vec<String> = std::env::args().skip(1).collect();
-    let rule = if names.iter().any(|a| a == "--vote") {
-        names.retain(|a| a != "--vote");
-        data::TieRule::Vote
-    } else {
+    let rule = if names.iter().any(|a| a == "--lower-row") {
+        names.retain(|a| a != "--lower-row");
         data::TieRule::LowerRow
+    } else {
+        data::TieRule::Vote
     };
     if names.is_empty() {
         names = [

@@ -31,20 +31,21 @@ pub struct MostConfusedRecord {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TieRule {
     /// The class of the nearest row with the lowest row index. Deterministic, but on nominal
-    /// data with many ties it depends on the file's row order.
-    #[default]
+    /// data with many ties it depends on the file's row order (kr-vs-k: 10% LOO accuracy).
     LowerRow,
     /// The majority class among all rows tied at the nearest distance, ties to the first class
     /// in class order (what Weka's IBk does with k = 1: it keeps every neighbour tied at the
-    /// k-th distance and predicts the first class of largest vote).
+    /// k-th distance and predicts the first class of largest vote). The default: it does not
+    /// depend on row order, and equals `LowerRow` whenever the nearest row is unique.
+    #[default]
     Vote,
 }
 
 /// The leave-one-out 1-nearest-neighbour confusion matrix (`[true][predicted]` row counts) over
-/// the whole dataset, with the distance of [`crate::distance`] fitted on all rows and ties
-/// going to the lower row index ([`TieRule::LowerRow`]).
+/// the whole dataset, with the distance of [`crate::distance`] fitted on all rows and rows tied
+/// at the nearest distance voting ([`TieRule::Vote`]).
 pub fn leave_one_out_confusion(dataset: &Dataset) -> Vec<Vec<usize>> {
-    leave_one_out_confusion_with(dataset, TieRule::LowerRow)
+    leave_one_out_confusion_with(dataset, TieRule::Vote)
 }
 
 /// [`leave_one_out_confusion`] with a chosen [`TieRule`].
@@ -127,7 +128,7 @@ fn keep_classes(dataset: &Dataset, keep: &[usize]) -> Result<Dataset, DataError>
 pub fn reduce_to_most_confused(
     dataset: &Dataset,
 ) -> Result<(Dataset, MostConfusedRecord), DataError> {
-    reduce_to_most_confused_with(dataset, TieRule::LowerRow)
+    reduce_to_most_confused_with(dataset, TieRule::Vote)
 }
 
 /// [`reduce_to_most_confused`] with a chosen [`TieRule`] for the 1-NN run.

@@ -2,7 +2,7 @@
 //! examples, and the 1-NN confusion against an independent numpy implementation
 //! (tests/data/reference/loo_1nn_confusion.py).
 
-use data::distance::{leave_one_out_nearest, Distance};
+use data::distance::{leave_one_out_nearest, leave_one_out_nearest_tied, Distance};
 use data::transform::{leave_one_out_confusion, leave_one_out_confusion_with, most_confused_pair};
 use data::{
     choose_positive, reduce_to_most_confused, stratified_subsample, Attribute, Catalog, Dataset,
@@ -84,7 +84,7 @@ fn most_confused_pair_by_hand() {
 }
 
 #[test]
-fn ties_go_to_the_lower_row() {
+fn ties_by_lower_row_or_by_vote() {
     // x = 0(A) 2(B) 1(C): row 2 is as far from row 0 as from row 1 and takes row 0.
     let data = dataset(
         vec![vec![0.0, 2.0, 1.0]],
@@ -93,8 +93,21 @@ fn ties_go_to_the_lower_row() {
         &["A", "B", "C"],
     );
     assert_eq!(leave_one_out_nearest(&data), [2, 2, 0]);
-    let confusion = leave_one_out_confusion(&data);
+    let confusion = leave_one_out_confusion_with(&data, TieRule::LowerRow);
     assert_eq!(most_confused_pair(&confusion), (0, 2));
+    assert_eq!(leave_one_out_nearest_tied(&data)[2], [0, 1]);
+    // x = 0(B) 2(A) 1(C): row 2 is tied between row 0 (B) and row 1 (A). The lower row says B;
+    // the vote is 1-1 and goes to the first class, A.
+    let data = dataset(
+        vec![vec![0.0, 2.0, 1.0]],
+        &[false],
+        vec![1, 0, 2],
+        &["A", "B", "C"],
+    );
+    let lower = leave_one_out_confusion_with(&data, TieRule::LowerRow);
+    assert_eq!(lower[2], [0, 1, 0]);
+    let vote = leave_one_out_confusion_with(&data, TieRule::Vote);
+    assert_eq!(vote[2], [1, 0, 0]);
     // The same with a missing value forces the exhaustive search: same tie rule.
     let data = dataset(
         vec![vec![0.0, 2.0, 1.0, NAN], vec![0.0, 0.0, 0.0, 1.0]],
@@ -133,7 +146,11 @@ fn check_against_numpy(names: &[&str]) {
         assert_eq!(dataset.schema().class_values, values, "{name}");
         let confusion: Vec<Vec<usize>> =
             serde_json::from_value(expected["confusion"].clone()).unwrap();
-        assert_eq!(leave_one_out_confusion(&dataset), confusion, "{name}");
+        assert_eq!(
+            leave_one_out_confusion_with(&dataset, TieRule::LowerRow),
+            confusion,
+            "{name}"
+        );
     }
 }
 
