@@ -210,3 +210,16 @@ fn sparse_rows_and_weights() {
     assert_eq!(dataset.weights(), [1.0, 0.25, 1.0, 2.0]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn content_hash_ignores_the_name_but_not_the_content() {
+    let original = read("three_ways.csv");
+    let renamed = original.clone().with_name("other");
+    assert_eq!(original.content_hash(), renamed.content_hash());
+    let (name, schema, columns, classes, mut weights) = original.clone().into_parts();
+    weights[0] = 2.0;
+    let reweighted = Dataset::new(name, schema, columns, classes, Some(weights)).unwrap();
+    assert_ne!(original.content_hash(), reweighted.content_hash());
+    let subset = original.select_rows(&[0, 1, 2, 3, 4]);
+    assert_ne!(original.content_hash(), subset.content_hash());
+}
