@@ -164,6 +164,35 @@ impl Distance {
         sum
     }
 
+    /// The `k` rows of `view` nearest to `query` (raw attribute values), as (position in the
+    /// view, squared distance), nearest first with ties in view order, followed by every other
+    /// row tied with the k-th (Weka's IBk keeps those too). Exhaustive search; `k = 0` gives
+    /// nothing.
+    pub fn k_nearest(&self, view: &View, query: &[f64], k: usize) -> Vec<(usize, f64)> {
+        if k == 0 || view.is_empty() {
+            return Vec::new();
+        }
+        let query = self.normalise_row(query);
+        let width = self.scales.len();
+        let mut row = vec![0.0; width];
+        let mut all: Vec<(usize, f64)> = (0..view.len())
+            .map(|position| {
+                for (attribute, value) in row.iter_mut().enumerate() {
+                    *value = self.normalise(attribute, view.value(position, attribute));
+                }
+                (
+                    position,
+                    self.squared_normalised_within(&query, &row, f64::INFINITY),
+                )
+            })
+            .collect();
+        all.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let kth = all[k.min(all.len()) - 1].1;
+        let keep = all.iter().take_while(|(_, d)| *d <= kth).count();
+        all.truncate(keep.max(k.min(all.len())));
+        all
+    }
+
     /// The squared distance between two rows already normalised with [`Distance::normalise_row`].
     /// Stops early and returns a value above `bound` as soon as the partial sum exceeds it.
     #[inline]

@@ -291,3 +291,29 @@ fn vote_rule_matches_weka_ibk_on_nursery() {
         confusion
     );
 }
+
+#[test]
+fn k_nearest_keeps_ties_with_the_kth() {
+    // x = 0, 4, 2, 6, 8 over [0, 8]; query 3: squared distances (exact in binary)
+    // 0.140625, 0.015625, 0.015625, 0.140625, 0.390625.
+    let data = dataset(
+        vec![vec![0.0, 4.0, 2.0, 6.0, 8.0]],
+        &[false],
+        vec![0, 1, 0, 1, 0],
+        &["A", "B"],
+    );
+    let view = data.subset(vec![0, 1, 2, 3, 4]);
+    let distance = Distance::fit(&view);
+    let positions = |k| -> Vec<usize> {
+        distance
+            .k_nearest(&view, &[3.0], k)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    };
+    assert_eq!(positions(1), [1, 2]);
+    assert_eq!(positions(2), [1, 2]);
+    assert_eq!(positions(3), [1, 2, 0, 3]);
+    assert_eq!(positions(9), [1, 2, 0, 3, 4]);
+    assert!(positions(0).is_empty());
+}
