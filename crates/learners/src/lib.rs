@@ -1,6 +1,9 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
 
+pub mod adapters;
+pub mod cost_sensitive;
 pub mod discretize;
+pub mod encoding;
 pub mod knn;
 pub mod model;
 pub mod naive_bayes;

@@ -127,14 +127,21 @@ impl Learner for NaiveBayes {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let schema = train.schema();
-        let num_classes = train.num_classes();
-        if num_classes == 0 {
+        if train.num_classes() == 0 {
             return Err(LearnerError::Data {
                 learner: self.name().into(),
                 message: "the schema has no class values".into(),
             });
         }
+        Ok(Box::new(self.fit_concrete(train)))
+    }
+}
+
+impl NaiveBayes {
+    /// Fits the model (the schema must have at least one class).
+    fn fit_concrete(&self, train: &View) -> NaiveBayesModel {
+        let schema = train.schema();
+        let num_classes = train.num_classes();
         let class_weights = train.class_counts();
         let total_weight: f64 = class_weights.iter().sum();
         let log_priors = class_weights
@@ -212,11 +219,11 @@ impl Learner for NaiveBayes {
                 attributes.push(AttributeModel::Gaussian { precision, classes });
             }
         }
-        Ok(Box::new(NaiveBayesModel {
+        NaiveBayesModel {
             log_priors,
             attributes,
             discretizer,
-        }))
+        }
     }
 }
 
@@ -307,5 +314,60 @@ impl Model for NaiveBayesModel {
             }
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use data::{Attribute, Dataset};
+
+    fn two_class_schema(attribute: Attribute) -> Schema {
+        Schema {
+            attributes: vec![attribute],
+            class_name: "class".into(),
+            class_values: vec!["yes".into(), "no".into()],
+        }
+    }
+
+    #[test]
+    fn laplace_corrected_counts_by_hand() {
+        // (a, yes), (a, yes), (b, yes), (b, no). Priors (3+1)/6 and (1+1)/6; P(a|yes) = 3/5,
+        // P(a|no) = 1/3; so P(yes | a) = (2/5) / (2/5 + 1/9) = 18/23.
+        let schema = two_class_schema(Attribute::nominal("v", vec!["a".into(), "b".into()]));
+        let dataset = Dataset::new(
+            "toy",
+            schema,
+            vec![vec![0.0, 0.0, 1.0, 1.0]],
+            vec![0, 0, 0, 1],
+            None,
+        )
+        .unwrap();
+        let model = NaiveBayes::new(false).fit(&dataset.view(), 0).unwrap();
+        let probabilities = model.predict_proba(&Features::of(&dataset, vec![0]));
+        assert!((probabilities.row(0)[0] - 18.0 / 23.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn precision_is_the_mean_gap_between_distinct_values() {
+        assert_eq!(precision_of(&mut [4.0, 1.0, 2.0, 2.0]), 1.5);
+        assert_eq!(precision_of(&mut [7.0, 7.0]), DEFAULT_PRECISION);
+        assert_eq!(precision_of(&mut []), DEFAULT_PRECISION);
+    }
+
+    #[test]
+    fn gaussian_rounds_to_precision_ties_to_even() {
+        // Values 1 and 3: precision 2; 1/2 = 0.5 rounds to 0 and 3/2 = 1.5 to 2, so the rounded
+        // values are 0 and 4: mean 2, standard deviation 2 (divisor = weight). The likelihood of
+        // x = 2 is Phi(0.5) - Phi(-0.5) = 0.38292492254802624 (scipy.stats.norm.cdf).
+        // Class "no" has no rows: mean 0, standard deviation 2/6; the likelihood of x = 0 is
+        // Phi(3) - Phi(-3) = 0.9973002039367398 (scipy).
+        let schema = two_class_schema(Attribute::numeric("x"));
+        let dataset = Dataset::new("toy", schema, vec![vec![1.0, 3.0]], vec![0, 0], None).unwrap();
+        let concrete = NaiveBayes::new(false).fit_concrete(&dataset.view());
+        let yes = concrete.log_likelihood(0, 0, 2.0).unwrap().exp();
+        assert!((yes - 0.38292492254802624).abs() < 1e-15, "{yes}");
+        let no = concrete.log_likelihood(0, 1, 0.0).unwrap().exp();
+        assert!((no - 0.9973002039367398).abs() < 1e-15, "{no}");
     }
 }

@@ -233,6 +233,55 @@ impl Params {
             .map(Some)
     }
 
+    /// A non-empty list of non-empty lists of numbers, each in `[low, high]` (e.g. a cost
+    /// matrix), or `None` when absent. Integers are accepted. Row lengths are not checked.
+    pub fn real_rows(
+        &mut self,
+        key: &'static str,
+        low: f64,
+        high: f64,
+    ) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
+        self.allowed.push(key);
+        let Some(value) = self.values.remove(key) else {
+            return Ok(None);
+        };
+        let expected = "a list of lists of numbers";
+        let toml::Value::Array(rows) = &value else {
+            return Err(self.type_error(key, expected, &value));
+        };
+        if rows.is_empty() {
+            return Err(self.type_error(key, expected, &value));
+        }
+        let mut matrix = Vec::with_capacity(rows.len());
+        for row in rows {
+            let toml::Value::Array(items) = row else {
+                return Err(self.type_error(key, expected, row));
+            };
+            if items.is_empty() {
+                return Err(self.type_error(key, expected, row));
+            }
+            let mut numbers = Vec::with_capacity(items.len());
+            for item in items {
+                let number = match item {
+                    toml::Value::Float(x) => *x,
+                    toml::Value::Integer(i) => *i as f64,
+                    other => return Err(self.type_error(key, expected, other)),
+                };
+                if !(number >= low && number <= high) {
+                    return Err(ParamError::Range {
+                        kind: self.kind.clone(),
+                        key: key.to_string(),
+                        value: number.to_string(),
+                        allowed: format!("{low} to {high}"),
+                    });
+                }
+                numbers.push(number);
+            }
+            matrix.push(numbers);
+        }
+        Ok(Some(matrix))
+    }
+
     /// A nested table (e.g. the base learner of a wrapper), or `None` when absent.
     pub fn table(&mut self, key: &'static str) -> Result<Option<toml::Table>, ParamError> {
         self.allowed.push(key);

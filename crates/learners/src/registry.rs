@@ -22,6 +22,36 @@ pub fn kinds() -> Vec<LearnerKind> {
             build: crate::naive_bayes::NaiveBayes::from_params,
         },
         LearnerKind {
+            name: "cost_sensitive",
+            description: "cost-sensitive wrapper around a base learner: reweight or resample training instances by a cost matrix, or move the decision to the minimum-expected-cost class",
+            build: crate::cost_sensitive::CostSensitive::from_params,
+        },
+        LearnerKind {
+            name: "logistic",
+            description: "multinomial logistic regression with a ridge penalty (linfa-logistic; indicator columns, mean imputation, standardisation)",
+            build: crate::adapters::logistic::Logistic::from_params,
+        },
+        LearnerKind {
+            name: "linfa_gaussian_nb",
+            description: "Gaussian naive Bayes from linfa-bayes on encoded columns, normalised in log space",
+            build: crate::adapters::gaussian_nb::LinfaGaussianNb::from_params,
+        },
+        LearnerKind {
+            name: "linfa_tree",
+            description: "decision tree from linfa-trees; hard decisions only (one-hot, discrete), no real probabilities",
+            build: crate::adapters::decision_tree::LinfaTree::from_params,
+        },
+        LearnerKind {
+            name: "smartcore_knn",
+            description: "k-nearest neighbours from smartcore (Euclidean, standardised columns); probabilities are neighbour vote shares",
+            build: crate::adapters::smartcore_models::SmartcoreKnn::from_params,
+        },
+        LearnerKind {
+            name: "smartcore_forest",
+            description: "random forest from smartcore; hard decisions only (one-hot, discrete), no real probabilities",
+            build: crate::adapters::smartcore_models::SmartcoreForest::from_params,
+        },
+        LearnerKind {
             name: "knn",
             description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
             build: crate::knn::build,

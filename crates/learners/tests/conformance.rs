@@ -375,3 +375,41 @@ fn probabilities_do_not_depend_on_the_other_test_rows() {
         }
     }
 }
+
+#[test]
+fn hundreds_of_attributes_do_not_overflow() {
+    // 300 informative numeric attributes: products of hundreds of likelihoods underflow (or
+    // their inverses overflow) unless the learner works in log space.
+    let rows = 40;
+    let width = 300;
+    let mut random = rng::Rng::new(SEED + 8);
+    let classes: Vec<u32> = (0..rows).map(|row| (row % 2) as u32).collect();
+    let columns: Vec<Vec<f64>> = (0..width)
+        .map(|_| {
+            classes
+                .iter()
+                .map(|&class| 3.0 * class as f64 + random.normal())
+                .collect()
+        })
+        .collect();
+    let schema = Schema {
+        attributes: (0..width)
+            .map(|i| Attribute::numeric(format!("x{i}")))
+            .collect(),
+        class_name: "class".into(),
+        class_values: names("k", 2),
+    };
+    let dataset = Dataset::new("wide", schema, columns, classes, None).unwrap();
+    let (train, test) = split(&dataset, 30);
+    for kind in configurations() {
+        let probabilities = fit_predict(&kind, "300 attributes", &train, &test, SEED);
+        // The classes are far apart: every learner should get most test rows right.
+        let correct = probabilities
+            .predicted_classes()
+            .iter()
+            .enumerate()
+            .filter(|(position, &class)| class == (30 + position) % 2)
+            .count();
+        assert!(correct >= 8, "{}: only {correct} of 10 right", kind.0);
+    }
+}
