@@ -1,14 +1,16 @@
 //! The linear perceptron of Aslan et al. (2009): one linear layer with softmax outputs, trained
 //! by mini-batch gradient descent on the (instance-weighted) cross-entropy.
 //!
-//! Inputs: numeric attributes standardised with the training rows' weighted mean and
-//! population standard deviation (a constant attribute becomes 0), nominal attributes as one
-//! indicator column per value, missing values replaced by the training mean (0 after
-//! standardising; the value frequencies for a nominal attribute). Weights start at small
+//! Inputs come from [`crate::encoding::Encoder`] with standardisation: nominal attributes as
+//! indicator columns (one for a two-valued attribute), missing values replaced by the training
+//! mean (for a nominal attribute, the training share of each value), and every column
+//! standardised with the training rows' weighted mean and standard deviation (a constant
+//! column becomes 0). Weights start at small
 //! seeded normal values; rows are shuffled with a seeded generator every epoch.
 
 use data::{Features, Schema, View};
 
+use crate::encoding::Encoder;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 
@@ -37,130 +39,6 @@ impl Default for PerceptronConfig {
 #[derive(Clone, Debug)]
 pub struct PerceptronLearner {
     config: PerceptronConfig,
-}
-
-/// How one attribute becomes input columns.
-#[derive(Clone, Debug)]
-enum InputColumn {
-    /// `(x - mean) / deviation`, missing = 0; a zero deviation gives 0.
-    Numeric { mean: f64, deviation: f64 },
-    /// One indicator per value; missing = the training frequencies.
-    Nominal { frequencies: Vec<f64> },
-}
-
-/// Turns attribute values into the perceptron's numeric inputs, fitted on training rows.
-#[derive(Clone, Debug)]
-struct InputEncoding {
-    columns: Vec<InputColumn>,
-    width: usize,
-}
-
-impl InputEncoding {
-    fn fit(train: &View, positions: &[usize]) -> Self {
-        let schema = train.schema();
-        let columns: Vec<InputColumn> = schema
-            .attributes
-            .iter()
-            .enumerate()
-            .map(|(attribute, description)| match description.values() {
-                None => {
-                    let (mut total, mut sum) = (0.0, 0.0);
-                    for &p in positions {
-                        let value = train.value(p, attribute);
-                        if !value.is_nan() {
-                            total += train.weight(p);
-                            sum += train.weight(p) * value;
-                        }
-                    }
-                    if total <= 0.0 {
-                        return InputColumn::Numeric {
-                            mean: 0.0,
-                            deviation: 0.0,
-                        };
-                    }
-                    let mean = sum / total;
-                    let mut squares = 0.0;
-                    for &p in positions {
-                        let value = train.value(p, attribute);
-                        if !value.is_nan() {
-                            squares += train.weight(p) * (value - mean) * (value - mean);
-                        }
-                    }
-                    InputColumn::Numeric {
-                        mean,
-                        deviation: (squares / total).sqrt(),
-                    }
-                }
-                Some(values) => {
-                    let mut frequencies = vec![0.0; values.len()];
-                    let mut total = 0.0;
-                    for &p in positions {
-                        let value = train.value(p, attribute);
-                        if !value.is_nan() {
-                            frequencies[value as usize] += train.weight(p);
-                            total += train.weight(p);
-                        }
-                    }
-                    if total > 0.0 {
-                        frequencies.iter_mut().for_each(|f| *f /= total);
-                    }
-                    InputColumn::Nominal { frequencies }
-                }
-            })
-            .collect();
-        let width = columns
-            .iter()
-            .map(|column| match column {
-                InputColumn::Numeric { .. } => 1,
-                InputColumn::Nominal { frequencies } => frequencies.len(),
-            })
-            .sum();
-        InputEncoding { columns, width }
-    }
-
-    /// Writes the encoded inputs of one row (`value(attribute)` gives the raw values).
-    fn encode(&self, value: impl Fn(usize) -> f64, out: &mut [f64]) {
-        let mut at = 0;
-        for (attribute, column) in self.columns.iter().enumerate() {
-            let raw = value(attribute);
-            match column {
-                InputColumn::Numeric { mean, deviation } => {
-                    out[at] = if raw.is_nan() || *deviation <= 0.0 {
-                        0.0
-                    } else {
-                        (raw - mean) / deviation
-                    };
-                    at += 1;
-                }
-                InputColumn::Nominal { frequencies } => {
-                    let slots = &mut out[at..at + frequencies.len()];
-                    if raw.is_nan() {
-                        slots.copy_from_slice(frequencies);
-                    } else {
-                        slots.iter_mut().for_each(|s| *s = 0.0);
-                        slots[raw as usize] = 1.0;
-                    }
-                    at += frequencies.len();
-                }
-            }
-        }
-    }
-
-    /// Input column names, for `explain`.
-    fn names(&self, schema: &Schema) -> Vec<String> {
-        let mut names = Vec::with_capacity(self.width);
-        for (attribute, column) in schema.attributes.iter().zip(&self.columns) {
-            match column {
-                InputColumn::Numeric { .. } => names.push(attribute.name.clone()),
-                InputColumn::Nominal { .. } => {
-                    for value in attribute.values().unwrap_or(&[]) {
-                        names.push(format!("{}={}", attribute.name, value));
-                    }
-                }
-            }
-        }
-        names
-    }
 }
 
 /// Writes softmax(weights * inputs + bias) into `out` (`weights` row-major, one row per class).
@@ -218,13 +96,13 @@ impl PerceptronLearner {
                 message: "no training rows with positive weight".into(),
             });
         }
-        let encoding = InputEncoding::fit(train, &positions);
-        let width = encoding.width;
+        let encoding = Encoder::fit(&train.subview(&positions), true);
+        let width = encoding.width();
         let num_classes = train.num_classes();
         let rows = positions.len();
         let mut inputs = vec![0.0; rows * width];
         for (row, &p) in inputs.chunks_exact_mut(width.max(1)).zip(&positions) {
-            encoding.encode(|a| train.value(p, a), row);
+            encoding.encode_row(&|a| train.value(p, a), row);
         }
         let targets: Vec<usize> = positions.iter().map(|&p| train.class(p)).collect();
         let row_weights: Vec<f64> = positions.iter().map(|&p| train.weight(p)).collect();
@@ -313,7 +191,7 @@ impl Learner for PerceptronLearner {
 
 /// A fitted linear softmax model over encoded inputs.
 pub struct PerceptronModel {
-    encoding: InputEncoding,
+    encoding: Encoder,
     /// Row-major, one row of input weights per class.
     weights: Vec<f64>,
     bias: Vec<f64>,
@@ -332,10 +210,10 @@ impl PerceptronModel {
 impl Model for PerceptronModel {
     fn predict_proba(&self, test: &Features) -> Probabilities {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
-        let mut inputs = vec![0.0; self.encoding.width];
+        let mut inputs = vec![0.0; self.encoding.width()];
         for position in 0..test.len() {
             self.encoding
-                .encode(|a| test.value(position, a), &mut inputs);
+                .encode_row(&|a| test.value(position, a), &mut inputs);
             softmax_scores(
                 &self.weights,
                 &self.bias,
@@ -347,14 +225,14 @@ impl Model for PerceptronModel {
     }
 
     fn explain(&self, schema: &Schema) -> String {
-        let names = self.encoding.names(schema);
+        let names = self.encoding.column_names(schema);
         let mut text = format!(
             "linear perceptron (softmax) over {} inputs after {} epochs; training cross-entropy {:.6}\n",
-            self.encoding.width, self.epochs, self.training_cross_entropy
+            self.encoding.width(), self.epochs, self.training_cross_entropy
         );
         for (class, class_name) in schema.class_values.iter().enumerate() {
             text.push_str(&format!("  {class_name}: bias {:.6}", self.bias[class]));
-            let width = self.encoding.width;
+            let width = self.encoding.width();
             for (name, weight) in names
                 .iter()
                 .zip(&self.weights[class * width..(class + 1) * width])

@@ -1,6 +1,9 @@
 //! The linear perceptron: full-batch descent converges to the unregularised multinomial
 //! logistic regression, checked against scikit-learn on encoded inputs computed independently
-//! (tests/data/perceptron/make_perceptron_fixture.py); plus parameters and determinism.
+//! (tests/data/perceptron/make_perceptron_fixture.py); plus parameters and determinism. The
+//! fixture leaves indicator columns unstandardised while the perceptron standardises every
+//! column: the unregularised optimum's probabilities do not change under such affine maps of
+//! the inputs, so the comparison holds either way.
 
 use data::{Attribute, Dataset, Schema};
 use learners::perceptron::{PerceptronConfig, PerceptronLearner};
