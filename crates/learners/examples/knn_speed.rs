@@ -4,60 +4,12 @@
 //!
 //! `cargo run -p learners --example knn_speed -- FILE.csv [FILE.csv ...] [--search auto|linear|kd_tree] [--models N]`
 //!
-//! FILE.csv: all-numeric attributes, header row, class last (the shipped magic and spambase).
+//! FILE: any file `data::load` reads (the shipped datasets/magic.csv and datasets/spambase.csv).
 
 use std::time::Instant;
 
-use data::{Attribute, Dataset, Schema};
 use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod};
 use learners::Model;
-
-fn read_numeric_csv(path: &str) -> Result<Dataset, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines
-        .next()
-        .ok_or(format!("{path}: empty file"))?
-        .split(',')
-        .collect();
-    let attributes = header.len() - 1;
-    let mut columns = vec![Vec::new(); attributes];
-    let mut class_values: Vec<String> = Vec::new();
-    let mut classes = Vec::new();
-    for (number, line) in lines.enumerate() {
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != header.len() {
-            return Err(format!("{path}:{}: {} fields", number + 2, fields.len()));
-        }
-        for (column, field) in columns.iter_mut().zip(&fields) {
-            column.push(if field.is_empty() {
-                f64::NAN
-            } else {
-                field
-                    .parse()
-                    .map_err(|e| format!("{path}:{}: {field}: {e}", number + 2))?
-            });
-        }
-        let class = fields[attributes];
-        let index = match class_values.iter().position(|v| v == class) {
-            Some(index) => index,
-            None => {
-                class_values.push(class.to_string());
-                class_values.len() - 1
-            }
-        };
-        classes.push(index as u32);
-    }
-    let schema = Schema {
-        attributes: header[..attributes]
-            .iter()
-            .map(|name| Attribute::numeric(*name))
-            .collect(),
-        class_name: header[attributes].to_string(),
-        class_values,
-    };
-    Dataset::new(path, schema, columns, classes, None).map_err(|e| e.to_string())
-}
 
 /// CPU time of this (single-threaded) process so far, from Linux's /proc/self/schedstat:
 /// wall time means little on a shared machine.
@@ -86,7 +38,7 @@ fn main() {
         }
     }
     for file in files {
-        let dataset = match read_numeric_csv(&file) {
+        let dataset = match data::load(&file, &data::LoadOptions::default()) {
             Ok(dataset) => dataset,
             Err(error) => {
                 eprintln!("{error}");
