@@ -1,6 +1,31 @@
 //! Datasets for classifier comparison: attributes, missing values, weights, cheap row views,
 //! file readers (CSV, ARFF, KEEL), the catalog of shipped datasets and the papers' transforms.
+//!
+//! - [`load`] reads a `.csv`, `.arff` or KEEL `.dat` file into a [`Dataset`];
+//! - [`Catalog`] knows the shipped datasets (`datasets/catalog.toml`): [`Catalog::load`],
+//!   [`Catalog::verify`], collections, and [`Catalog::resolve`] / [`resolve`] for "a shipped
+//!   name or a path to the user's own file";
+//! - [`Dataset::content_hash`] is a stable key for cached results ([`hash`] gives the layout);
+//! - [`distance`] is the normalised distance of nearest-neighbour methods;
+//! - [`transform`]: the two classes 1-NN confuses most, the positive class, stratified
+//!   subsamples, each returning a record of what it chose and why.
 
+mod arff;
+pub mod catalog;
+mod csv;
 pub mod dataset;
+pub mod distance;
+pub mod error;
+pub mod hash;
+mod load;
+mod table;
+pub mod transform;
 
+pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
+pub use error::DataError;
+pub use load::{load, ClassColumn, LoadOptions};
+pub use transform::{
+    choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,
+    MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord, TieRule,
+};

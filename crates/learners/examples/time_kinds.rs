@@ -50,7 +50,7 @@ fn main() {
         let start = Instant::now();
         let model = learner.fit(&train, 1).unwrap();
         let fitted = start.elapsed();
-        let probabilities = model.predict_proba(&test);
+        let probabilities = model.predict_proba(&test).expect("prediction");
         println!(
             "{:<20} fit {:>10.3?}  fit+predict {:>10.3?}  ({} rows)",
             entry.name,

@@ -68,6 +68,11 @@ impl Bagging {
 }
 
 impl Learner for Bagging {
+    /// Rows are drawn or split at random, so a weight of 2 is not the same draw as a duplicate.
+    fn exact_weights(&self) -> bool {
+        false
+    }
+
     fn name(&self) -> &str {
         "bagging"
     }

@@ -224,8 +224,8 @@ struct MinimumExpectedCost {
 }
 
 impl Model for MinimumExpectedCost {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
-        let mut probabilities = self.base.predict_proba(test);
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
+        let mut probabilities = self.base.predict_proba(test)?;
         let num_classes = self.costs.len();
         for row in 0..probabilities.len() {
             let values = probabilities.row_mut(row);
@@ -254,7 +254,7 @@ impl Model for MinimumExpectedCost {
                 *value = if class == best { 1.0 } else { 0.0 };
             }
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn is_discrete(&self) -> bool {
@@ -294,9 +294,9 @@ mod tests {
     }
 
     impl Model for Shares {
-        fn predict_proba(&self, test: &Features) -> Probabilities {
+        fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
             let values = (0..test.len()).flat_map(|_| self.0.clone()).collect();
-            Probabilities::from_flat(self.0.len(), values)
+            Ok(Probabilities::from_flat(self.0.len(), values))
         }
     }
 
@@ -321,7 +321,9 @@ mod tests {
         let data = dataset(vec![0, 0, 0, 1], 2);
         let learner = wrap(CostMethod::Reweight, vec![vec![0.0, 1.0], vec![5.0, 0.0]]);
         let model = learner.fit(&data.view(), 1).unwrap();
-        let probabilities = model.predict_proba(&data.view().features());
+        let probabilities = model
+            .predict_proba(&data.view().features())
+            .expect("prediction");
         assert!((probabilities.row(0)[0] - 0.375).abs() < 1e-15);
         assert!((probabilities.row(0)[1] - 0.625).abs() < 1e-15);
     }
@@ -332,7 +334,10 @@ mod tests {
         let learner = wrap(CostMethod::Resample, vec![vec![0.0, 0.0], vec![1.0, 0.0]]);
         let model = learner.fit(&data.view(), 9).unwrap();
         assert_eq!(
-            model.predict_proba(&data.view().features()).row(0),
+            model
+                .predict_proba(&data.view().features())
+                .expect("prediction")
+                .row(0),
             &[0.0, 1.0]
         );
         assert!(!learner.exact_weights());
@@ -345,7 +350,9 @@ mod tests {
         let data = dataset(vec![0, 0, 0, 0, 1], 2);
         let learner = wrap(CostMethod::Threshold, vec![vec![0.0, 1.0], vec![5.0, 0.0]]);
         let model = learner.fit(&data.view(), 1).unwrap();
-        let probabilities = model.predict_proba(&data.view().features());
+        let probabilities = model
+            .predict_proba(&data.view().features())
+            .expect("prediction");
         assert!((probabilities.row(0)[0] - 0.8 / 1.8).abs() < 1e-15);
         assert!((probabilities.row(0)[1] - 1.0 / 1.8).abs() < 1e-15);
         assert!(!model.is_discrete());
@@ -365,7 +372,10 @@ mod tests {
             .fit(&data.view(), 1)
             .unwrap();
         assert_eq!(
-            model.predict_proba(&data.view().features()).row(0),
+            model
+                .predict_proba(&data.view().features())
+                .expect("prediction")
+                .row(0),
             &[0.0, 1.0, 0.0]
         );
         assert!(model.is_discrete());

@@ -63,6 +63,11 @@ impl Learner for ExternalLearner {
         &self.name
     }
 
+    /// The CSV interface carries no weights: training rows must have weight 1.
+    fn exact_weights(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         format!(
             "external command={:?} timeout_seconds={}",
@@ -181,28 +186,28 @@ impl ExternalModel {
             )));
         };
         let names: Vec<String> = split_csv_line(header);
-        let mut column_of_class = Vec::with_capacity(self.class_values.len());
-        for class in &self.class_values {
-            match names.iter().position(|name| name == class) {
-                Some(column) => column_of_class.push(column),
-                None => {
+        // Each header name must be a class of the training header, at most once; a class the
+        // command does not name (e.g. absent from the training fold) gets probability 0.
+        let mut column_of_class: Vec<Option<usize>> = vec![None; self.class_values.len()];
+        for (column, name) in names.iter().enumerate() {
+            match self.class_values.iter().position(|class| class == name) {
+                Some(class) if column_of_class[class].is_none() => {
+                    column_of_class[class] = Some(column)
+                }
+                Some(_) => {
                     return Err(self.error(format!(
-                        "{} line 1: the header {:?} does not name class '{class}'; expected each of {:?} once",
-                        path.display(),
-                        names,
-                        self.class_values
+                        "{} line 1: class '{name}' is named twice",
+                        path.display()
                     )))
                 }
+                None => {
+                    return Err(self.error(format!(
+                    "{} line 1: '{name}' is not a class; the header must name classes from {:?}",
+                    path.display(),
+                    self.class_values
+                )))
+                }
             }
-        }
-        if names.len() != self.class_values.len() {
-            return Err(self.error(format!(
-                "{} line 1: {} columns in the header, expected the {} classes {:?}",
-                path.display(),
-                names.len(),
-                self.class_values.len(),
-                self.class_values
-            )));
         }
         let mut probabilities = Probabilities::zeros(rows, self.class_values.len());
         let mut row = 0;
@@ -224,7 +229,8 @@ impl ExternalModel {
                 )));
             }
             let out = probabilities.row_mut(row);
-            for (class, &column) in column_of_class.iter().enumerate() {
+            for (class, column) in column_of_class.iter().enumerate() {
+                let Some(column) = *column else { continue };
                 let value: f64 = cells[column].trim().parse().map_err(|_| {
                     self.error(format!(
                         "{} line {line_number}: '{}' is not a number",

@@ -7,9 +7,11 @@ pub mod cost_sensitive;
 pub mod discretize;
 pub mod encoding;
 pub mod external;
+pub mod knn;
 pub mod model;
 pub mod naive_bayes;
 pub mod params;
+pub mod perceptron;
 pub mod registry;
 pub mod ripper;
 

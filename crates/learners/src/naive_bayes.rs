@@ -256,7 +256,7 @@ impl NaiveBayesModel {
 }
 
 impl Model for NaiveBayesModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let num_classes = self.log_priors.len();
         let mut probabilities = Probabilities::zeros(test.len(), num_classes);
         let mut scores = vec![0.0; num_classes];
@@ -281,7 +281,7 @@ impl Model for NaiveBayesModel {
                 *out /= total;
             }
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn explain(&self, schema: &Schema) -> String {
@@ -344,7 +344,9 @@ mod tests {
         )
         .unwrap();
         let model = NaiveBayes::new(false).fit(&dataset.view(), 0).unwrap();
-        let probabilities = model.predict_proba(&Features::of(&dataset, vec![0]));
+        let probabilities = model
+            .predict_proba(&Features::of(&dataset, vec![0]))
+            .expect("prediction");
         assert!((probabilities.row(0)[0] - 18.0 / 23.0).abs() < 1e-15);
     }
 

@@ -75,6 +75,16 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "random forest from smartcore; hard decisions only (one-hot, discrete), no real probabilities",
             build: crate::adapters::smartcore_models::SmartcoreForest::from_params,
         },
+        LearnerKind {
+            name: "knn",
+            description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
+            build: crate::knn::build,
+        },
+        LearnerKind {
+            name: "perceptron",
+            description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
+            build: crate::perceptron::build,
+        },
     ]
 }
 

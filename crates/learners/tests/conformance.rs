@@ -142,6 +142,8 @@ fn check_valid(kind: &str, case: &str, probabilities: &Probabilities, rows: usiz
 fn configurations() -> Vec<(String, toml::Table)> {
     let mut configs: Vec<(String, toml::Table)> = kinds()
         .iter()
+        // The external learner needs a command: it is checked through EXTRA_CONFIGS.
+        .filter(|entry| entry.name != "external")
         .map(|entry| {
             let mut table = toml::Table::new();
             table.insert("kind".into(), toml::Value::String(entry.name.into()));
@@ -152,6 +154,13 @@ fn configurations() -> Vec<(String, toml::Table)> {
         let table: toml::Table = text.parse().expect("valid TOML in EXTRA_CONFIGS");
         configs.push((text.to_string(), table));
     }
+    // The documented example of a learner written outside Rust (Python, standard library).
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/external_learner.py"
+    );
+    let text = format!("kind = \"external\"\ncommand = [\"python3\", {script:?}]");
+    configs.push((text.clone(), text.parse().expect("valid TOML")));
     configs
 }
 
@@ -174,9 +183,9 @@ fn fit_predict(
     let model = learner
         .fit(train, seed)
         .unwrap_or_else(|error| panic!("{kind} / {case}: fit failed: {error}"));
-    let first = model.predict_proba(test);
+    let first = model.predict_proba(test).expect("prediction");
     check_valid(kind, case, &first, test.len(), train.num_classes());
-    let again = model.predict_proba(test);
+    let again = model.predict_proba(test).expect("prediction");
     assert_eq!(
         first, again,
         "{kind} / {case}: predicting twice gave different results"
@@ -186,7 +195,7 @@ fn fit_predict(
         .unwrap_or_else(|error| panic!("{kind} / {case}: second fit failed: {error}"));
     assert_eq!(
         first,
-        refit.predict_proba(test),
+        refit.predict_proba(test).expect("prediction"),
         "{kind} / {case}: two fits with the same seed differ"
     );
     first
@@ -194,7 +203,8 @@ fn fit_predict(
 
 #[test]
 fn every_kind_builds_with_default_parameters() {
-    for entry in kinds() {
+    // `external` has a required parameter (its command); it is built in `configurations()`.
+    for entry in kinds().into_iter().filter(|entry| entry.name != "external") {
         let learner = (entry.build)(Params::empty(entry.name))
             .unwrap_or_else(|error| panic!("{}: {error}", entry.name));
         assert!(!learner.name().is_empty(), "{}: empty name", entry.name);
@@ -366,9 +376,11 @@ fn probabilities_do_not_depend_on_the_other_test_rows() {
     for kind in configurations() {
         let model = build(&kind.1).fit(&train, SEED).unwrap();
         let kind = &kind.0;
-        let all = model.predict_proba(&test);
+        let all = model.predict_proba(&test).expect("prediction");
         for position in [0usize, 7, 17] {
-            let single = model.predict_proba(&Features::of(&dataset, vec![42 + position]));
+            let single = model
+                .predict_proba(&Features::of(&dataset, vec![42 + position]))
+                .expect("prediction");
             for (a, b) in single.row(0).iter().zip(all.row(position)) {
                 assert!(
                     (a - b).abs() <= 1e-12,

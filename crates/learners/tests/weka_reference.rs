@@ -86,7 +86,7 @@ fn compare(case: &Case, config: &str, expected_key: &str) -> (f64, f64) {
         &case.dataset,
         (case.train_rows..case.dataset.len()).collect(),
     );
-    let got = model.predict_proba(&test);
+    let got = model.predict_proba(&test).expect("prediction");
     let expected = case.expected[expected_key].as_array().unwrap();
     assert_eq!(expected.len(), got.len());
     let mut max_difference: f64 = 0.0;

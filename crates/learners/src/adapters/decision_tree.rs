@@ -147,7 +147,7 @@ impl Learner for LinfaTree {
 }
 
 impl Model for LinfaTreeModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let records = self.encoder.encode_features(test);
         let root = self.fitted.root_node();
         let predicted: Vec<usize> = records
@@ -155,7 +155,7 @@ impl Model for LinfaTreeModel {
             .into_iter()
             .map(|row| self.leaf_classes[leaf_of(root, &row.to_vec())])
             .collect();
-        one_hot(&predicted, self.num_classes)
+        Ok(one_hot(&predicted, self.num_classes))
     }
 
     fn is_discrete(&self) -> bool {

@@ -86,7 +86,7 @@ impl Learner for LinfaGaussianNb {
 }
 
 impl Model for LinfaGaussianNbModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let records = self.encoder.encode_features(test);
         let joint = self.fitted.joint_log_likelihood(records.view());
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
@@ -99,7 +99,7 @@ impl Model for LinfaGaussianNbModel {
             normalise_log_scores(&mut scores);
             probabilities.row_mut(row).copy_from_slice(&scores);
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn explain(&self, schema: &Schema) -> String {

@@ -95,7 +95,7 @@ impl Learner for Logistic {
 }
 
 impl Model for LogisticModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let records = self.encoder.encode_features(test);
         let predicted = self.fitted.predict_probabilities(&records);
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
@@ -108,7 +108,7 @@ impl Model for LogisticModel {
             let total: f64 = out.iter().sum();
             out.iter_mut().for_each(|p| *p /= total);
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn explain(&self, schema: &Schema) -> String {

@@ -83,11 +83,11 @@ impl ConstantModel {
 }
 
 impl Model for ConstantModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let values = (0..test.len())
             .flat_map(|_| self.probabilities.iter().copied())
             .collect();
-        Probabilities::from_flat(self.probabilities.len(), values)
+        Ok(Probabilities::from_flat(self.probabilities.len(), values))
     }
 
     fn is_discrete(&self) -> bool {

@@ -113,7 +113,7 @@ impl Learner for SmartcoreKnn {
 }
 
 impl Model for SmartcoreKnnModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         let rows = encoded_rows(&self.encoder, test.len(), &|r, a| test.value(r, a));
         let predicted = if rows.is_empty() {
@@ -134,7 +134,7 @@ impl Model for SmartcoreKnnModel {
                 None => out.copy_from_slice(&self.fallback),
             }
         }
-        probabilities
+        Ok(probabilities)
     }
 
     fn explain(&self, _schema: &Schema) -> String {
@@ -217,15 +217,15 @@ impl Learner for SmartcoreForest {
 }
 
 impl Model for SmartcoreForestModel {
-    fn predict_proba(&self, test: &Features) -> Probabilities {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let rows = encoded_rows(&self.encoder, test.len(), &|r, a| test.value(r, a));
         if rows.is_empty() {
-            return Probabilities::zeros(0, self.num_classes);
+            return Ok(Probabilities::zeros(0, self.num_classes));
         }
         let predicted = dense("smartcore_forest", rows)
             .ok()
             .and_then(|x| self.fitted.predict(&x).ok());
-        match predicted {
+        Ok(match predicted {
             Some(classes) => {
                 let classes: Vec<usize> = classes.iter().map(|&c| c as usize).collect();
                 one_hot(&classes, self.num_classes)
@@ -236,7 +236,7 @@ impl Model for SmartcoreForestModel {
                     .collect();
                 Probabilities::from_flat(self.num_classes, values)
             }
-        }
+        })
     }
 
     fn is_discrete(&self) -> bool {

@@ -181,6 +181,11 @@ impl Ripper {
 }
 
 impl Learner for Ripper {
+    /// Rows are drawn or split at random, so a weight of 2 is not the same draw as a duplicate.
+    fn exact_weights(&self) -> bool {
+        false
+    }
+
     fn name(&self) -> &str {
         "ripper"
     }

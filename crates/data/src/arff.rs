@@ -1,0 +1,555 @@
+//! Weka ARFF and KEEL `.dat` readers (KEEL's format is ARFF with `@inputs`/`@outputs` lines,
+//! `[min, max]` ranges after numeric types and `<null>` as a second spelling of missing).
+//!
+//! Supported: `%` comments (anywhere outside quotes), single- or double-quoted names and values
+//! with backslash escapes, `?` for missing (a quoted `'?'` is a value), `numeric`/`real`/
+//! `integer`, nominal `{...}` lists, sparse rows `{index value, ...}` (omitted values are 0,
+//! i.e. the first value of a nominal attribute), a trailing instance weight `{w}`, CRLF line
+//! ends and tabs. `string`, `date` and `relational` attributes are rejected with an error naming
+//! the line. Nominal values keep their declared order. The class is the last attribute (ARFF) or
+//! the `@outputs` attribute (KEEL) unless [`LoadOptions::class_column`] says otherwise.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::csv::file_stem;
+use crate::dataset::Dataset;
+use crate::error::DataError;
+use crate::load::LoadOptions;
+use crate::table::{assemble, parse_number, read_utf8, resolve_class_index, RawColumn, RawTable};
+
+/// Which dialect is being read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Dialect {
+    /// Weka ARFF.
+    Arff,
+    /// KEEL `.dat`.
+    Keel,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Word(String),
+    Quoted(String),
+    Comma,
+    Open,
+    Close,
+}
+
+/// A token and its 1-based character column.
+#[derive(Clone, Debug)]
+struct Located {
+    token: Token,
+    column: usize,
+}
+
+struct Context<'a> {
+    path: &'a Path,
+    line: usize,
+}
+
+impl Context<'_> {
+    fn syntax(&self, column: usize, message: impl Into<String>) -> DataError {
+        DataError::Syntax {
+            path: self.path.to_path_buf(),
+            line: self.line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// Splits one line into tokens; stops at a `%` comment.
+fn tokenize(context: &Context, line: &str) -> Result<Vec<Located>, DataError> {
+    let mut tokens = Vec::new();
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let column = i + 1;
+        match c {
+            c if c.is_whitespace() => i += 1,
+            '%' => break,
+            ',' => {
+                tokens.push(Located {
+                    token: Token::Comma,
+                    column,
+                });
+                i += 1;
+            }
+            '{' => {
+                tokens.push(Located {
+                    token: Token::Open,
+                    column,
+                });
+                i += 1;
+            }
+            '}' => {
+                tokens.push(Located {
+                    token: Token::Close,
+                    column,
+                });
+                i += 1;
+            }
+            '\'' | '"' => {
+                let quote = c;
+                let mut text = String::new();
+                i += 1;
+                let mut closed = false;
+                while i < chars.len() {
+                    match chars[i] {
+                        '\\' if i + 1 < chars.len() => {
+                            text.push(match chars[i + 1] {
+                                'n' => '\n',
+                                't' => '\t',
+                                'r' => '\r',
+                                other => other,
+                            });
+                            i += 2;
+                        }
+                        ch if ch == quote => {
+                            closed = true;
+                            i += 1;
+                            break;
+                        }
+                        ch => {
+                            text.push(ch);
+                            i += 1;
+                        }
+                    }
+                }
+                if !closed {
+                    return Err(context.syntax(
+                        column,
+                        format!("quoted text is not closed; expected a closing {quote}"),
+                    ));
+                }
+                tokens.push(Located {
+                    token: Token::Quoted(text),
+                    column,
+                });
+            }
+            _ => {
+                let begin = i;
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], ',' | '{' | '}' | '%' | '\'' | '"')
+                {
+                    i += 1;
+                }
+                tokens.push(Located {
+                    token: Token::Word(chars[begin..i].iter().collect()),
+                    column,
+                });
+            }
+        }
+    }
+    Ok(tokens)
+}
+
+/// A declared attribute.
+struct Declared {
+    name: String,
+    /// `None` = numeric.
+    values: Option<Vec<String>>,
+    lookup: HashMap<String, usize>,
+}
+
+fn name_of(token: &Located) -> Option<&str> {
+    match &token.token {
+        Token::Word(text) | Token::Quoted(text) => Some(text),
+        _ => None,
+    }
+}
+
+/// Parses `{a, 'b c', ...}` starting at `tokens[0]` (which must be `Open`).
+fn parse_nominal_list(context: &Context, tokens: &[Located]) -> Result<Vec<String>, DataError> {
+    let mut values = Vec::new();
+    let mut expect_value = true;
+    for token in &tokens[1..] {
+        match (&token.token, expect_value) {
+            (Token::Close, _) => {
+                if values.is_empty() {
+                    return Err(context.syntax(
+                        token.column,
+                        "empty nominal list; expected at least one value",
+                    ));
+                }
+                if expect_value {
+                    return Err(context.syntax(token.column, "expected a value after ','"));
+                }
+                return Ok(values);
+            }
+            (Token::Word(text) | Token::Quoted(text), true) => {
+                values.push(text.clone());
+                expect_value = false;
+            }
+            (Token::Comma, false) => expect_value = true,
+            (_, true) => {
+                return Err(context.syntax(token.column, "expected a nominal value"));
+            }
+            (_, false) => {
+                return Err(context.syntax(token.column, "expected ',' or '}'"));
+            }
+        }
+    }
+    let column = tokens.last().map_or(1, |t| t.column);
+    Err(context.syntax(column, "nominal list is not closed; expected '}'"))
+}
+
+/// Names separated by commas (KEEL `@inputs a, b, c`).
+fn parse_name_list(context: &Context, tokens: &[Located]) -> Result<Vec<String>, DataError> {
+    let mut names = Vec::new();
+    let mut expect_name = true;
+    for token in tokens {
+        match (&token.token, expect_name) {
+            (Token::Word(t) | Token::Quoted(t), true) => {
+                names.push(t.clone());
+                expect_name = false;
+            }
+            (Token::Comma, false) => expect_name = true,
+            _ => return Err(context.syntax(token.column, "expected a comma-separated name list")),
+        }
+    }
+    Ok(names)
+}
+
+fn is_missing(token: &Token, dialect: Dialect) -> bool {
+    match token {
+        Token::Word(text) => text == "?" || (dialect == Dialect::Keel && text == "<null>"),
+        _ => false,
+    }
+}
+
+/// Converts one field to the stored value of attribute `attribute`.
+fn convert(
+    context: &Context,
+    attribute: &Declared,
+    token: &Located,
+    dialect: Dialect,
+) -> Result<f64, DataError> {
+    if is_missing(&token.token, dialect) {
+        return Ok(f64::NAN);
+    }
+    let Some(text) = name_of(token) else {
+        return Err(context.syntax(token.column, "expected a value"));
+    };
+    match &attribute.values {
+        None => parse_number(text).ok_or_else(|| DataError::NotNumeric {
+            path: context.path.to_path_buf(),
+            line: context.line,
+            column: token.column,
+            attribute: attribute.name.clone(),
+            value: text.to_string(),
+        }),
+        Some(values) => match attribute.lookup.get(text) {
+            Some(&index) => Ok(index as f64),
+            None => Err(DataError::UnknownNominal {
+                path: context.path.to_path_buf(),
+                line: context.line,
+                column: token.column,
+                attribute: attribute.name.clone(),
+                value: text.to_string(),
+                allowed: values.join(","),
+            }),
+        },
+    }
+}
+
+/// Parses a trailing `{weight}`: `tokens` = Open Word Close.
+fn parse_weight(context: &Context, tokens: &[Located]) -> Result<f64, DataError> {
+    let column = tokens.first().map_or(1, |t| t.column);
+    if tokens.len() != 3 || tokens[2].token != Token::Close {
+        return Err(context.syntax(column, "expected an instance weight '{w}'"));
+    }
+    name_of(&tokens[1])
+        .and_then(parse_number)
+        .filter(|w| *w >= 0.0)
+        .ok_or_else(|| context.syntax(tokens[1].column, "expected a weight >= 0 inside '{...}'"))
+}
+
+/// Reads an ARFF or KEEL file into a dataset.
+pub(crate) fn read_header_format(
+    path: &Path,
+    options: &LoadOptions,
+    dialect: Dialect,
+) -> Result<Dataset, DataError> {
+    let text = read_utf8(path)?;
+    let mut attributes: Vec<Declared> = Vec::new();
+    let mut attribute_lines: HashMap<String, usize> = HashMap::new();
+    let mut inputs: Option<Vec<String>> = None;
+    let mut outputs: Option<(Vec<String>, usize)> = None;
+    let mut in_data = false;
+    let mut data: Vec<Vec<f64>> = Vec::new();
+    let mut row_lines = Vec::new();
+    let mut weights: Vec<f64> = Vec::new();
+    let mut any_weight = false;
+
+    for (index, line) in text.lines().enumerate() {
+        let context = Context {
+            path,
+            line: index + 1,
+        };
+        let tokens = tokenize(&context, line)?;
+        if tokens.is_empty() {
+            continue;
+        }
+        if !in_data {
+            let Token::Word(keyword) = &tokens[0].token else {
+                return Err(
+                    context.syntax(tokens[0].column, "expected @relation, @attribute or @data")
+                );
+            };
+            match keyword.to_ascii_lowercase().as_str() {
+                "@relation" => {}
+                "@attribute" => {
+                    let Some(name_token) = tokens.get(1) else {
+                        return Err(context.syntax(line.len() + 1, "expected an attribute name"));
+                    };
+                    let Some(name) = name_of(name_token) else {
+                        return Err(context.syntax(name_token.column, "expected an attribute name"));
+                    };
+                    let name = name.to_string();
+                    let Some(kind) = tokens.get(2) else {
+                        return Err(context.syntax(
+                            line.len() + 1,
+                            format!("attribute '{name}' has no type; expected numeric, real, integer or {{...}}"),
+                        ));
+                    };
+                    let values = match &kind.token {
+                        Token::Open => Some(parse_nominal_list(&context, &tokens[2..])?),
+                        Token::Word(word) => match word.to_ascii_lowercase().as_str() {
+                            "numeric" | "real" | "integer" => None,
+                            "string" | "date" | "relational" => {
+                                return Err(DataError::UnsupportedType {
+                                    path: path.to_path_buf(),
+                                    line: context.line,
+                                    attribute: name,
+                                    kind: word.clone(),
+                                })
+                            }
+                            _ => {
+                                return Err(context.syntax(
+                                    kind.column,
+                                    format!("unknown type '{word}'; expected numeric, real, integer or {{...}}"),
+                                ))
+                            }
+                        },
+                        _ => {
+                            return Err(context.syntax(
+                                kind.column,
+                                "expected a type: numeric, real, integer or {...}",
+                            ))
+                        }
+                    };
+                    if attribute_lines.insert(name.clone(), context.line).is_some() {
+                        return Err(DataError::DuplicateName {
+                            path: path.to_path_buf(),
+                            line: context.line,
+                            name,
+                        });
+                    }
+                    let lookup = values
+                        .iter()
+                        .flatten()
+                        .enumerate()
+                        .map(|(i, v)| (v.clone(), i))
+                        .collect();
+                    attributes.push(Declared {
+                        name,
+                        values,
+                        lookup,
+                    });
+                }
+                "@inputs" | "@input" if dialect == Dialect::Keel => {
+                    inputs = Some(parse_name_list(&context, &tokens[1..])?);
+                }
+                "@outputs" | "@output" if dialect == Dialect::Keel => {
+                    outputs = Some((parse_name_list(&context, &tokens[1..])?, context.line));
+                }
+                "@data" => {
+                    if attributes.is_empty() {
+                        return Err(context.syntax(
+                            tokens[0].column,
+                            "@data before any @attribute; expected attribute declarations first",
+                        ));
+                    }
+                    in_data = true;
+                }
+                other => {
+                    return Err(context.syntax(
+                        tokens[0].column,
+                        format!(
+                            "unknown keyword '{other}'; expected @relation, @attribute or @data"
+                        ),
+                    ))
+                }
+            }
+            continue;
+        }
+
+        // A data row.
+        let width = attributes.len();
+        let mut row = vec![0.0; width];
+        let mut weight = 1.0;
+        if tokens[0].token == Token::Open {
+            // Sparse: {index value, index value, ...} [, {weight}]
+            let close = tokens
+                .iter()
+                .position(|t| t.token == Token::Close)
+                .ok_or_else(|| {
+                    context.syntax(tokens[0].column, "sparse row is not closed; expected '}'")
+                })?;
+            let mut previous: Option<usize> = None;
+            for pair in tokens[1..close].split(|t| t.token == Token::Comma) {
+                if pair.is_empty() && close == 1 {
+                    break;
+                }
+                if pair.len() != 2 {
+                    let column = pair.first().map_or(tokens[0].column, |t| t.column);
+                    return Err(context.syntax(column, "expected 'index value' in a sparse row"));
+                }
+                let position = name_of(&pair[0])
+                    .and_then(|t| t.parse::<usize>().ok())
+                    .filter(|&p| p < width)
+                    .ok_or_else(|| {
+                        context.syntax(
+                            pair[0].column,
+                            format!("expected an attribute index 0..={}", width - 1),
+                        )
+                    })?;
+                if previous.is_some_and(|p| p >= position) {
+                    return Err(context
+                        .syntax(pair[0].column, "sparse indices must increase along the row"));
+                }
+                previous = Some(position);
+                row[position] = convert(&context, &attributes[position], &pair[1], dialect)?;
+            }
+            let rest = &tokens[close + 1..];
+            if !rest.is_empty() {
+                if rest[0].token != Token::Comma {
+                    return Err(context.syntax(rest[0].column, "expected ',' before a weight"));
+                }
+                weight = parse_weight(&context, &rest[1..])?;
+                any_weight = true;
+            }
+        } else {
+            let fields: Vec<&[Located]> = tokens.split(|t| t.token == Token::Comma).collect();
+            let mut count = fields.len();
+            if count == width + 1 && fields[width].first().map(|t| &t.token) == Some(&Token::Open) {
+                weight = parse_weight(&context, fields[width])?;
+                any_weight = true;
+                count -= 1;
+            }
+            if count != width {
+                return Err(DataError::Ragged {
+                    path: path.to_path_buf(),
+                    line: context.line,
+                    expected: width,
+                    got: count,
+                });
+            }
+            for (position, field) in fields[..width].iter().enumerate() {
+                if field.len() != 1 {
+                    let column = field
+                        .first()
+                        .map(|t| t.column)
+                        .unwrap_or_else(|| tokens[0].column);
+                    let message = if field.is_empty() {
+                        format!(
+                            "empty field for attribute '{}'; expected a value or '?'",
+                            attributes[position].name
+                        )
+                    } else {
+                        format!("expected one value for attribute '{}' (quote values that contain spaces)", attributes[position].name)
+                    };
+                    return Err(context.syntax(column, message));
+                }
+                row[position] = convert(&context, &attributes[position], &field[0], dialect)?;
+            }
+        }
+        data.push(row);
+        row_lines.push(context.line);
+        weights.push(weight);
+    }
+
+    if attributes.is_empty() {
+        return Err(DataError::Empty {
+            path: path.to_path_buf(),
+            what: "no @attribute declarations; expected a header and @data".into(),
+        });
+    }
+    if data.is_empty() {
+        return Err(DataError::Empty {
+            path: path.to_path_buf(),
+            what: "no data rows; expected rows after @data".into(),
+        });
+    }
+
+    // Which attributes to keep (KEEL @inputs) and which is the class (KEEL @outputs).
+    let names: Vec<&str> = attributes.iter().map(|a| a.name.as_str()).collect();
+    let mut default_class = names.len() - 1;
+    if let Some((outputs, line)) = &outputs {
+        if outputs.len() != 1 {
+            return Err(DataError::Syntax {
+                path: path.to_path_buf(),
+                line: *line,
+                column: 1,
+                message: format!(
+                    "expected exactly one @outputs attribute, found {}",
+                    outputs.len()
+                ),
+            });
+        }
+        default_class =
+            names
+                .iter()
+                .position(|n| *n == outputs[0])
+                .ok_or_else(|| DataError::Syntax {
+                    path: path.to_path_buf(),
+                    line: *line,
+                    column: 1,
+                    message: format!(
+                        "@outputs names '{}', which is not a declared attribute",
+                        outputs[0]
+                    ),
+                })?;
+    }
+    let class_index =
+        resolve_class_index(path, &names, options.class_column.as_ref(), default_class)?;
+    let keep: Vec<bool> = (0..names.len())
+        .map(|i| {
+            i == class_index
+                || inputs
+                    .as_ref()
+                    .is_none_or(|list| list.iter().any(|n| n == names[i]))
+        })
+        .collect();
+    let mut columns = Vec::new();
+    let mut new_class_index = 0;
+    for (position, attribute) in attributes.into_iter().enumerate() {
+        if !keep[position] {
+            continue;
+        }
+        if position == class_index {
+            new_class_index = columns.len();
+        }
+        columns.push(RawColumn {
+            name: attribute.name,
+            values: attribute.values,
+            data: data.iter().map(|row| row[position]).collect(),
+        });
+    }
+    let stem = file_stem(path);
+    assemble(
+        RawTable {
+            path: path.to_path_buf(),
+            columns,
+            row_lines,
+            weights: any_weight.then_some(weights),
+        },
+        new_class_index,
+        options,
+        &stem,
+    )
+}

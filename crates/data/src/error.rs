@@ -1,0 +1,132 @@
+//! The error type of every reader, the catalog and the transforms.
+
+use std::path::PathBuf;
+
+use crate::dataset::DatasetError;
+
+/// Why a dataset could not be read, checked or transformed. Every variant about a file names the
+/// file and, where it applies, the 1-based line and column and what was expected there.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The file could not be opened or read.
+    #[error("{path}: cannot read the file: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file's extension names no known format.
+    #[error("{path}: unknown file type; expected a .csv, .arff or .dat (KEEL) file")]
+    UnknownFormat { path: PathBuf },
+    /// Bytes that are not UTF-8.
+    #[error(
+        "{path}:{line}:{column}: invalid UTF-8 byte 0x{byte:02x}; the file must be UTF-8 text"
+    )]
+    NotUtf8 {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        byte: u8,
+    },
+    /// A file with no header or no data rows.
+    #[error("{path}: {what}")]
+    Empty { path: PathBuf, what: String },
+    /// A data row with the wrong number of fields.
+    #[error(
+        "{path}:{line}: row has {got} fields, expected {expected} (one per column of the header)"
+    )]
+    Ragged {
+        path: PathBuf,
+        line: usize,
+        expected: usize,
+        got: usize,
+    },
+    /// A syntax error: what was found and what was expected.
+    #[error("{path}:{line}:{column}: {message}")]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A nominal value not among the attribute's declared values.
+    #[error("{path}:{line}:{column}: value '{value}' of attribute '{attribute}' is not one of its declared values {{{allowed}}}")]
+    UnknownNominal {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        attribute: String,
+        value: String,
+        allowed: String,
+    },
+    /// A value that should be a number but is not.
+    #[error("{path}:{line}:{column}: value '{value}' of numeric attribute '{attribute}' is not a finite number")]
+    NotNumeric {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        attribute: String,
+        value: String,
+    },
+    /// An attribute type the readers do not support (string, date, relational).
+    #[error("{path}:{line}: attribute '{attribute}' has type '{kind}', which is not supported; expected numeric, real, integer or a nominal {{...}} list")]
+    UnsupportedType {
+        path: PathBuf,
+        line: usize,
+        attribute: String,
+        kind: String,
+    },
+    /// Two attributes (columns) with the same name.
+    #[error("{path}:{line}: attribute name '{name}' appears twice; names must be unique")]
+    DuplicateName {
+        path: PathBuf,
+        line: usize,
+        name: String,
+    },
+    /// The requested class column does not exist or cannot be the class.
+    #[error("{path}: class column {message}")]
+    ClassColumn { path: PathBuf, message: String },
+    /// A row without a class value.
+    #[error("{path}:{line}: the class value is missing; every row needs a class")]
+    MissingClass { path: PathBuf, line: usize },
+    /// Fewer than two distinct class values in the data.
+    #[error("{path}: class column '{class}' has only {count} distinct value(s) ({values}); a classification dataset needs at least 2")]
+    TooFewClasses {
+        path: PathBuf,
+        class: String,
+        count: usize,
+        values: String,
+    },
+    /// The CSV parser (polars) reported an error.
+    #[error("{path}: CSV parse error: {message}")]
+    Csv { path: PathBuf, message: String },
+    /// The parts read could not form a dataset.
+    #[error("{path}: {source}")]
+    Dataset {
+        path: PathBuf,
+        #[source]
+        source: DatasetError,
+    },
+    /// The catalog could not be found or parsed.
+    #[error("catalog {path}: {message}")]
+    Catalog { path: PathBuf, message: String },
+    /// A name that is neither a file nor a shipped dataset or collection.
+    #[error(
+        "'{name}' is neither an existing file nor a shipped dataset; shipped datasets: {known}"
+    )]
+    UnknownDataset { name: String, known: String },
+    /// A file whose contents disagree with its catalog entry.
+    #[error("dataset '{name}' ({path}) does not match the catalog: {mismatches}")]
+    Mismatch {
+        name: String,
+        path: PathBuf,
+        mismatches: String,
+    },
+    /// A transform's parameter out of its allowed range or naming nothing.
+    #[error("{transform} on dataset '{dataset}': {message}")]
+    Transform {
+        transform: &'static str,
+        dataset: String,
+        message: String,
+    },
+}

@@ -1,0 +1,210 @@
+//! The shape every reader produces before it becomes a [`Dataset`]: typed columns (the class
+//! among them) with the source line of each row, so that late errors can still name a line.
+
+use std::path::{Path, PathBuf};
+
+use crate::dataset::{Attribute, Dataset, Schema};
+use crate::error::DataError;
+use crate::load::{ClassColumn, LoadOptions};
+
+/// One typed column as read from a file.
+pub(crate) struct RawColumn {
+    /// Column (attribute) name.
+    pub name: String,
+    /// Nominal values in order, or `None` for a numeric column.
+    pub values: Option<Vec<String>>,
+    /// One value per row: a number, or a nominal value index; `NaN` = missing.
+    pub data: Vec<f64>,
+}
+
+/// All columns of a file, the 1-based line of each row, and optional instance weights.
+pub(crate) struct RawTable {
+    pub path: PathBuf,
+    pub columns: Vec<RawColumn>,
+    pub row_lines: Vec<usize>,
+    pub weights: Option<Vec<f64>>,
+}
+
+/// Parses a number the way every reader does: surrounding spaces ignored, finite values only.
+pub(crate) fn parse_number(text: &str) -> Option<f64> {
+    let number = match text.parse::<f64>() {
+        Ok(number) => number,
+        Err(_) => text.trim().parse::<f64>().ok()?,
+    };
+    number.is_finite().then_some(number)
+}
+
+/// Finds the class column among `names`: the option if given, else `default`.
+pub(crate) fn resolve_class_index(
+    path: &Path,
+    names: &[&str],
+    option: Option<&ClassColumn>,
+    default: usize,
+) -> Result<usize, DataError> {
+    match option {
+        None => Ok(default),
+        Some(ClassColumn::Index(index)) => {
+            if *index < names.len() {
+                Ok(*index)
+            } else {
+                Err(DataError::ClassColumn {
+                    path: path.to_path_buf(),
+                    message: format!(
+                        "index {index} is out of range; the file has {} columns (0..={})",
+                        names.len(),
+                        names.len().saturating_sub(1)
+                    ),
+                })
+            }
+        }
+        Some(ClassColumn::Name(name)) => {
+            names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| DataError::ClassColumn {
+                    path: path.to_path_buf(),
+                    message: format!(
+                        "'{name}' is not a column; columns are: {}",
+                        names.join(", ")
+                    ),
+                })
+        }
+    }
+}
+
+/// Turns a raw table into a dataset with the given column as the class.
+pub(crate) fn assemble(
+    table: RawTable,
+    class_index: usize,
+    options: &LoadOptions,
+    default_name: &str,
+) -> Result<Dataset, DataError> {
+    let RawTable {
+        path,
+        mut columns,
+        row_lines,
+        weights,
+    } = table;
+    let class_column = columns.remove(class_index);
+    let Some(declared) = class_column.values else {
+        return Err(DataError::ClassColumn {
+            path,
+            message: format!(
+                "'{}' is numeric; the class must be nominal",
+                class_column.name
+            ),
+        });
+    };
+    // Class values: the requested order (catalog) if given, else the declared/first-seen order.
+    let (class_values, remap): (Vec<String>, Vec<Option<u32>>) = match &options.class_values {
+        Some(order) => {
+            let remap = declared
+                .iter()
+                .map(|v| order.iter().position(|o| o == v).map(|p| p as u32))
+                .collect();
+            (order.clone(), remap)
+        }
+        None => (
+            declared.clone(),
+            (0..declared.len() as u32).map(Some).collect(),
+        ),
+    };
+    let mut classes = Vec::with_capacity(class_column.data.len());
+    for (row, &value) in class_column.data.iter().enumerate() {
+        if value.is_nan() {
+            return Err(DataError::MissingClass {
+                path,
+                line: row_lines[row],
+            });
+        }
+        match remap[value as usize] {
+            Some(index) => classes.push(index),
+            None => {
+                return Err(DataError::UnknownNominal {
+                    path,
+                    line: row_lines[row],
+                    column: class_index + 1,
+                    attribute: class_column.name.clone(),
+                    value: declared[value as usize].clone(),
+                    allowed: class_values.join(","),
+                })
+            }
+        }
+    }
+    let mut present = vec![false; class_values.len()];
+    for &class in &classes {
+        present[class as usize] = true;
+    }
+    let distinct: Vec<&str> = class_values
+        .iter()
+        .zip(&present)
+        .filter(|(_, &p)| p)
+        .map(|(v, _)| v.as_str())
+        .collect();
+    if distinct.len() < 2 {
+        return Err(DataError::TooFewClasses {
+            path,
+            class: class_column.name,
+            count: distinct.len(),
+            values: distinct.join(", "),
+        });
+    }
+    let mut attributes = Vec::with_capacity(columns.len());
+    let mut data = Vec::with_capacity(columns.len());
+    for column in columns {
+        attributes.push(match column.values {
+            Some(values) => Attribute::nominal(column.name, values),
+            None => Attribute::numeric(column.name),
+        });
+        data.push(column.data);
+    }
+    let schema = Schema {
+        attributes,
+        class_name: class_column.name,
+        class_values,
+    };
+    let name = options
+        .name
+        .clone()
+        .unwrap_or_else(|| default_name.to_string());
+    Dataset::new(name, schema, data, classes, weights)
+        .map_err(|source| DataError::Dataset { path, source })
+}
+
+/// Line and column (1-based) of a byte offset in a text.
+pub(crate) fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    (line, offset - line_start + 1)
+}
+
+/// Reads a file as UTF-8 text, naming the line and column of the first invalid byte.
+pub(crate) fn read_utf8(path: &Path) -> Result<String, DataError> {
+    let bytes = std::fs::read(path).map_err(|source| DataError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            if text.starts_with('\u{feff}') {
+                text.drain(..3);
+            }
+            Ok(text)
+        }
+        Err(error) => {
+            let offset = error.utf8_error().valid_up_to();
+            let bytes = error.as_bytes();
+            let (line, column) = line_and_column(bytes, offset);
+            Err(DataError::NotUtf8 {
+                path: path.to_path_buf(),
+                line,
+                column,
+                byte: bytes[offset],
+            })
+        }
+    }
+}

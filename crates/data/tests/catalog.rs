@@ -1,0 +1,85 @@
+//! Every shipped dataset loads with the catalog's counts and checksum; collections and name
+//! resolution.
+
+use data::Catalog;
+
+#[test]
+fn every_shipped_dataset_matches_the_catalog() {
+    let catalog = Catalog::locate().expect("the repository's datasets/catalog.toml");
+    assert_eq!(catalog.entries().len(), 43);
+    let mut failures = Vec::new();
+    for name in catalog.names() {
+        match catalog.verify(name) {
+            Ok(verified) => {
+                let entry = catalog.entry(name).unwrap();
+                assert_eq!(verified.summary.instances, entry.instances);
+                assert_eq!(verified.dataset.name(), name);
+            }
+            Err(error) => failures.push(error.to_string()),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn collections_have_the_papers_datasets() {
+    let catalog = Catalog::locate().unwrap();
+    let sizes: Vec<(&str, usize)> = catalog
+        .collections()
+        .iter()
+        .map(|(name, members)| (name.as_str(), members.len()))
+        .collect();
+    assert_eq!(sizes, [("aslan", 15), ("provost", 9), ("wu-flach", 20)]);
+    assert_eq!(catalog.collections_of("satimage"), ["aslan", "provost"]);
+    assert_eq!(catalog.collections_of("crx"), ["provost", "wu-flach"]);
+    assert_eq!(catalog.expand("provost").unwrap().len(), 9);
+    assert_eq!(catalog.expand("sonar").unwrap(), ["sonar"]);
+    let error = catalog.expand("no-such-dataset").unwrap_err().to_string();
+    assert!(error.contains("'no-such-dataset' is neither"), "{error}");
+}
+
+#[test]
+fn a_file_path_works_where_a_name_does() {
+    let catalog = Catalog::locate().unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/weka-iris.arff");
+    let dataset = catalog.resolve(path).unwrap();
+    assert_eq!(dataset.len(), 150);
+    assert_eq!(catalog.expand(path).unwrap(), [path]);
+    let dataset = data::resolve("glass").unwrap();
+    assert_eq!(dataset.len(), 214);
+    // The catalog's class order is kept.
+    let nursery = catalog.entry("nursery").unwrap();
+    let order: Vec<&str> = nursery
+        .class_counts
+        .iter()
+        .map(|(v, _)| v.as_str())
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "not_recom",
+            "priority",
+            "spec_prior",
+            "very_recom",
+            "recommend"
+        ]
+    );
+}
+
+#[test]
+fn a_bad_catalog_is_an_error() {
+    let root = std::path::Path::new("/nonexistent");
+    let path = root.join("datasets/catalog.toml");
+    let error = Catalog::parse(
+        root,
+        &path,
+        "[collections]\nx = [\"missing\"]\n[datasets]\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("collection 'x' names 'missing'"), "{error}");
+    let error = Catalog::parse(root, &path, "[datasets.a]\nfile = 3\n")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("dataset 'a'"), "{error}");
+}

@@ -1,0 +1,544 @@
+//! k nearest neighbours in the manner of Weka's IBk (Aslan et al. 2009; Provost et al. 1998):
+//! numeric attributes scaled to [0, 1] on the training data, nominal attributes at distance 0/1,
+//! Weka's rules for missing values, uniform or inverse-distance voting, and k chosen from a list
+//! of candidates by error on a validation set.
+//!
+//! Probabilities are the (instance-weighted) vote shares of the k nearest training rows. Unlike
+//! Weka, no `1/n` correction is added to each class, and exactly k neighbours vote: ties in
+//! distance are broken by training position (earlier row first), so results never depend on the
+//! search method. Inverse-distance voting uses Weka's weight `1 / (d + 0.001)` with
+//! `d = sqrt(squared distance / number of attributes)`.
+
+mod distance;
+mod search;
+
+use data::{Features, Schema, View};
+
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
+use distance::Scaling;
+use search::{Neighbour, NeighbourIndex};
+pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
+
+/// How the k nearest neighbours' votes are weighted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weighting {
+    /// Every neighbour votes with its instance weight.
+    Uniform,
+    /// Each neighbour's instance weight times `1 / (d + 0.001)` (Weka IBk `-I`).
+    InverseDistance,
+}
+
+impl Weighting {
+    /// The config word for this weighting.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Weighting::Uniform => "uniform",
+            Weighting::InverseDistance => "inverse_distance",
+        }
+    }
+}
+
+/// The k-NN parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KnnConfig {
+    /// The k used when `select_k` is false (and the fallback when no validation rows exist).
+    pub k: usize,
+    /// The candidate values of k scored on the validation set.
+    pub candidates: Vec<usize>,
+    /// Whether to choose k from `candidates` by validation error.
+    pub select_k: bool,
+    /// How votes are weighted.
+    pub weighting: Weighting,
+    /// Share of the training rows held out (stratified) to choose k when the protocol supplies
+    /// no validation set.
+    pub validation_fraction: f64,
+    /// Neighbour search method.
+    pub search: SearchMethod,
+}
+
+impl Default for KnnConfig {
+    fn default() -> Self {
+        KnnConfig {
+            k: 5,
+            candidates: vec![1, 3, 5, 7, 11, 21],
+            select_k: true,
+            weighting: Weighting::Uniform,
+            validation_fraction: 0.25,
+            search: SearchMethod::Auto,
+        }
+    }
+}
+
+/// The k-NN learner (`kind = "knn"`).
+#[derive(Clone, Debug)]
+pub struct KnnLearner {
+    config: KnnConfig,
+}
+
+/// Largest k accepted in parameters.
+const MAX_K: usize = 100_000;
+
+impl KnnLearner {
+    /// A learner with the given configuration (candidates are sorted and deduplicated).
+    pub fn new(mut config: KnnConfig) -> Self {
+        config.candidates.sort_unstable();
+        config.candidates.dedup();
+        if config.candidates.is_empty() {
+            config.candidates.push(config.k);
+        }
+        config.k = config.k.max(1);
+        KnnLearner { config }
+    }
+
+    /// Reads `k`, `candidates`, `select_k`, `weighting`, `validation_fraction` and `search`.
+    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
+        let defaults = KnnConfig::default();
+        let k = params.integer("k", defaults.k, 1, MAX_K)?;
+        let candidates = params.integer_list("candidates", &defaults.candidates, 1, MAX_K)?;
+        let select_k = params.boolean("select_k", defaults.select_k)?;
+        let weighting = match params
+            .choice("weighting", "uniform", &["uniform", "inverse_distance"])?
+            .as_str()
+        {
+            "inverse_distance" => Weighting::InverseDistance,
+            _ => Weighting::Uniform,
+        };
+        let validation_fraction = params.real(
+            "validation_fraction",
+            defaults.validation_fraction,
+            0.01,
+            0.9,
+        )?;
+        let search = match params
+            .choice("search", "auto", &["auto", "linear", "kd_tree"])?
+            .as_str()
+        {
+            "linear" => SearchMethod::Linear,
+            "kd_tree" => SearchMethod::KdTree,
+            _ => SearchMethod::Auto,
+        };
+        params.finish()?;
+        Ok(KnnLearner::new(KnnConfig {
+            k,
+            candidates,
+            select_k,
+            weighting,
+            validation_fraction,
+            search,
+        }))
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> &KnnConfig {
+        &self.config
+    }
+
+    /// Fits the concrete k-NN model (see [`Learner::fit_with_validation`]).
+    pub fn fit_knn(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+    ) -> Result<KnnModel, LearnerError> {
+        let positions: Vec<usize> = (0..train.len())
+            .filter(|&position| train.weight(position) > 0.0)
+            .collect();
+        if positions.is_empty() {
+            return Err(LearnerError::Data {
+                learner: "knn".into(),
+                message: "no training rows with positive weight".into(),
+            });
+        }
+        let config = &self.config;
+        let (k, selection) = if !config.select_k {
+            (config.k, KSelection::Fixed)
+        } else {
+            let validation_positions = validation.map(|view| {
+                (0..view.len())
+                    .filter(|&position| view.weight(position) > 0.0)
+                    .collect::<Vec<_>>()
+            });
+            match (validation, validation_positions) {
+                (Some(view), Some(validation_positions)) if !validation_positions.is_empty() => {
+                    let index = build_index(train, &positions, config.search);
+                    let errors = self.score_candidates(
+                        &index,
+                        train,
+                        &positions,
+                        view,
+                        &validation_positions,
+                    );
+                    let k = best_candidate(&config.candidates, &errors);
+                    (
+                        k,
+                        KSelection::ProtocolValidation {
+                            rows: validation_positions.len(),
+                            errors,
+                        },
+                    )
+                }
+                _ => {
+                    let (inner_train, inner_validation) =
+                        stratified_split(train, &positions, config.validation_fraction, seed);
+                    if inner_train.is_empty() || inner_validation.is_empty() {
+                        (config.k, KSelection::TooFewRows)
+                    } else {
+                        let index = build_index(train, &inner_train, config.search);
+                        let errors = self.score_candidates(
+                            &index,
+                            train,
+                            &inner_train,
+                            train,
+                            &inner_validation,
+                        );
+                        let k = best_candidate(&config.candidates, &errors);
+                        (
+                            k,
+                            KSelection::InnerSplit {
+                                rows: inner_validation.len(),
+                                errors,
+                            },
+                        )
+                    }
+                }
+            }
+        };
+        let index = build_index(train, &positions, config.search);
+        Ok(KnnModel {
+            index,
+            classes: positions.iter().map(|&p| train.class(p) as u32).collect(),
+            weights: positions.iter().map(|&p| train.weight(p)).collect(),
+            num_classes: train.num_classes(),
+            k,
+            candidates: config.candidates.clone(),
+            weighting: config.weighting,
+            selection,
+        })
+    }
+
+    /// Weighted validation error of every candidate k, from one search for the largest.
+    fn score_candidates(
+        &self,
+        index: &NeighbourIndex,
+        train: &View,
+        train_positions: &[usize],
+        validation: &View,
+        validation_positions: &[usize],
+    ) -> Vec<f64> {
+        let candidates = &self.config.candidates;
+        let largest = *candidates.last().expect("candidates are never empty");
+        let classes: Vec<u32> = train_positions
+            .iter()
+            .map(|&p| train.class(p) as u32)
+            .collect();
+        let weights: Vec<f64> = train_positions.iter().map(|&p| train.weight(p)).collect();
+        let num_classes = train.num_classes();
+        let mut wrong = vec![0.0; candidates.len()];
+        let mut total = 0.0;
+        let queries = scale_rows(index.scaling(), validation_positions.len(), |row, a| {
+            validation.value(validation_positions[row], a)
+        });
+        let found = index.nearest_many(&queries, validation_positions.len(), largest);
+        let mut votes = vec![0.0; num_classes];
+        for (&position, neighbours) in validation_positions.iter().zip(&found) {
+            let truth = validation.class(position);
+            let weight = validation.weight(position);
+            total += weight;
+            votes.iter_mut().for_each(|v| *v = 0.0);
+            let mut used = 0;
+            for (candidate, &k) in candidates.iter().enumerate() {
+                while used < k.min(neighbours.len()) {
+                    let neighbour = neighbours[used];
+                    votes[classes[neighbour.slot as usize] as usize] += vote_weight(
+                        self.config.weighting,
+                        neighbour,
+                        weights[neighbour.slot as usize],
+                        index.dimensions(),
+                    );
+                    used += 1;
+                }
+                if argmax(&votes) != truth {
+                    wrong[candidate] += weight;
+                }
+            }
+        }
+        wrong.iter().map(|w| w / total).collect()
+    }
+}
+
+/// The candidate with the lowest error (the smallest such k on ties).
+fn best_candidate(candidates: &[usize], errors: &[f64]) -> usize {
+    let mut best = 0;
+    for (candidate, &error) in errors.iter().enumerate() {
+        if error < errors[best] {
+            best = candidate;
+        }
+    }
+    candidates[best]
+}
+
+fn argmax(values: &[f64]) -> usize {
+    let mut best = 0;
+    for (class, &value) in values.iter().enumerate() {
+        if value > values[best] {
+            best = class;
+        }
+    }
+    best
+}
+
+#[inline]
+fn vote_weight(
+    weighting: Weighting,
+    neighbour: Neighbour,
+    instance_weight: f64,
+    dimensions: usize,
+) -> f64 {
+    match weighting {
+        Weighting::Uniform => instance_weight,
+        Weighting::InverseDistance => {
+            let distance = if dimensions == 0 {
+                0.0
+            } else {
+                (neighbour.squared_distance / dimensions as f64).sqrt()
+            };
+            instance_weight / (distance + 0.001)
+        }
+    }
+}
+
+fn scale_row(scaling: &Scaling, value: impl Fn(usize) -> f64, out: &mut [f64]) {
+    for (attribute, slot) in out.iter_mut().enumerate() {
+        *slot = scaling.scale(attribute, value(attribute));
+    }
+}
+
+/// Scaled values of `count` rows, row-major (`value(row, attribute)` gives the raw values).
+fn scale_rows(scaling: &Scaling, count: usize, value: impl Fn(usize, usize) -> f64) -> Vec<f64> {
+    let dimensions = scaling.len();
+    let mut rows = vec![0.0; count * dimensions];
+    if dimensions > 0 {
+        for (row, out) in rows.chunks_exact_mut(dimensions).enumerate() {
+            scale_row(scaling, |a| value(row, a), out);
+        }
+    }
+    rows
+}
+
+fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> NeighbourIndex {
+    let scaling = Scaling::fit(train, positions);
+    let dimensions = scaling.len();
+    let mut rows = vec![0.0; positions.len() * dimensions];
+    if dimensions > 0 {
+        for (row, &position) in rows.chunks_exact_mut(dimensions).zip(positions) {
+            scale_row(&scaling, |a| train.value(position, a), row);
+        }
+    }
+    NeighbourIndex::new(scaling, rows, positions.len(), method)
+}
+
+/// Splits positions into (inner training, inner validation), stratified by class, with a
+/// seeded shuffle; every class keeps at least one training row. Both lists are in view order.
+fn stratified_split(
+    train: &View,
+    positions: &[usize],
+    fraction: f64,
+    seed: u64,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut rng = rng::Rng::new(rng::derive_seed(seed, &[0x6b6e_6e5f_7370_6c74]));
+    let mut by_class = vec![Vec::new(); train.num_classes()];
+    for &position in positions {
+        by_class[train.class(position)].push(position);
+    }
+    let mut inner_train = Vec::new();
+    let mut inner_validation = Vec::new();
+    for mut members in by_class {
+        if members.is_empty() {
+            continue;
+        }
+        rng.shuffle(&mut members);
+        let held_out = ((members.len() as f64 * fraction).round() as usize).min(members.len() - 1);
+        inner_validation.extend_from_slice(&members[..held_out]);
+        inner_train.extend_from_slice(&members[held_out..]);
+    }
+    inner_train.sort_unstable();
+    inner_validation.sort_unstable();
+    (inner_train, inner_validation)
+}
+
+impl Learner for KnnLearner {
+    fn name(&self) -> &str {
+        "knn"
+    }
+
+    fn describe(&self) -> String {
+        let c = &self.config;
+        format!(
+            "knn(k={}, candidates={:?}, select_k={}, weighting={}, validation_fraction={}, search={})",
+            c.k,
+            c.candidates,
+            c.select_k,
+            c.weighting.as_str(),
+            c.validation_fraction,
+            c.search.as_str()
+        )
+    }
+
+    fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
+        self.fit_with_validation(train, None, seed)
+    }
+
+    /// False: a row of weight 2 is one neighbour with a double vote, while a duplicated row
+    /// fills two of the k neighbour places (and the inner split for k selection differs).
+    fn exact_weights(&self) -> bool {
+        false
+    }
+
+    fn fit_with_validation(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        Ok(Box::new(self.fit_knn(train, validation, seed)?))
+    }
+}
+
+/// Where k came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KSelection {
+    /// `select_k = false`: the configured k.
+    Fixed,
+    /// Chosen on the validation set the protocol supplied (`rows` rows; one error per candidate).
+    ProtocolValidation { rows: usize, errors: Vec<f64> },
+    /// Chosen on a stratified inner split of the training data (`rows` held out).
+    InnerSplit { rows: usize, errors: Vec<f64> },
+    /// Selection was asked for but the training data was too small to hold rows out.
+    TooFewRows,
+}
+
+/// A fitted k-NN model: the scaled training rows, their search structure and the chosen k.
+pub struct KnnModel {
+    index: NeighbourIndex,
+    classes: Vec<u32>,
+    weights: Vec<f64>,
+    num_classes: usize,
+    k: usize,
+    candidates: Vec<usize>,
+    weighting: Weighting,
+    selection: KSelection,
+}
+
+impl KnnModel {
+    /// The k used for prediction.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// How k was chosen, with the validation errors of the candidates.
+    pub fn selection(&self) -> &KSelection {
+        &self.selection
+    }
+
+    /// True when a k-d tree serves complete queries (false: linear scan).
+    pub fn uses_kd_tree(&self) -> bool {
+        self.index.uses_tree()
+    }
+
+    /// The search used for complete queries: "k-d tree" or "linear scan".
+    pub fn search_description(&self) -> &'static str {
+        self.index.description()
+    }
+
+    /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
+    /// nearest neighbours of each test row, with their squared scaled distances: for checks.
+    pub fn neighbours(&self, test: &data::Features, k: usize) -> Vec<Vec<(usize, f64)>> {
+        let mut query = vec![0.0; self.index.dimensions()];
+        let mut found = Vec::new();
+        (0..test.len())
+            .map(|position| {
+                scale_row(
+                    self.index.scaling(),
+                    |a| test.value(position, a),
+                    &mut query,
+                );
+                self.index.nearest(&query, k, &mut found);
+                found
+                    .iter()
+                    .map(|n| (n.slot as usize, n.squared_distance))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Model for KnnModel {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
+        let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
+        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
+            test.value(row, a)
+        });
+        let found = self.index.nearest_many(&queries, test.len(), self.k);
+        for (position, neighbours) in found.iter().enumerate() {
+            let row = probabilities.row_mut(position);
+            for &neighbour in neighbours {
+                row[self.classes[neighbour.slot as usize] as usize] += vote_weight(
+                    self.weighting,
+                    neighbour,
+                    self.weights[neighbour.slot as usize],
+                    self.index.dimensions(),
+                );
+            }
+            let total: f64 = row.iter().sum();
+            if total > 0.0 && total.is_finite() {
+                row.iter_mut().for_each(|v| *v /= total);
+            } else {
+                row.iter_mut()
+                    .for_each(|v| *v = 1.0 / self.num_classes as f64);
+            }
+        }
+        Ok(probabilities)
+    }
+
+    fn explain(&self, schema: &Schema) -> String {
+        let errors_text = |errors: &[f64]| {
+            self.candidates
+                .iter()
+                .zip(errors)
+                .map(|(k, e)| format!("k={k}: {e:.4}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let how = match &self.selection {
+            KSelection::Fixed => "fixed by configuration".to_string(),
+            KSelection::ProtocolValidation { rows, errors } => format!(
+                "chosen from {:?} by error on the protocol's validation set ({rows} rows): {}",
+                self.candidates,
+                errors_text(errors)
+            ),
+            KSelection::InnerSplit { rows, errors } => format!(
+                "chosen from {:?} by error on an inner stratified split of the training data ({rows} rows held out): {}",
+                self.candidates,
+                errors_text(errors)
+            ),
+            KSelection::TooFewRows => {
+                "the configured k: too few training rows to hold out a validation split"
+                    .to_string()
+            }
+        };
+        format!(
+            "k-NN with k = {} ({how}); {} voting; {} training rows; {}; search: {}",
+            self.k,
+            self.weighting.as_str().replace('_', " "),
+            self.classes.len(),
+            distance::describe(schema),
+            self.index.description()
+        )
+    }
+}
+
+/// Builds a [`KnnLearner`] from config parameters (the registry entry).
+pub fn build(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+    Ok(Box::new(KnnLearner::from_params(params)?))
+}

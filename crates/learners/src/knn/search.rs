@@ -1,0 +1,506 @@
+//! Nearest-neighbour search over scaled training rows: a k-d tree for all-numeric data of low
+//! dimension, otherwise a linear scan over a row-major copy with early abandonment. Both return
+//! exactly the same neighbours: ordered by squared distance, ties broken by training position.
+
+use super::distance::{numeric_squared_distance_within, Scaling};
+
+/// How neighbours are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchMethod {
+    /// A k-d tree when every attribute is numeric, the training data has no missing values and
+    /// there are at most [`KD_TREE_MAX_DIMENSIONS`] attributes; a linear scan otherwise.
+    Auto,
+    /// Always a plain linear scan in training order.
+    Linear,
+    /// A k-d tree whenever the data allows it (all numeric, no missing training values).
+    KdTree,
+}
+
+impl SearchMethod {
+    /// The config word for this method.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SearchMethod::Auto => "auto",
+            SearchMethod::Linear => "linear",
+            SearchMethod::KdTree => "kd_tree",
+        }
+    }
+}
+
+/// Highest number of attributes for which `Auto` builds a k-d tree.
+pub const KD_TREE_MAX_DIMENSIONS: usize = 16;
+
+/// Fewest training rows for which `Auto` builds a k-d tree (a scan is as fast below this).
+const KD_TREE_MIN_ROWS: usize = 256;
+
+/// Most points in a k-d tree leaf.
+const LEAF_SIZE: usize = 16;
+
+/// One neighbour found: its squared distance and its slot in the index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Neighbour {
+    /// Squared (unnormalised-by-count) Euclidean distance on scaled values.
+    pub squared_distance: f64,
+    /// Position of the neighbour among the indexed training rows (also the tie-break key).
+    pub slot: u32,
+}
+
+/// The `k` best neighbours seen so far, sorted by (distance, slot).
+struct BestList<'a> {
+    capacity: usize,
+    items: &'a mut Vec<Neighbour>,
+}
+
+impl BestList<'_> {
+    /// The squared distance a candidate must not exceed to have a chance to enter.
+    #[inline]
+    fn bound(&self) -> f64 {
+        if self.items.len() < self.capacity {
+            f64::INFINITY
+        } else {
+            self.items[self.capacity - 1].squared_distance
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, candidate: Neighbour) {
+        let before = |a: &Neighbour, b: &Neighbour| {
+            a.squared_distance < b.squared_distance
+                || (a.squared_distance == b.squared_distance && a.slot < b.slot)
+        };
+        if self.items.len() == self.capacity {
+            match self.items.last() {
+                Some(last) if before(&candidate, last) => {
+                    self.items.pop();
+                }
+                _ => return,
+            }
+        }
+        let mut position = self.items.len();
+        while position > 0 && before(&candidate, &self.items[position - 1]) {
+            position -= 1;
+        }
+        self.items.insert(position, candidate);
+    }
+}
+
+enum Node {
+    Leaf {
+        start: u32,
+        end: u32,
+    },
+    Split {
+        dimension: u32,
+        value: f64,
+        left: u32,
+        right: u32,
+    },
+}
+
+/// Scaled training rows, ready for neighbour queries.
+pub(crate) struct NeighbourIndex {
+    scaling: Scaling,
+    dimensions: usize,
+    /// Row-major scaled values, in storage order (tree order when there is a tree).
+    points: Vec<f64>,
+    /// Training slot of each stored point.
+    slots: Vec<u32>,
+    /// True when every attribute is numeric and no training value is missing.
+    numeric_complete: bool,
+    tree: Option<Vec<Node>>,
+    /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
+    /// so that partial distances grow fast and hopeless rows are abandoned early.
+    attribute_order: Option<Vec<usize>>,
+}
+
+impl NeighbourIndex {
+    /// Indexes `count` scaled rows (row-major; slot = row number).
+    pub(crate) fn new(
+        scaling: Scaling,
+        rows: Vec<f64>,
+        count: usize,
+        method: SearchMethod,
+    ) -> Self {
+        let dimensions = scaling.len();
+        let numeric_complete = scaling.all_numeric() && rows.iter().all(|v| !v.is_nan());
+        let use_tree = dimensions > 0
+            && numeric_complete
+            && match method {
+                SearchMethod::Linear => false,
+                SearchMethod::KdTree => true,
+                SearchMethod::Auto => {
+                    dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
+                }
+            };
+        let mut rows = rows;
+        let attribute_order = if numeric_complete && dimensions > 1 && count > 1 {
+            let order = attributes_by_variance(&rows, dimensions);
+            let mut permuted = vec![0.0; rows.len()];
+            for (to, from) in permuted
+                .chunks_exact_mut(dimensions)
+                .zip(rows.chunks_exact(dimensions))
+            {
+                for (slot, &attribute) in to.iter_mut().zip(&order) {
+                    *slot = from[attribute];
+                }
+            }
+            rows = permuted;
+            Some(order)
+        } else {
+            None
+        };
+        let mut index = NeighbourIndex {
+            scaling,
+            dimensions,
+            attribute_order,
+            points: rows,
+            slots: (0..count as u32).collect(),
+            numeric_complete,
+            tree: None,
+        };
+        if use_tree {
+            index.build_tree(count);
+        }
+        index
+    }
+
+    /// Number of indexed rows.
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Number of attributes.
+    pub(crate) fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    /// The per-attribute scaling.
+    pub(crate) fn scaling(&self) -> &Scaling {
+        &self.scaling
+    }
+
+    /// True when a k-d tree is used for complete queries.
+    pub(crate) fn uses_tree(&self) -> bool {
+        self.tree.is_some()
+    }
+
+    /// The search used for complete queries, in words.
+    pub(crate) fn description(&self) -> &'static str {
+        if self.tree.is_some() {
+            "k-d tree"
+        } else {
+            "linear scan"
+        }
+    }
+
+    fn build_tree(&mut self, count: usize) {
+        let dimensions = self.dimensions;
+        let mut order: Vec<u32> = (0..count as u32).collect();
+        let mut nodes = Vec::new();
+        let points = &self.points;
+        build_node(points, dimensions, &mut order, 0, &mut nodes);
+        let mut reordered = Vec::with_capacity(points.len());
+        for &slot in &order {
+            let start = slot as usize * dimensions;
+            reordered.extend_from_slice(&points[start..start + dimensions]);
+        }
+        self.points = reordered;
+        self.slots = order;
+        self.tree = Some(nodes);
+    }
+
+    /// The `k` nearest indexed rows to each of many scaled query rows (row-major), as
+    /// [`NeighbourIndex::nearest`] gives them. Without a tree, complete queries are scanned in
+    /// groups against cache-sized tiles of training rows, so the training data is read from
+    /// memory once per group rather than once per query.
+    pub(crate) fn nearest_many(
+        &self,
+        queries: &[f64],
+        count: usize,
+        k: usize,
+    ) -> Vec<Vec<Neighbour>> {
+        const QUERY_GROUP: usize = 32;
+        const TILE_ROWS: usize = 256;
+        let dimensions = self.dimensions;
+        if dimensions == 0 || self.tree.is_some() || !self.numeric_complete {
+            return (0..count)
+                .map(|row| {
+                    let mut out = Vec::new();
+                    self.nearest(
+                        &queries[row * dimensions..(row + 1) * dimensions],
+                        k,
+                        &mut out,
+                    );
+                    out
+                })
+                .collect();
+        }
+        let capacity = k.min(self.len());
+        let mut results: Vec<Vec<Neighbour>> = vec![Vec::new(); count];
+        let (complete, incomplete): (Vec<usize>, Vec<usize>) = (0..count).partition(|&row| {
+            queries[row * dimensions..(row + 1) * dimensions]
+                .iter()
+                .all(|v| !v.is_nan())
+        });
+        for row in incomplete {
+            self.nearest(
+                &queries[row * dimensions..(row + 1) * dimensions],
+                k,
+                &mut results[row],
+            );
+        }
+        if capacity == 0 {
+            return results;
+        }
+        let mut permuted = vec![0.0; QUERY_GROUP * dimensions];
+        for group in complete.chunks(QUERY_GROUP) {
+            for (target, &row) in permuted.chunks_exact_mut(dimensions).zip(group) {
+                let query = &queries[row * dimensions..(row + 1) * dimensions];
+                match &self.attribute_order {
+                    Some(order) => {
+                        for (slot, &attribute) in target.iter_mut().zip(order) {
+                            *slot = query[attribute];
+                        }
+                    }
+                    None => target.copy_from_slice(query),
+                }
+            }
+            let mut lists: Vec<Vec<Neighbour>> = group
+                .iter()
+                .map(|_| Vec::with_capacity(capacity + 1))
+                .collect();
+            let stored_count = self.slots.len();
+            let mut tile_start = 0;
+            while tile_start < stored_count {
+                let tile_end = (tile_start + TILE_ROWS).min(stored_count);
+                for (position, items) in lists.iter_mut().enumerate() {
+                    let query = &permuted[position * dimensions..(position + 1) * dimensions];
+                    let mut best = BestList { capacity, items };
+                    for stored in tile_start..tile_end {
+                        self.offer_numeric(query, stored, &mut best);
+                    }
+                }
+                tile_start = tile_end;
+            }
+            for (&row, list) in group.iter().zip(lists) {
+                results[row] = list;
+            }
+        }
+        results
+    }
+
+    /// Offers stored point `stored` to the best list.
+    #[inline]
+    fn offer_numeric(&self, query: &[f64], stored: usize, best: &mut BestList) {
+        let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+        if let Some(squared_distance) = numeric_squared_distance_within(query, point, best.bound())
+        {
+            best.offer(Neighbour {
+                squared_distance,
+                slot: self.slots[stored],
+            });
+        }
+    }
+
+    /// Fills `out` with the `k` nearest indexed rows to a scaled query row, nearest first, ties
+    /// broken by lower slot.
+    pub(crate) fn nearest(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
+        out.clear();
+        let capacity = k.min(self.len());
+        if capacity == 0 {
+            return;
+        }
+        let mut best = BestList {
+            capacity,
+            items: out,
+        };
+        if self.dimensions == 0 {
+            for &slot in self.slots.iter().take(capacity) {
+                best.offer(Neighbour {
+                    squared_distance: 0.0,
+                    slot,
+                });
+            }
+            return;
+        }
+        let query_complete = query.iter().all(|v| !v.is_nan());
+        let permuted: Vec<f64>;
+        let query = match &self.attribute_order {
+            Some(order) => {
+                permuted = order.iter().map(|&attribute| query[attribute]).collect();
+                &permuted[..]
+            }
+            None => query,
+        };
+        match &self.tree {
+            Some(nodes) if query_complete => {
+                let mut offsets = vec![0.0; self.dimensions];
+                self.search_tree(nodes, 0, query, 0.0, &mut offsets, &mut best);
+            }
+            _ if self.numeric_complete && query_complete => {
+                for (stored, point) in self.points.chunks_exact(self.dimensions).enumerate() {
+                    let bound = best.bound();
+                    if let Some(squared_distance) =
+                        numeric_squared_distance_within(query, point, bound)
+                    {
+                        best.offer(Neighbour {
+                            squared_distance,
+                            slot: self.slots[stored],
+                        });
+                    }
+                }
+            }
+            _ => {
+                for (stored, point) in self.points.chunks_exact(self.dimensions).enumerate() {
+                    let bound = best.bound();
+                    if let Some(squared_distance) =
+                        self.scaling.squared_distance_within(query, point, bound)
+                    {
+                        best.offer(Neighbour {
+                            squared_distance,
+                            slot: self.slots[stored],
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn search_tree(
+        &self,
+        nodes: &[Node],
+        node: usize,
+        query: &[f64],
+        lower_bound: f64,
+        offsets: &mut [f64],
+        best: &mut BestList,
+    ) {
+        let bound = best.bound();
+        // A little slack so rounding in the incremental bound never prunes an exact tie.
+        if lower_bound > bound + bound * 1e-9 + 1e-12 {
+            return;
+        }
+        match nodes[node] {
+            Node::Leaf { start, end } => {
+                for stored in start as usize..end as usize {
+                    let point =
+                        &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+                    if let Some(squared_distance) =
+                        numeric_squared_distance_within(query, point, best.bound())
+                    {
+                        best.offer(Neighbour {
+                            squared_distance,
+                            slot: self.slots[stored],
+                        });
+                    }
+                }
+            }
+            Node::Split {
+                dimension,
+                value,
+                left,
+                right,
+            } => {
+                let dimension = dimension as usize;
+                let difference = query[dimension] - value;
+                let (near, far) = if difference <= 0.0 {
+                    (left, right)
+                } else {
+                    (right, left)
+                };
+                self.search_tree(nodes, near as usize, query, lower_bound, offsets, best);
+                let old = offsets[dimension];
+                let far_bound = lower_bound - old * old + difference * difference;
+                offsets[dimension] = difference;
+                self.search_tree(nodes, far as usize, query, far_bound, offsets, best);
+                offsets[dimension] = old;
+            }
+        }
+    }
+}
+
+/// Attribute numbers sorted by decreasing variance of the scaled values (ties: lower number).
+fn attributes_by_variance(rows: &[f64], dimensions: usize) -> Vec<usize> {
+    let count = (rows.len() / dimensions) as f64;
+    let mut mean = vec![0.0; dimensions];
+    for row in rows.chunks_exact(dimensions) {
+        for (m, x) in mean.iter_mut().zip(row) {
+            *m += x;
+        }
+    }
+    mean.iter_mut().for_each(|m| *m /= count);
+    let mut variance = vec![0.0; dimensions];
+    for row in rows.chunks_exact(dimensions) {
+        for ((v, x), m) in variance.iter_mut().zip(row).zip(&mean) {
+            *v += (x - m) * (x - m);
+        }
+    }
+    let mut order: Vec<usize> = (0..dimensions).collect();
+    order.sort_by(|&a, &b| variance[b].total_cmp(&variance[a]).then(a.cmp(&b)));
+    order
+}
+
+/// Builds the subtree over `order[..]` (stored positions `offset..offset + order.len()`),
+/// returning its node number.
+fn build_node(
+    points: &[f64],
+    dimensions: usize,
+    order: &mut [u32],
+    offset: usize,
+    nodes: &mut Vec<Node>,
+) -> u32 {
+    let here = nodes.len() as u32;
+    if order.len() <= LEAF_SIZE {
+        nodes.push(Node::Leaf {
+            start: offset as u32,
+            end: (offset + order.len()) as u32,
+        });
+        return here;
+    }
+    let value_of = |slot: u32, dimension: usize| points[slot as usize * dimensions + dimension];
+    let mut best_dimension = 0;
+    let mut best_spread = -1.0;
+    for dimension in 0..dimensions {
+        let mut low = f64::INFINITY;
+        let mut high = f64::NEG_INFINITY;
+        for &slot in order.iter() {
+            let v = value_of(slot, dimension);
+            low = low.min(v);
+            high = high.max(v);
+        }
+        if high - low > best_spread {
+            best_spread = high - low;
+            best_dimension = dimension;
+        }
+    }
+    if best_spread <= 0.0 {
+        // Every point identical: one leaf, however many.
+        nodes.push(Node::Leaf {
+            start: offset as u32,
+            end: (offset + order.len()) as u32,
+        });
+        return here;
+    }
+    let middle = order.len() / 2;
+    order.select_nth_unstable_by(middle, |&a, &b| {
+        value_of(a, best_dimension).total_cmp(&value_of(b, best_dimension))
+    });
+    let value = value_of(order[middle], best_dimension);
+    nodes.push(Node::Split {
+        dimension: best_dimension as u32,
+        value,
+        left: 0,
+        right: 0,
+    });
+    let (left_order, right_order) = order.split_at_mut(middle);
+    let left = build_node(points, dimensions, left_order, offset, nodes);
+    let right = build_node(points, dimensions, right_order, offset + middle, nodes);
+    if let Node::Split {
+        left: l, right: r, ..
+    } = &mut nodes[here as usize]
+    {
+        *l = left;
+        *r = right;
+    }
+    here
+}
