@@ -168,7 +168,7 @@ fn confusion_matches_numpy_on_small_datasets() {
     ]);
 }
 
-/// The large multi-class datasets (a minute or more in a debug build):
+/// The large multi-class datasets (seconds to a minute in a debug build):
 /// `cargo test -p data --test transform -- --ignored`.
 #[test]
 #[ignore]
