@@ -205,11 +205,12 @@ def compile_weka_runner(workdir):
 
 def build_ours():
     subprocess.run(
-        ["cargo", "build", "--release", "--quiet", "-p", "learners", "--example", "predict"],
+        ["cargo", "build", "--quiet", "-p", "learners", "--example", "predict"],
         check=True,
         cwd=ROOT,
     )
-    return ROOT / "target" / "release" / "examples" / "predict"
+    # The dev profile optimises the workspace's own crates (see Cargo.toml).
+    return ROOT / "target" / "debug" / "examples" / "predict"
 
 
 def run_weka(classes, learner, triples):
