@@ -204,10 +204,10 @@ fn training_without_positive_weights_is_an_error_not_a_panic() {
     assert!(learner.fit(&train.view(), 0).is_err());
 }
 
-/// With no attributes every row is at distance 0: the k = 3 votes go to the first three
-/// training rows (ties broken by position): A, B, B.
+/// With no attributes every row is at distance 0, so all tie with the 3rd nearest and all four
+/// vote (as in Weka IBk): A, B, B, A.
 #[test]
-fn data_without_attributes_votes_among_the_first_rows() {
+fn data_without_attributes_lets_every_row_vote() {
     let schema = Schema {
         attributes: vec![],
         class_name: "class".into(),
@@ -224,6 +224,6 @@ fn data_without_attributes_votes_among_the_first_rows() {
         .predict_proba(&train.view().features())
         .expect("prediction");
     for row in 0..4 {
-        assert_eq!(p.row(row), &[1.0 / 3.0, 2.0 / 3.0]);
+        assert_eq!(p.row(row), &[0.5, 0.5]);
     }
 }

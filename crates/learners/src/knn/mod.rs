@@ -3,10 +3,12 @@
 //! Weka's rules for missing values, uniform or inverse-distance voting, and k chosen from a list
 //! of candidates by error on a validation set.
 //!
-//! Probabilities are the (instance-weighted) vote shares of the k nearest training rows. Unlike
-//! Weka, no `1/n` correction is added to each class, and exactly k neighbours vote: ties in
-//! distance are broken by training position (earlier row first), so results never depend on the
-//! search method. Inverse-distance voting uses Weka's weight `1 / (d + 0.001)` with
+//! Probabilities are the (instance-weighted) vote shares of the k nearest training rows and, as
+//! in Weka 3.6 IBk (whose neighbour list grows past k on ties), of every further training row at
+//! exactly the k-th nearest distance; so results never depend on the search method or on row
+//! order. In k selection each candidate k likewise votes with its k nearest plus the rows tied
+//! with its k-th. Unlike Weka, no `1/n` is added to each class count before normalising.
+//! Inverse-distance voting uses Weka's weight `1 / (d + 0.001)` with
 //! `d = sqrt(squared distance / number of attributes)`.
 
 mod distance;
@@ -248,7 +250,10 @@ impl KnnLearner {
             votes.iter_mut().for_each(|v| *v = 0.0);
             let mut used = 0;
             for (candidate, &k) in candidates.iter().enumerate() {
-                while used < k.min(neighbours.len()) {
+                // The first k plus those tied with the k-th (the search for the largest
+                // candidate returned every row tied with its own k-th distance).
+                let end = tied_end(neighbours, k);
+                while used < end {
                     let neighbour = neighbours[used];
                     votes[classes[neighbour.slot as usize] as usize] += vote_weight(
                         self.config.weighting,
@@ -265,6 +270,22 @@ impl KnnLearner {
         }
         wrong.iter().map(|w| w / total).collect()
     }
+}
+
+/// How many of a sorted neighbour list vote for `k`: the first `k` plus every later one at the
+/// k-th distance (all of them when the list is shorter than `k`).
+fn tied_end(neighbours: &[Neighbour], k: usize) -> usize {
+    if k >= neighbours.len() {
+        return neighbours.len();
+    }
+    if k == 0 {
+        return 0;
+    }
+    let kth = neighbours[k - 1].squared_distance;
+    k + neighbours[k..]
+        .iter()
+        .take_while(|n| n.squared_distance <= kth)
+        .count()
 }
 
 /// The candidate with the lowest error (the smallest such k on ties).
@@ -390,7 +411,7 @@ impl Learner for KnnLearner {
     }
 
     /// False: a row of weight 2 is one neighbour with a double vote, while a duplicated row
-    /// fills two of the k neighbour places (and the inner split for k selection differs).
+    /// counts twice towards the k neighbour places (and the inner split for k selection differs).
     fn exact_weights(&self) -> bool {
         false
     }
@@ -452,7 +473,8 @@ impl KnnModel {
     }
 
     /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
-    /// nearest neighbours of each test row, with their squared scaled distances: for checks.
+    /// nearest neighbours of each test row and of every further row tied with the k-th, with their
+    /// squared scaled distances, nearest first (ties by slot): for checks.
     pub fn neighbours(&self, test: &data::Features, k: usize) -> Vec<Vec<(usize, f64)>> {
         let mut query = vec![0.0; self.index.dimensions()];
         let mut found = Vec::new();

@@ -1,6 +1,7 @@
 //! Nearest-neighbour search over scaled training rows: a k-d tree for all-numeric data of low
 //! dimension, otherwise a linear scan over a row-major copy with early abandonment. Both return
-//! exactly the same neighbours: ordered by squared distance, ties broken by training position.
+//! exactly the same neighbours: the k nearest plus every row tied with the k-th distance (as
+//! Weka 3.6 IBk), ordered by squared distance, ties by training position.
 
 use super::distance::{numeric_squared_distance_within, Scaling};
 
@@ -45,14 +46,17 @@ pub(crate) struct Neighbour {
     pub slot: u32,
 }
 
-/// The `k` best neighbours seen so far, sorted by (distance, slot).
+/// The `k` nearest neighbours seen so far plus every one tied with the k-th distance (as Weka
+/// IBk's neighbour list, which grows past k on ties). Kept ordered by squared distance (ties in
+/// arrival order); [`BestList::finish`] puts tied rows in slot order.
 struct BestList<'a> {
     capacity: usize,
     items: &'a mut Vec<Neighbour>,
 }
 
 impl BestList<'_> {
-    /// The squared distance a candidate must not exceed to have a chance to enter.
+    /// The squared distance a candidate must not exceed to have a chance to enter (a candidate
+    /// exactly at the bound ties with the k-th neighbour and enters).
     #[inline]
     fn bound(&self) -> f64 {
         if self.items.len() < self.capacity {
@@ -64,24 +68,50 @@ impl BestList<'_> {
 
     #[inline]
     fn offer(&mut self, candidate: Neighbour) {
-        let before = |a: &Neighbour, b: &Neighbour| {
-            a.squared_distance < b.squared_distance
-                || (a.squared_distance == b.squared_distance && a.slot < b.slot)
-        };
-        if self.items.len() == self.capacity {
-            match self.items.last() {
-                Some(last) if before(&candidate, last) => {
-                    self.items.pop();
-                }
-                _ => return,
+        let distance = candidate.squared_distance;
+        if self.items.len() >= self.capacity {
+            let kth = self.items[self.capacity - 1].squared_distance;
+            if distance > kth {
+                return;
+            }
+            if distance == kth {
+                // A tie with the k-th: it joins the tail, nothing leaves.
+                self.items.push(candidate);
+                return;
             }
         }
         let mut position = self.items.len();
-        while position > 0 && before(&candidate, &self.items[position - 1]) {
+        while position > 0 && distance < self.items[position - 1].squared_distance {
             position -= 1;
         }
         self.items.insert(position, candidate);
+        if self.items.len() > self.capacity {
+            // The k-th distance may have fallen: drop rows now beyond it.
+            let kth = self.items[self.capacity - 1].squared_distance;
+            while self
+                .items
+                .last()
+                .is_some_and(|last| last.squared_distance > kth)
+            {
+                self.items.pop();
+            }
+        }
     }
+
+    /// Orders the list by (squared distance, slot), so the result does not depend on the order
+    /// in which rows were offered.
+    fn finish(self) {
+        finish(self.items);
+    }
+}
+
+/// Sorts a neighbour list by (squared distance, slot).
+fn finish(items: &mut [Neighbour]) {
+    items.sort_unstable_by(|a, b| {
+        a.squared_distance
+            .total_cmp(&b.squared_distance)
+            .then(a.slot.cmp(&b.slot))
+    });
 }
 
 enum Node {
@@ -209,7 +239,8 @@ impl NeighbourIndex {
         self.tree = Some(nodes);
     }
 
-    /// The `k` nearest indexed rows to each of many scaled query rows (row-major), as
+    /// The `k` nearest indexed rows (plus rows tied with the k-th) to each of many scaled query
+    /// rows (row-major), as
     /// [`NeighbourIndex::nearest`] gives them. Without a tree, complete queries are scanned in
     /// groups against cache-sized tiles of training rows, so the training data is read from
     /// memory once per group rather than once per query.
@@ -282,7 +313,8 @@ impl NeighbourIndex {
                 }
                 tile_start = tile_end;
             }
-            for (&row, list) in group.iter().zip(lists) {
+            for (&row, mut list) in group.iter().zip(lists) {
+                finish(&mut list);
                 results[row] = list;
             }
         }
@@ -302,8 +334,9 @@ impl NeighbourIndex {
         }
     }
 
-    /// Fills `out` with the `k` nearest indexed rows to a scaled query row, nearest first, ties
-    /// broken by lower slot.
+    /// Fills `out` with the `k` nearest indexed rows to a scaled query row and every further row
+    /// tied with the k-th distance (all rows when fewer than `k`), nearest first, ties by lower
+    /// slot.
     pub(crate) fn nearest(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
         out.clear();
         let capacity = k.min(self.len());
@@ -315,12 +348,14 @@ impl NeighbourIndex {
             items: out,
         };
         if self.dimensions == 0 {
-            for &slot in self.slots.iter().take(capacity) {
+            // Every row is at distance 0: all tie with the k-th.
+            for &slot in &self.slots {
                 best.offer(Neighbour {
                     squared_distance: 0.0,
                     slot,
                 });
             }
+            best.finish();
             return;
         }
         let query_complete = query.iter().all(|v| !v.is_nan());
@@ -364,6 +399,7 @@ impl NeighbourIndex {
                 }
             }
         }
+        best.finish();
     }
 
     fn search_tree(
