@@ -112,7 +112,6 @@ pub struct TransformOverrides {
     pub subsample: Option<usize>,
 }
 
-#[allow(dead_code)] // called by the experiment runner (next issue); tested below
 impl Transforms {
     /// These transforms with a dataset's overrides applied.
     pub fn with(&self, overrides: &TransformOverrides) -> Transforms {
@@ -142,6 +141,17 @@ pub enum Measure {
     Sauc,
 }
 
+impl Measure {
+    /// The name used in configs and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Error => "error",
+            Measure::Auc => "auc",
+            Measure::Sauc => "sauc",
+        }
+    }
+}
+
 /// A paired test between two learners over folds.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
@@ -154,6 +164,18 @@ pub enum PairedTest {
     Wilcoxon,
     /// Sign test over folds.
     Sign,
+}
+
+impl PairedTest {
+    /// The name used in configs and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            PairedTest::PairedT => "paired_t",
+            PairedTest::CorrectedT => "corrected_t",
+            PairedTest::Wilcoxon => "wilcoxon",
+            PairedTest::Sign => "sign",
+        }
+    }
 }
 
 /// A paper-specific analysis.
