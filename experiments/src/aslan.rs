@@ -40,7 +40,6 @@ struct Comparison {
     plain: [bool; 2],
     corrected: [bool; 2],
     plain_p: [f64; 2],
-    corrected_p: [f64; 2],
 }
 
 /// The Aslan analysis: tables and figures written under `folder`, returned as report sections.
@@ -58,7 +57,6 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
                 let mut plain = [false; 2];
                 let mut corrected = [false; 2];
                 let mut plain_p = [f64::NAN; 2];
-                let mut corrected_p = [f64::NAN; 2];
                 let mut ok = true;
                 for (slot, measure) in [error, auc].into_iter().enumerate() {
                     let (x, y) = folds.paired(d, measure, a, b);
@@ -70,7 +68,6 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
                             plain[slot] = p.reject;
                             corrected[slot] = c.reject;
                             plain_p[slot] = p.pvalue;
-                            corrected_p[slot] = c.pvalue;
                         }
                         (Err(problem), _) | (_, Err(problem)) => {
                             ok = false;
@@ -89,7 +86,6 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
                         plain,
                         corrected,
                         plain_p,
-                        corrected_p,
                     });
                 }
             }

@@ -143,7 +143,8 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 .iter()
                 .map(|&row| dataset.dataset.class(row))
                 .collect();
-            crate::measures::measure_values(&measures, probabilities, &truth, dataset.positive)
+            let test_part = runner::part_of(probabilities, truth.len(), false);
+            crate::measures::measure_values(&measures, &test_part, &truth, dataset.positive)
         })?;
     eprintln!(
         "units: {} computed, {} reused from the cache, {} failed ({:.1}s so far)",

@@ -13,8 +13,6 @@ use crate::config::{DatasetEntry, ExperimentConfig, Measure, Transforms};
 pub struct PreparedDataset {
     /// The name used in tables and file names (shipped name or file stem).
     pub name: String,
-    /// Where it came from: a shipped name or a path.
-    pub source: String,
     /// The transforms applied.
     pub transforms: Transforms,
     /// The data after the transforms.
@@ -246,7 +244,6 @@ pub fn prepare_dataset(
     let content_hash = dataset.content_hash();
     Ok(PreparedDataset {
         name,
-        source: request.source.clone(),
         transforms: transforms.clone(),
         dataset,
         content_hash,

@@ -33,20 +33,11 @@ pub enum Outcome {
 /// The predictions of one unit and the time its fit and prediction took when computed.
 #[derive(Clone, Debug)]
 pub struct UnitPredictions {
-    /// One row of class probabilities per test instance, in the split's test order.
+    /// One row of class probabilities per predicted row ([`predicted_rows`]: test, then
+    /// validation).
     pub probabilities: Probabilities,
     /// Seconds to fit and predict, measured when the unit was computed.
     pub seconds: f64,
-}
-
-impl Outcome {
-    /// The predictions, unless the unit failed.
-    pub fn predictions(&self) -> Option<&UnitPredictions> {
-        match self {
-            Outcome::Computed(predictions) | Outcome::Reused(predictions) => Some(predictions),
-            Outcome::Failed(_) => None,
-        }
-    }
 }
 
 const MAGIC: &[u8; 8] = b"CLSPRED1";
@@ -162,6 +153,24 @@ pub fn read_predictions(path: &Path, rows: usize, classes: usize) -> Option<Unit
     })
 }
 
+/// The rows a unit predicts: the test rows, then the validation rows if the split has them
+/// (model selection on the validation fold, as Wu & Flach do, needs their scores).
+pub fn predicted_rows(split: &cv::Split) -> Vec<usize> {
+    let mut rows = split.test.clone();
+    rows.extend(split.validation.iter().flatten());
+    rows
+}
+
+/// The first `rows` rows of a probability matrix (the test part of a unit's predictions), or
+/// the rows after them (its validation part) when `after` is true.
+pub fn part_of(probabilities: &Probabilities, rows: usize, after: bool) -> Probabilities {
+    let classes = probabilities.num_classes();
+    let flat = probabilities.as_flat();
+    let cut = (rows * classes).min(flat.len());
+    let values = if after { &flat[cut..] } else { &flat[..cut] };
+    Probabilities::from_flat(classes, values.to_vec())
+}
+
 /// Fits and predicts one unit, catching errors and panics.
 fn compute_unit(plan: &Plan, unit: Unit) -> std::result::Result<UnitPredictions, String> {
     let dataset = &plan.datasets[unit.dataset];
@@ -178,20 +187,20 @@ fn compute_unit(plan: &Plan, unit: Unit) -> std::result::Result<UnitPredictions,
         let model = learner
             .learner
             .fit_with_validation(&train, validation.as_ref(), seed)?;
-        let test = dataset.dataset.subset(split.test.clone()).features();
-        model.predict_proba(&test)
+        let rows = predicted_rows(split);
+        model.predict_proba(&data::Features::of(&dataset.dataset, rows))
     }));
     let seconds = started.elapsed().as_secs_f64();
     match attempt {
         Ok(Ok(probabilities)) => {
             let classes = dataset.dataset.num_classes();
-            if probabilities.len() != split.test.len() || probabilities.num_classes() != classes {
+            let rows = predicted_rows(split).len();
+            if probabilities.len() != rows || probabilities.num_classes() != classes {
                 return Err(format!(
-                    "the model returned {} rows of {} probabilities for {} test rows of {} classes",
+                    "the model returned {} rows of {} probabilities for {rows} rows of {classes} \
+                     classes",
                     probabilities.len(),
                     probabilities.num_classes(),
-                    split.test.len(),
-                    classes
                 ));
             }
             if let Some(bad) = probabilities.as_flat().iter().position(|p| !p.is_finite()) {
@@ -220,7 +229,7 @@ fn compute_unit(plan: &Plan, unit: Unit) -> std::result::Result<UnitPredictions,
 /// Runs one unit: reuse its cached predictions, or compute and cache them.
 pub fn run_unit(results: &Path, plan: &Plan, unit: Unit) -> Outcome {
     let dataset = &plan.datasets[unit.dataset];
-    let rows = dataset.plan.splits[unit.split].test.len();
+    let rows = predicted_rows(&dataset.plan.splits[unit.split]).len();
     let classes = dataset.dataset.num_classes();
     let path = unit_path(results, plan, unit);
     if let Some(predictions) = read_predictions(&path, rows, classes) {
