@@ -156,6 +156,7 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
     write_units_table(&folder, &plan, &records)?;
     let folds = FoldTable::new(&plan, &measures, records);
     report::write_file(&folder.join("per_fold.csv"), &folds.to_csv(&plan))?;
+    report::write_bytes(&folder.join("per_fold.parquet"), &folds.to_parquet(&plan)?)?;
 
     let mut sections = Vec::new();
     sections.push(datasets_section(&folder, &plan)?);

@@ -66,32 +66,74 @@ impl FoldTable {
             .unzip()
     }
 
-    /// The tidy per-fold table as CSV: dataset, learner, repetition, fold, measure, value (one
-    /// row per value; failed units have no rows). Values are written in the shortest form that
-    /// reads back to the same number, so the file is byte-identical between identical runs.
-    pub fn to_csv(&self, plan: &Plan) -> String {
-        let mut text = String::from("dataset,learner,repetition,fold,measure,value\n");
+    /// The tidy per-fold rows in plan order: dataset, learner, repetition, fold, measure,
+    /// value (failed units have no rows).
+    pub fn tidy_rows<'a>(
+        &'a self,
+        plan: &'a Plan,
+    ) -> Vec<(&'a str, &'a str, usize, usize, &'static str, f64)> {
+        let mut rows = Vec::new();
         for (d, dataset) in plan.datasets.iter().enumerate() {
             for (l, learner) in plan.learners.iter().enumerate() {
                 for (s, split) in dataset.plan.splits.iter().enumerate() {
                     let Some(values) = &self.cells[d][l][s] else {
                         continue;
                     };
-                    for (measure, value) in self.measures.iter().zip(values) {
-                        text.push_str(&format!(
-                            "{},{},{},{},{},{}\n",
-                            report::table::quote_csv(&dataset.name),
-                            report::table::quote_csv(&learner.name),
+                    for (measure, &value) in self.measures.iter().zip(values) {
+                        rows.push((
+                            dataset.name.as_str(),
+                            learner.name.as_str(),
                             split.repetition,
                             split.fold,
                             measure.name(),
-                            value
+                            value,
                         ));
                     }
                 }
             }
         }
+        rows
+    }
+
+    /// The tidy per-fold table as CSV. Values are written in the shortest form that reads back
+    /// to the same number, so the file is byte-identical between identical runs.
+    pub fn to_csv(&self, plan: &Plan) -> String {
+        let mut text = String::from("dataset,learner,repetition,fold,measure,value\n");
+        for (dataset, learner, repetition, fold, measure, value) in self.tidy_rows(plan) {
+            text.push_str(&format!(
+                "{},{},{repetition},{fold},{measure},{value}\n",
+                report::table::quote_csv(dataset),
+                report::table::quote_csv(learner),
+            ));
+        }
         text
+    }
+
+    /// The tidy per-fold table as a Parquet file (same rows and columns as the CSV).
+    pub fn to_parquet(&self, plan: &Plan) -> Result<Vec<u8>> {
+        use report::parquet::Column;
+        let rows = self.tidy_rows(plan);
+        let text = |pick: fn(&(&str, &str, usize, usize, &str, f64)) -> String| {
+            Column::Text(rows.iter().map(pick).collect())
+        };
+        let columns = vec![
+            ("dataset".to_string(), text(|row| row.0.to_string())),
+            ("learner".to_string(), text(|row| row.1.to_string())),
+            (
+                "repetition".to_string(),
+                Column::Integer(rows.iter().map(|row| row.2 as i64).collect()),
+            ),
+            (
+                "fold".to_string(),
+                Column::Integer(rows.iter().map(|row| row.3 as i64).collect()),
+            ),
+            ("measure".to_string(), text(|row| row.4.to_string())),
+            (
+                "value".to_string(),
+                Column::Real(rows.iter().map(|row| row.5).collect()),
+            ),
+        ];
+        Ok(report::parquet::to_parquet(&columns)?)
     }
 }
 

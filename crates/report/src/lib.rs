@@ -20,6 +20,7 @@
 //! ```
 
 pub mod html;
+pub mod parquet;
 pub mod plot;
 pub mod table;
 
@@ -66,6 +67,14 @@ pub enum ReportError {
         plot: String,
         /// The library's message.
         message: String,
+    },
+    /// Data that cannot be written in the requested form.
+    #[error("{what}: {problem}")]
+    InvalidInput {
+        /// What was being written.
+        what: String,
+        /// What is wrong.
+        problem: String,
     },
     /// Writing an output file failed.
     #[error("cannot write '{path}': {source}")]
