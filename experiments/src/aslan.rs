@@ -246,6 +246,9 @@ fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
     table
 }
 
+/// A polyline of (false positive rate, true positive rate) points.
+type Points = Vec<(f64, f64)>;
+
 /// Colours of the two learners of a comparison figure.
 const COLOURS: [Rgb; 2] = [Rgb(31, 119, 180), Rgb(214, 39, 40)];
 
@@ -360,21 +363,8 @@ fn example_figures(
 
 /// The ROC curve of a unit (read back from the cache), thinned to the points a plot can show,
 /// and its threshold-0.5 operating point.
-fn roc_points(folder: &Path, plan: &Plan, unit: Unit) -> Option<(Vec<(f64, f64)>, (f64, f64))> {
-    let dataset = &plan.datasets[unit.dataset];
-    let positive = dataset.positive?;
-    let split = &dataset.plan.splits[unit.split];
-    let predictions = runner::read_predictions(
-        &runner::unit_path(folder, plan, unit),
-        split.test.len(),
-        dataset.dataset.num_classes(),
-    )?;
-    let truth: Vec<usize> = split
-        .test
-        .iter()
-        .map(|&row| dataset.dataset.class(row))
-        .collect();
-    let scores = crate::measures::binary_scores(&predictions.probabilities, &truth, positive)?;
+fn roc_points(folder: &Path, plan: &Plan, unit: Unit) -> Option<(Points, (f64, f64))> {
+    let scores = runner::test_scores(folder, plan, unit)?;
     let curve = evaluate::roc_curve(&scores).ok()?;
     let points = curve.fpr_tpr();
     let marked = points[curve.operating_point(0.5)];
@@ -384,7 +374,7 @@ fn roc_points(folder: &Path, plan: &Plan, unit: Unit) -> Option<(Vec<(f64, f64)>
 /// Drops points closer than `tolerance` (in both coordinates) to the last point kept; the first
 /// and last points are always kept. Visually identical at plot resolution, and the SVG stays
 /// small.
-fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
+pub fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
     let mut kept: Vec<(f64, f64)> = Vec::new();
     for (index, &point) in points.iter().enumerate() {
         let last = index + 1 == points.len();
@@ -395,4 +385,181 @@ fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
         }
     }
     kept
+}
+
+/// Aslan et al. Figures 6 and 7: for each configured comparison, the error and the AUC of the
+/// models of two learners, with the Cortes-Mohri and Agarwal et al. AUC confidence intervals
+/// of each learner computed from a single train/test run (the first model), as they did.
+pub fn interval_sections(
+    folder: &Path,
+    plan: &Plan,
+    folds: &FoldTable,
+    figures: &[crate::config::IntervalFigure],
+    alpha: f64,
+) -> Result<Vec<Section>> {
+    let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
+    let (Some(error), Some(auc)) = (position(Measure::Error), position(Measure::Auc)) else {
+        bail!("analysis 'aslan_intervals' needs the measures error and auc (key 'measures')");
+    };
+    if figures.is_empty() {
+        bail!(
+            "analysis 'aslan_intervals' needs at least one comparison in the key \
+             'interval_figures', e.g. [{{ dataset = \"ada\", learners = [\"ripper\", \"lp\"] }}]"
+        );
+    }
+    let mut files = Vec::new();
+    let mut table = Table::new(
+        "AUC confidence intervals from one train/test run beside the spread of the models",
+        [
+            "dataset",
+            "learner",
+            "test AUC (model 1)",
+            "errors (model 1)",
+            "Cortes-Mohri low",
+            "Cortes-Mohri high",
+            "Agarwal low",
+            "Agarwal high",
+            "AUC of the models: min",
+            "max",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    for figure in figures {
+        let Some(d) = plan.datasets.iter().position(|x| x.name == figure.dataset) else {
+            bail!("interval_figures: no dataset '{}'", figure.dataset);
+        };
+        let dataset = &plan.datasets[d];
+        let learners: Vec<usize> = figure
+            .learners
+            .iter()
+            .map(|name| plan.learners.iter().position(|l| &l.name == name))
+            .collect::<Option<_>>()
+            .ok_or_else(|| anyhow::anyhow!("interval_figures: unknown learner"))?;
+        let mut intervals = Vec::new();
+        for (&learner, color) in learners.iter().zip(COLOURS) {
+            let unit = Unit {
+                dataset: d,
+                learner,
+                split: 0,
+            };
+            let Some(scores) = runner::test_scores(folder, plan, unit) else {
+                continue;
+            };
+            let (positives, negatives) = scores.class_totals();
+            let (positives, negatives) = (positives.round() as usize, negatives.round() as usize);
+            let single_auc = evaluate::auc_or_nan(&scores);
+            let errors = (0..scores.len())
+                .filter(|&i| (scores.scores()[i] > 0.5) != scores.labels()[i])
+                .count();
+            let cortes = stats::cortes_mohri_interval(positives, negatives, errors, alpha)?;
+            let agarwal = stats::agarwal_interval(single_auc, positives, negatives, alpha)?;
+            let name = &plan.learners[learner].name;
+            let all: Vec<f64> = folds
+                .values(d, learner, auc)
+                .into_iter()
+                .flatten()
+                .filter(|v| v.is_finite())
+                .collect();
+            let min = all.iter().copied().fold(f64::INFINITY, f64::min);
+            let max = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            table.push_row(vec![
+                Cell::text(&dataset.name),
+                Cell::text(name),
+                Cell::number(single_auc).with_decimals(4),
+                Cell::integer(errors as i64),
+                Cell::number(cortes.low).with_decimals(4),
+                Cell::number(cortes.high).with_decimals(4),
+                Cell::number(agarwal.low).with_decimals(4),
+                Cell::number(agarwal.high).with_decimals(4),
+                Cell::number(min).with_decimals(4),
+                Cell::number(max).with_decimals(4),
+            ]);
+            intervals.push(report::Interval {
+                label: Some(format!("{name}: Cortes-Mohri")),
+                low: cortes.low,
+                high: cortes.high,
+                center: Some(single_auc),
+                color,
+            });
+            intervals.push(report::Interval {
+                label: Some(format!("{name}: Agarwal et al.")),
+                low: agarwal.low,
+                high: agarwal.high,
+                center: Some(single_auc),
+                color,
+            });
+        }
+        let stem = format!(
+            "aslan_intervals_{}_{}_{}",
+            runner::file_safe(&dataset.name),
+            runner::file_safe(&figure.learners[0]),
+            runner::file_safe(&figure.learners[1])
+        );
+        for (measure, label, suffix, drawn) in [
+            (error, "Error", "error", &[][..]),
+            (auc, "AUC", "auc", &intervals[..]),
+        ] {
+            let distributions: Vec<Distribution> = learners
+                .iter()
+                .zip(COLOURS)
+                .map(|(&learner, color)| Distribution {
+                    label: plan.learners[learner].name.clone(),
+                    values: folds
+                        .values(d, learner, measure)
+                        .into_iter()
+                        .flatten()
+                        .filter(|v| v.is_finite())
+                        .collect(),
+                    color,
+                })
+                .collect();
+            let options = PlotOptions::new(
+                format!(
+                    "{label}: {} vs {} on {}",
+                    figure.learners[0], figure.learners[1], dataset.name
+                ),
+                label,
+                "models",
+            );
+            let svg = report::distribution_plot(&options, &distributions, drawn, 15)?;
+            let file = format!("figures/{stem}_{suffix}.svg");
+            report::write_file(&folder.join(&file), &svg)?;
+            files.push((
+                file,
+                format!(
+                    "{label} of the {} models of {} and {} on {}{}",
+                    dataset.plan.splits.len(),
+                    figure.learners[0],
+                    figure.learners[1],
+                    dataset.name,
+                    if drawn.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", with the {:.0}% Cortes-Mohri and Agarwal et al. intervals of each \
+                             learner's AUC from its first model alone",
+                            100.0 * (1.0 - alpha)
+                        )
+                    }
+                ),
+            ));
+        }
+    }
+    table.push_note(
+        "Cortes-Mohri: from the number of errors at threshold 0.5 and the class sizes of the test \
+         set; Agarwal et al.: distribution-free large-deviation bound around the test AUC.",
+    );
+    write_table(&folder.join("tables"), "aslan_intervals", &table)?;
+    Ok(vec![Section {
+        title: "Aslan et al.: AUC confidence intervals against the spread of 30 models (their \
+                Figures 6 and 7)"
+            .into(),
+        reading: "Each interval is computed from one train/test run, as a user with a single \
+                  split would; the histograms show how far the AUC of the 30 models, trained on \
+                  overlapping sets and tested on one test set, actually spreads."
+            .into(),
+        tables: vec![table],
+        figures: files,
+    }])
 }

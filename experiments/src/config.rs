@@ -37,6 +37,19 @@ pub struct ExperimentConfig {
     /// Paper-specific analyses to add to the report.
     #[serde(default)]
     pub analyses: Vec<Analysis>,
+    /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
+    #[serde(default)]
+    pub interval_figures: Vec<IntervalFigure>,
+}
+
+/// One comparison figure with AUC confidence intervals: a dataset and two learners.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct IntervalFigure {
+    /// The dataset's name as in the results.
+    pub dataset: String,
+    /// The two learners' display names.
+    pub learners: [String; 2],
 }
 
 /// A dataset reference, with optional per-dataset transform overrides.
@@ -184,6 +197,14 @@ impl PairedTest {
 pub enum Analysis {
     /// Aslan et al.: agreement of the t-test on error and on AUC (the four-case table).
     AslanAgreement,
+    /// Aslan et al. Figures 6 and 7: error and AUC distributions with AUC confidence intervals.
+    AslanIntervals,
+    /// Provost et al.: averaged ROC curves, dominance, hull slope ranges.
+    ProvostRoc,
+    /// Wu & Flach: model selection by validation AUC and by validation sAUC.
+    WuFlachSelection,
+    /// Huang & Ling: consistency and discriminancy of AUC against accuracy (needs no datasets).
+    HuangLing,
 }
 
 fn default_seed() -> u64 {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use data::catalog::Catalog;
 use rayon::prelude::*;
 use report::{HtmlPage, Table, TableFormat};
@@ -144,7 +144,15 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 .map(|&row| dataset.dataset.class(row))
                 .collect();
             let test_part = runner::part_of(probabilities, truth.len(), false);
-            crate::measures::measure_values(&measures, &test_part, &truth, dataset.positive)
+            let test =
+                crate::measures::measure_values(&measures, &test_part, &truth, dataset.positive);
+            let validation = split.validation.as_ref().map(|rows| {
+                let truth: Vec<usize> =
+                    rows.iter().map(|&row| dataset.dataset.class(row)).collect();
+                let part = runner::part_of(probabilities, split.test.len(), true);
+                crate::measures::measure_values(&measures, &part, &truth, dataset.positive)
+            });
+            crate::measures::UnitMeasures { test, validation }
         })?;
     eprintln!(
         "units: {} computed, {} reused from the cache, {} failed ({:.1}s so far)",
@@ -188,6 +196,23 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 &folds,
                 config.alpha,
             )?),
+            Analysis::AslanIntervals => sections.extend(crate::aslan::interval_sections(
+                &folder,
+                &plan,
+                &folds,
+                &config.interval_figures,
+                config.alpha,
+            )?),
+            Analysis::ProvostRoc => {
+                sections.extend(crate::provost::sections(&folder, &plan, config.alpha)?)
+            }
+            Analysis::WuFlachSelection => sections.extend(crate::wu_flach::sections(
+                &folder,
+                &plan,
+                &folds,
+                config.alpha,
+            )?),
+            Analysis::HuangLing => bail!("huang_ling is not wired yet"),
         }
     }
     write_html(&folder, config, &sections, counts)?;
@@ -203,7 +228,7 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
 fn write_units_table(
     folder: &Path,
     plan: &Plan,
-    records: &[runner::UnitRecord<Vec<f64>>],
+    records: &[runner::UnitRecord<crate::measures::UnitMeasures>],
 ) -> Result<()> {
     let mut text =
         String::from("dataset,learner,repetition,fold,status,seconds,predictions,message\n");

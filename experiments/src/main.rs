@@ -13,8 +13,10 @@ mod datasets_command;
 mod experiment;
 mod measures;
 mod plan;
+mod provost;
 mod results;
 mod runner;
+mod wu_flach;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]

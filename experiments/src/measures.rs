@@ -5,6 +5,15 @@ use learners::Probabilities;
 
 use crate::config::Measure;
 
+/// The measures of one unit: on its test part, and on its validation part if it has one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitMeasures {
+    /// One value per configured measure, on the test rows.
+    pub test: Vec<f64>,
+    /// One value per configured measure, on the validation rows (protocols with validation).
+    pub validation: Option<Vec<f64>>,
+}
+
 /// The value of each measure (in the given order) for one unit's predictions against the true
 /// classes of its test rows. `positive` is the positive class of a binary task; without it
 /// the AUC is Hand & Till's M over all classes. A measure that cannot be computed (e.g. a

@@ -114,6 +114,30 @@ pub fn check_names(
         names.push(name);
     }
     let learners = configure_learners(&config.learners)?;
+    for (position, figure) in config.interval_figures.iter().enumerate() {
+        if !names.contains(&figure.dataset) {
+            bail!(
+                "key 'interval_figures' entry {}: dataset '{}' is not among the datasets ({})",
+                position + 1,
+                figure.dataset,
+                names.join(", ")
+            );
+        }
+        for learner in &figure.learners {
+            if !learners.iter().any(|l| &l.name == learner) {
+                bail!(
+                    "key 'interval_figures' entry {}: learner '{learner}' is not among the \
+                     learners ({})",
+                    position + 1,
+                    learners
+                        .iter()
+                        .map(|l| l.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
+    }
     Ok((requests, learners, strategy))
 }
 

@@ -5,6 +5,7 @@ use anyhow::Result;
 use report::{Cell, Table};
 
 use crate::config::{Measure, PairedTest};
+use crate::measures::UnitMeasures;
 use crate::plan::Plan;
 use crate::runner::{Status, UnitRecord};
 
@@ -14,28 +15,35 @@ pub struct FoldTable {
     pub measures: Vec<Measure>,
     /// The cells.
     pub cells: Vec<Vec<Vec<Option<Vec<f64>>>>>,
+    /// The same on the validation parts, where the protocol has them.
+    pub validation: Vec<Vec<Vec<Option<Vec<f64>>>>>,
     /// Failed units: dataset, learner, split index, message.
     pub failures: Vec<(usize, usize, usize, String)>,
 }
 
 impl FoldTable {
     /// Arranges the unit records (in plan order) by dataset, learner and split.
-    pub fn new(plan: &Plan, measures: &[Measure], records: Vec<UnitRecord<Vec<f64>>>) -> Self {
+    pub fn new(plan: &Plan, measures: &[Measure], records: Vec<UnitRecord<UnitMeasures>>) -> Self {
         let mut cells: Vec<Vec<Vec<Option<Vec<f64>>>>> = plan
             .datasets
             .iter()
             .map(|dataset| vec![vec![None; dataset.plan.splits.len()]; plan.learners.len()])
             .collect();
+        let mut validation = cells.clone();
         let mut failures = Vec::new();
         for (unit, record) in plan.units.iter().zip(records) {
             if let Status::Failed(message) = &record.status {
                 failures.push((unit.dataset, unit.learner, unit.split, message.clone()));
             }
-            cells[unit.dataset][unit.learner][unit.split] = record.summary;
+            if let Some(summary) = record.summary {
+                cells[unit.dataset][unit.learner][unit.split] = Some(summary.test);
+                validation[unit.dataset][unit.learner][unit.split] = summary.validation;
+            }
         }
         FoldTable {
             measures: measures.to_vec(),
             cells,
+            validation,
             failures,
         }
     }
@@ -43,6 +51,19 @@ impl FoldTable {
     /// The values of one measure over the splits of a dataset for one learner.
     pub fn values(&self, dataset: usize, learner: usize, measure: usize) -> Vec<Option<f64>> {
         self.cells[dataset][learner]
+            .iter()
+            .map(|cell| cell.as_ref().map(|values| values[measure]))
+            .collect()
+    }
+
+    /// The values of one measure on the validation parts of a dataset's splits for one learner.
+    pub fn validation_values(
+        &self,
+        dataset: usize,
+        learner: usize,
+        measure: usize,
+    ) -> Vec<Option<f64>> {
+        self.validation[dataset][learner]
             .iter()
             .map(|cell| cell.as_ref().map(|values| values[measure]))
             .collect()
@@ -66,12 +87,8 @@ impl FoldTable {
             .unzip()
     }
 
-    /// The tidy per-fold rows in plan order: dataset, learner, repetition, fold, measure,
-    /// value (failed units have no rows).
-    pub fn tidy_rows<'a>(
-        &'a self,
-        plan: &'a Plan,
-    ) -> Vec<(&'a str, &'a str, usize, usize, &'static str, f64)> {
+    /// The tidy per-fold rows in plan order (failed units have no rows).
+    pub fn tidy_rows<'a>(&'a self, plan: &'a Plan) -> Vec<TidyRow<'a>> {
         let mut rows = Vec::new();
         for (d, dataset) in plan.datasets.iter().enumerate() {
             for (l, learner) in plan.learners.iter().enumerate() {
@@ -80,14 +97,14 @@ impl FoldTable {
                         continue;
                     };
                     for (measure, &value) in self.measures.iter().zip(values) {
-                        rows.push((
-                            dataset.name.as_str(),
-                            learner.name.as_str(),
-                            split.repetition,
-                            split.fold,
-                            measure.name(),
+                        rows.push(TidyRow {
+                            dataset: &dataset.name,
+                            learner: &learner.name,
+                            repetition: split.repetition,
+                            fold: split.fold,
+                            measure: measure.name(),
                             value,
-                        ));
+                        });
                     }
                 }
             }
@@ -99,11 +116,15 @@ impl FoldTable {
     /// to the same number, so the file is byte-identical between identical runs.
     pub fn to_csv(&self, plan: &Plan) -> String {
         let mut text = String::from("dataset,learner,repetition,fold,measure,value\n");
-        for (dataset, learner, repetition, fold, measure, value) in self.tidy_rows(plan) {
+        for row in self.tidy_rows(plan) {
             text.push_str(&format!(
-                "{},{},{repetition},{fold},{measure},{value}\n",
-                report::table::quote_csv(dataset),
-                report::table::quote_csv(learner),
+                "{},{},{},{},{},{}\n",
+                report::table::quote_csv(row.dataset),
+                report::table::quote_csv(row.learner),
+                row.repetition,
+                row.fold,
+                row.measure,
+                row.value
             ));
         }
         text
@@ -113,28 +134,44 @@ impl FoldTable {
     pub fn to_parquet(&self, plan: &Plan) -> Result<Vec<u8>> {
         use report::parquet::Column;
         let rows = self.tidy_rows(plan);
-        let text = |pick: fn(&(&str, &str, usize, usize, &str, f64)) -> String| {
-            Column::Text(rows.iter().map(pick).collect())
+        let text = |pick: for<'r> fn(&'r TidyRow<'r>) -> &'r str| {
+            Column::Text(rows.iter().map(|row| pick(row).to_string()).collect())
         };
         let columns = vec![
-            ("dataset".to_string(), text(|row| row.0.to_string())),
-            ("learner".to_string(), text(|row| row.1.to_string())),
+            ("dataset".to_string(), text(|row| row.dataset)),
+            ("learner".to_string(), text(|row| row.learner)),
             (
                 "repetition".to_string(),
-                Column::Integer(rows.iter().map(|row| row.2 as i64).collect()),
+                Column::Integer(rows.iter().map(|row| row.repetition as i64).collect()),
             ),
             (
                 "fold".to_string(),
-                Column::Integer(rows.iter().map(|row| row.3 as i64).collect()),
+                Column::Integer(rows.iter().map(|row| row.fold as i64).collect()),
             ),
-            ("measure".to_string(), text(|row| row.4.to_string())),
+            ("measure".to_string(), text(|row| row.measure)),
             (
                 "value".to_string(),
-                Column::Real(rows.iter().map(|row| row.5).collect()),
+                Column::Real(rows.iter().map(|row| row.value).collect()),
             ),
         ];
         Ok(report::parquet::to_parquet(&columns)?)
     }
+}
+
+/// One row of the tidy per-fold table.
+pub struct TidyRow<'a> {
+    /// Dataset name.
+    pub dataset: &'a str,
+    /// Learner name.
+    pub learner: &'a str,
+    /// Repetition, from 0.
+    pub repetition: usize,
+    /// Fold within the repetition, from 0.
+    pub fold: usize,
+    /// Measure name.
+    pub measure: &'static str,
+    /// The value.
+    pub value: f64,
 }
 
 /// Mean and sample standard deviation of the finite values.

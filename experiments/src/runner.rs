@@ -171,6 +171,26 @@ pub fn part_of(probabilities: &Probabilities, rows: usize, after: bool) -> Proba
     Probabilities::from_flat(classes, values.to_vec())
 }
 
+/// A binary task's test scores (positive-class probabilities) of a unit, read back from the
+/// cache; `None` if the task is not binary or the unit has no complete predictions.
+pub fn test_scores(results: &Path, plan: &Plan, unit: Unit) -> Option<evaluate::BinaryScores> {
+    let dataset = &plan.datasets[unit.dataset];
+    let positive = dataset.positive?;
+    let split = &dataset.plan.splits[unit.split];
+    let predictions = read_predictions(
+        &unit_path(results, plan, unit),
+        predicted_rows(split).len(),
+        dataset.dataset.num_classes(),
+    )?;
+    let truth: Vec<usize> = split
+        .test
+        .iter()
+        .map(|&row| dataset.dataset.class(row))
+        .collect();
+    let test_part = part_of(&predictions.probabilities, truth.len(), false);
+    crate::measures::binary_scores(&test_part, &truth, positive)
+}
+
 /// Fits and predicts one unit, catching errors and panics.
 fn compute_unit(plan: &Plan, unit: Unit) -> std::result::Result<UnitPredictions, String> {
     let dataset = &plan.datasets[unit.dataset];
@@ -349,7 +369,7 @@ where
                         ));
                         bar.inc(1);
                     }
-                    None if done % step == 0 || done == total => eprintln!(
+                    None if done.is_multiple_of(step) || done == total => eprintln!(
                         "[{:>6.1}s] {done}/{total} units ({} reused, {} failed)",
                         started.elapsed().as_secs_f64(),
                         reused.load(Ordering::Relaxed),

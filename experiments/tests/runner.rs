@@ -280,3 +280,64 @@ fn config_errors_name_the_key_the_dataset_or_the_learner() {
     let message = config_error(&format!("{GOOD}confidence = 2.0\n"));
     assert!(message.contains("confidence"), "{message}");
 }
+
+#[test]
+fn provost_and_wu_flach_analyses_run_end_to_end() {
+    let folder = scratch("analyses");
+    let provost = folder.join("provost.toml");
+    std::fs::write(
+        &provost,
+        r#"
+name = "provost-small"
+datasets = ["pima", "vehicle"]
+analyses = ["provost_roc"]
+transforms = { positive_class = "minority", one_vs_rest = true }
+protocol = { kind = "stratified_kfold", folds = 3 }
+[[learners]]
+name = "MC4"
+kind = "c45"
+laplace = true
+[[learners]]
+name = "NB"
+kind = "naive_bayes"
+discretize = true
+"#,
+    )
+    .unwrap();
+    let output = run(&provost.to_string_lossy(), &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = folder.join("provost-small");
+    let dominance = read(&results.join("tables/provost_dominance.csv"));
+    assert!(
+        dominance.contains("vehicle") && dominance.contains(" of 3"),
+        "{dominance}"
+    );
+    assert!(results.join("figures/provost_vehicle.svg").is_file());
+    let slopes = read(&results.join("tables/provost_slope_ranges.csv"));
+    assert!(slopes.lines().count() > 2, "{slopes}");
+
+    let wu_flach = folder.join("wu_flach.toml");
+    std::fs::write(
+        &wu_flach,
+        r#"
+name = "wu-flach-small"
+datasets = ["sonar", "glass"]
+measures = ["auc", "sauc"]
+analyses = ["wu_flach_selection"]
+transforms = { positive_class = "majority", one_vs_rest = true }
+protocol = { kind = "wu_flach", folds = 4, repetitions = 2 }
+[[learners]]
+kind = "naive_bayes"
+[[learners]]
+kind = "c45"
+"#,
+    )
+    .unwrap();
+    let output = run(&wu_flach.to_string_lossy(), &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let table = read(&folder.join("wu-flach-small/tables/wu_flach_selection.csv"));
+    // Two datasets and the average row, each with 8 test folds.
+    assert!(table.contains("sonar") && table.contains("glass") && table.contains("average"));
+    assert_eq!(table.matches(",8,").count(), 2, "{table}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
