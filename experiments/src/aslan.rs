@@ -161,6 +161,7 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         reading,
         tables,
         figures: Vec::new(),
+        links: Vec::new(),
     }];
     sections.push(example_figures(
         folder,
@@ -358,6 +359,7 @@ fn example_figures(
         },
         tables: Vec::new(),
         figures,
+        links: Vec::new(),
     })
 }
 
@@ -561,5 +563,6 @@ pub fn interval_sections(
             .into(),
         tables: vec![table],
         figures: files,
+        links: Vec::new(),
     }])
 }

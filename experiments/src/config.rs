@@ -17,14 +17,17 @@ pub struct ExperimentConfig {
     pub seed: u64,
     /// Shipped dataset names, collections (e.g. "aslan") or file paths, each a string or a table
     /// `{ name = ..., <transform overrides> }`.
+    #[serde(default)]
     pub datasets: Vec<DatasetEntry>,
     /// Transforms applied to every dataset unless an entry overrides them.
     #[serde(default)]
     pub transforms: Transforms,
     /// Learners: tables with `kind`, an optional display `name`, and the kind's parameters.
+    #[serde(default)]
     pub learners: Vec<toml::Table>,
     /// The resampling protocol: a table with `kind` and its parameters.
-    pub protocol: toml::Table,
+    #[serde(default)]
+    pub protocol: Option<toml::Table>,
     /// Measures computed per fold.
     #[serde(default = "default_measures")]
     pub measures: Vec<Measure>,
@@ -40,6 +43,13 @@ pub struct ExperimentConfig {
     /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
     #[serde(default)]
     pub interval_figures: Vec<IntervalFigure>,
+}
+
+impl ExperimentConfig {
+    /// True when the experiment only runs analyses that need no data (Huang & Ling's counts).
+    pub fn is_standalone(&self) -> bool {
+        !self.analyses.is_empty() && self.analyses.iter().all(|a| *a == Analysis::HuangLing)
+    }
 }
 
 /// One comparison figure with AUC confidence intervals: a dataset and two learners.
@@ -246,11 +256,26 @@ pub fn parse(text: &str) -> Result<ExperimentConfig> {
             config.alpha
         );
     }
+    if config.is_standalone() {
+        if !config.datasets.is_empty() || !config.learners.is_empty() {
+            bail!(
+                "key 'analyses' = [\"huang_ling\"] needs no datasets or learners: remove the \
+                 keys 'datasets' and 'learners', or add analyses that use them"
+            );
+        }
+        return Ok(config);
+    }
     if config.datasets.is_empty() {
-        bail!("key 'datasets' is empty: name at least one dataset, collection or file");
+        bail!("key 'datasets' is missing or empty: name at least one dataset, collection or file");
     }
     if config.learners.is_empty() {
-        bail!("key 'learners' is empty: name at least one learner");
+        bail!("key 'learners' is missing or empty: name at least one learner");
+    }
+    if config.protocol.is_none() {
+        bail!(
+            "key 'protocol' is missing: give a table with kind = one of stratified_kfold, \
+             five_by_two, holdout, leave_one_out, aslan, wu_flach"
+        );
     }
     if config.measures.is_empty() {
         bail!("key 'measures' is empty: allowed values are error, auc, sauc");

@@ -15,6 +15,9 @@ use crate::plan::{self, Plan};
 use crate::results::{self, FoldTable};
 use crate::runner;
 
+/// Tables with more rows than this are linked from the HTML page rather than shown.
+const LONGEST_TABLE_ON_PAGE: usize = 120;
+
 /// How to run: where results go and on how many threads.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -36,6 +39,9 @@ pub struct Section {
     pub tables: Vec<Table>,
     /// The figures: SVG file name (relative to the results folder) and caption.
     pub figures: Vec<(String, String)>,
+    /// Tables too long for the page, linked instead: file (relative to the results folder)
+    /// and text.
+    pub links: Vec<(String, String)>,
 }
 
 /// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
@@ -59,8 +65,8 @@ pub struct CheckedExperiment {
     pub requests: Vec<plan::DatasetRequest>,
     /// The learners.
     pub learners: Vec<plan::ConfiguredLearner>,
-    /// The resampling protocol.
-    pub strategy: cv::Strategy,
+    /// The resampling protocol (none for an experiment that needs no data).
+    pub strategy: Option<cv::Strategy>,
 }
 
 /// Loads a config and checks every name in it without loading data (fast).
@@ -69,8 +75,13 @@ pub fn check(path: &Path) -> Result<CheckedExperiment> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read config {}", path.display()))?;
     let catalog = Catalog::locate().ok();
-    let (requests, learners, strategy) = plan::check_names(&config, catalog.as_ref())
-        .map_err(|error| anyhow::anyhow!("{}: {error:#}", path.display()))?;
+    let (requests, learners, strategy) = if config.is_standalone() {
+        (Vec::new(), Vec::new(), None)
+    } else {
+        let (requests, learners, strategy) = plan::check_names(&config, catalog.as_ref())
+            .map_err(|error| anyhow::anyhow!("{}: {error:#}", path.display()))?;
+        (requests, learners, Some(strategy))
+    };
     Ok(CheckedExperiment {
         config,
         text,
@@ -90,6 +101,25 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         .with_context(|| format!("cannot create the results folder {}", folder.display()))?;
     report::write_file(&folder.join("config.toml"), &experiment.text)?;
 
+    if config.is_standalone() {
+        let mut sections = Vec::new();
+        for analysis in &config.analyses {
+            if *analysis == Analysis::HuangLing {
+                sections.push(huang_ling_section(&folder)?);
+            }
+        }
+        write_html(&folder, config, &sections, runner::RunCounts::default())?;
+        eprintln!(
+            "done in {:.1}s: {}",
+            started.elapsed().as_secs_f64(),
+            folder.join("index.html").display()
+        );
+        return Ok(folder);
+    }
+    let strategy = experiment
+        .strategy
+        .clone()
+        .context("an experiment with datasets has a protocol")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.max(1))
         .build()
@@ -107,7 +137,7 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 plan::prepare_dataset(
                     request,
                     experiment.catalog.as_ref(),
-                    &experiment.strategy,
+                    &strategy,
                     &config.measures,
                     config.seed,
                 )
@@ -185,7 +215,25 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 .join("/"),
             config.alpha
         ),
-        tables: vec![summary, tests_table],
+        links: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
+            vec![
+                (
+                    "tables/tests.csv".into(),
+                    format!("{} (CSV)", tests_table.title),
+                ),
+                (
+                    "tables/tests.md".into(),
+                    format!("{} (Markdown)", tests_table.title),
+                ),
+            ]
+        } else {
+            Vec::new()
+        },
+        tables: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
+            vec![summary]
+        } else {
+            vec![summary, tests_table]
+        },
         figures: Vec::new(),
     });
     for analysis in &config.analyses {
@@ -212,7 +260,7 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
                 &folds,
                 config.alpha,
             )?),
-            Analysis::HuangLing => bail!("huang_ling is not wired yet"),
+            Analysis::HuangLing => sections.push(huang_ling_section(&folder)?),
         }
     }
     write_html(&folder, config, &sections, counts)?;
@@ -222,6 +270,12 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         folder.join("index.html").display()
     );
     Ok(folder)
+}
+
+/// The Huang & Ling section (written by its own module).
+fn huang_ling_section(folder: &Path) -> Result<Section> {
+    let _ = folder;
+    bail!("the huang_ling analysis is not wired yet")
 }
 
 /// units.csv: every unit's status, time and cache file (failed units with their message).
@@ -299,6 +353,7 @@ fn datasets_section(folder: &Path, plan: &Plan) -> Result<Section> {
             .into(),
         tables: vec![table],
         figures: Vec::new(),
+        links: Vec::new(),
     })
 }
 
@@ -326,6 +381,9 @@ fn write_html(
         }
         for table in &section.tables {
             page.table(table)?;
+        }
+        for (file, text) in &section.links {
+            page.link(file, text);
         }
         for (file, caption) in &section.figures {
             let svg = std::fs::read_to_string(folder.join(file))

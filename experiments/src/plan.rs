@@ -73,8 +73,9 @@ pub fn check_names(
     config: &ExperimentConfig,
     catalog: Option<&Catalog>,
 ) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
-    let strategy = cv::Strategy::from_table(&config.protocol)
-        .map_err(|error| anyhow!("key 'protocol': {error}"))?;
+    let protocol = config.protocol.clone().unwrap_or_default();
+    let strategy =
+        cv::Strategy::from_table(&protocol).map_err(|error| anyhow!("key 'protocol': {error}"))?;
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
         let (word, transforms) = match entry {

@@ -255,6 +255,7 @@ pub fn sections(folder: &Path, plan: &Plan, alpha: f64) -> Result<Vec<Section>> 
         reading,
         tables: vec![dominance, slopes],
         figures,
+        links: Vec::new(),
     }])
 }
 

@@ -242,5 +242,6 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         reading,
         tables: vec![table],
         figures: Vec::new(),
+        links: Vec::new(),
     }])
 }

@@ -306,7 +306,14 @@ fn render(
         let mut chart = builder
             .build_cartesian_2d(x_range.0..x_range.1, y_range.0..y_range.1)
             .map_err(|e| failed(&e))?;
-        let integer_labels = |value: &f64| format!("{value:.0}");
+        // Counts: label whole numbers only (a tick at 0.5 would otherwise print as "0" or "1").
+        let integer_labels = |value: &f64| {
+            if (value - value.round()).abs() < 1e-9 {
+                format!("{value:.0}")
+            } else {
+                String::new()
+            }
+        };
         let mut mesh = chart.configure_mesh();
         if integer_y_labels {
             mesh.y_label_formatter(&integer_labels);
@@ -562,6 +569,14 @@ pub fn distribution_plot(
             .saturating_sub(FRAME_HEIGHT + caption)
             .max(50),
     );
+    // The legend goes in the band reserved for it at the top.
+    let options = &PlotOptions {
+        legend: match options.legend {
+            LegendPosition::LowerLeft | LegendPosition::UpperLeft => LegendPosition::UpperLeft,
+            LegendPosition::LowerRight | LegendPosition::UpperRight => LegendPosition::UpperRight,
+        },
+        ..options.clone()
+    };
     let interval_share = intervals.len() as f64 * INTERVAL_ROW_HEIGHT / plot_height;
     let legend_share = (distributions.len() as f64 * LEGEND_ENTRY_HEIGHT + 24.0) / plot_height;
     let bar_share = (1.0 - interval_share - legend_share).max(0.3);
