@@ -7,8 +7,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+mod compare_command;
 mod config;
 mod datasets_command;
+mod roc_command;
+mod table_input;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]
@@ -30,6 +33,10 @@ struct Cli {
 enum Command {
     /// List every shipped dataset and check each file against the catalog.
     Datasets(datasets_command::DatasetsArgs),
+    /// AUC, scored AUC, ROC points and convex hulls of your own predictions (a CSV).
+    Roc(roc_command::RocArgs),
+    /// Paired tests between two learners' per-fold results (a CSV).
+    Compare(compare_command::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +53,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match (cli.command, cli.config) {
         (Some(Command::Datasets(args)), _) => datasets_command::run(&args),
+        (Some(Command::Roc(args)), _) => roc_command::run(&args),
+        (Some(Command::Compare(args)), _) => compare_command::run(&args),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let experiment = config::load(&path)?;

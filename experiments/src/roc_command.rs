@@ -1,0 +1,593 @@
+//! `experiments roc FILE`: AUC, scored AUC, ROC points and convex hulls of a user's predictions.
+//!
+//! File layout (a CSV with a header row):
+//! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
+//! - two-class reading (two labels, or `--positive` given): every other column is one model's
+//!   score for the positive class (higher = more positive); the labels other than the positive
+//!   one are negatives;
+//! - multi-class reading (more than two labels and no `--positive`): every other column is the
+//!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
+//!   model has one column for every label of the truth column.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use evaluate::{
+    classifiers_hull, hand_till_m, provost_domingos_auc, roc_convex_hull, roc_curve, scored_auc,
+    BinaryScores, Predictions, RocCurve, RocHull, ScoredAuc,
+};
+use report::{Cell, Table};
+use serde_json::{json, Value};
+
+use crate::table_input::CsvTable;
+
+/// Options of the `roc` subcommand.
+#[derive(Args, Debug)]
+pub struct RocArgs {
+    /// Predictions CSV: a truth column, then one score column per model (two classes) or per
+    /// class (`CLASS` or `MODEL:CLASS`, more than two classes).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+
+    /// Print the results as one JSON object instead of tables.
+    #[arg(long)]
+    json: bool,
+
+    /// The column with the true labels (default: `truth` if there is one, else the first column).
+    #[arg(long, value_name = "COLUMN")]
+    truth: Option<String>,
+
+    /// The positive label; the other labels are negative and every score column is one model's
+    /// score for it (default for two labels: 1 of 0/1 and -1/1, true, yes, pos, positive).
+    #[arg(long, value_name = "LABEL")]
+    positive: Option<String>,
+}
+
+/// The default decision threshold whose ROC point is marked (predict positive iff score >= it).
+const DEFAULT_THRESHOLD: f64 = 0.5;
+
+/// A float as JSON; non-finite values become the strings "inf", "-inf" and "nan" (JSON has no
+/// literal for them), as in the shared test vectors.
+pub(crate) fn json_number(value: f64) -> Value {
+    if value.is_nan() {
+        json!("nan")
+    } else if value == f64::INFINITY {
+        json!("inf")
+    } else if value == f64::NEG_INFINITY {
+        json!("-inf")
+    } else {
+        json!(value)
+    }
+}
+
+/// Measures of one binary score column.
+struct BinaryAnalysis {
+    positives: f64,
+    negatives: f64,
+    scored: ScoredAuc,
+    curve: RocCurve,
+    hull: RocHull,
+}
+
+fn analyse(scores: &BinaryScores) -> Result<BinaryAnalysis> {
+    let scored = scored_auc(scores)?;
+    let curve = roc_curve(scores)?;
+    let hull = roc_convex_hull(&curve.fpr_tpr())?;
+    let (positives, negatives) = scores.class_totals();
+    Ok(BinaryAnalysis {
+        positives,
+        negatives,
+        scored,
+        curve,
+        hull,
+    })
+}
+
+/// One model of a multi-class file: its name and one score column per class (in class order).
+struct MulticlassModel {
+    name: String,
+    columns: Vec<usize>,
+}
+
+/// Runs the command: reads the file, prints tables or JSON.
+pub fn run(args: &RocArgs) -> Result<()> {
+    let table = CsvTable::read(&args.file)?;
+    let shown = args.file.display().to_string();
+    if table.header().len() < 2 {
+        bail!("'{shown}' has only {} column(s): expected a truth column and at least one score column", table.header().len());
+    }
+    if table.is_empty() {
+        bail!("'{shown}' has a header but no row of predictions");
+    }
+    let truth_column = match &args.truth {
+        Some(name) => table.column(name)?,
+        None => table.find("truth").unwrap_or(0),
+    };
+    let truth_name = table.header()[truth_column].clone();
+    let truth = table.texts(truth_column);
+    if let Some(row) = truth.iter().position(|label| label.is_empty()) {
+        bail!(
+            "{shown}:{}, column '{truth_name}': the true label is empty",
+            table.line_of(row)
+        );
+    }
+    let mut labels: Vec<&str> = Vec::new();
+    for label in &truth {
+        if !labels.contains(label) {
+            labels.push(label);
+        }
+    }
+    let output = if args.positive.is_some() || labels.len() <= 2 {
+        let positive = positive_label(args.positive.as_deref(), &labels, &shown, &truth_name)?;
+        binary(&table, truth_column, &truth, &positive, &labels)?
+    } else {
+        multiclass(&table, truth_column, &truth, &labels)?
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&output.json)?);
+    } else {
+        print!("{}", output.text);
+    }
+    Ok(())
+}
+
+/// The command's two renderings of the same results.
+struct Output {
+    json: Value,
+    text: String,
+}
+
+/// Picks the positive label: the one given (it must occur), or the conventional one of a
+/// two-label column.
+fn positive_label(
+    given: Option<&str>,
+    labels: &[&str],
+    file: &str,
+    column: &str,
+) -> Result<String> {
+    let listed = labels
+        .iter()
+        .map(|label| format!("'{label}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if let Some(positive) = given {
+        if !labels.contains(&positive) {
+            bail!("--positive '{positive}' never occurs in column '{column}' of '{file}' (its labels: {listed})");
+        }
+        if labels.len() < 2 {
+            bail!("column '{column}' of '{file}' has only the label {listed}: a ROC curve needs positives and negatives");
+        }
+        return Ok(positive.to_string());
+    }
+    if labels.len() < 2 {
+        bail!("column '{column}' of '{file}' has only the label {listed}: a ROC curve needs positives and negatives");
+    }
+    const PAIRS: [(&str, &str); 7] = [
+        ("0", "1"),
+        ("-1", "1"),
+        ("-1", "+1"),
+        ("false", "true"),
+        ("no", "yes"),
+        ("neg", "pos"),
+        ("negative", "positive"),
+    ];
+    for (negative, positive) in PAIRS {
+        let matches =
+            |a: &str, b: &str| a.eq_ignore_ascii_case(negative) && b.eq_ignore_ascii_case(positive);
+        if matches(labels[0], labels[1]) {
+            return Ok(labels[1].to_string());
+        }
+        if matches(labels[1], labels[0]) {
+            return Ok(labels[0].to_string());
+        }
+    }
+    bail!("cannot tell which label of column '{column}' of '{file}' is positive ({listed}): give --positive LABEL")
+}
+
+fn binary(
+    table: &CsvTable,
+    truth_column: usize,
+    truth: &[&str],
+    positive: &str,
+    labels: &[&str],
+) -> Result<Output> {
+    let shown = table.path().display().to_string();
+    let is_positive: Vec<bool> = truth.iter().map(|label| *label == positive).collect();
+    let mut models = Vec::new();
+    for (column, name) in table.header().iter().enumerate() {
+        if column == truth_column {
+            continue;
+        }
+        let scores = table.numbers(column, true)?;
+        let data = BinaryScores::new(is_positive.clone(), scores)?
+            .with_decision_threshold(DEFAULT_THRESHOLD)?;
+        let analysis = analyse(&data).with_context(|| format!("'{shown}', column '{name}'"))?;
+        models.push((name.clone(), analysis));
+    }
+    let negatives: Vec<&str> = labels.iter().copied().filter(|l| *l != positive).collect();
+    let curves: Vec<Vec<(f64, f64)>> = models.iter().map(|(_, m)| m.curve.fpr_tpr()).collect();
+    let names: Vec<String> = models.iter().map(|(name, _)| name.clone()).collect();
+    let all_hull = classifiers_hull(&curves)?;
+
+    let json = json!({
+        "file": shown,
+        "truth_column": table.header()[truth_column],
+        "kind": "binary",
+        "positive": positive,
+        "negatives": negatives,
+        "default_threshold": DEFAULT_THRESHOLD,
+        "models": models.iter().map(|(name, analysis)| {
+            let mut object = binary_json(analysis);
+            object["name"] = json!(name);
+            object
+        }).collect::<Vec<_>>(),
+        "models_hull": models_hull_json(&all_hull, &names),
+    });
+
+    let first = &models[0].1;
+    let mut text = format!(
+        "{shown}: truth column '{}', positive '{positive}' ({} positives), negative {} ({} \
+         negatives), {} model(s)\n\n",
+        table.header()[truth_column],
+        first.positives,
+        negatives
+            .iter()
+            .map(|l| format!("'{l}'"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        first.negatives,
+        models.len()
+    );
+    let mut summary = measures_table("Ranking measures", "model");
+    for (name, analysis) in &models {
+        summary.push_row(measures_row(name, analysis));
+    }
+    text.push_str(&summary.to_markdown()?);
+    for (name, analysis) in &models {
+        text.push('\n');
+        text.push_str(&points_table(
+            &format!("ROC points of {name}"),
+            &analysis.curve,
+        )?);
+        text.push('\n');
+        text.push_str(&hull_table(
+            &format!("ROC convex hull of {name}"),
+            &analysis.hull,
+        )?);
+    }
+    if models.len() > 1 {
+        text.push('\n');
+        text.push_str(&models_hull_table(&all_hull, &names)?);
+    }
+    Ok(Output { json, text })
+}
+
+fn multiclass(
+    table: &CsvTable,
+    truth_column: usize,
+    truth: &[&str],
+    labels: &[&str],
+) -> Result<Output> {
+    let shown = table.path().display().to_string();
+    let truth_name = &table.header()[truth_column];
+    let classes: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+    let listed = classes.join(", ");
+    // Each score column is CLASS (the single unnamed model) or MODEL:CLASS.
+    let mut models: Vec<MulticlassModel> = Vec::new();
+    for (column, name) in table.header().iter().enumerate() {
+        if column == truth_column {
+            continue;
+        }
+        let (model, class) = if classes.contains(name) {
+            (String::new(), name.as_str())
+        } else {
+            match name.rsplit_once(':') {
+                Some((model, class)) if classes.iter().any(|c| c == class) => (model.to_string(), class),
+                _ => bail!(
+                    "'{shown}': column '{name}' is not named after a class: column '{truth_name}' has \
+                     more than two labels ({listed}), so every score column must be named CLASS or \
+                     MODEL:CLASS (or give --positive LABEL for one class against the rest)"
+                ),
+            }
+        };
+        let class_index = classes
+            .iter()
+            .position(|c| c == class)
+            .expect("checked above");
+        let entry = match models.iter().position(|m| m.name == model) {
+            Some(index) => &mut models[index],
+            None => {
+                models.push(MulticlassModel {
+                    name: model,
+                    columns: vec![usize::MAX; classes.len()],
+                });
+                models.last_mut().expect("just pushed")
+            }
+        };
+        entry.columns[class_index] = column;
+    }
+    for model in &models {
+        if let Some(missing) = model.columns.iter().position(|&c| c == usize::MAX) {
+            let expected = if model.name.is_empty() {
+                classes[missing].clone()
+            } else {
+                format!("{}:{}", model.name, classes[missing])
+            };
+            bail!("'{shown}' has no column '{expected}': each model needs one score column per class ({listed})");
+        }
+    }
+    let truth_index: Vec<usize> = truth
+        .iter()
+        .map(|label| classes.iter().position(|c| c == label).expect("a label"))
+        .collect();
+
+    let mut json_models = Vec::new();
+    let mut summary = Table::new(
+        "Multi-class AUC",
+        vec![
+            "model".to_string(),
+            "Hand & Till M".to_string(),
+            "Provost & Domingos AUC".to_string(),
+        ],
+    );
+    summary.decimals = 4;
+    let mut details = String::new();
+    for model in &models {
+        let display = if model.name.is_empty() {
+            "scores".to_string()
+        } else {
+            model.name.clone()
+        };
+        let columns: Vec<Vec<f64>> = model
+            .columns
+            .iter()
+            .map(|&c| table.numbers(c, true))
+            .collect::<Result<_>>()?;
+        let rows: Vec<Vec<f64>> = (0..table.len())
+            .map(|row| columns.iter().map(|column| column[row]).collect())
+            .collect();
+        let predictions = Predictions::new(classes.len(), truth_index.clone(), &rows)?;
+        let context = || format!("'{shown}', model '{display}'");
+        let m = hand_till_m(&predictions).with_context(context)?;
+        let pd = provost_domingos_auc(&predictions).with_context(context)?;
+        summary.push_row(vec![
+            Cell::text(&display),
+            Cell::number(m),
+            Cell::number(pd),
+        ]);
+        let mut per_class = measures_table(
+            &format!("One class against the rest, model {display}"),
+            "class",
+        );
+        let mut class_json = Vec::new();
+        let mut curves = String::new();
+        for (index, class) in classes.iter().enumerate() {
+            let data = predictions
+                .one_vs_rest(index)?
+                .with_decision_threshold(DEFAULT_THRESHOLD)?;
+            let analysis = analyse(&data)
+                .with_context(|| format!("{}, class '{class}' against the rest", context()))?;
+            per_class.push_row(measures_row(class, &analysis));
+            let mut object = binary_json(&analysis);
+            object["class"] = json!(class);
+            class_json.push(object);
+            curves.push('\n');
+            curves.push_str(&points_table(
+                &format!("ROC points of {display}, class {class} against the rest"),
+                &analysis.curve,
+            )?);
+            curves.push('\n');
+            curves.push_str(&hull_table(
+                &format!("ROC convex hull of {display}, class {class} against the rest"),
+                &analysis.hull,
+            )?);
+        }
+        details.push('\n');
+        details.push_str(&per_class.to_markdown()?);
+        details.push_str(&curves);
+        json_models.push(json!({
+            "name": display,
+            "columns": model.columns.iter().map(|&c| table.header()[c].clone()).collect::<Vec<_>>(),
+            "hand_till_m": json_number(m),
+            "provost_domingos_auc": json_number(pd),
+            "classes": class_json,
+        }));
+    }
+    let json = json!({
+        "file": shown,
+        "truth_column": truth_name,
+        "kind": "multiclass",
+        "classes": classes,
+        "default_threshold": DEFAULT_THRESHOLD,
+        "models": json_models,
+    });
+    let mut text = format!(
+        "{shown}: truth column '{truth_name}', {} classes ({listed}), {} model(s)\n\n",
+        classes.len(),
+        models.len()
+    );
+    text.push_str(&summary.to_markdown()?);
+    text.push_str(&details);
+    Ok(Output { json, text })
+}
+
+/// JSON of one binary analysis (without its name).
+fn binary_json(analysis: &BinaryAnalysis) -> Value {
+    let curve = &analysis.curve;
+    json!({
+        "positives": json_number(analysis.positives),
+        "negatives": json_number(analysis.negatives),
+        "auc": json_number(analysis.scored.auc),
+        "sauc": json_number(analysis.scored.sauc),
+        "r_s_plus": json_number(analysis.scored.r_s_plus),
+        "r_s_minus": json_number(analysis.scored.r_s_minus),
+        "roc": curve.points().iter().map(|p| json!({
+            "threshold": json_number(p.threshold),
+            "fp": json_number(p.false_positives),
+            "tp": json_number(p.true_positives),
+            "fpr": json_number(p.fpr),
+            "tpr": json_number(p.tpr),
+        })).collect::<Vec<_>>(),
+        "default_point": curve.default_point(),
+        "hull": hull_json(&analysis.hull),
+    })
+}
+
+fn hull_json(hull: &RocHull) -> Value {
+    json!({
+        "area": json_number(hull.area()),
+        "vertices": hull.vertices().iter().map(|v| json!({
+            "fpr": json_number(v.fpr),
+            "tpr": json_number(v.tpr),
+            "slope_low": json_number(v.slope_range.0),
+            "slope_high": json_number(v.slope_range.1),
+        })).collect::<Vec<_>>(),
+        "segment_slopes": hull.segment_slopes().into_iter().map(json_number).collect::<Vec<_>>(),
+    })
+}
+
+fn models_hull_json(all: &evaluate::ClassifierHull, names: &[String]) -> Value {
+    let owner_names =
+        |owners: &[usize]| owners.iter().map(|&o| names[o].clone()).collect::<Vec<_>>();
+    let mut object = hull_json(all.hull());
+    if let Some(vertices) = object["vertices"].as_array_mut() {
+        for (vertex, owners) in vertices.iter_mut().zip(all.owners()) {
+            vertex["models"] = json!(owner_names(owners));
+        }
+    }
+    object["slope_ranges"] = json!(all
+        .slope_table()
+        .iter()
+        .map(|range| json!({
+            "low": json_number(range.low),
+            "high": json_number(range.high),
+            "models": owner_names(&range.classifiers),
+        }))
+        .collect::<Vec<_>>());
+    object["dominating_model"] = json!(all.dominating_classifier().map(|c| names[c].clone()));
+    object
+}
+
+fn measures_table(title: &str, first: &str) -> Table {
+    let mut table = Table::new(
+        title,
+        [
+            first,
+            "positives",
+            "negatives",
+            "AUC",
+            "sAUC",
+            "Rs+",
+            "Rs-",
+            "hull area",
+            "FPR at 0.5",
+            "TPR at 0.5",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    table.decimals = 4;
+    table
+}
+
+fn measures_row(name: &str, analysis: &BinaryAnalysis) -> Vec<Cell> {
+    let point = analysis.curve.points()[analysis.curve.default_point()];
+    vec![
+        Cell::text(name),
+        Cell::number(analysis.positives).with_decimals(0),
+        Cell::number(analysis.negatives).with_decimals(0),
+        Cell::number(analysis.scored.auc),
+        Cell::number(analysis.scored.sauc),
+        Cell::number(analysis.scored.r_s_plus),
+        Cell::number(analysis.scored.r_s_minus),
+        Cell::number(analysis.hull.area()),
+        Cell::number(point.fpr),
+        Cell::number(point.tpr),
+    ]
+}
+
+fn points_table(title: &str, curve: &RocCurve) -> Result<String> {
+    let mut table = Table::new(
+        title,
+        ["threshold", "FP", "TP", "FPR", "TPR"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    );
+    table.decimals = 4;
+    for (index, point) in curve.points().iter().enumerate() {
+        let mut threshold = Cell::number(point.threshold);
+        if index == curve.default_point() {
+            threshold = threshold.with_marker(" (default)");
+        }
+        table.push_row(vec![
+            threshold,
+            Cell::number(point.false_positives).with_decimals(0),
+            Cell::number(point.true_positives).with_decimals(0),
+            Cell::number(point.fpr),
+            Cell::number(point.tpr),
+        ]);
+    }
+    table.push_note(format!(
+        "Each point predicts positive iff score >= threshold; (default) marks the point of the threshold {DEFAULT_THRESHOLD}."
+    ));
+    Ok(table.to_markdown()?)
+}
+
+fn hull_table(title: &str, hull: &RocHull) -> Result<String> {
+    let mut table = Table::new(
+        title,
+        ["FPR", "TPR", "optimal for slopes from", "to"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    );
+    table.decimals = 4;
+    for vertex in hull.vertices() {
+        table.push_row(vec![
+            Cell::number(vertex.fpr),
+            Cell::number(vertex.tpr),
+            Cell::number(vertex.slope_range.0),
+            Cell::number(vertex.slope_range.1),
+        ]);
+    }
+    table.push_note(
+        "Slope = cost(FP) P(negative) / (cost(FN) P(positive)): the vertex minimises the \
+         expected cost for the slopes in its range.",
+    );
+    Ok(table.to_markdown()?)
+}
+
+fn models_hull_table(all: &evaluate::ClassifierHull, names: &[String]) -> Result<String> {
+    let mut table = Table::new(
+        "ROC convex hull over all models: which model is optimal for which slope",
+        ["slopes from", "to", "models"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    );
+    table.decimals = 4;
+    for range in all.slope_table() {
+        let owners = if range.classifiers.is_empty() {
+            "(a trivial classifier: all negative or all positive)".to_string()
+        } else {
+            range
+                .classifiers
+                .iter()
+                .map(|&c| names[c].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        table.push_row(vec![
+            Cell::number(range.low),
+            Cell::number(range.high),
+            Cell::text(owners),
+        ]);
+    }
+    if let Some(best) = all.dominating_classifier() {
+        table.push_note(format!("{} is on the hull for every slope.", names[best]));
+    }
+    Ok(table.to_markdown()?)
+}
