@@ -398,9 +398,9 @@ impl Comparison {
         table.decimals = 4;
         let decision = |reject: bool| {
             Cell::text(if reject {
-                "reject equal performance"
+                "significant difference"
             } else {
-                "accept equal performance"
+                "no significant difference"
             })
         };
         let p_cell = |p: f64| Cell::number(p).with_decimals(if p < 1e-4 { 8 } else { 4 });

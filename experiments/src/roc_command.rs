@@ -120,22 +120,17 @@ pub fn run(args: &RocArgs) -> Result<()> {
     }
     let output = if args.positive.is_some() || labels.len() <= 2 {
         let positive = positive_label(args.positive.as_deref(), &labels, &shown, &truth_name)?;
-        binary(&table, truth_column, &truth, &positive, &labels)?
+        binary(&table, truth_column, &truth, &positive, &labels, args.json)?
     } else {
-        multiclass(&table, truth_column, &truth, &labels)?
+        multiclass(&table, truth_column, &truth, &labels, args.json)?
     };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&output.json)?);
-    } else {
-        print!("{}", output.text);
-    }
+    print!("{output}");
     Ok(())
 }
 
-/// The command's two renderings of the same results.
-struct Output {
-    json: Value,
-    text: String,
+/// Pretty JSON with a final newline.
+fn render_json(value: &Value) -> Result<String> {
+    Ok(serde_json::to_string_pretty(value)? + "\n")
 }
 
 /// Picks the positive label: the one given (it must occur), or the conventional one of a
@@ -191,7 +186,8 @@ fn binary(
     truth: &[&str],
     positive: &str,
     labels: &[&str],
-) -> Result<Output> {
+    as_json: bool,
+) -> Result<String> {
     let shown = table.path().display().to_string();
     let is_positive: Vec<bool> = truth.iter().map(|label| *label == positive).collect();
     let mut models = Vec::new();
@@ -210,7 +206,8 @@ fn binary(
     let names: Vec<String> = models.iter().map(|(name, _)| name.clone()).collect();
     let all_hull = classifiers_hull(&curves)?;
 
-    let json = json!({
+    if as_json {
+        return render_json(&json!({
         "file": shown,
         "truth_column": table.header()[truth_column],
         "kind": "binary",
@@ -223,7 +220,8 @@ fn binary(
             object
         }).collect::<Vec<_>>(),
         "models_hull": models_hull_json(&all_hull, &names),
-    });
+        }));
+    }
 
     let first = &models[0].1;
     let mut text = format!(
@@ -260,7 +258,7 @@ fn binary(
         text.push('\n');
         text.push_str(&models_hull_table(&all_hull, &names)?);
     }
-    Ok(Output { json, text })
+    Ok(text)
 }
 
 fn multiclass(
@@ -268,7 +266,8 @@ fn multiclass(
     truth_column: usize,
     truth: &[&str],
     labels: &[&str],
-) -> Result<Output> {
+    as_json: bool,
+) -> Result<String> {
     let shown = table.path().display().to_string();
     let truth_name = &table.header()[truth_column];
     let classes: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
@@ -369,9 +368,12 @@ fn multiclass(
             let analysis = analyse(&data)
                 .with_context(|| format!("{}, class '{class}' against the rest", context()))?;
             per_class.push_row(measures_row(class, &analysis));
-            let mut object = binary_json(&analysis);
-            object["class"] = json!(class);
-            class_json.push(object);
+            if as_json {
+                let mut object = binary_json(&analysis);
+                object["class"] = json!(class);
+                class_json.push(object);
+                continue;
+            }
             curves.push('\n');
             curves.push_str(&points_table(
                 &format!("ROC points of {display}, class {class} against the rest"),
@@ -394,14 +396,16 @@ fn multiclass(
             "classes": class_json,
         }));
     }
-    let json = json!({
-        "file": shown,
-        "truth_column": truth_name,
-        "kind": "multiclass",
-        "classes": classes,
-        "default_threshold": DEFAULT_THRESHOLD,
-        "models": json_models,
-    });
+    if as_json {
+        return render_json(&json!({
+            "file": shown,
+            "truth_column": truth_name,
+            "kind": "multiclass",
+            "classes": classes,
+            "default_threshold": DEFAULT_THRESHOLD,
+            "models": json_models,
+        }));
+    }
     let mut text = format!(
         "{shown}: truth column '{truth_name}', {} classes ({listed}), {} model(s)\n\n",
         classes.len(),
@@ -409,7 +413,7 @@ fn multiclass(
     );
     text.push_str(&summary.to_markdown()?);
     text.push_str(&details);
-    Ok(Output { json, text })
+    Ok(text)
 }
 
 /// JSON of one binary analysis (without its name).
