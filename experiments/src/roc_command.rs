@@ -15,9 +15,10 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use evaluate::{
     classifiers_hull, hand_till_m, provost_domingos_auc, roc_convex_hull, roc_curve, scored_auc,
-    BinaryScores, Predictions, RocCurve, RocHull, ScoredAuc,
+    BinaryScores, ClassifierHull, Predictions, RocCurve, RocHull, ScoredAuc,
 };
 use report::{Cell, Table};
+use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 
 use crate::table_input::CsvTable;
@@ -128,11 +129,6 @@ pub fn run(args: &RocArgs) -> Result<()> {
     Ok(())
 }
 
-/// Pretty JSON with a final newline.
-fn render_json(value: &Value) -> Result<String> {
-    Ok(serde_json::to_string_pretty(value)? + "\n")
-}
-
 /// Picks the positive label: the one given (it must occur), or the conventional one of a
 /// two-label column.
 fn positive_label(
@@ -204,23 +200,28 @@ fn binary(
     let negatives: Vec<&str> = labels.iter().copied().filter(|l| *l != positive).collect();
     let curves: Vec<Vec<(f64, f64)>> = models.iter().map(|(_, m)| m.curve.fpr_tpr()).collect();
     let names: Vec<String> = models.iter().map(|(name, _)| name.clone()).collect();
-    let all_hull = classifiers_hull(&curves)?;
+    let all_hull = if models.len() > 1 {
+        Some(classifiers_hull(&curves)?)
+    } else {
+        None
+    };
 
     if as_json {
-        return render_json(&json!({
-        "file": shown,
-        "truth_column": table.header()[truth_column],
-        "kind": "binary",
-        "positive": positive,
-        "negatives": negatives,
-        "default_threshold": DEFAULT_THRESHOLD,
-        "models": models.iter().map(|(name, analysis)| {
-            let mut object = binary_json(analysis);
-            object["name"] = json!(name);
-            object
-        }).collect::<Vec<_>>(),
-        "models_hull": models_hull_json(&all_hull, &names),
-        }));
+        return render_json(&BinaryReport {
+            file: shown,
+            truth_column: table.header()[truth_column].clone(),
+            kind: "binary",
+            positive,
+            negatives,
+            default_threshold: DEFAULT_THRESHOLD,
+            models: models
+                .iter()
+                .map(|(name, analysis)| MeasuresJson::new(analysis, Some(name), None))
+                .collect(),
+            models_hull: all_hull
+                .as_ref()
+                .map(|hull| ModelsHullJson::new(hull, &names)),
+        });
     }
 
     let first = &models[0].1;
@@ -254,9 +255,9 @@ fn binary(
             &analysis.hull,
         )?);
     }
-    if models.len() > 1 {
+    if let Some(all_hull) = &all_hull {
         text.push('\n');
-        text.push_str(&models_hull_table(&all_hull, &names)?);
+        text.push_str(&models_hull_table(all_hull, &names)?);
     }
     Ok(text)
 }
@@ -369,9 +370,7 @@ fn multiclass(
                 .with_context(|| format!("{}, class '{class}' against the rest", context()))?;
             per_class.push_row(measures_row(class, &analysis));
             if as_json {
-                let mut object = binary_json(&analysis);
-                object["class"] = json!(class);
-                class_json.push(object);
+                class_json.push(MeasuresJson::new(&analysis, None, Some(class)));
                 continue;
             }
             curves.push('\n');
@@ -388,23 +387,27 @@ fn multiclass(
         details.push('\n');
         details.push_str(&per_class.to_markdown()?);
         details.push_str(&curves);
-        json_models.push(json!({
-            "name": display,
-            "columns": model.columns.iter().map(|&c| table.header()[c].clone()).collect::<Vec<_>>(),
-            "hand_till_m": json_number(m),
-            "provost_domingos_auc": json_number(pd),
-            "classes": class_json,
-        }));
+        json_models.push(MulticlassModelJson {
+            name: display,
+            columns: model
+                .columns
+                .iter()
+                .map(|&c| table.header()[c].clone())
+                .collect(),
+            hand_till_m: JsonFloat(m),
+            provost_domingos_auc: JsonFloat(pd),
+            classes: class_json,
+        });
     }
     if as_json {
-        return render_json(&json!({
-            "file": shown,
-            "truth_column": truth_name,
-            "kind": "multiclass",
-            "classes": classes,
-            "default_threshold": DEFAULT_THRESHOLD,
-            "models": json_models,
-        }));
+        return render_json(&MulticlassReport {
+            file: shown,
+            truth_column: truth_name.clone(),
+            kind: "multiclass",
+            classes,
+            default_threshold: DEFAULT_THRESHOLD,
+            models: json_models,
+        });
     }
     let mut text = format!(
         "{shown}: truth column '{truth_name}', {} classes ({listed}), {} model(s)\n\n",
@@ -416,61 +419,188 @@ fn multiclass(
     Ok(text)
 }
 
-/// JSON of one binary analysis (without its name).
-fn binary_json(analysis: &BinaryAnalysis) -> Value {
-    let curve = &analysis.curve;
-    json!({
-        "positives": json_number(analysis.positives),
-        "negatives": json_number(analysis.negatives),
-        "auc": json_number(analysis.scored.auc),
-        "sauc": json_number(analysis.scored.sauc),
-        "r_s_plus": json_number(analysis.scored.r_s_plus),
-        "r_s_minus": json_number(analysis.scored.r_s_minus),
-        "roc": curve.points().iter().map(|p| json!({
-            "threshold": json_number(p.threshold),
-            "fp": json_number(p.false_positives),
-            "tp": json_number(p.true_positives),
-            "fpr": json_number(p.fpr),
-            "tpr": json_number(p.tpr),
-        })).collect::<Vec<_>>(),
-        "default_point": curve.default_point(),
-        "hull": hull_json(&analysis.hull),
-    })
-}
+/// A float in the JSON output: non-finite values are written as "inf", "-inf", "nan".
+#[derive(Debug, Clone, Copy)]
+struct JsonFloat(f64);
 
-fn hull_json(hull: &RocHull) -> Value {
-    json!({
-        "area": json_number(hull.area()),
-        "vertices": hull.vertices().iter().map(|v| json!({
-            "fpr": json_number(v.fpr),
-            "tpr": json_number(v.tpr),
-            "slope_low": json_number(v.slope_range.0),
-            "slope_high": json_number(v.slope_range.1),
-        })).collect::<Vec<_>>(),
-        "segment_slopes": hull.segment_slopes().into_iter().map(json_number).collect::<Vec<_>>(),
-    })
-}
-
-fn models_hull_json(all: &evaluate::ClassifierHull, names: &[String]) -> Value {
-    let owner_names =
-        |owners: &[usize]| owners.iter().map(|&o| names[o].clone()).collect::<Vec<_>>();
-    let mut object = hull_json(all.hull());
-    if let Some(vertices) = object["vertices"].as_array_mut() {
-        for (vertex, owners) in vertices.iter_mut().zip(all.owners()) {
-            vertex["models"] = json!(owner_names(owners));
+impl Serialize for JsonFloat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match json_number(self.0) {
+            Value::String(text) => serializer.serialize_str(&text),
+            _ => serializer.serialize_f64(self.0),
         }
     }
-    object["slope_ranges"] = json!(all
-        .slope_table()
-        .iter()
-        .map(|range| json!({
-            "low": json_number(range.low),
-            "high": json_number(range.high),
-            "models": owner_names(&range.classifiers),
-        }))
-        .collect::<Vec<_>>());
-    object["dominating_model"] = json!(all.dominating_classifier().map(|c| names[c].clone()));
-    object
+}
+
+/// `roc --json` of a two-class file.
+#[derive(Serialize)]
+struct BinaryReport<'a> {
+    file: String,
+    truth_column: String,
+    kind: &'static str,
+    positive: &'a str,
+    negatives: Vec<&'a str>,
+    default_threshold: f64,
+    models: Vec<MeasuresJson>,
+    /// The hull over every model's ROC points; `None` with a single model.
+    models_hull: Option<ModelsHullJson>,
+}
+
+/// `roc --json` of a multi-class file.
+#[derive(Serialize)]
+struct MulticlassReport {
+    file: String,
+    truth_column: String,
+    kind: &'static str,
+    classes: Vec<String>,
+    default_threshold: f64,
+    models: Vec<MulticlassModelJson>,
+}
+
+#[derive(Serialize)]
+struct MulticlassModelJson {
+    name: String,
+    columns: Vec<String>,
+    hand_till_m: JsonFloat,
+    provost_domingos_auc: JsonFloat,
+    classes: Vec<MeasuresJson>,
+}
+
+/// The measures of one score column (a model, or a class against the rest).
+#[derive(Serialize)]
+struct MeasuresJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class: Option<String>,
+    positives: JsonFloat,
+    negatives: JsonFloat,
+    auc: JsonFloat,
+    sauc: JsonFloat,
+    r_s_plus: JsonFloat,
+    r_s_minus: JsonFloat,
+    roc: Vec<PointJson>,
+    default_point: usize,
+    hull: HullJson,
+}
+
+#[derive(Serialize)]
+struct PointJson {
+    threshold: JsonFloat,
+    fp: JsonFloat,
+    tp: JsonFloat,
+    fpr: JsonFloat,
+    tpr: JsonFloat,
+}
+
+#[derive(Serialize)]
+struct HullJson {
+    area: JsonFloat,
+    vertices: Vec<VertexJson>,
+    segment_slopes: Vec<JsonFloat>,
+}
+
+#[derive(Serialize)]
+struct VertexJson {
+    fpr: JsonFloat,
+    tpr: JsonFloat,
+    slope_low: JsonFloat,
+    slope_high: JsonFloat,
+    /// Models owning the vertex (only in the hull over all models).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    models: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct ModelsHullJson {
+    #[serde(flatten)]
+    hull: HullJson,
+    slope_ranges: Vec<SlopeRangeJson>,
+    dominating_model: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SlopeRangeJson {
+    low: JsonFloat,
+    high: JsonFloat,
+    models: Vec<String>,
+}
+
+impl MeasuresJson {
+    fn new(analysis: &BinaryAnalysis, name: Option<&str>, class: Option<&str>) -> MeasuresJson {
+        let curve = &analysis.curve;
+        MeasuresJson {
+            name: name.map(str::to_string),
+            class: class.map(str::to_string),
+            positives: JsonFloat(analysis.positives),
+            negatives: JsonFloat(analysis.negatives),
+            auc: JsonFloat(analysis.scored.auc),
+            sauc: JsonFloat(analysis.scored.sauc),
+            r_s_plus: JsonFloat(analysis.scored.r_s_plus),
+            r_s_minus: JsonFloat(analysis.scored.r_s_minus),
+            roc: curve
+                .points()
+                .iter()
+                .map(|p| PointJson {
+                    threshold: JsonFloat(p.threshold),
+                    fp: JsonFloat(p.false_positives),
+                    tp: JsonFloat(p.true_positives),
+                    fpr: JsonFloat(p.fpr),
+                    tpr: JsonFloat(p.tpr),
+                })
+                .collect(),
+            default_point: curve.default_point(),
+            hull: HullJson::new(&analysis.hull),
+        }
+    }
+}
+
+impl HullJson {
+    fn new(hull: &RocHull) -> HullJson {
+        HullJson {
+            area: JsonFloat(hull.area()),
+            vertices: hull
+                .vertices()
+                .iter()
+                .map(|v| VertexJson {
+                    fpr: JsonFloat(v.fpr),
+                    tpr: JsonFloat(v.tpr),
+                    slope_low: JsonFloat(v.slope_range.0),
+                    slope_high: JsonFloat(v.slope_range.1),
+                    models: None,
+                })
+                .collect(),
+            segment_slopes: hull.segment_slopes().into_iter().map(JsonFloat).collect(),
+        }
+    }
+}
+
+impl ModelsHullJson {
+    fn new(all: &ClassifierHull, names: &[String]) -> ModelsHullJson {
+        let owner_names = |owners: &[usize]| owners.iter().map(|&o| names[o].clone()).collect();
+        let mut hull = HullJson::new(all.hull());
+        for (vertex, owners) in hull.vertices.iter_mut().zip(all.owners()) {
+            vertex.models = Some(owner_names(owners));
+        }
+        ModelsHullJson {
+            hull,
+            slope_ranges: all
+                .slope_table()
+                .iter()
+                .map(|range| SlopeRangeJson {
+                    low: JsonFloat(range.low),
+                    high: JsonFloat(range.high),
+                    models: owner_names(&range.classifiers),
+                })
+                .collect(),
+            dominating_model: all.dominating_classifier().map(|c| names[c].clone()),
+        }
+    }
+}
+
+/// Pretty JSON with a final newline.
+fn render_json(value: &impl Serialize) -> Result<String> {
+    Ok(serde_json::to_string_pretty(value)? + "\n")
 }
 
 fn measures_table(title: &str, first: &str) -> Table {
@@ -564,7 +694,7 @@ fn hull_table(title: &str, hull: &RocHull) -> Result<String> {
     Ok(table.to_markdown()?)
 }
 
-fn models_hull_table(all: &evaluate::ClassifierHull, names: &[String]) -> Result<String> {
+fn models_hull_table(all: &ClassifierHull, names: &[String]) -> Result<String> {
     let mut table = Table::new(
         "ROC convex hull over all models: which model is optimal for which slope",
         ["slopes from", "to", "models"]
