@@ -12,14 +12,14 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::Args;
 use report::{Cell, Table};
-use serde_json::{json, Value};
+use serde::Serialize;
 use stats::{
     corrected_resampled_t_test, correlated_bayesian_t_test, cv5x2_f_test, cv5x2_t_test,
     paired_t_test, sign_test, wilcoxon_signed_rank, win_tie_loss, CorrelatedTTestResult,
     Cv5x2Result, SignTestResult, TTestResult, WilcoxonMethod, WilcoxonResult, ZeroMethod,
 };
 
-use crate::roc_command::json_number;
+use crate::roc_command::JsonFloat;
 use crate::table_input::CsvTable;
 
 /// Options of the `compare` subcommand.
@@ -137,11 +137,8 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     };
     let results = Comparison::compute(args, &a, &b, repetition.as_deref(), fold.as_deref());
     if args.json {
-        let mut json = results.to_json();
-        json["file"] = json!(shown);
-        json["a"] = json!(name_a);
-        json["b"] = json!(name_b);
-        println!("{}", serde_json::to_string_pretty(&json)?);
+        let report = results.to_json(&shown, &name_a, &name_b);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print!("{}", results.to_text(&shown, &name_a, &name_b)?);
     }
@@ -224,6 +221,90 @@ fn five_by_two(
     Ok(matrix)
 }
 
+/// `compare --json`: every test between columns a and b (`null` when not computed; `notes` say why).
+#[derive(Serialize)]
+struct CompareReport<'a> {
+    file: &'a str,
+    a: &'a str,
+    b: &'a str,
+    n: usize,
+    runs: usize,
+    alpha: f64,
+    mean_a: JsonFloat,
+    mean_b: JsonFloat,
+    paired_t: Option<TTestJson>,
+    corrected_t: Option<TTestJson>,
+    wilcoxon: Option<WilcoxonJson>,
+    sign: Option<SignJson>,
+    cv5x2_t: Option<Cv5x2Json>,
+    cv5x2_f: Option<Cv5x2Json>,
+    bayesian_correlated_t: Option<BayesianJson>,
+    notes: &'a [String],
+}
+
+#[derive(Serialize)]
+struct TTestJson {
+    statistic: JsonFloat,
+    df: JsonFloat,
+    pvalue: JsonFloat,
+    mean_difference: JsonFloat,
+    variance_difference: JsonFloat,
+    variance_of_mean: JsonFloat,
+    critical_value: JsonFloat,
+    confidence_interval: [JsonFloat; 2],
+    reject: bool,
+    /// n_test / n_train (corrected test only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    test_train_ratio: Option<JsonFloat>,
+}
+
+#[derive(Serialize)]
+struct WilcoxonJson {
+    r_plus: JsonFloat,
+    r_minus: JsonFloat,
+    statistic: JsonFloat,
+    n_used: usize,
+    n_zero: usize,
+    z: Option<JsonFloat>,
+    exact: bool,
+    pvalue: JsonFloat,
+    mean_difference: JsonFloat,
+    reject: bool,
+}
+
+#[derive(Serialize)]
+struct SignJson {
+    wins: u64,
+    ties: u64,
+    losses: u64,
+    n: u64,
+    pvalue: JsonFloat,
+    reject: bool,
+}
+
+#[derive(Serialize)]
+struct Cv5x2Json {
+    statistic: JsonFloat,
+    df: JsonFloat,
+    df_denominator: Option<JsonFloat>,
+    pvalue: JsonFloat,
+    mean_difference: JsonFloat,
+    replication_variances: [JsonFloat; 5],
+    reject: bool,
+}
+
+#[derive(Serialize)]
+struct BayesianJson {
+    rope: JsonFloat,
+    runs: usize,
+    mean: JsonFloat,
+    variance: JsonFloat,
+    df: JsonFloat,
+    probability_a_better: JsonFloat,
+    probability_rope: JsonFloat,
+    probability_b_better: JsonFloat,
+}
+
 impl Comparison {
     fn compute(
         args: &CompareArgs,
@@ -299,80 +380,79 @@ impl Comparison {
         }
     }
 
-    fn to_json(&self) -> Value {
-        let t_json = |t: &TTestResult| {
-            json!({
-                "statistic": json_number(t.statistic),
-                "df": json_number(t.df),
-                "pvalue": json_number(t.pvalue),
-                "mean_difference": json_number(t.mean_difference),
-                "variance_difference": json_number(t.variance_difference),
-                "variance_of_mean": json_number(t.variance_of_mean),
-                "critical_value": json_number(t.critical_value),
-                "confidence_interval": [
-                    json_number(t.confidence_interval.low),
-                    json_number(t.confidence_interval.high)
-                ],
-                "reject": t.reject,
-            })
+    fn to_json<'a>(&'a self, file: &'a str, a: &'a str, b: &'a str) -> CompareReport<'a> {
+        let t_json = |t: &TTestResult, ratio: Option<f64>| TTestJson {
+            statistic: JsonFloat(t.statistic),
+            df: JsonFloat(t.df),
+            pvalue: JsonFloat(t.pvalue),
+            mean_difference: JsonFloat(t.mean_difference),
+            variance_difference: JsonFloat(t.variance_difference),
+            variance_of_mean: JsonFloat(t.variance_of_mean),
+            critical_value: JsonFloat(t.critical_value),
+            confidence_interval: [
+                JsonFloat(t.confidence_interval.low),
+                JsonFloat(t.confidence_interval.high),
+            ],
+            reject: t.reject,
+            test_train_ratio: ratio.map(JsonFloat),
         };
-        let cv_json = |r: &Cv5x2Result| {
-            json!({
-                "statistic": json_number(r.statistic),
-                "df": json_number(r.df),
-                "df_denominator": r.df_denominator.map(json_number),
-                "pvalue": json_number(r.pvalue),
-                "mean_difference": json_number(r.mean_difference),
-                "replication_variances": r.replication_variances.map(json_number),
-                "reject": r.reject,
-            })
+        let cv_json = |r: &Cv5x2Result| Cv5x2Json {
+            statistic: JsonFloat(r.statistic),
+            df: JsonFloat(r.df),
+            df_denominator: r.df_denominator.map(JsonFloat),
+            pvalue: JsonFloat(r.pvalue),
+            mean_difference: JsonFloat(r.mean_difference),
+            replication_variances: r.replication_variances.map(JsonFloat),
+            reject: r.reject,
         };
-        let mut corrected = self.corrected_t.as_ref().map(t_json);
-        if let (Some(object), Some(fraction)) = (corrected.as_mut(), self.test_fraction) {
-            object["test_train_ratio"] = json_number(fraction);
+        CompareReport {
+            file,
+            a,
+            b,
+            n: self.n,
+            runs: self.runs,
+            alpha: self.alpha,
+            mean_a: JsonFloat(self.mean_a),
+            mean_b: JsonFloat(self.mean_b),
+            paired_t: self.paired_t.as_ref().map(|t| t_json(t, None)),
+            corrected_t: self
+                .corrected_t
+                .as_ref()
+                .map(|t| t_json(t, self.test_fraction)),
+            wilcoxon: self.wilcoxon.as_ref().map(|w| WilcoxonJson {
+                r_plus: JsonFloat(w.r_plus),
+                r_minus: JsonFloat(w.r_minus),
+                statistic: JsonFloat(w.statistic),
+                n_used: w.n_used,
+                n_zero: w.n_zero,
+                z: w.z.map(JsonFloat),
+                exact: w.exact,
+                pvalue: JsonFloat(w.pvalue),
+                mean_difference: JsonFloat(w.mean_difference),
+                reject: w.reject,
+            }),
+            sign: self.sign.as_ref().map(|s| SignJson {
+                wins: s.wins,
+                ties: s.ties,
+                losses: s.losses,
+                n: s.n,
+                pvalue: JsonFloat(s.pvalue),
+                reject: s.reject,
+            }),
+            cv5x2_t: self.cv5x2_t.as_ref().map(cv_json),
+            cv5x2_f: self.cv5x2_f.as_ref().map(cv_json),
+            bayesian_correlated_t: self.bayesian.as_ref().map(|r| BayesianJson {
+                rope: JsonFloat(self.rope),
+                runs: self.runs,
+                mean: JsonFloat(r.mean),
+                variance: JsonFloat(r.variance),
+                df: JsonFloat(r.df),
+                probability_a_better: JsonFloat(r.probabilities.right),
+                probability_rope: JsonFloat(r.probabilities.rope),
+                probability_b_better: JsonFloat(r.probabilities.left),
+            }),
+            notes: &self.notes,
         }
-        json!({
-            "n": self.n,
-            "alpha": self.alpha,
-            "runs": self.runs,
-            "mean_a": json_number(self.mean_a),
-            "mean_b": json_number(self.mean_b),
-            "paired_t": self.paired_t.as_ref().map(t_json),
-            "corrected_t": corrected,
-            "wilcoxon": self.wilcoxon.as_ref().map(|w| json!({
-                "r_plus": json_number(w.r_plus),
-                "r_minus": json_number(w.r_minus),
-                "statistic": json_number(w.statistic),
-                "n_used": w.n_used,
-                "n_zero": w.n_zero,
-                "z": w.z.map(json_number),
-                "exact": w.exact,
-                "pvalue": json_number(w.pvalue),
-                "mean_difference": json_number(w.mean_difference),
-                "reject": w.reject,
-            })),
-            "sign": self.sign.as_ref().map(|s| json!({
-                "wins": s.wins,
-                "ties": s.ties,
-                "losses": s.losses,
-                "n": s.n,
-                "pvalue": json_number(s.pvalue),
-                "reject": s.reject,
-            })),
-            "cv5x2_t": self.cv5x2_t.as_ref().map(cv_json),
-            "cv5x2_f": self.cv5x2_f.as_ref().map(cv_json),
-            "bayesian_correlated_t": self.bayesian.as_ref().map(|r| json!({
-                "rope": json_number(self.rope),
-                "runs": self.runs,
-                "mean": json_number(r.mean),
-                "variance": json_number(r.variance),
-                "df": json_number(r.df),
-                "probability_b_better": json_number(r.probabilities.left),
-                "probability_rope": json_number(r.probabilities.rope),
-                "probability_a_better": json_number(r.probabilities.right),
-            })),
-            "notes": self.notes,
-        })
     }
 
     fn to_text(&self, file: &str, a: &str, b: &str) -> Result<String> {

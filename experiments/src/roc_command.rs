@@ -19,7 +19,6 @@ use evaluate::{
 };
 use report::{Cell, Table};
 use serde::{Serialize, Serializer};
-use serde_json::{json, Value};
 
 use crate::table_input::CsvTable;
 
@@ -47,20 +46,6 @@ pub struct RocArgs {
 
 /// The default decision threshold whose ROC point is marked (predict positive iff score >= it).
 const DEFAULT_THRESHOLD: f64 = 0.5;
-
-/// A float as JSON; non-finite values become the strings "inf", "-inf" and "nan" (JSON has no
-/// literal for them), as in the shared test vectors.
-pub(crate) fn json_number(value: f64) -> Value {
-    if value.is_nan() {
-        json!("nan")
-    } else if value == f64::INFINITY {
-        json!("inf")
-    } else if value == f64::NEG_INFINITY {
-        json!("-inf")
-    } else {
-        json!(value)
-    }
-}
 
 /// Measures of one binary score column.
 struct BinaryAnalysis {
@@ -419,15 +404,22 @@ fn multiclass(
     Ok(text)
 }
 
-/// A float in the JSON output: non-finite values are written as "inf", "-inf", "nan".
+/// A float in the JSON output; non-finite values are written as the strings "inf", "-inf" and
+/// "nan" (JSON has no literal for them), as in the shared test vectors.
 #[derive(Debug, Clone, Copy)]
-struct JsonFloat(f64);
+pub(crate) struct JsonFloat(pub f64);
 
 impl Serialize for JsonFloat {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        match json_number(self.0) {
-            Value::String(text) => serializer.serialize_str(&text),
-            _ => serializer.serialize_f64(self.0),
+        let value = self.0;
+        if value.is_nan() {
+            serializer.serialize_str("nan")
+        } else if value == f64::INFINITY {
+            serializer.serialize_str("inf")
+        } else if value == f64::NEG_INFINITY {
+            serializer.serialize_str("-inf")
+        } else {
+            serializer.serialize_f64(value)
         }
     }
 }
