@@ -6,6 +6,23 @@
 //! tests are computed when both columns are present and the file has exactly 10 rows: 5
 //! repetition values x 2 fold values, each pair once (replication i = the i-th smallest
 //! repetition value, fold j = the j-th smallest fold value).
+//!
+//! `--json` prints one object (d = a - b; floats: JSON numbers, or "inf", "-inf", "nan"; a test
+//! that could not be computed is `null` and `notes` says why):
+//! ```text
+//! { file, a, b, n, runs, alpha, mean_a, mean_b,
+//!   paired_t: T, corrected_t: T with test_train_ratio,
+//!   T = { statistic, df, pvalue, mean_difference, variance_difference, variance_of_mean,
+//!         critical_value, confidence_interval: [low, high], reject },
+//!   wilcoxon: { r_plus, r_minus, statistic, n_used, n_zero, z (null when exact), exact, pvalue,
+//!               mean_difference, reject },
+//!   sign: { wins, ties, losses, n, pvalue, reject },
+//!   cv5x2_t / cv5x2_f: { statistic, df, df_denominator (null for t), pvalue, mean_difference,
+//!                        replication_variances: [5], reject },
+//!   bayesian_correlated_t: { rope, runs, mean, variance, df, probability_a_better,
+//!                            probability_rope, probability_b_better },
+//!   notes: [text] }
+//! ```
 
 use std::path::PathBuf;
 

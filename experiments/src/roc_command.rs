@@ -8,6 +8,22 @@
 //! - multi-class reading (more than two labels and no `--positive`): every other column is the
 //!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
 //!   model has one column for every label of the truth column.
+//!
+//! `--json` prints one object (floats: JSON numbers, or "inf", "-inf", "nan"):
+//! ```text
+//! two-class:   { file, truth_column, kind: "binary", positive, negatives: [label],
+//!                default_threshold: 0.5, models: [MEASURES with name],
+//!                models_hull: null (one model) | { HULL with vertices[].models: [name],
+//!                  slope_ranges: [{ low, high, models: [name] }], dominating_model: name | null } }
+//! multi-class: { file, truth_column, kind: "multiclass", classes: [label], default_threshold,
+//!                models: [{ name, columns: [column], hand_till_m, provost_domingos_auc,
+//!                           classes: [MEASURES with class (that class against the rest)] }] }
+//! MEASURES = { name | class, positives, negatives, auc, sauc, r_s_plus, r_s_minus,
+//!              roc: [{ threshold, fp, tp, fpr, tpr }] (decreasing threshold, from (0, 0)),
+//!              default_point: index in roc of the 0.5 threshold, hull: HULL }
+//! HULL = { area, vertices: [{ fpr, tpr, slope_low, slope_high }] (from (0, 0) to (1, 1)),
+//!          segment_slopes: [slope] }
+//! ```
 
 use std::path::PathBuf;
 
