@@ -58,9 +58,9 @@ pub struct CompareArgs {
     #[arg(long, value_name = "COLUMN")]
     b: Option<String>,
 
-    /// n_test / n_train of one split, for the corrected resampled t-test (1/9 for 10-fold CV);
-    /// without it that test is skipped.
-    #[arg(long, value_name = "F")]
+    /// n_test / n_train of one split, for the corrected resampled t-test, as a number or a
+    /// fraction (1/9 for 10-fold CV); without it that test is skipped.
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
     test_fraction: Option<f64>,
 
     /// Region of practical equivalence of the Bayesian correlated t-test, in the units of the
@@ -71,6 +71,19 @@ pub struct CompareArgs {
     /// Significance level of the frequentist tests.
     #[arg(long, value_name = "ALPHA", default_value_t = 0.05)]
     alpha: f64,
+}
+
+/// Reads a number such as `0.25` or a fraction such as `1/9`.
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    let number = |part: &str| {
+        part.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("'{text}' is not a number or a fraction such as 1/9"))
+    };
+    match text.split_once('/') {
+        Some((numerator, denominator)) => Ok(number(numerator)? / number(denominator)?),
+        None => number(text),
+    }
 }
 
 /// Column names read as the repetition index.
