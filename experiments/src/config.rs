@@ -37,6 +37,19 @@ pub struct ExperimentConfig {
     /// Paper-specific analyses to add to the report.
     #[serde(default)]
     pub analyses: Vec<Analysis>,
+    /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
+    #[serde(default)]
+    pub interval_figures: Vec<IntervalFigure>,
+}
+
+/// One comparison figure with AUC confidence intervals: a dataset and two learners.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct IntervalFigure {
+    /// The dataset's name as in the results.
+    pub dataset: String,
+    /// The two learners' display names.
+    pub learners: [String; 2],
 }
 
 /// A dataset reference, with optional per-dataset transform overrides.
@@ -112,7 +125,6 @@ pub struct TransformOverrides {
     pub subsample: Option<usize>,
 }
 
-#[allow(dead_code)] // called by the experiment runner (next issue); tested below
 impl Transforms {
     /// These transforms with a dataset's overrides applied.
     pub fn with(&self, overrides: &TransformOverrides) -> Transforms {
@@ -142,6 +154,17 @@ pub enum Measure {
     Sauc,
 }
 
+impl Measure {
+    /// The name used in configs and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Error => "error",
+            Measure::Auc => "auc",
+            Measure::Sauc => "sauc",
+        }
+    }
+}
+
 /// A paired test between two learners over folds.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
@@ -156,12 +179,32 @@ pub enum PairedTest {
     Sign,
 }
 
+impl PairedTest {
+    /// The name used in configs and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            PairedTest::PairedT => "paired_t",
+            PairedTest::CorrectedT => "corrected_t",
+            PairedTest::Wilcoxon => "wilcoxon",
+            PairedTest::Sign => "sign",
+        }
+    }
+}
+
 /// A paper-specific analysis.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Analysis {
     /// Aslan et al.: agreement of the t-test on error and on AUC (the four-case table).
     AslanAgreement,
+    /// Aslan et al. Figures 6 and 7: error and AUC distributions with AUC confidence intervals.
+    AslanIntervals,
+    /// Provost et al.: averaged ROC curves, dominance, hull slope ranges.
+    ProvostRoc,
+    /// Wu & Flach: model selection by validation AUC and by validation sAUC.
+    WuFlachSelection,
+    /// Huang & Ling: consistency and discriminancy of AUC against accuracy (needs no datasets).
+    HuangLing,
 }
 
 fn default_seed() -> u64 {

@@ -7,11 +7,19 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+mod aslan;
 mod compare_command;
 mod config;
 mod datasets_command;
+mod experiment;
+mod measures;
+mod plan;
+mod provost;
+mod results;
 mod roc_command;
+mod runner;
 mod table_input;
+mod wu_flach;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]
@@ -21,9 +29,17 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     config: Option<String>,
 
-    /// Worker threads (results are identical for any value).
+    /// Worker threads (results are identical for any value; default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+
+    /// Folder under which the results folder `<experiment name>/` is written.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    results: PathBuf,
+
+    /// Only check the config (names, keys, learners, protocol) and exit.
+    #[arg(long)]
+    check: bool,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -57,13 +73,28 @@ fn run(cli: Cli) -> Result<()> {
         (Some(Command::Compare(args)), _) => compare_command::run(&args),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
-            let experiment = config::load(&path)?;
-            bail!(
-                "{} is a valid config for experiment '{}', but the experiment runner is not built \
-                 yet (see the runner issue); `experiments datasets` works today",
-                path.display(),
-                experiment.name
-            )
+            let checked = experiment::check(&path)?;
+            if cli.check {
+                println!(
+                    "{}: experiment '{}' is valid ({} datasets, {} learners)",
+                    path.display(),
+                    checked.config.name,
+                    checked.requests.len(),
+                    checked.learners.len()
+                );
+                return Ok(());
+            }
+            let threads = match cli.threads {
+                Some(0) => bail!("--threads 0: give at least 1"),
+                Some(threads) => threads,
+                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            };
+            let options = experiment::RunOptions {
+                results_root: cli.results,
+                threads,
+            };
+            experiment::run(checked, &options)?;
+            Ok(())
         }
         (None, None) => bail!("nothing to do: give --config FILE or a subcommand (see --help)"),
     }

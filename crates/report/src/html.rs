@@ -21,7 +21,8 @@ th { border-bottom: 2px solid #333; }\n\
 .number { text-align: right; font-variant-numeric: tabular-nums; }\n\
 .note { font-size: 0.9em; color: #444; margin: 0.2em 0; }\n\
 figure { margin: 1em 0; }\n\
-img { max-width: 100%; }\n";
+img, svg { max-width: 100%; height: auto; }\n\
+pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }\n";
 
 impl HtmlPage {
     /// An empty page with a title (also its first heading).
@@ -67,6 +68,22 @@ impl HtmlPage {
             escape_html(caption),
             escape_html(caption)
         ));
+    }
+
+    /// Adds an SVG plot inline (so the page needs no other file), with a caption.
+    pub fn inline_svg(&mut self, svg: &str, caption: &str) {
+        let start = svg.find("<svg").unwrap_or(0);
+        self.body.push_str(&format!(
+            "<figure>{}<figcaption>{}</figcaption></figure>\n",
+            &svg[start..],
+            escape_html(caption)
+        ));
+    }
+
+    /// Adds preformatted text (e.g. the config file as run).
+    pub fn preformatted(&mut self, text: &str) {
+        self.body
+            .push_str(&format!("<pre>{}</pre>\n", escape_html(text)));
     }
 
     /// The whole page as HTML5 text.

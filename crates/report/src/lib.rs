@@ -20,6 +20,7 @@
 //! ```
 
 pub mod html;
+pub mod parquet;
 pub mod plot;
 pub mod table;
 
@@ -67,6 +68,14 @@ pub enum ReportError {
         /// The library's message.
         message: String,
     },
+    /// Data that cannot be written in the requested form.
+    #[error("{what}: {problem}")]
+    InvalidInput {
+        /// What was being written.
+        what: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// Writing an output file failed.
     #[error("cannot write '{path}': {source}")]
     Io {
@@ -77,16 +86,34 @@ pub enum ReportError {
     },
 }
 
-/// Writes a rendered table or plot to a file, creating missing parent directories.
+/// Writes a rendered table or plot to a file, creating missing parent directories; see
+/// [`write_bytes`].
 pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), ReportError> {
+    write_bytes(path, contents.as_bytes())
+}
+
+/// Writes a file atomically, creating missing parent directories: the bytes go to a temporary
+/// file in the same folder, which is then renamed, so the file is either complete or absent
+/// (an interrupted run never leaves half a file behind).
+pub fn write_bytes(path: &std::path::Path, contents: &[u8]) -> Result<(), ReportError> {
     let io_error = |source| ReportError::Io {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(parent) = path.parent() {
-        if !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent).map_err(io_error)?;
-        }
-    }
-    std::fs::write(path, contents).map_err(io_error)
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    std::fs::create_dir_all(folder).map_err(io_error)?;
+    let temporary = folder.join(format!(
+        ".{}.tmp-{}-{:?}",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&temporary, contents).map_err(io_error)?;
+    std::fs::rename(&temporary, path).map_err(|source| {
+        let _ = std::fs::remove_file(&temporary);
+        io_error(source)
+    })
 }

@@ -1,0 +1,122 @@
+//! The Parquet writer checked by a peer reader: pyarrow (Apache Arrow's C++ reader) must read
+//! back exactly the values written. Skipped, with a message, where python3 has no pyarrow
+//! (`.ci/run` installs it, so CI always runs it).
+
+use report::parquet::{to_parquet, Column};
+
+#[test]
+fn pyarrow_reads_back_every_value() {
+    let probe = std::process::Command::new("python3")
+        .args(["-c", "import pyarrow"])
+        .output();
+    if !probe.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 with pyarrow is not available");
+        return;
+    }
+    let many: Vec<String> = (0..40).map(|i| format!("row {i} é")).collect();
+    let columns = vec![
+        ("name".to_string(), Column::Text(many.clone())),
+        (
+            "count".to_string(),
+            Column::Integer((0..40).map(|i| i * 1_000_000_007 - 7).collect()),
+        ),
+        (
+            "value".to_string(),
+            Column::Real((0..40).map(|i| (i as f64).sqrt() / 3.0 - 1e-300).collect()),
+        ),
+    ];
+    let bytes = to_parquet(&columns).unwrap();
+    let path = std::env::temp_dir().join(format!("report-parquet-{}.parquet", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let script = r#"
+import sys, json, pyarrow.parquet as pq
+table = pq.read_table(sys.argv[1])
+print(json.dumps({"schema": [f"{f.name}:{f.type}:{f.nullable}" for f in table.schema],
+                  "columns": {name: [repr(v) if isinstance(v, float) else v
+                                     for v in table.column(name).to_pylist()]
+                              for name in table.column_names}}))
+"#;
+    let output = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let read: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        read["schema"],
+        serde_json::json!([
+            "name:string:False",
+            "count:int64:False",
+            "value:double:False"
+        ])
+    );
+    let names: Vec<String> = read["columns"]["name"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, many);
+    let counts: Vec<i64> = read["columns"]["count"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        counts,
+        (0..40).map(|i| i * 1_000_000_007 - 7).collect::<Vec<_>>()
+    );
+    // Python's repr of a float is its shortest round-trip form: parse it back exactly.
+    let values: Vec<f64> = read["columns"]["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().parse().unwrap())
+        .collect();
+    let expected: Vec<f64> = (0..40).map(|i| (i as f64).sqrt() / 3.0 - 1e-300).collect();
+    assert_eq!(values, expected);
+}
+
+#[test]
+fn pyarrow_reads_a_table_with_more_than_fifteen_columns() {
+    let probe = std::process::Command::new("python3")
+        .args(["-c", "import pyarrow"])
+        .output();
+    if !probe.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 with pyarrow is not available");
+        return;
+    }
+    let columns: Vec<(String, Column)> = (0..17)
+        .map(|c| (format!("c{c}"), Column::Integer(vec![c, -c, 100 * c])))
+        .collect();
+    let path = std::env::temp_dir().join(format!(
+        "report-parquet-wide-{}.parquet",
+        std::process::id()
+    ));
+    std::fs::write(&path, to_parquet(&columns).unwrap()).unwrap();
+    let output = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, json, pyarrow.parquet as pq; print(json.dumps(pq.read_table(sys.argv[1]).to_pydict()))",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let read: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for c in 0..17i64 {
+        assert_eq!(read[format!("c{c}")], serde_json::json!([c, -c, 100 * c]));
+    }
+}

@@ -1,0 +1,314 @@
+//! The plan of an experiment: the prepared datasets (transforms applied, splits made), the
+//! configured learners, and the table of units (dataset, learner, split) to run.
+
+use anyhow::{anyhow, bail, Context, Result};
+use data::catalog::Catalog;
+use data::transform::{self, PositiveClass};
+use data::Dataset;
+use learners::Learner;
+
+use crate::config::{DatasetEntry, ExperimentConfig, Measure, Transforms};
+
+/// One dataset after its transforms, with its splits.
+pub struct PreparedDataset {
+    /// The name used in tables and file names (shipped name or file stem).
+    pub name: String,
+    /// The transforms applied.
+    pub transforms: Transforms,
+    /// The data after the transforms.
+    pub dataset: Dataset,
+    /// Content hash of the transformed data (part of every cache key).
+    pub content_hash: String,
+    /// What each transform chose, in words.
+    pub notes: Vec<String>,
+    /// The positive class index when the task is binary (scores for AUC are its column).
+    pub positive: Option<usize>,
+    /// The splits every learner shares.
+    pub plan: cv::SplitPlan,
+}
+
+/// One configured learner.
+pub struct ConfiguredLearner {
+    /// Display name (the config's `name`, or the kind).
+    pub name: String,
+    /// The kind and parameters as configured (without `name`).
+    pub table: toml::Table,
+    /// The learner itself.
+    pub learner: Box<dyn Learner>,
+}
+
+/// One unit of work: fit one learner on one split of one dataset and predict its test part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Index into the plan's datasets.
+    pub dataset: usize,
+    /// Index into the plan's learners.
+    pub learner: usize,
+    /// Index into the dataset's splits.
+    pub split: usize,
+}
+
+/// Everything an experiment will run.
+pub struct Plan {
+    /// The prepared datasets, in config order.
+    pub datasets: Vec<PreparedDataset>,
+    /// The learners, in config order.
+    pub learners: Vec<ConfiguredLearner>,
+    /// The units, ordered by dataset, learner, split.
+    pub units: Vec<Unit>,
+}
+
+/// A dataset reference with its transforms, before loading.
+#[derive(Clone, Debug)]
+pub struct DatasetRequest {
+    /// Shipped name or path.
+    pub source: String,
+    /// Transforms to apply.
+    pub transforms: Transforms,
+}
+
+/// Checks every name of the config without loading data: datasets exist, learners are known
+/// and their parameters valid, the protocol is valid. Fast, so a typo fails at once.
+pub fn check_names(
+    config: &ExperimentConfig,
+    catalog: Option<&Catalog>,
+) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
+    let strategy = cv::Strategy::from_table(&config.protocol)
+        .map_err(|error| anyhow!("key 'protocol': {error}"))?;
+    let mut requests = Vec::new();
+    for (position, entry) in config.datasets.iter().enumerate() {
+        let (word, transforms) = match entry {
+            DatasetEntry::Name(name) => (name.clone(), config.transforms.clone()),
+            DatasetEntry::Detailed(detailed) => (
+                detailed.name.clone(),
+                config.transforms.with(&detailed.transforms),
+            ),
+        };
+        let members = match catalog {
+            Some(catalog) => catalog.expand(&word).map_err(|error| {
+                anyhow!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
+            })?,
+            None if std::path::Path::new(&word).is_file() => vec![word.clone()],
+            None => bail!(
+                "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
+                 (datasets/catalog.toml) was found to look the name up",
+                position + 1
+            ),
+        };
+        for source in members {
+            requests.push(DatasetRequest {
+                source,
+                transforms: transforms.clone(),
+            });
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for request in &requests {
+        let name = display_name(&request.source);
+        if names.contains(&name) {
+            bail!(
+                "key 'datasets': '{name}' appears twice; each dataset may be named once \
+                 (give a file a different name to run it twice)"
+            );
+        }
+        names.push(name);
+    }
+    let learners = configure_learners(&config.learners)?;
+    for (position, figure) in config.interval_figures.iter().enumerate() {
+        if !names.contains(&figure.dataset) {
+            bail!(
+                "key 'interval_figures' entry {}: dataset '{}' is not among the datasets ({})",
+                position + 1,
+                figure.dataset,
+                names.join(", ")
+            );
+        }
+        for learner in &figure.learners {
+            if !learners.iter().any(|l| &l.name == learner) {
+                bail!(
+                    "key 'interval_figures' entry {}: learner '{learner}' is not among the \
+                     learners ({})",
+                    position + 1,
+                    learners
+                        .iter()
+                        .map(|l| l.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
+    }
+    Ok((requests, learners, strategy))
+}
+
+/// Builds the learners of the config, checking kinds, parameters and display names.
+pub fn configure_learners(tables: &[toml::Table]) -> Result<Vec<ConfiguredLearner>> {
+    let mut learners: Vec<ConfiguredLearner> = Vec::new();
+    for (position, table) in tables.iter().enumerate() {
+        let mut table = table.clone();
+        let name = match table.remove("name") {
+            None => None,
+            Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
+            Some(other) => bail!(
+                "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
+                position + 1
+            ),
+        };
+        let learner = learners::build_learner(&table)
+            .map_err(|error| anyhow!("key 'learners' entry {}: {error}", position + 1))?;
+        let name = name.unwrap_or_else(|| learner.name().to_string());
+        if learners.iter().any(|other| other.name == name) {
+            bail!(
+                "key 'learners' entry {}: the name '{name}' is already used; give each learner \
+                 a distinct `name = \"...\"`",
+                position + 1
+            );
+        }
+        learners.push(ConfiguredLearner {
+            name,
+            table,
+            learner,
+        });
+    }
+    Ok(learners)
+}
+
+/// The display name of a dataset source: the shipped name, or a file's stem.
+pub fn display_name(source: &str) -> String {
+    let path = std::path::Path::new(source);
+    if path.is_file() {
+        path.file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_else(|| source.to_string())
+    } else {
+        source.to_string()
+    }
+}
+
+/// Loads one dataset, applies its transforms and makes its splits.
+pub fn prepare_dataset(
+    request: &DatasetRequest,
+    catalog: Option<&Catalog>,
+    strategy: &cv::Strategy,
+    measures: &[Measure],
+    experiment_seed: u64,
+) -> Result<PreparedDataset> {
+    let name = display_name(&request.source);
+    let loaded = match catalog {
+        Some(catalog) => catalog.resolve(&request.source),
+        None => data::catalog::resolve(&request.source),
+    }
+    .with_context(|| format!("cannot load dataset '{}'", request.source))?;
+    let mut dataset = loaded.with_name(name.clone());
+    let transforms = &request.transforms;
+    let mut notes = Vec::new();
+    if transforms.two_most_confused && dataset.num_classes() > 2 {
+        let (reduced, record) = transform::reduce_to_most_confused(&dataset)
+            .with_context(|| format!("dataset '{name}': two_most_confused"))?;
+        notes.push(format!("two most confused classes: {}", record.reason));
+        dataset = reduced;
+    }
+    let classes = dataset.num_classes();
+    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
+    let mut positive = None;
+    if classes == 2 || wants_binary {
+        if classes > 2 && !transforms.one_vs_rest {
+            bail!(
+                "dataset '{name}' has {classes} classes: with positive_class set, also set \
+                 one_vs_rest = true (or two_most_confused = true)"
+            );
+        }
+        let choice = match transforms.positive_class.as_deref() {
+            None | Some("minority") => PositiveClass::Minority,
+            Some("majority") => {
+                let counts = dataset.class_counts();
+                let mut best = 0;
+                for (index, &count) in counts.iter().enumerate() {
+                    if count > counts[best] {
+                        best = index;
+                    }
+                }
+                PositiveClass::Named(dataset.schema().class_values[best].clone())
+            }
+            Some(named) => PositiveClass::Named(named.to_string()),
+        };
+        let (binary, record) = transform::choose_positive(&dataset, &choice)
+            .with_context(|| format!("dataset '{name}': positive_class"))?;
+        notes.push(format!(
+            "positive class '{}' against '{}' ({})",
+            record.positive, record.negative, record.reason
+        ));
+        dataset = binary;
+        positive = Some(1);
+    }
+    if positive.is_none() && measures.contains(&Measure::Sauc) {
+        bail!(
+            "dataset '{name}' has {} classes, but the measure 'sauc' needs a binary task: set \
+             two_most_confused, or positive_class with one_vs_rest",
+            dataset.num_classes()
+        );
+    }
+    if let Some(size) = transforms.subsample {
+        let seed = rng::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
+        let (sample, record) = transform::stratified_subsample(&dataset, size, seed)
+            .with_context(|| format!("dataset '{name}': subsample"))?;
+        let per_class: Vec<String> = record
+            .per_class
+            .iter()
+            .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
+            .collect();
+        notes.push(format!(
+            "stratified subsample of {size} rows ({})",
+            per_class.join(", ")
+        ));
+        dataset = sample;
+    }
+    let plan = cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed)
+        .with_context(|| format!("dataset '{name}': cannot make the splits"))?;
+    let content_hash = dataset.content_hash();
+    Ok(PreparedDataset {
+        name,
+        transforms: transforms.clone(),
+        dataset,
+        content_hash,
+        notes,
+        positive,
+        plan,
+    })
+}
+
+impl Plan {
+    /// The plan of prepared datasets and learners: every learner on every split.
+    pub fn new(datasets: Vec<PreparedDataset>, learners: Vec<ConfiguredLearner>) -> Plan {
+        let mut units = Vec::new();
+        for (dataset_index, dataset) in datasets.iter().enumerate() {
+            for learner in 0..learners.len() {
+                for split in 0..dataset.plan.splits.len() {
+                    units.push(Unit {
+                        dataset: dataset_index,
+                        learner,
+                        split,
+                    });
+                }
+            }
+        }
+        Plan {
+            datasets,
+            learners,
+            units,
+        }
+    }
+
+    /// The seed a unit's learner gets: from the dataset's plan seed, the learner's kind and
+    /// parameters and the split's identity, so it depends neither on the order of the config,
+    /// nor on display names, nor on threads.
+    pub fn unit_seed(&self, unit: Unit) -> u64 {
+        let dataset = &self.datasets[unit.dataset];
+        let split = &dataset.plan.splits[unit.split];
+        let learner_seed = rng::derive_seed_from_label(
+            dataset.plan.seed,
+            &self.learners[unit.learner].learner.describe(),
+        );
+        rng::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
+    }
+}

@@ -1,0 +1,403 @@
+//! The numbers of a run: the tidy per-fold table, per-dataset summaries and the paired tests
+//! between learners, all computed from the units' predictions.
+
+use anyhow::Result;
+use report::{Cell, Table};
+
+use crate::config::{Measure, PairedTest};
+use crate::measures::UnitMeasures;
+use crate::plan::Plan;
+use crate::runner::{Status, UnitRecord};
+
+/// Per-fold measure values, indexed `[dataset][learner][split]`; `None` where the unit failed.
+pub struct FoldTable {
+    /// The measures, in config order (the order of each cell's values).
+    pub measures: Vec<Measure>,
+    /// The cells.
+    pub cells: Vec<Vec<Vec<Option<Vec<f64>>>>>,
+    /// The same on the validation parts, where the protocol has them.
+    pub validation: Vec<Vec<Vec<Option<Vec<f64>>>>>,
+    /// Failed units: dataset, learner, split index, message.
+    pub failures: Vec<(usize, usize, usize, String)>,
+}
+
+impl FoldTable {
+    /// Arranges the unit records (in plan order) by dataset, learner and split.
+    pub fn new(plan: &Plan, measures: &[Measure], records: Vec<UnitRecord<UnitMeasures>>) -> Self {
+        let mut cells: Vec<Vec<Vec<Option<Vec<f64>>>>> = plan
+            .datasets
+            .iter()
+            .map(|dataset| vec![vec![None; dataset.plan.splits.len()]; plan.learners.len()])
+            .collect();
+        let mut validation = cells.clone();
+        let mut failures = Vec::new();
+        for (unit, record) in plan.units.iter().zip(records) {
+            if let Status::Failed(message) = &record.status {
+                failures.push((unit.dataset, unit.learner, unit.split, message.clone()));
+            }
+            if let Some(summary) = record.summary {
+                cells[unit.dataset][unit.learner][unit.split] = Some(summary.test);
+                validation[unit.dataset][unit.learner][unit.split] = summary.validation;
+            }
+        }
+        FoldTable {
+            measures: measures.to_vec(),
+            cells,
+            validation,
+            failures,
+        }
+    }
+
+    /// The values of one measure over the splits of a dataset for one learner.
+    pub fn values(&self, dataset: usize, learner: usize, measure: usize) -> Vec<Option<f64>> {
+        self.cells[dataset][learner]
+            .iter()
+            .map(|cell| cell.as_ref().map(|values| values[measure]))
+            .collect()
+    }
+
+    /// The values of one measure on the validation parts of a dataset's splits for one learner.
+    pub fn validation_values(
+        &self,
+        dataset: usize,
+        learner: usize,
+        measure: usize,
+    ) -> Vec<Option<f64>> {
+        self.validation[dataset][learner]
+            .iter()
+            .map(|cell| cell.as_ref().map(|values| values[measure]))
+            .collect()
+    }
+
+    /// The paired values of two learners: splits where both have a finite value.
+    pub fn paired(
+        &self,
+        dataset: usize,
+        measure: usize,
+        a: usize,
+        b: usize,
+    ) -> (Vec<f64>, Vec<f64>) {
+        self.values(dataset, a, measure)
+            .into_iter()
+            .zip(self.values(dataset, b, measure))
+            .filter_map(|pair| match pair {
+                (Some(x), Some(y)) if x.is_finite() && y.is_finite() => Some((x, y)),
+                _ => None,
+            })
+            .unzip()
+    }
+
+    /// The tidy per-fold rows in plan order (failed units have no rows).
+    pub fn tidy_rows<'a>(&'a self, plan: &'a Plan) -> Vec<TidyRow<'a>> {
+        let mut rows = Vec::new();
+        for (d, dataset) in plan.datasets.iter().enumerate() {
+            for (l, learner) in plan.learners.iter().enumerate() {
+                for (s, split) in dataset.plan.splits.iter().enumerate() {
+                    let Some(values) = &self.cells[d][l][s] else {
+                        continue;
+                    };
+                    for (measure, &value) in self.measures.iter().zip(values) {
+                        rows.push(TidyRow {
+                            dataset: &dataset.name,
+                            learner: &learner.name,
+                            repetition: split.repetition,
+                            fold: split.fold,
+                            measure: measure.name(),
+                            value,
+                        });
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// The tidy per-fold table as CSV. Values are written in the shortest form that reads back
+    /// to the same number, so the file is byte-identical between identical runs.
+    pub fn to_csv(&self, plan: &Plan) -> String {
+        let mut text = String::from("dataset,learner,repetition,fold,measure,value\n");
+        for row in self.tidy_rows(plan) {
+            text.push_str(&format!(
+                "{},{},{},{},{},{}\n",
+                report::table::quote_csv(row.dataset),
+                report::table::quote_csv(row.learner),
+                row.repetition,
+                row.fold,
+                row.measure,
+                row.value
+            ));
+        }
+        text
+    }
+
+    /// The tidy per-fold table as a Parquet file (same rows and columns as the CSV).
+    pub fn to_parquet(&self, plan: &Plan) -> Result<Vec<u8>> {
+        use report::parquet::Column;
+        let rows = self.tidy_rows(plan);
+        let text = |pick: for<'r> fn(&'r TidyRow<'r>) -> &'r str| {
+            Column::Text(rows.iter().map(|row| pick(row).to_string()).collect())
+        };
+        let columns = vec![
+            ("dataset".to_string(), text(|row| row.dataset)),
+            ("learner".to_string(), text(|row| row.learner)),
+            (
+                "repetition".to_string(),
+                Column::Integer(rows.iter().map(|row| row.repetition as i64).collect()),
+            ),
+            (
+                "fold".to_string(),
+                Column::Integer(rows.iter().map(|row| row.fold as i64).collect()),
+            ),
+            ("measure".to_string(), text(|row| row.measure)),
+            (
+                "value".to_string(),
+                Column::Real(rows.iter().map(|row| row.value).collect()),
+            ),
+        ];
+        Ok(report::parquet::to_parquet(&columns)?)
+    }
+}
+
+/// One row of the tidy per-fold table.
+pub struct TidyRow<'a> {
+    /// Dataset name.
+    pub dataset: &'a str,
+    /// Learner name.
+    pub learner: &'a str,
+    /// Repetition, from 0.
+    pub repetition: usize,
+    /// Fold within the repetition, from 0.
+    pub fold: usize,
+    /// Measure name.
+    pub measure: &'static str,
+    /// The value.
+    pub value: f64,
+}
+
+/// Mean and sample standard deviation of the finite values.
+pub fn mean_and_sd(values: &[Option<f64>]) -> (f64, f64, usize) {
+    let finite: Vec<f64> = values
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|v| v.is_finite())
+        .collect();
+    let n = finite.len();
+    if n == 0 {
+        return (f64::NAN, f64::NAN, 0);
+    }
+    let mean = stats::summary::mean(&finite);
+    let sd = if n > 1 {
+        stats::summary::sample_variance(&finite).sqrt()
+    } else {
+        f64::NAN
+    };
+    (mean, sd, n)
+}
+
+/// Per dataset and learner, mean and standard deviation of each measure over the splits.
+pub fn summary_table(plan: &Plan, folds: &FoldTable) -> Table {
+    let mut header = vec!["dataset".to_string(), "learner".to_string()];
+    for measure in &folds.measures {
+        header.push(format!("{} mean", measure.name()));
+        header.push(format!("{} sd", measure.name()));
+    }
+    header.push("folds".to_string());
+    let mut table = Table::new(
+        "Per dataset: mean and standard deviation over the folds",
+        header,
+    );
+    for (d, dataset) in plan.datasets.iter().enumerate() {
+        for (l, learner) in plan.learners.iter().enumerate() {
+            let mut row = vec![Cell::text(&dataset.name), Cell::text(&learner.name)];
+            let mut used = 0;
+            for m in 0..folds.measures.len() {
+                let (mean, sd, n) = mean_and_sd(&folds.values(d, l, m));
+                used = used.max(n);
+                row.push(Cell::number(mean).with_decimals(4));
+                row.push(Cell::number(sd).with_decimals(4));
+            }
+            let total = dataset.plan.splits.len();
+            let mut cell = Cell::integer(used as i64);
+            if used < total {
+                cell = cell.with_marker(format!("of {total}"));
+            }
+            row.push(cell);
+            table.push_row(row);
+        }
+    }
+    if !folds.failures.is_empty() {
+        table.push_note(format!(
+            "{} units failed and are left out; see units.csv for their messages.",
+            folds.failures.len()
+        ));
+    }
+    table
+}
+
+/// One paired test between two learners on one dataset and measure.
+#[derive(Clone, Debug)]
+pub struct TestRecord {
+    /// Dataset index.
+    pub dataset: usize,
+    /// Measure index.
+    pub measure: usize,
+    /// First learner index.
+    pub a: usize,
+    /// Second learner index.
+    pub b: usize,
+    /// The test.
+    pub test: PairedTest,
+    /// Number of paired folds used.
+    pub n: usize,
+    /// Mean of a and of b over the paired folds.
+    pub means: (f64, f64),
+    /// The statistic (t, or W, or wins for the sign test).
+    pub statistic: f64,
+    /// Two-sided p-value.
+    pub pvalue: f64,
+    /// Whether the test rejects equality at the experiment's alpha.
+    pub reject: bool,
+    /// Why the test could not be run, if it could not.
+    pub problem: Option<String>,
+}
+
+/// Mean training and test sizes over a dataset's splits (for the corrected t-test).
+pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
+    let splits = &plan.datasets[dataset].plan.splits;
+    let count = splits.len().max(1) as f64;
+    let train = splits.iter().map(|s| s.train.len() as f64).sum::<f64>() / count;
+    let test = splits.iter().map(|s| s.test.len() as f64).sum::<f64>() / count;
+    (train, test)
+}
+
+/// Runs one paired test on the paired values of a and b.
+pub fn run_test(
+    test: PairedTest,
+    a: &[f64],
+    b: &[f64],
+    sizes: (f64, f64),
+    alpha: f64,
+) -> std::result::Result<(f64, f64, bool), String> {
+    let result = match test {
+        PairedTest::PairedT => {
+            stats::paired_t_test(a, b, alpha).map(|r| (r.statistic, r.pvalue, r.reject))
+        }
+        PairedTest::CorrectedT => stats::corrected_resampled_t_test(a, b, sizes.0, sizes.1, alpha)
+            .map(|r| (r.statistic, r.pvalue, r.reject)),
+        PairedTest::Wilcoxon => stats::wilcoxon_signed_rank(
+            a,
+            b,
+            stats::ZeroMethod::Wilcox,
+            true,
+            stats::WilcoxonMethod::Auto,
+            alpha,
+        )
+        .map(|r| (r.statistic, r.pvalue, r.reject)),
+        PairedTest::Sign => stats::win_tie_loss(a, b).and_then(|count| {
+            stats::sign_test(count.wins, count.losses, count.ties, alpha)
+                .map(|r| (r.wins as f64, r.pvalue, r.reject))
+        }),
+    };
+    result.map_err(|error| error.to_string())
+}
+
+/// Every configured test between every pair of learners on every dataset and measure.
+pub fn paired_tests(
+    plan: &Plan,
+    folds: &FoldTable,
+    tests: &[PairedTest],
+    alpha: f64,
+) -> Vec<TestRecord> {
+    let mut records = Vec::new();
+    for d in 0..plan.datasets.len() {
+        let sizes = mean_sizes(plan, d);
+        for m in 0..folds.measures.len() {
+            for a in 0..plan.learners.len() {
+                for b in a + 1..plan.learners.len() {
+                    let (x, y) = folds.paired(d, m, a, b);
+                    let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
+                    for &test in tests {
+                        let outcome = run_test(test, &x, &y, sizes, alpha);
+                        let (statistic, pvalue, reject, problem) = match outcome {
+                            Ok((statistic, pvalue, reject)) => (statistic, pvalue, reject, None),
+                            Err(problem) => (f64::NAN, f64::NAN, false, Some(problem)),
+                        };
+                        records.push(TestRecord {
+                            dataset: d,
+                            measure: m,
+                            a,
+                            b,
+                            test,
+                            n: x.len(),
+                            means,
+                            statistic,
+                            pvalue,
+                            reject,
+                            problem,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    records
+}
+
+fn mean_and_sd_of(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        f64::NAN
+    } else {
+        stats::summary::mean(values)
+    }
+}
+
+/// The paired tests as a table.
+pub fn tests_table(
+    plan: &Plan,
+    folds: &FoldTable,
+    records: &[TestRecord],
+    alpha: f64,
+) -> Result<Table> {
+    let header = [
+        "dataset",
+        "measure",
+        "learner a",
+        "learner b",
+        "test",
+        "folds",
+        "mean a",
+        "mean b",
+        "statistic",
+        "p-value",
+        "decision",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut table = Table::new(
+        format!("Paired tests between learners (alpha = {alpha})"),
+        header,
+    );
+    for record in records {
+        let decision = match &record.problem {
+            Some(problem) => Cell::text(format!("not run: {problem}")),
+            None if record.reject => Cell::text("differ").bold(),
+            None => Cell::text("no difference"),
+        };
+        table.push_row(vec![
+            Cell::text(&plan.datasets[record.dataset].name),
+            Cell::text(folds.measures[record.measure].name()),
+            Cell::text(&plan.learners[record.a].name),
+            Cell::text(&plan.learners[record.b].name),
+            Cell::text(record.test.name()),
+            Cell::integer(record.n as i64),
+            Cell::number(record.means.0).with_decimals(4),
+            Cell::number(record.means.1).with_decimals(4),
+            Cell::number(record.statistic).with_decimals(3),
+            Cell::number(record.pvalue).with_decimals(4),
+            decision,
+        ]);
+    }
+    table.check()?;
+    Ok(table)
+}

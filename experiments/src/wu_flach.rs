@@ -1,0 +1,246 @@
+//! Wu & Flach (2005): select a model on each validation fold by its AUC and by its scored AUC
+//! (sAUC), and compare the test AUC of the two selected models (their Tables 4 and 5).
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use report::{Cell, Table};
+
+use crate::config::Measure;
+use crate::experiment::{write_table, Section};
+use crate::plan::Plan;
+use crate::results::FoldTable;
+
+/// The paper's summary numbers: (wins, losses of sAUC-selection, mean test AUC x 100 of the
+/// AUC-selected and of the sAUC-selected models), for full datasets (Table 4) and for
+/// 50-instance samples (Table 5; no averages quoted).
+const PAPER_FULL: (usize, usize, Option<(f64, f64)>) = (6, 2, Some((93.05, 93.45)));
+const PAPER_SAMPLES: (usize, usize, Option<(f64, f64)>) = (9, 0, None);
+
+/// Index of the largest finite value (first on ties), if any.
+fn first_best(values: &[Option<f64>]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (index, value) in values.iter().enumerate() {
+        if let Some(value) = value.filter(|v| v.is_finite()) {
+            if best.is_none_or(|(_, top)| value > top) {
+                best = Some((index, value));
+            }
+        }
+    }
+    best.map(|(index, _)| index)
+}
+
+/// The selection analysis: tables written under `folder`, returned as a report section.
+pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Result<Vec<Section>> {
+    let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
+    let (Some(auc), Some(sauc)) = (position(Measure::Auc), position(Measure::Sauc)) else {
+        bail!("analysis 'wu_flach_selection' needs the measures auc and sauc (key 'measures')");
+    };
+    if plan
+        .datasets
+        .iter()
+        .any(|d| d.plan.splits.iter().any(|s| s.validation.is_none()))
+    {
+        bail!(
+            "analysis 'wu_flach_selection' needs a protocol with validation folds (e.g. \
+             kind = \"wu_flach\")"
+        );
+    }
+    let sampled = plan
+        .datasets
+        .iter()
+        .any(|d| d.transforms.subsample.is_some());
+    let paper = if sampled { PAPER_SAMPLES } else { PAPER_FULL };
+    let header = [
+        "dataset",
+        "AUC-selected mean",
+        "AUC-selected sd",
+        "sAUC-selected mean",
+        "sAUC-selected sd",
+        "p-value",
+        "sAUC",
+        "folds",
+        "same model chosen",
+        "chosen by AUC / by sAUC",
+    ]
+    .map(String::from)
+    .to_vec();
+    let title = if sampled {
+        "Test AUC (x100) of the model selected by validation AUC and by validation sAUC, on \
+         stratified samples (Wu & Flach Table 5)"
+    } else {
+        "Test AUC (x100) of the model selected by validation AUC and by validation sAUC (Wu & \
+         Flach Table 4)"
+    };
+    let mut table = Table::new(title, header);
+    let (mut wins, mut losses) = (0, 0);
+    let mut averages = (Vec::new(), Vec::new());
+    let mut skipped_total = 0;
+    for (d, dataset) in plan.datasets.iter().enumerate() {
+        let learners = plan.learners.len();
+        let validation_auc: Vec<Vec<Option<f64>>> = (0..learners)
+            .map(|l| folds.validation_values(d, l, auc))
+            .collect();
+        let validation_sauc: Vec<Vec<Option<f64>>> = (0..learners)
+            .map(|l| folds.validation_values(d, l, sauc))
+            .collect();
+        let test_auc: Vec<Vec<Option<f64>>> =
+            (0..learners).map(|l| folds.values(d, l, auc)).collect();
+        let mut by_auc = Vec::new();
+        let mut by_sauc = Vec::new();
+        let mut chosen = (vec![0usize; learners], vec![0usize; learners]);
+        let mut same = 0;
+        let mut skipped = 0;
+        for split in 0..dataset.plan.splits.len() {
+            let column = |table: &Vec<Vec<Option<f64>>>| -> Vec<Option<f64>> {
+                (0..learners).map(|l| table[l][split]).collect()
+            };
+            let (Some(a), Some(s)) = (
+                first_best(&column(&validation_auc)),
+                first_best(&column(&validation_sauc)),
+            ) else {
+                skipped += 1;
+                continue;
+            };
+            let (Some(test_a), Some(test_s)) = (test_auc[a][split], test_auc[s][split]) else {
+                skipped += 1;
+                continue;
+            };
+            if !(test_a.is_finite() && test_s.is_finite()) {
+                skipped += 1;
+                continue;
+            }
+            by_auc.push(100.0 * test_a);
+            by_sauc.push(100.0 * test_s);
+            chosen.0[a] += 1;
+            chosen.1[s] += 1;
+            same += usize::from(a == s);
+        }
+        skipped_total += skipped;
+        let summary = |values: &[f64]| -> (f64, f64) {
+            if values.is_empty() {
+                return (f64::NAN, f64::NAN);
+            }
+            let mean = stats::summary::mean(values);
+            let sd = if values.len() > 1 {
+                stats::summary::sample_variance(values).sqrt()
+            } else {
+                f64::NAN
+            };
+            (mean, sd)
+        };
+        let (mean_a, sd_a) = summary(&by_auc);
+        let (mean_s, sd_s) = summary(&by_sauc);
+        let test = stats::paired_t_test(&by_sauc, &by_auc, alpha);
+        let (pvalue, verdict) = match &test {
+            Ok(result) if result.reject && result.mean_difference > 0.0 => {
+                wins += 1;
+                (result.pvalue, Cell::text("win").bold())
+            }
+            Ok(result) if result.reject => {
+                losses += 1;
+                (result.pvalue, Cell::text("loss").bold())
+            }
+            Ok(result) => (result.pvalue, Cell::text("tie")),
+            Err(error) => (f64::NAN, Cell::text(format!("not tested: {error}"))),
+        };
+        if !by_auc.is_empty() {
+            averages.0.push(mean_a);
+            averages.1.push(mean_s);
+        }
+        let chosen_text = |counts: &[usize]| -> String {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(l, n)| format!("{} {n}", plan.learners[l].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut folds_cell = Cell::integer(by_auc.len() as i64);
+        if skipped > 0 {
+            folds_cell = folds_cell.with_marker(format!("{skipped} skipped"));
+        }
+        table.push_row(vec![
+            Cell::text(&dataset.name),
+            Cell::number(mean_a).with_decimals(2),
+            Cell::number(sd_a).with_decimals(2),
+            Cell::number(mean_s).with_decimals(2),
+            Cell::number(sd_s).with_decimals(2),
+            Cell::number(pvalue).with_decimals(4),
+            verdict,
+            folds_cell,
+            Cell::integer(same as i64),
+            Cell::text(format!(
+                "{} / {}",
+                chosen_text(&chosen.0),
+                chosen_text(&chosen.1)
+            )),
+        ]);
+    }
+    let average = |values: &[f64]| {
+        if values.is_empty() {
+            f64::NAN
+        } else {
+            stats::summary::mean(values)
+        }
+    };
+    let (average_a, average_s) = (average(&averages.0), average(&averages.1));
+    table.push_row(vec![
+        Cell::text("average"),
+        Cell::number(average_a).with_decimals(2),
+        Cell::empty(),
+        Cell::number(average_s).with_decimals(2),
+        Cell::empty(),
+        Cell::empty(),
+        Cell::text(format!("{wins} wins, {losses} losses")),
+        Cell::empty(),
+        Cell::empty(),
+        Cell::empty(),
+    ]);
+    table.push_note(format!(
+        "Paired t-test at alpha = {alpha} over the test folds of the test AUC of the \
+         sAUC-selected against the AUC-selected model; win/loss is for sAUC. Ties in validation \
+         AUC or sAUC go to the learner listed first in the config. A fold is skipped when no \
+         learner has a finite validation AUC (a validation fold with one class)."
+    ));
+    let paper_text = match paper.2 {
+        Some((paper_a, paper_s)) => format!(
+            "the paper reports {} wins and {} losses for sAUC, with average test AUCs of \
+             {paper_a} vs {paper_s}",
+            paper.0, paper.1
+        ),
+        None => format!(
+            "the paper reports {} wins and {} losses for sAUC",
+            paper.0, paper.1
+        ),
+    };
+    table.push_note(format!(
+        "Ours: {wins} wins and {losses} losses; {paper_text}."
+    ));
+    let stem = if sampled {
+        "wu_flach_selection_samples"
+    } else {
+        "wu_flach_selection"
+    };
+    write_table(&folder.join("tables"), stem, &table)?;
+    let reading = format!(
+        "On every test fold, the learner with the highest AUC on the validation fold and the one \
+         with the highest sAUC are selected, and their test AUCs compared over {} datasets. \
+         sAUC-selection wins on {wins} and loses on {losses} (paired t-test, alpha = {alpha}); \
+         average test AUC {average_a:.2} (AUC-selected) against {average_s:.2} (sAUC-selected); \
+         {paper_text}.{}",
+        plan.datasets.len(),
+        if skipped_total > 0 {
+            format!(" {skipped_total} folds were skipped (see the table note).")
+        } else {
+            String::new()
+        }
+    );
+    Ok(vec![Section {
+        title: "Wu & Flach (2005): model selection by AUC and by sAUC".into(),
+        reading,
+        tables: vec![table],
+        figures: Vec::new(),
+    }])
+}

@@ -1,0 +1,343 @@
+//! End-to-end tests of the experiment runner through the built binary: the quick Aslan config,
+//! identical results at any thread count, reuse of the cache, resuming after kill -9, failed
+//! units, and config errors that name the key.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn binary() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_experiments"));
+    command.current_dir(workspace_root());
+    command
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!(
+        "experiments-runner-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+fn run(config: &str, results: &Path, threads: usize) -> Output {
+    let output = binary()
+        .args([
+            "--config",
+            config,
+            "--threads",
+            &threads.to_string(),
+            "--results",
+        ])
+        .arg(results)
+        .output()
+        .unwrap();
+    output
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The "units: N computed, M reused" counts from the log.
+fn unit_counts(log: &str) -> (usize, usize, usize) {
+    let line = log
+        .lines()
+        .find(|line| line.starts_with("units: "))
+        .unwrap_or_else(|| panic!("no units line in:\n{log}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|part| !part.is_empty())
+        .take(3)
+        .map(|part| part.parse().unwrap())
+        .collect();
+    (numbers[0], numbers[1], numbers[2])
+}
+
+#[test]
+fn quick_aslan_runs_end_to_end_identically_on_one_and_two_threads() {
+    let folder = scratch("threads");
+    let one = folder.join("one");
+    let two = folder.join("two");
+    let output = run("aslan-quick.toml", &one, 1);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = run("aslan-quick.toml", &two, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let per_fold = |root: &Path| read(&root.join("aslan-quick").join("per_fold.csv"));
+    assert_eq!(per_fold(&one), per_fold(&two));
+    // 3 datasets x 5 learners x 5 models x 3 measures, plus the header.
+    assert_eq!(per_fold(&one).lines().count(), 3 * 5 * 5 * 3 + 1);
+    let results = one.join("aslan-quick");
+    for file in [
+        "index.html",
+        "config.toml",
+        "units.csv",
+        "tables/summary.md",
+        "tables/tests.csv",
+        "tables/aslan_four_cases.md",
+        "tables/aslan_four_cases_corrected.tex",
+        "splits/pima.json",
+    ] {
+        assert!(results.join(file).is_file(), "missing {file}");
+    }
+    let four_cases = read(&results.join("tables/aslan_four_cases.csv"));
+    // 10 learner pairs on each of 3 datasets.
+    assert!(four_cases.contains("total,30,"), "{four_cases}");
+    let html = read(&results.join("index.html"));
+    assert!(html.contains("<svg") && html.contains("Aslan"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn second_run_reuses_every_unit_and_a_partial_cache_recomputes_only_the_rest() {
+    let folder = scratch("reuse");
+    let output = run("aslan-quick.toml", &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = folder.join("aslan-quick");
+    let first = read(&results.join("per_fold.csv"));
+    assert_eq!(unit_counts(&stderr(&output)), (75, 0, 0));
+
+    let output = run("aslan-quick.toml", &folder, 2);
+    assert_eq!(unit_counts(&stderr(&output)), (0, 75, 0));
+    assert_eq!(read(&results.join("per_fold.csv")), first);
+
+    // Remove some cached units and leave a torn temporary file, as a kill would.
+    let knn = results.join("predictions/sonar/knn");
+    let mut removed = 0;
+    for entry in std::fs::read_dir(&knn).unwrap() {
+        let path = entry.unwrap().path();
+        if removed < 3 {
+            std::fs::rename(&path, knn.join(".torn.tmp-1-x")).unwrap();
+            removed += 1;
+        }
+    }
+    let glass_nb = results.join("predictions/glass/nb");
+    let truncated = std::fs::read_dir(&glass_nb)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&truncated).unwrap();
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let output = run("aslan-quick.toml", &folder, 2);
+    assert_eq!(unit_counts(&stderr(&output)), (4, 71, 0));
+    assert_eq!(read(&results.join("per_fold.csv")), first);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn kill_nine_then_rerun_finishes_identically_and_reuses_what_was_finished() {
+    let folder = scratch("kill");
+    let config = folder.join("kill.toml");
+    std::fs::write(
+        &config,
+        r#"
+name = "kill"
+datasets = ["spambase", "magic"]
+protocol = { kind = "stratified_kfold", folds = 10 }
+[[learners]]
+kind = "c45"
+[[learners]]
+kind = "naive_bayes"
+"#,
+    )
+    .unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let reference = folder.join("reference");
+    let output = run(&config, &reference, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected = read(&reference.join("kill/per_fold.csv"));
+
+    let killed = folder.join("killed");
+    let mut child = binary()
+        .args(["--config", &config, "--threads", "2", "--results"])
+        .arg(&killed)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until some units are cached, then kill -9.
+    let predictions = killed.join("kill/predictions");
+    let count_cached = || -> usize {
+        walk(&predictions)
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "bin"))
+            .count()
+    };
+    while count_cached() < 5 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill(); // SIGKILL on Unix
+    let _ = child.wait();
+    let finished = count_cached();
+    let output = run(&config, &killed, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let (computed, reused, failed) = unit_counts(&stderr(&output));
+    assert_eq!((reused, failed), (finished, 0));
+    assert_eq!(computed + reused, 40);
+    assert_eq!(read(&killed.join("kill/per_fold.csv")), expected);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+fn walk(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return files;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_failing_learner_is_recorded_and_the_other_units_go_on() {
+    let folder = scratch("failing");
+    let config = folder.join("failing.toml");
+    std::fs::write(
+        &config,
+        r#"
+name = "failing"
+datasets = ["sonar"]
+protocol = { kind = "stratified_kfold", folds = 3 }
+[[learners]]
+kind = "naive_bayes"
+[[learners]]
+name = "broken"
+kind = "external"
+command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
+"#,
+    )
+    .unwrap();
+    let output = run(&config.to_string_lossy(), &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(unit_counts(&stderr(&output)), (3, 0, 3));
+    let units = read(&folder.join("failing/units.csv"));
+    assert_eq!(units.matches(",failed,").count(), 3, "{units}");
+    assert!(units.contains("this learner is broken"), "{units}");
+    let per_fold = read(&folder.join("failing/per_fold.csv"));
+    assert!(!per_fold.contains("broken"));
+    let summary = read(&folder.join("failing/tables/summary.md"));
+    assert!(summary.contains("3 units failed"), "{summary}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+fn config_error(text: &str) -> String {
+    let folder = scratch("bad");
+    let config = folder.join("bad.toml");
+    std::fs::write(&config, text).unwrap();
+    let output = binary()
+        .args(["--check", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let _ = std::fs::remove_dir_all(&folder);
+    stderr(&output)
+}
+
+const GOOD: &str = r#"
+name = "good"
+datasets = ["pima"]
+protocol = { kind = "stratified_kfold", folds = 10 }
+[[learners]]
+kind = "c45"
+"#;
+
+#[test]
+fn config_errors_name_the_key_the_dataset_or_the_learner() {
+    let message = config_error(&GOOD.replace("name = \"good\"", "name = \"good\"\nseeed = 1"));
+    assert!(
+        message.contains("seeed") && message.contains("line 3"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("\"pima\"", "\"pimaa\""));
+    assert!(message.contains("pimaa"), "{message}");
+    let message = config_error(&GOOD.replace("kind = \"c45\"", "kind = \"c4.5\""));
+    assert!(
+        message.contains("c4.5") && message.contains("c45"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("folds = 10", "folds = 1"));
+    assert!(message.contains("folds"), "{message}");
+    let message = config_error(&format!("{GOOD}confidence = 2.0\n"));
+    assert!(message.contains("confidence"), "{message}");
+}
+
+#[test]
+fn provost_and_wu_flach_analyses_run_end_to_end() {
+    let folder = scratch("analyses");
+    let provost = folder.join("provost.toml");
+    std::fs::write(
+        &provost,
+        r#"
+name = "provost-small"
+datasets = ["pima", "vehicle"]
+analyses = ["provost_roc"]
+transforms = { positive_class = "minority", one_vs_rest = true }
+protocol = { kind = "stratified_kfold", folds = 3 }
+[[learners]]
+name = "MC4"
+kind = "c45"
+laplace = true
+[[learners]]
+name = "NB"
+kind = "naive_bayes"
+discretize = true
+"#,
+    )
+    .unwrap();
+    let output = run(&provost.to_string_lossy(), &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = folder.join("provost-small");
+    let dominance = read(&results.join("tables/provost_dominance.csv"));
+    assert!(
+        dominance.contains("vehicle") && dominance.contains(" of 3"),
+        "{dominance}"
+    );
+    assert!(results.join("figures/provost_vehicle.svg").is_file());
+    let slopes = read(&results.join("tables/provost_slope_ranges.csv"));
+    assert!(slopes.lines().count() > 2, "{slopes}");
+
+    let wu_flach = folder.join("wu_flach.toml");
+    std::fs::write(
+        &wu_flach,
+        r#"
+name = "wu-flach-small"
+datasets = ["sonar", "glass"]
+measures = ["auc", "sauc"]
+analyses = ["wu_flach_selection"]
+transforms = { positive_class = "majority", one_vs_rest = true }
+protocol = { kind = "wu_flach", folds = 4, repetitions = 2 }
+[[learners]]
+kind = "naive_bayes"
+[[learners]]
+kind = "c45"
+"#,
+    )
+    .unwrap();
+    let output = run(&wu_flach.to_string_lossy(), &folder, 2);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let table = read(&folder.join("wu-flach-small/tables/wu_flach_selection.csv"));
+    // Two datasets and the average row, each with 8 test folds.
+    assert!(table.contains("sonar") && table.contains("glass") && table.contains("average"));
+    assert_eq!(table.matches(",8,").count(), 2, "{table}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
