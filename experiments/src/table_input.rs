@@ -259,6 +259,13 @@ mod tests {
         let infinite = parse("a\ninf\n").unwrap();
         assert!(infinite.numbers(0, false).is_err());
         assert_eq!(infinite.numbers(0, true).unwrap(), [f64::INFINITY]);
+        let empty = parse("a,b\n1,\n").unwrap().numbers(1, false).unwrap_err();
+        assert!(
+            empty
+                .to_string()
+                .contains("x.csv:2, column 'b': the cell is empty"),
+            "{empty}"
+        );
         assert!(parse("a,a\n").is_err());
         assert!(parse("a,\"b\n").is_err());
         assert!(parse("").is_err());
