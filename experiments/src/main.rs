@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
 mod aslan;
+mod compare_command;
 mod config;
 mod datasets_command;
 mod experiment;
@@ -15,7 +16,9 @@ mod measures;
 mod plan;
 mod provost;
 mod results;
+mod roc_command;
 mod runner;
+mod table_input;
 mod wu_flach;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
@@ -46,6 +49,10 @@ struct Cli {
 enum Command {
     /// List every shipped dataset and check each file against the catalog.
     Datasets(datasets_command::DatasetsArgs),
+    /// AUC, scored AUC, ROC points and convex hulls of your own predictions (a CSV).
+    Roc(roc_command::RocArgs),
+    /// Paired tests between two learners' per-fold results (a CSV).
+    Compare(compare_command::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +69,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match (cli.command, cli.config) {
         (Some(Command::Datasets(args)), _) => datasets_command::run(&args),
+        (Some(Command::Roc(args)), _) => roc_command::run(&args),
+        (Some(Command::Compare(args)), _) => compare_command::run(&args),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let checked = experiment::check(&path)?;
