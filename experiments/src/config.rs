@@ -364,4 +364,24 @@ kind = "c45"
             Some(50)
         );
     }
+
+    #[test]
+    fn a_data_free_analysis_needs_no_datasets_but_rejects_them() {
+        let config = parse("name = \"hl\"\nanalyses = [\"huang_ling\"]\n").unwrap();
+        assert!(config.is_standalone());
+        let message = parse(&format!("analyses = [\"huang_ling\"]\n{MINIMAL}"))
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("needs no datasets"), "{message}");
+    }
+
+    #[test]
+    fn a_missing_protocol_is_named() {
+        let text = MINIMAL.replace(
+            "protocol = { kind = \"stratified_kfold\", folds = 10 }\n",
+            "",
+        );
+        let message = parse(&text).unwrap_err().to_string();
+        assert!(message.contains("'protocol' is missing"), "{message}");
+    }
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs the papers' configs and copies each final report (Markdown tables, SVG figures, the
+# per-fold CSV) into docs/reproductions/<experiment>/, with the command and the date.
+# Usage: scripts/reproduce.sh [CONFIG...]   (default: every paper config)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+configs=("$@")
+if [ ${#configs[@]} -eq 0 ]; then
+    configs=(aslan.toml provost.toml wu_flach.toml wu_flach_samples.toml huang_ling.toml)
+fi
+cargo build -p experiments
+for config in "${configs[@]}"; do
+    name="$(sed -n 's/^name = "\(.*\)"/\1/p' "experiments/configs/$config" | head -1)"
+    started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    /usr/bin/time -f "%e s wall, %M KB peak memory" -o "/tmp/reproduce-$name.time" \
+        cargo run -q -p experiments -- --config "$config"
+    out="docs/reproductions/$name"
+    rm -rf "$out"
+    mkdir -p "$out"
+    cp results/"$name"/tables/*.md "$out/" 2>/dev/null || true
+    if [ -d results/"$name"/figures ]; then
+        mkdir -p "$out/figures"
+        cp results/"$name"/figures/*.svg "$out/figures/"
+    fi
+    [ -f results/"$name"/per_fold.csv ] && cp results/"$name"/per_fold.csv "$out/"
+    cp "experiments/configs/$config" "$out/config.toml"
+    {
+        echo "# $name"
+        echo
+        echo "Produced by \`cargo run -p experiments -- --config $config\` on $started"
+        echo "(git commit $(git rev-parse --short HEAD); $(cat "/tmp/reproduce-$name.time"), 2 cores)."
+        echo "The full report with every table is \`results/$name/index.html\`."
+        echo
+        for table in "$out"/*.md; do
+            [ "$(basename "$table")" = "README.md" ] && continue
+            echo "- [$(basename "$table" .md)]($(basename "$table"))"
+        done
+    } > "$out/README.md"
+    echo "$out"
+done
