@@ -251,7 +251,7 @@ fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
 type Points = Vec<(f64, f64)>;
 
 /// Colours of the two learners of a comparison figure.
-const COLOURS: [Rgb; 2] = [Rgb(31, 119, 180), Rgb(214, 39, 40)];
+const COLOURS: [Rgb; 2] = [report::PALETTE[0], report::PALETTE[1]];
 
 /// One example comparison per case (the first in dataset and learner order): error and AUC
 /// distributions over the models, and the ROC curves of all models of both learners.
@@ -290,20 +290,13 @@ fn example_figures(
             case_name, dataset.name, names[0], names[1], example.plain_p[0], example.plain_p[1]
         );
         for (measure, label, suffix) in [(error, "Error", "error"), (auc, "AUC", "auc")] {
-            let distributions: Vec<Distribution> = [example.a, example.b]
-                .iter()
-                .zip(COLOURS)
-                .map(|(&learner, color)| Distribution {
-                    label: plan.learners[learner].name.clone(),
-                    values: folds
-                        .values(example.dataset, learner, measure)
-                        .into_iter()
-                        .flatten()
-                        .filter(|v| v.is_finite())
-                        .collect(),
-                    color,
-                })
-                .collect();
+            let distributions = distributions(
+                plan,
+                folds,
+                example.dataset,
+                &[example.a, example.b],
+                measure,
+            );
             let options = PlotOptions::new(
                 format!("{label} of the models: {}", dataset.name),
                 label,
@@ -361,6 +354,31 @@ fn example_figures(
         figures,
         links: Vec::new(),
     })
+}
+
+/// The values of a measure over the models of each of two learners on one dataset, coloured
+/// for a comparison figure.
+fn distributions(
+    plan: &Plan,
+    folds: &FoldTable,
+    dataset: usize,
+    learners: &[usize],
+    measure: usize,
+) -> Vec<Distribution> {
+    learners
+        .iter()
+        .zip(COLOURS)
+        .map(|(&learner, color)| Distribution {
+            label: plan.learners[learner].name.clone(),
+            values: folds
+                .values(dataset, learner, measure)
+                .into_iter()
+                .flatten()
+                .filter(|v| v.is_finite())
+                .collect(),
+            color,
+        })
+        .collect()
 }
 
 /// The ROC curve of a unit (read back from the cache), thinned to the points a plot can show,
@@ -502,20 +520,7 @@ pub fn interval_sections(
             (error, "Error", "error", &[][..]),
             (auc, "AUC", "auc", &intervals[..]),
         ] {
-            let distributions: Vec<Distribution> = learners
-                .iter()
-                .zip(COLOURS)
-                .map(|(&learner, color)| Distribution {
-                    label: plan.learners[learner].name.clone(),
-                    values: folds
-                        .values(d, learner, measure)
-                        .into_iter()
-                        .flatten()
-                        .filter(|v| v.is_finite())
-                        .collect(),
-                    color,
-                })
-                .collect();
+            let distributions = distributions(plan, folds, d, &learners, measure);
             let options = PlotOptions::new(
                 format!(
                     "{label}: {} vs {} on {}",

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use evaluate::{IntervalMethod, RocCurve};
-use report::{Cell, Curve, ErrorBar, PlotOptions, Rgb, Table};
+use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
 
 use crate::experiment::{write_table, Section};
 use crate::plan::{Plan, Unit};
@@ -14,16 +14,6 @@ use crate::runner;
 
 /// Number of false positive rates at which the curves are averaged.
 const SAMPLES: usize = 100;
-
-/// Learner colours in plots, in config order (then repeated).
-const PALETTE: [Rgb; 6] = [
-    Rgb(31, 119, 180),
-    Rgb(214, 39, 40),
-    Rgb(44, 160, 44),
-    Rgb(148, 103, 189),
-    Rgb(255, 127, 14),
-    Rgb(23, 190, 207),
-];
 
 /// True when curve `a` is at least as high as `b` at every false positive rate and higher
 /// somewhere. Both are piecewise linear in FPR, so comparing at every breakpoint of either
@@ -138,7 +128,7 @@ pub fn sections(folder: &Path, plan: &Plan, alpha: f64) -> Result<Vec<Section>> 
             let samples =
                 evaluate::vertical_average(&present, SAMPLES, IntervalMethod::Normal, alpha)?;
             let points: Vec<(f64, f64)> = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
-            let color = PALETTE[learner % PALETTE.len()];
+            let color = report::PALETTE[learner % report::PALETTE.len()];
             let mut curve = Curve::new(plan.learners[learner].name.clone(), points.clone(), color);
             curve.error_bars = samples
                 .iter()

@@ -4,13 +4,21 @@
 
 use report::parquet::{to_parquet, Column};
 
-#[test]
-fn pyarrow_reads_back_every_value() {
+/// True if python3 can import pyarrow; otherwise says the test is skipped.
+fn pyarrow_available() -> bool {
     let probe = std::process::Command::new("python3")
         .args(["-c", "import pyarrow"])
         .output();
-    if !probe.is_ok_and(|output| output.status.success()) {
+    let available = probe.is_ok_and(|output| output.status.success());
+    if !available {
         eprintln!("skipped: python3 with pyarrow is not available");
+    }
+    available
+}
+
+#[test]
+fn pyarrow_reads_back_every_value() {
+    if !pyarrow_available() {
         return;
     }
     let many: Vec<String> = (0..40).map(|i| format!("row {i} é")).collect();
@@ -86,11 +94,7 @@ print(json.dumps({"schema": [f"{f.name}:{f.type}:{f.nullable}" for f in table.sc
 
 #[test]
 fn pyarrow_reads_a_table_with_more_than_fifteen_columns() {
-    let probe = std::process::Command::new("python3")
-        .args(["-c", "import pyarrow"])
-        .output();
-    if !probe.is_ok_and(|output| output.status.success()) {
-        eprintln!("skipped: python3 with pyarrow is not available");
+    if !pyarrow_available() {
         return;
     }
     let columns: Vec<(String, Column)> = (0..17)
