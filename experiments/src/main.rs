@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod config;
 mod datasets_command;
+mod huang_ling_report;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]
