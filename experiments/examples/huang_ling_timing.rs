@@ -51,5 +51,6 @@ fn main() -> anyhow::Result<()> {
         out_dir.display(),
         start.elapsed()
     );
+    println!("reading: {}", section.reading);
     Ok(())
 }
