@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use data::catalog::Catalog;
 use rayon::prelude::*;
 use report::{HtmlPage, Table, TableFormat};
@@ -274,8 +274,18 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
 
 /// The Huang & Ling section (written by its own module).
 fn huang_ling_section(folder: &Path) -> Result<Section> {
-    let _ = folder;
-    bail!("the huang_ling analysis is not wired yet")
+    let section = crate::huang_ling_report::write_report(&folder.join("huang_ling"))?;
+    Ok(Section {
+        title: section.title,
+        reading: section.reading,
+        tables: section.tables,
+        figures: section
+            .figures
+            .into_iter()
+            .map(|(file, caption)| (format!("huang_ling/{file}"), caption))
+            .collect(),
+        links: Vec::new(),
+    })
 }
 
 /// units.csv: every unit's status, time and cache file (failed units with their message).

@@ -12,6 +12,7 @@ mod compare_command;
 mod config;
 mod datasets_command;
 mod experiment;
+mod huang_ling_report;
 mod measures;
 mod plan;
 mod provost;

@@ -405,7 +405,8 @@ pub struct FixedErrorAucMoments {
 /// block (x positives, n_neg - errors + x negatives), ordered uniformly at random inside each
 /// block, so U = (top positives)(bottom negatives) + U_top + U_bottom with the Mann-Whitney
 /// null moments for U_top, U_bottom. Weight of x: C(top size, errors - x) C(bottom size, x).
-/// Checked against brute-force enumeration and the paper's closed-form mean.
+/// Checked against brute-force enumeration, the closed-form mean (2003) and, for
+/// errors <= min(n_pos, n_neg), the closed-form variance of Cortes & Mohri 2004 (Corollary 1).
 ///
 /// An empty class -> `TooFew`; errors > n_pos + n_neg -> `OutOfRange`.
 pub fn cortes_mohri_moments(
@@ -509,7 +510,8 @@ pub fn cortes_mohri_moments_given_split(
 /// Cortes & Mohri style interval from the error count alone: mean +- z sd of the AUC over all
 /// classifications with `errors` errors ([`cortes_mohri_moments`]), z = Phi^-1(1 - alpha/2),
 /// clipped to [0, 1]. Note it is centred on the expected AUC for that error rate, not on an
-/// observed AUC.
+/// observed AUC. The NIPS 2004 paper's own way of widening this for the uncertainty of the
+/// error rate could not be read (see the crate README), so it is not reproduced here.
 pub fn cortes_mohri_interval(
     n_pos: usize,
     n_neg: usize,
