@@ -12,6 +12,7 @@ cargo build -p experiments
 for config in "${configs[@]}"; do
     name="$(sed -n 's/^name = "\(.*\)"/\1/p' "experiments/configs/$config" | head -1)"
     started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    commit="$(git rev-parse --short HEAD)$(git diff --quiet || echo "+uncommitted changes")"
     /usr/bin/time -f "%e s wall, %M KB peak memory" -o "/tmp/reproduce-$name.time" \
         cargo run -q -p experiments -- --config "$config"
     out="docs/reproductions/$name"
@@ -33,7 +34,7 @@ for config in "${configs[@]}"; do
         echo "# $name"
         echo
         echo "Produced by \`cargo run -p experiments -- --config $config\` on $started"
-        echo "(git commit $(git rev-parse --short HEAD); $(cat "/tmp/reproduce-$name.time"), 2 cores)."
+        echo "(git commit $commit; $(cat "/tmp/reproduce-$name.time"), 2 cores)."
         echo "The full report with every table is \`results/$name/index.html\`."
         echo
         for table in "$out"/*.md; do

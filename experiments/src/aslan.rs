@@ -495,11 +495,14 @@ pub fn interval_sections(
                 Cell::number(min).with_decimals(4),
                 Cell::number(max).with_decimals(4),
             ]);
+            // The Cortes-Mohri interval is centred on the expected AUC given the error count,
+            // not on the observed AUC.
+            let expected = stats::cortes_mohri_moments(positives, negatives, errors)?.mean;
             intervals.push(report::Interval {
                 label: Some(format!("{name}: Cortes-Mohri")),
                 low: cortes.low,
                 high: cortes.high,
-                center: Some(single_auc),
+                center: Some(expected),
                 color,
             });
             intervals.push(report::Interval {
@@ -554,8 +557,12 @@ pub fn interval_sections(
         }
     }
     table.push_note(
-        "Cortes-Mohri: from the number of errors at threshold 0.5 and the class sizes of the test \
-         set; Agarwal et al.: distribution-free large-deviation bound around the test AUC.",
+        "Cortes-Mohri: expected AUC +- z sd over all rankings with the observed number of errors \
+         at threshold 0.5, from the error count and the class sizes of the test set (the moments \
+         of Cortes & Mohri 2003/2004; how their 2004 paper widens this for the error rate's own \
+         uncertainty could not be read, see crates/stats/README.md); dots mark the expected \
+         AUC. Agarwal et al.: distribution-free large-deviation bound around the test AUC (dots: \
+         the test AUC).",
     );
     write_table(&folder.join("tables"), "aslan_intervals", &table)?;
     Ok(vec![Section {
