@@ -627,4 +627,18 @@ mod tests {
         );
         assert_eq!((scale, missing), (1.0, 1.0));
     }
+
+    #[test]
+    fn parameters_are_checked() {
+        let table = |text: &str| -> toml::Table { text.parse().unwrap() };
+        let learner = crate::build_learner(&table(
+            "kind = \"kstar\"\nblend = 35\nmissing_mode = \"normal\"",
+        ))
+        .unwrap();
+        assert_eq!(learner.describe(), "kstar(blend=35, missing_mode=normal)");
+        assert!(crate::build_learner(&table("kind = \"kstar\"\nblend = 101")).is_err());
+        assert!(crate::build_learner(&table("kind = \"kstar\"\nblend = 0.5")).is_err());
+        assert!(crate::build_learner(&table("kind = \"kstar\"\nmissing_mode = \"mean\"")).is_err());
+        assert!(crate::build_learner(&table("kind = \"kstar\"\nk = 3")).is_err());
+    }
 }

@@ -356,4 +356,55 @@ mod tests {
         assert!(matches!(locate(&bounds, 3.0), Location::OnBound(2)));
         assert!(matches!(locate(&bounds, 7.0), Location::Inside(2)));
     }
+
+    #[test]
+    fn parameters_are_checked() {
+        let table = |text: &str| -> toml::Table { text.parse().unwrap() };
+        let learner = crate::build_learner(&table(
+            "kind = \"vfi\"\nbias = 1.5\nweight_by_confidence = false",
+        ))
+        .unwrap();
+        assert_eq!(
+            learner.describe(),
+            "vfi(weight_by_confidence=false, bias=1.5)"
+        );
+        assert!(crate::build_learner(&table("kind = \"vfi\"\nbias = -1")).is_err());
+        assert!(crate::build_learner(&table("kind = \"vfi\"\nweight_by_confidence = 1")).is_err());
+        assert!(crate::build_learner(&table("kind = \"vfi\"\nblend = 3")).is_err());
+    }
+
+    #[test]
+    fn votes_by_hand() {
+        // One numeric attribute; class a at 1 and 2, class b at 3 and 4 (unit weights).
+        // Bounds: -inf, 1, 2, 3, 4, +inf. Every training value sits on a bound and gives half
+        // to each neighbouring interval: (-inf,1): a 0.5; (1,2): a 1; (2,3): a 0.5, b 0.5;
+        // (3,4): b 1; (4,inf): b 0.5. Test value 1.5 lies in (1,2): a 1/2, b 0: P = (1, 0)
+        // without weighting by confidence. Test value 2.5 in (2,3): a 0.5/2, b 0.5/2: (0.5, 0.5).
+        let schema = data::Schema {
+            attributes: vec![data::Attribute::numeric("x")],
+            class_name: "class".into(),
+            class_values: vec!["a".into(), "b".into()],
+        };
+        let dataset = data::Dataset::new(
+            "toy",
+            schema,
+            vec![vec![1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 3.0]],
+            vec![0, 0, 1, 1, 0, 0, 0],
+            None,
+        )
+        .unwrap();
+        let learner = VfiLearner::new(VfiConfig {
+            weight_by_confidence: false,
+            bias: 0.6,
+        });
+        let model = learner.fit_vfi(&dataset.subset(vec![0, 1, 2, 3])).unwrap();
+        let probabilities = model
+            .predict_proba(&data::Features::of(&dataset, vec![4, 5, 6]))
+            .unwrap();
+        assert_eq!(probabilities.row(0), &[1.0, 0.0]);
+        assert_eq!(probabilities.row(1), &[0.5, 0.5]);
+        // On the bound 3: the average of (2,3) [a 0.5, b 0.5] and (3,4) [b 1]: a 0.25, b 0.75,
+        // each over the class total 2: 0.125 and 0.375, normalised: (0.25, 0.75).
+        assert_eq!(probabilities.row(2), &[0.25, 0.75]);
+    }
 }
