@@ -40,15 +40,17 @@ LEARNERS = {
         '{ kind = "bagging", iterations = 10, base = { kind = "c45" } }',
     ),
     "logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "logistic" }'),
-    "ibk5": ("weka.classifiers.lazy.IBk", "-K 5", '{ kind = "knn", k = 5, select_k = false }'),
+    "ibk5": ("weka.classifiers.lazy.IBk", "-K 5", '{ kind = "knn", k = 5, select_k = false, weka_smoothing = true }'),
     "ibk5-weighted": (
         "weka.classifiers.lazy.IBk",
         "-K 5 -I",
-        '{ kind = "knn", k = 5, select_k = false, weighting = "inverse_distance" }',
+        '{ kind = "knn", k = 5, select_k = false, weighting = "inverse_distance", weka_smoothing = true }',
     ),
     "jrip": ("weka.classifiers.rules.JRip", "-F 3 -N 2.0 -O 2 -S 1", '{ kind = "ripper" }'),
     "kstar": ("weka.classifiers.lazy.KStar", "-B 20 -M a", '{ kind = "kstar" }'),
     "vfi": ("weka.classifiers.misc.VFI", "-B 0.6", '{ kind = "vfi" }'),
+    # No Weka twin: the perceptron (softmax layer, gradient descent) beside Weka's Logistic.
+    "perceptron": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "perceptron" }'),
 }
 
 # Two-class and multi-class; numeric, nominal and mixed; with and without missing values.

@@ -8,12 +8,14 @@ pub mod discretize;
 pub mod encoding;
 pub mod external;
 pub mod knn;
+pub mod kstar;
 pub mod model;
 pub mod naive_bayes;
 pub mod params;
 pub mod perceptron;
 pub mod registry;
 pub mod ripper;
+pub mod vfi;
 
 pub use bagging::Bagging;
 pub use c45::{C45Model, C45};

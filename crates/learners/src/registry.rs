@@ -85,6 +85,16 @@ pub fn kinds() -> Vec<LearnerKind> {
             description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
             build: crate::perceptron::build,
         },
+        LearnerKind {
+            name: "kstar",
+            description: "K* instance-based learner with an entropic distance (Cleary & Trigg 1995), as Weka's KStar (blend 20%, missing mode average)",
+            build: crate::kstar::build,
+        },
+        LearnerKind {
+            name: "vfi",
+            description: "voting feature intervals (Demiroz & Guvenir 1997), as Weka's VFI (votes weighted by confidence, bias 0.6)",
+            build: crate::vfi::build,
+        },
     ]
 }
 

@@ -165,7 +165,13 @@ fn configurations() -> Vec<(String, toml::Table)> {
 }
 
 /// Non-default configurations also put through every check (one TOML table per line).
-const EXTRA_CONFIGS: &[&str] = &["kind = \"naive_bayes\"\ndiscretize = true"];
+const EXTRA_CONFIGS: &[&str] = &[
+    "kind = \"naive_bayes\"\ndiscretize = true",
+    "kind = \"kstar\"\nblend = 0\nmissing_mode = \"delete\"",
+    "kind = \"kstar\"\nblend = 100\nmissing_mode = \"maxdiff\"",
+    "kind = \"vfi\"\nweight_by_confidence = false",
+    "kind = \"knn\"\nweka_smoothing = true",
+];
 
 fn build(config: &toml::Table) -> Box<dyn Learner> {
     build_learner(config).unwrap_or_else(|error| panic!("{config}: rejected: {error}"))

@@ -209,3 +209,38 @@ fn uniform_votes_match_ibk_k5_on_hepatitis() {
 fn inverse_distance_votes_match_ibk_k5_i_on_hepatitis() {
     check_distribution("hepatitis", "ibk_k_5__i", 5, Weighting::InverseDistance);
 }
+
+/// With `weka_smoothing` (every class starts at 1/n) our probabilities are IBk's own, on every
+/// test row.
+fn check_smoothed_distribution(name: &str, key: &str, k: usize, weighting: Weighting) {
+    let fixture = load(name);
+    let weka = matrix(&fixture.table, key);
+    let learner = KnnLearner::new(KnnConfig {
+        k,
+        select_k: false,
+        weighting,
+        weka_smoothing: true,
+        ..KnnConfig::default()
+    });
+    let ours = model(&fixture, &learner)
+        .predict_proba(&fixture.test.view().features())
+        .expect("prediction");
+    for (row, weka_row) in weka.iter().enumerate() {
+        for (class, &p) in weka_row.iter().enumerate() {
+            let got = ours.row(row)[class];
+            assert!(
+                (got - p).abs() <= 1e-9,
+                "{name} {key} row {row} class {class}: {got} vs Weka {p}"
+            );
+        }
+    }
+}
+
+#[test]
+fn weka_smoothing_gives_ibk_probabilities() {
+    check_smoothed_distribution("glass", "ibk_k_5", 5, Weighting::Uniform);
+    check_smoothed_distribution("glass", "ibk_k_5__i", 5, Weighting::InverseDistance);
+    check_smoothed_distribution("glass", "ibk_k_1", 1, Weighting::Uniform);
+    check_smoothed_distribution("hepatitis", "ibk_k_5", 5, Weighting::Uniform);
+    check_smoothed_distribution("hepatitis", "ibk_k_5__i", 5, Weighting::InverseDistance);
+}

@@ -7,7 +7,9 @@
 //! in Weka 3.6 IBk (whose neighbour list grows past k on ties), of every further training row at
 //! exactly the k-th nearest distance; so results never depend on the search method or on row
 //! order. In k selection each candidate k likewise votes with its k nearest plus the rows tied
-//! with its k-th. Unlike Weka, no `1/n` is added to each class count before normalising.
+//! with its k-th. By default, unlike Weka, no `1/n` is added to each class count before
+//! normalising; `weka_smoothing = true` adds it (`n` = the number of training rows with positive
+//! weight), which gives Weka IBk's probabilities exactly and never changes the predicted class.
 //! Inverse-distance voting uses Weka's weight `1 / (d + 0.001)` with
 //! `d = sqrt(squared distance / number of attributes)`.
 
@@ -57,6 +59,8 @@ pub struct KnnConfig {
     pub validation_fraction: f64,
     /// Neighbour search method.
     pub search: SearchMethod,
+    /// Start every class at `1/n` before adding the votes (`n` training rows), as Weka IBk.
+    pub weka_smoothing: bool,
 }
 
 impl Default for KnnConfig {
@@ -68,6 +72,7 @@ impl Default for KnnConfig {
             weighting: Weighting::Uniform,
             validation_fraction: 0.25,
             search: SearchMethod::Auto,
+            weka_smoothing: false,
         }
     }
 }
@@ -93,7 +98,8 @@ impl KnnLearner {
         KnnLearner { config }
     }
 
-    /// Reads `k`, `candidates`, `select_k`, `weighting`, `validation_fraction` and `search`.
+    /// Reads `k`, `candidates`, `select_k`, `weighting`, `validation_fraction`, `search` and
+    /// `weka_smoothing` (default false: probabilities are the plain vote shares).
     pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
         let defaults = KnnConfig::default();
         let k = params.integer("k", defaults.k, 1, MAX_K)?;
@@ -120,6 +126,7 @@ impl KnnLearner {
             "kd_tree" => SearchMethod::KdTree,
             _ => SearchMethod::Auto,
         };
+        let weka_smoothing = params.boolean("weka_smoothing", defaults.weka_smoothing)?;
         params.finish()?;
         Ok(KnnLearner::new(KnnConfig {
             k,
@@ -128,6 +135,7 @@ impl KnnLearner {
             weighting,
             validation_fraction,
             search,
+            weka_smoothing,
         }))
     }
 
@@ -215,6 +223,7 @@ impl KnnLearner {
             k,
             candidates: config.candidates.clone(),
             weighting: config.weighting,
+            weka_smoothing: config.weka_smoothing,
             selection,
         })
     }
@@ -396,13 +405,18 @@ impl Learner for KnnLearner {
     fn describe(&self) -> String {
         let c = &self.config;
         format!(
-            "knn(k={}, candidates={:?}, select_k={}, weighting={}, validation_fraction={}, search={})",
+            "knn(k={}, candidates={:?}, select_k={}, weighting={}, validation_fraction={}, search={}{})",
             c.k,
             c.candidates,
             c.select_k,
             c.weighting.as_str(),
             c.validation_fraction,
-            c.search.as_str()
+            c.search.as_str(),
+            if c.weka_smoothing {
+                ", weka_smoothing=true"
+            } else {
+                ""
+            }
         )
     }
 
@@ -448,6 +462,7 @@ pub struct KnnModel {
     k: usize,
     candidates: Vec<usize>,
     weighting: Weighting,
+    weka_smoothing: bool,
     selection: KSelection,
 }
 
@@ -502,8 +517,14 @@ impl Model for KnnModel {
             test.value(row, a)
         });
         let found = self.index.nearest_many(&queries, test.len(), self.k);
+        let prior = if self.weka_smoothing {
+            1.0 / self.classes.len() as f64
+        } else {
+            0.0
+        };
         for (position, neighbours) in found.iter().enumerate() {
             let row = probabilities.row_mut(position);
+            row.iter_mut().for_each(|v| *v = prior);
             for &neighbour in neighbours {
                 row[self.classes[neighbour.slot as usize] as usize] += vote_weight(
                     self.weighting,

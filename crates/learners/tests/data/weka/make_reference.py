@@ -9,6 +9,8 @@ WekaProbabilities.java (distributionForInstance, printed with Double.toString) f
   weka.classifiers.bayes.NaiveBayes            -> naive_bayes
   weka.classifiers.bayes.NaiveBayes -D         -> naive_bayes_mdl
   weka.classifiers.functions.Logistic -R 1e-8  -> logistic
+  weka.classifiers.lazy.KStar -B 20 -M a       -> kstar (and -B 50 -M m, -B 0 -M d, -B 5 -M n)
+  weka.classifiers.misc.VFI -B 0.6             -> vfi (and -B 1.5, and -C)
 and write <out>/<name>.json with the encoded data and the expected probabilities.
 """
 import csv, json, subprocess, sys, tomllib, os
@@ -21,6 +23,13 @@ LEARNERS = {
     "naive_bayes": ["weka.classifiers.bayes.NaiveBayes"],
     "naive_bayes_mdl": ["weka.classifiers.bayes.NaiveBayes", "-D"],
     "logistic": ["weka.classifiers.functions.Logistic", "-R", "1.0E-8", "-M", "-1"],
+    "kstar": ["weka.classifiers.lazy.KStar", "-B", "20", "-M", "a"],
+    "kstar_b50_maxdiff": ["weka.classifiers.lazy.KStar", "-B", "50", "-M", "m"],
+    "kstar_b0_delete": ["weka.classifiers.lazy.KStar", "-B", "0", "-M", "d"],
+    "kstar_b5_normal": ["weka.classifiers.lazy.KStar", "-B", "5", "-M", "n"],
+    "vfi": ["weka.classifiers.misc.VFI", "-B", "0.6"],
+    "vfi_b1.5": ["weka.classifiers.misc.VFI", "-B", "1.5"],
+    "vfi_unweighted": ["weka.classifiers.misc.VFI", "-C"],
 }
 # Two-class datasets also get the cost-sensitive wrapper around NaiveBayes, costs [[0,1],[5,0]]
 # (rows = actual class, columns = predicted, classes in sorted order).
