@@ -17,17 +17,32 @@ use crate::results::FoldTable;
 const PAPER_FULL: (usize, usize, Option<(f64, f64)>) = (6, 2, Some((93.05, 93.45)));
 const PAPER_SAMPLES: (usize, usize, Option<(f64, f64)>) = (9, 0, None);
 
-/// Index of the largest finite value (first on ties), if any.
-fn first_best(values: &[Option<f64>]) -> Option<usize> {
-    let mut best: Option<(usize, f64)> = None;
-    for (index, value) in values.iter().enumerate() {
-        if let Some(value) = value.filter(|v| v.is_finite()) {
-            if best.is_none_or(|(_, top)| value > top) {
-                best = Some((index, value));
-            }
-        }
-    }
-    best.map(|(index, _)| index)
+/// Indices of the largest finite value (all of them when several tie); empty if none is finite.
+fn best_set(values: &[Option<f64>]) -> Vec<usize> {
+    let top = values
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|v| v.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, value)| **value == Some(top))
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// The test AUC of the model selected among `tied` (learners tied at the best validation
+/// value): its expected value when the tie is broken uniformly at random, i.e. the mean over
+/// the tied learners. `None` if any of them lacks a finite test AUC.
+fn selected_test_auc(tied: &[usize], test: &[Option<f64>]) -> Option<f64> {
+    let values: Option<Vec<f64>> = tied
+        .iter()
+        .map(|&l| test[l].filter(|v| v.is_finite()))
+        .collect();
+    let values = values?;
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
 }
 
 /// The selection analysis: tables written under `folder`, returned as a report section.
@@ -62,6 +77,7 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         "folds",
         "same model chosen",
         "chosen by AUC / by sAUC",
+        "folds with a tie, AUC / sAUC",
     ]
     .map(String::from)
     .to_vec();
@@ -88,33 +104,37 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
             (0..learners).map(|l| folds.values(d, l, auc)).collect();
         let mut by_auc = Vec::new();
         let mut by_sauc = Vec::new();
-        let mut chosen = (vec![0usize; learners], vec![0usize; learners]);
+        let mut chosen = (vec![0.0f64; learners], vec![0.0f64; learners]);
+        let mut tied = (0usize, 0usize);
         let mut same = 0;
         let mut skipped = 0;
         for split in 0..dataset.plan.splits.len() {
             let column = |table: &Vec<Vec<Option<f64>>>| -> Vec<Option<f64>> {
                 (0..learners).map(|l| table[l][split]).collect()
             };
-            let (Some(a), Some(s)) = (
-                first_best(&column(&validation_auc)),
-                first_best(&column(&validation_sauc)),
+            let by_validation_auc = best_set(&column(&validation_auc));
+            let by_validation_sauc = best_set(&column(&validation_sauc));
+            let test = column(&test_auc);
+            let (Some(test_a), Some(test_s)) = (
+                selected_test_auc(&by_validation_auc, &test),
+                selected_test_auc(&by_validation_sauc, &test),
             ) else {
                 skipped += 1;
                 continue;
             };
-            let (Some(test_a), Some(test_s)) = (test_auc[a][split], test_auc[s][split]) else {
-                skipped += 1;
-                continue;
-            };
-            if !(test_a.is_finite() && test_s.is_finite()) {
-                skipped += 1;
-                continue;
-            }
             by_auc.push(100.0 * test_a);
             by_sauc.push(100.0 * test_s);
-            chosen.0[a] += 1;
-            chosen.1[s] += 1;
-            same += usize::from(a == s);
+            for (set, counts) in [
+                (&by_validation_auc, &mut chosen.0),
+                (&by_validation_sauc, &mut chosen.1),
+            ] {
+                for &l in set.iter() {
+                    counts[l] += 1.0 / set.len() as f64;
+                }
+            }
+            tied.0 += usize::from(by_validation_auc.len() > 1);
+            tied.1 += usize::from(by_validation_sauc.len() > 1);
+            same += usize::from(by_validation_auc == by_validation_sauc);
         }
         skipped_total += skipped;
         let summary = |values: &[f64]| -> (f64, f64) {
@@ -148,12 +168,18 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
             averages.0.push(mean_a);
             averages.1.push(mean_s);
         }
-        let chosen_text = |counts: &[usize]| -> String {
+        let chosen_text = |counts: &[f64]| -> String {
             counts
                 .iter()
                 .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(l, n)| format!("{} {n}", plan.learners[l].name))
+                .filter(|(_, &n)| n > 0.0)
+                .map(|(l, n)| {
+                    format!(
+                        "{} {}",
+                        plan.learners[l].name,
+                        report::table::format_number(*n, 1)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -176,6 +202,7 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
                 chosen_text(&chosen.0),
                 chosen_text(&chosen.1)
             )),
+            Cell::text(format!("{} / {}", tied.0, tied.1)),
         ]);
     }
     let average = |values: &[f64]| {
@@ -197,11 +224,14 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         Cell::empty(),
         Cell::empty(),
         Cell::empty(),
+        Cell::empty(),
     ]);
     table.push_note(format!(
         "Paired t-test at alpha = {alpha} over the test folds of the test AUC of the \
-         sAUC-selected against the AUC-selected model; win/loss is for sAUC. Ties in validation \
-         AUC or sAUC go to the learner listed first in the config. A fold is skipped when no \
+         sAUC-selected against the AUC-selected model; win/loss is for sAUC. When several learners tie \
+         for the best validation AUC (or sAUC), common on small validation folds, the selected \
+         model's test AUC is the mean over the tied learners (its expected value when the tie is \
+         broken at random), and each tied learner counts as chosen 1/t times. A fold is skipped when no \
          learner has a finite validation AUC (a validation fold with one class)."
     ));
     let paper_text = match paper.2 {
