@@ -208,11 +208,16 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         reading: format!(
             "Mean and standard deviation of each measure over the {} splits of each dataset, \
              and the paired tests between every two learners at alpha = {}.",
-            plan.datasets
-                .iter()
-                .map(|d| d.plan.splits.len().to_string())
-                .collect::<Vec<_>>()
-                .join("/"),
+            {
+                let mut counts: Vec<usize> =
+                    plan.datasets.iter().map(|d| d.plan.splits.len()).collect();
+                counts.dedup();
+                counts
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join("/")
+            },
             config.alpha
         ),
         links: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
