@@ -126,16 +126,22 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         counts
     };
     let (plain, corrected) = (counts(false), counts(true));
+    let k = plan.datasets.first().map_or(0, |d| d.plan.splits.len());
+    let factor = plan.datasets.first().map_or(f64::NAN, |_| {
+        let (train, test) = mean_sizes(plan, 0);
+        1.0 + k as f64 * test / train
+    });
     let reading = format!(
         "Of {} comparisons (every pair of the {} learners on each of the {} datasets), the \
-         paired t-test at alpha = {alpha} on the 30 test-set values gives {} / {} / {} / {} \
-         (both accept / only AUC rejects / only error rejects / both reject); the paper reports \
-         1 / 10 / 9 / 130 of 150. The 30 models are trained on sets that share 28/29 of their \
-         instances and are tested on one test set, so their values are strongly correlated and \
-         the plain t-test treats 30 dependent values as independent. The corrected resampled \
-         t-test, which widens the variance by the factor (1/k + n_test/n_train)·k, gives {} / {} \
-         / {} / {}: {} comparisons that the plain test calls significant on error, and {} on \
-         AUC, are no longer significant.",
+         paired t-test at alpha = {alpha} on the {k} test-set values of each learner gives {} / \
+         {} / {} / {} (both accept / only AUC rejects / only error rejects / both reject); the \
+         paper reports 1 / 10 / 9 / 130 of 150. The {k} models are trained on sets that share \
+         most of their instances and are tested on one test set, so their values are strongly \
+         correlated and the plain t-test treats {k} dependent values as independent. The \
+         corrected resampled t-test, which multiplies the variance of the mean difference by \
+         1 + k·n_test/n_train (here about {factor:.1}), gives {} / {} / {} / {}: {} comparisons \
+         that the plain test calls significant on error, and {} on AUC, are no longer \
+         significant.",
         comparisons.len(),
         plan.learners.len(),
         plan.datasets.len(),
