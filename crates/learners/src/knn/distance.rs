@@ -58,24 +58,45 @@ impl Scaling {
 /// sum is the same number whatever the bound and whichever search asked for it.
 #[inline]
 pub(crate) fn numeric_squared_distance_within(a: &[f64], b: &[f64], bound: f64) -> Option<f64> {
-    const BLOCK: usize = 8;
-    let mut total = 0.0;
-    for (block_a, block_b) in a.chunks(BLOCK).zip(b.chunks(BLOCK)) {
-        let mut lanes = [0.0f64; 4];
-        let quads_a = block_a.chunks_exact(4);
-        let quads_b = block_b.chunks_exact(4);
-        let (rest_a, rest_b) = (quads_a.remainder(), quads_b.remainder());
-        for (quad_a, quad_b) in quads_a.zip(quads_b) {
-            for lane in 0..4 {
-                let difference = quad_a[lane] - quad_b[lane];
-                lanes[lane] += difference * difference;
-            }
-        }
-        for (lane, (x, y)) in rest_a.iter().zip(rest_b).enumerate() {
-            let difference = x - y;
+    numeric_squared_distance_continued(0.0, a, b, bound)
+}
+
+/// Attributes per block of the distance kernel (the bound is checked after each block).
+pub(crate) const BLOCK: usize = 8;
+
+/// The sum of squared differences of one block (at most [`BLOCK`] values), in four interleaved
+/// lanes.
+#[inline(always)]
+pub(crate) fn block_squared_sum(block_a: &[f64], block_b: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    let quads_a = block_a.chunks_exact(4);
+    let quads_b = block_b.chunks_exact(4);
+    let (rest_a, rest_b) = (quads_a.remainder(), quads_b.remainder());
+    for (quad_a, quad_b) in quads_a.zip(quads_b) {
+        for lane in 0..4 {
+            let difference = quad_a[lane] - quad_b[lane];
             lanes[lane] += difference * difference;
         }
-        total += (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+    }
+    for (lane, (x, y)) in rest_a.iter().zip(rest_b).enumerate() {
+        let difference = x - y;
+        lanes[lane] += difference * difference;
+    }
+    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
+}
+
+/// Continues [`numeric_squared_distance_within`] from the partial sum `total` of the blocks
+/// before `a` and `b` (which must start on a block boundary): the same additions in the same
+/// order, so the result is the same number.
+#[inline(always)]
+pub(crate) fn numeric_squared_distance_continued(
+    mut total: f64,
+    a: &[f64],
+    b: &[f64],
+    bound: f64,
+) -> Option<f64> {
+    for (block_a, block_b) in a.chunks(BLOCK).zip(b.chunks(BLOCK)) {
+        total += block_squared_sum(block_a, block_b);
         if total > bound {
             return None;
         }

@@ -3,7 +3,10 @@
 //! exactly the same neighbours: the k nearest plus every row tied with the k-th distance (as
 //! Weka 3.6 IBk), ordered by squared distance, ties by training position.
 
-use super::distance::{numeric_squared_distance_within, Scaling};
+use super::distance::{
+    block_squared_sum, numeric_squared_distance_continued, numeric_squared_distance_within,
+    Scaling, BLOCK,
+};
 
 /// How neighbours are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +60,7 @@ struct BestList<'a> {
 impl BestList<'_> {
     /// The squared distance a candidate must not exceed to have a chance to enter (a candidate
     /// exactly at the bound ties with the k-th neighbour and enters).
-    #[inline]
+    #[inline(always)]
     fn bound(&self) -> f64 {
         if self.items.len() < self.capacity {
             f64::INFINITY
@@ -66,7 +69,7 @@ impl BestList<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn offer(&mut self, candidate: Neighbour) {
         let distance = candidate.squared_distance;
         if self.items.len() >= self.capacity {
@@ -141,6 +144,9 @@ pub(crate) struct NeighbourIndex {
     /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
     /// so that partial distances grow fast and hopeless rows are abandoned early.
     attribute_order: Option<Vec<usize>>,
+    /// For all-numeric complete data: the first block of every stored point again, contiguous,
+    /// so that the linear scan's first (and mostly only) block reads stay in the L1 cache.
+    heads: Vec<f64>,
 }
 
 impl NeighbourIndex {
@@ -187,9 +193,16 @@ impl NeighbourIndex {
             slots: (0..count as u32).collect(),
             numeric_complete,
             tree: None,
+            heads: Vec::new(),
         };
         if use_tree {
             index.build_tree(count);
+        } else if numeric_complete && dimensions > BLOCK {
+            index.heads = index
+                .points
+                .chunks_exact(dimensions)
+                .flat_map(|point| point[..BLOCK].iter().copied())
+                .collect();
         }
         index
     }
@@ -307,9 +320,7 @@ impl NeighbourIndex {
                 for (position, items) in lists.iter_mut().enumerate() {
                     let query = &permuted[position * dimensions..(position + 1) * dimensions];
                     let mut best = BestList { capacity, items };
-                    for stored in tile_start..tile_end {
-                        self.offer_numeric(query, stored, &mut best);
-                    }
+                    self.scan_tile(query, tile_start..tile_end, &mut best);
                 }
                 tile_start = tile_end;
             }
@@ -321,12 +332,34 @@ impl NeighbourIndex {
         results
     }
 
+    /// Offers the stored points of `range` to the best list.
+    #[inline(always)]
+    fn scan_tile(&self, query: &[f64], range: std::ops::Range<usize>, best: &mut BestList) {
+        for stored in range {
+            self.offer_numeric(query, stored, best);
+        }
+    }
+
     /// Offers stored point `stored` to the best list.
-    #[inline]
+    #[inline(always)]
     fn offer_numeric(&self, query: &[f64], stored: usize, best: &mut BestList) {
-        let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
-        if let Some(squared_distance) = numeric_squared_distance_within(query, point, best.bound())
-        {
+        let bound = best.bound();
+        let found = if self.heads.is_empty() {
+            let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+            numeric_squared_distance_within(query, point, bound)
+        } else {
+            // The first block from the compact copy; the rest only for rows still in the race.
+            let head = &self.heads[stored * BLOCK..(stored + 1) * BLOCK];
+            let partial = block_squared_sum(&query[..BLOCK], head);
+            if partial > bound {
+                None
+            } else {
+                let point =
+                    &self.points[stored * self.dimensions + BLOCK..(stored + 1) * self.dimensions];
+                numeric_squared_distance_continued(partial, &query[BLOCK..], point, bound)
+            }
+        };
+        if let Some(squared_distance) = found {
             best.offer(Neighbour {
                 squared_distance,
                 slot: self.slots[stored],
