@@ -14,7 +14,7 @@ for config in "${configs[@]}"; do
     started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
     commit="$(git rev-parse --short HEAD)$(git diff --quiet || echo "+uncommitted changes")"
     /usr/bin/time -f "%e s wall, %M KB peak memory" -o "/tmp/reproduce-$name.time" \
-        cargo run -q -p experiments -- --config "$config"
+        cargo run -q -p experiments -- --config "$config" 2> >(tee "/tmp/reproduce-$name.log" >&2)
     out="docs/reproductions/$name"
     rm -rf "$out"
     mkdir -p "$out"
@@ -34,7 +34,10 @@ for config in "${configs[@]}"; do
         echo "# $name"
         echo
         echo "Produced by \`cargo run -p experiments -- --config $config\` on $started"
-        echo "(git commit $commit; $(cat "/tmp/reproduce-$name.time"), 2 cores)."
+        echo "(git commit $commit; $(cat "/tmp/reproduce-$name.time"), 2 cores;"
+        echo "$(grep -m1 '^units:' "/tmp/reproduce-$name.log" | sed 's/ (.*//' || echo 'no units')."
+        echo "A run that reuses cached units is faster than one that computes them all; see"
+        echo "docs/reproductions/README.md for the timings from scratch.)"
         echo "The full report with every table is \`results/$name/index.html\`."
         echo
         for table in "$out"/*.md; do
