@@ -309,8 +309,7 @@ fn write_units_table(
             runner::Status::Reused => ("reused", ""),
             runner::Status::Failed(message) => ("failed", message.as_str()),
         };
-        let path = runner::unit_path(folder, plan, *unit);
-        let relative = path.strip_prefix(folder).unwrap_or(&path);
+        let relative = record.path.strip_prefix(folder).unwrap_or(&record.path);
         text.push_str(&format!(
             "{},{},{},{},{status},{:.4},{},{}\n",
             report::table::quote_csv(&dataset.name),

@@ -246,17 +246,17 @@ fn compute_unit(plan: &Plan, unit: Unit) -> std::result::Result<UnitPredictions,
     }
 }
 
-/// Runs one unit: reuse its cached predictions, or compute and cache them.
-pub fn run_unit(results: &Path, plan: &Plan, unit: Unit) -> Outcome {
+/// Runs one unit whose prediction file is `path`: reuse its cached predictions, or compute and
+/// cache them.
+pub fn run_unit(path: &Path, plan: &Plan, unit: Unit) -> Outcome {
     let dataset = &plan.datasets[unit.dataset];
     let rows = predicted_rows(&dataset.plan.splits[unit.split]).len();
     let classes = dataset.dataset.num_classes();
-    let path = unit_path(results, plan, unit);
-    if let Some(predictions) = read_predictions(&path, rows, classes) {
+    if let Some(predictions) = read_predictions(path, rows, classes) {
         return Outcome::Reused(predictions);
     }
     match compute_unit(plan, unit) {
-        Ok(predictions) => match write_predictions(&path, &predictions) {
+        Ok(predictions) => match write_predictions(path, &predictions) {
             Ok(()) => Outcome::Computed(predictions),
             Err(error) => Outcome::Failed(format!("{error:#}")),
         },
@@ -270,6 +270,8 @@ pub fn run_unit(results: &Path, plan: &Plan, unit: Unit) -> Outcome {
 pub struct UnitRecord<T> {
     /// Computed, reused or failed.
     pub status: Status,
+    /// The unit's prediction file (see [`unit_path`]).
+    pub path: PathBuf,
     /// Seconds to fit and predict when computed (also for reused units); 0 if failed.
     pub seconds: f64,
     /// The summary of the predictions, unless the unit failed.
@@ -339,7 +341,8 @@ where
         plan.units
             .par_iter()
             .map(|&unit| {
-                let outcome = run_unit(results, plan, unit);
+                let path = unit_path(results, plan, unit);
+                let outcome = run_unit(&path, plan, unit);
                 match &outcome {
                     Outcome::Reused(_) => {
                         reused.fetch_add(1, Ordering::Relaxed);
@@ -380,16 +383,19 @@ where
                 match outcome {
                     Outcome::Computed(predictions) => UnitRecord {
                         status: Status::Computed,
+                        path,
                         seconds: predictions.seconds,
                         summary: Some(summarise(unit, &predictions.probabilities)),
                     },
                     Outcome::Reused(predictions) => UnitRecord {
                         status: Status::Reused,
+                        path,
                         seconds: predictions.seconds,
                         summary: Some(summarise(unit, &predictions.probabilities)),
                     },
                     Outcome::Failed(message) => UnitRecord {
                         status: Status::Failed(message),
+                        path,
                         seconds: 0.0,
                         summary: None,
                     },

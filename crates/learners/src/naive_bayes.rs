@@ -100,7 +100,7 @@ fn normal_interval(low: f64, high: f64) -> f64 {
 
 /// Weka's precision of a numeric attribute: mean gap between distinct sorted values.
 fn precision_of(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
+    values.sort_unstable_by(f64::total_cmp);
     let distinct_gaps = values.windows(2).filter(|pair| pair[1] != pair[0]).count();
     if distinct_gaps == 0 {
         return DEFAULT_PRECISION;
