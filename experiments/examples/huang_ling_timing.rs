@@ -7,6 +7,10 @@
 
 #[path = "../src/huang_ling_report.rs"]
 mod huang_ling_report;
+// The example reads only some of the section's fields.
+#[allow(dead_code)]
+#[path = "../src/section.rs"]
+mod section;
 
 use std::path::PathBuf;
 use std::time::Instant;

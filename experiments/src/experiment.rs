@@ -14,6 +14,7 @@ use crate::config::{self, Analysis, ExperimentConfig};
 use crate::plan::{self, Plan};
 use crate::results::{self, FoldTable};
 use crate::runner;
+pub use crate::section::Section;
 
 /// Tables with more rows than this are linked from the HTML page rather than shown.
 const LONGEST_TABLE_ON_PAGE: usize = 120;
@@ -25,23 +26,6 @@ pub struct RunOptions {
     pub results_root: PathBuf,
     /// Worker threads (results do not depend on it).
     pub threads: usize,
-}
-
-/// A part of the report: tables and figures already written to the results folder, with a
-/// short reading of them.
-#[derive(Clone, Debug, Default)]
-pub struct Section {
-    /// Heading.
-    pub title: String,
-    /// A few sentences saying what the tables and figures show.
-    pub reading: String,
-    /// The tables, in order.
-    pub tables: Vec<Table>,
-    /// The figures: SVG file name (relative to the results folder) and caption.
-    pub figures: Vec<(String, String)>,
-    /// Tables too long for the page, linked instead: file (relative to the results folder)
-    /// and text.
-    pub links: Vec<(String, String)>,
 }
 
 /// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
@@ -279,18 +263,11 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
 
 /// The Huang & Ling section (written by its own module).
 fn huang_ling_section(folder: &Path) -> Result<Section> {
-    let section = crate::huang_ling_report::write_report(&folder.join("huang_ling"))?;
-    Ok(Section {
-        title: section.title,
-        reading: section.reading,
-        tables: section.tables,
-        figures: section
-            .figures
-            .into_iter()
-            .map(|(file, caption)| (format!("huang_ling/{file}"), caption))
-            .collect(),
-        links: Vec::new(),
-    })
+    let mut section = crate::huang_ling_report::write_report(&folder.join("huang_ling"))?;
+    for (file, _) in &mut section.figures {
+        *file = format!("huang_ling/{file}");
+    }
+    Ok(section)
 }
 
 /// units.csv: every unit's status, time and cache file (failed units with their message).

@@ -21,19 +21,7 @@ use evaluate::{ConsistencyCounts, RankingHistogram};
 use rayon::prelude::*;
 use report::{Cell, Curve, LegendPosition, PlotOptions, Table, TableFormat, PALETTE};
 
-/// A part of the report: tables and figures already written to the output folder, with a short
-/// reading of them (the same fields as the runner's `experiment::Section`).
-#[derive(Clone, Debug, Default)]
-pub struct Section {
-    /// Heading.
-    pub title: String,
-    /// A few sentences saying what the tables and figures show.
-    pub reading: String,
-    /// The tables, in order.
-    pub tables: Vec<Table>,
-    /// The figures: SVG file name (relative to the output folder) and caption.
-    pub figures: Vec<(String, String)>,
-}
+pub use crate::section::Section;
 
 /// Numbers of positive and negative examples of one configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -699,6 +687,7 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
                     .to_string(),
             ),
         ],
+        links: Vec::new(),
     })
 }
 

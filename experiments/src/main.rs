@@ -19,6 +19,7 @@ mod provost;
 mod results;
 mod roc_command;
 mod runner;
+mod section;
 mod table_input;
 mod wu_flach;
 
