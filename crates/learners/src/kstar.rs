@@ -272,6 +272,22 @@ struct Sphere {
     smallest: f64,
 }
 
+impl Sphere {
+    /// The sphere from the sum and the sum of squares of the (weighted) transformation shares:
+    /// its effective size is sum² / sum of squares (0 when every share is 0).
+    fn from_sums(sum: f64, square_sum: f64, smallest: f64) -> Sphere {
+        Sphere {
+            size: if square_sum == 0.0 {
+                0.0
+            } else {
+                sum * sum / square_sum
+            },
+            average: sum,
+            smallest,
+        }
+    }
+}
+
 /// The nominal sphere of influence for stop parameter `stop` (value counts `counts`).
 fn nominal_sphere(counts: &[f64], total: f64, test_value: usize, stop: f64) -> Sphere {
     let num_values = counts.len() as f64;
@@ -292,15 +308,7 @@ fn nominal_sphere(counts: &[f64], total: f64, test_value: usize, stop: f64) -> S
         square_sum += share * share * count;
         smallest = smallest.min(probability);
     }
-    Sphere {
-        size: if square_sum == 0.0 {
-            0.0
-        } else {
-            sum * sum / square_sum
-        },
-        average: sum,
-        smallest,
-    }
+    Sphere::from_sums(sum, square_sum, smallest)
 }
 
 /// The stop parameter for a nominal test value and the resulting log-probabilities.
@@ -372,15 +380,7 @@ fn numeric_sphere(distances: &[f64], weights: &[f64], total: f64, scale: f64) ->
         sum += weight * share;
         square_sum += weight * share * share;
     }
-    Sphere {
-        size: if square_sum == 0.0 {
-            0.0
-        } else {
-            sum * sum / square_sum
-        },
-        average: sum,
-        smallest,
-    }
+    Sphere::from_sums(sum, square_sum, smallest)
 }
 
 /// The scale for a numeric test value and the probability of transforming into a missing value.

@@ -16,6 +16,28 @@ fn pyarrow_available() -> bool {
     available
 }
 
+/// Writes the bytes to a temporary file, runs the Python script on its path and parses the
+/// JSON it prints.
+fn read_with_pyarrow(bytes: &[u8], tag: &str, script: &str) -> serde_json::Value {
+    let path = std::env::temp_dir().join(format!(
+        "report-parquet-{tag}-{}.parquet",
+        std::process::id()
+    ));
+    std::fs::write(&path, bytes).unwrap();
+    let output = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 #[test]
 fn pyarrow_reads_back_every_value() {
     if !pyarrow_available() {
@@ -34,8 +56,6 @@ fn pyarrow_reads_back_every_value() {
         ),
     ];
     let bytes = to_parquet(&columns).unwrap();
-    let path = std::env::temp_dir().join(format!("report-parquet-{}.parquet", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
     let script = r#"
 import sys, json, pyarrow.parquet as pq
 table = pq.read_table(sys.argv[1])
@@ -44,18 +64,7 @@ print(json.dumps({"schema": [f"{f.name}:{f.type}:{f.nullable}" for f in table.sc
                                      for v in table.column(name).to_pylist()]
                               for name in table.column_names}}))
 "#;
-    let output = std::process::Command::new("python3")
-        .args(["-c", script])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let read: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let read = read_with_pyarrow(&bytes, "values", script);
     assert_eq!(
         read["schema"],
         serde_json::json!([
@@ -100,26 +109,7 @@ fn pyarrow_reads_a_table_with_more_than_fifteen_columns() {
     let columns: Vec<(String, Column)> = (0..17)
         .map(|c| (format!("c{c}"), Column::Integer(vec![c, -c, 100 * c])))
         .collect();
-    let path = std::env::temp_dir().join(format!(
-        "report-parquet-wide-{}.parquet",
-        std::process::id()
-    ));
-    std::fs::write(&path, to_parquet(&columns).unwrap()).unwrap();
-    let output = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sys, json, pyarrow.parquet as pq; print(json.dumps(pq.read_table(sys.argv[1]).to_pydict()))",
-        ])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let read: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let read = read_with_pyarrow(&to_parquet(&columns).unwrap(), "wide", "import sys, json, pyarrow.parquet as pq; print(json.dumps(pq.read_table(sys.argv[1]).to_pydict()))");
     for c in 0..17i64 {
         assert_eq!(read[format!("c{c}")], serde_json::json!([c, -c, 100 * c]));
     }
