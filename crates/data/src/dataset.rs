@@ -485,6 +485,12 @@ impl<'a> Features<'a> {
         self.dataset.columns[attribute][self.rows[position]]
     }
 
+    /// The values of one attribute at every position, in order (`NaN` = missing).
+    pub fn column(&self, attribute: usize) -> impl ExactSizeIterator<Item = f64> + '_ {
+        let column = &self.dataset.columns[attribute];
+        self.rows.iter().map(move |&row| column[row])
+    }
+
     /// All attribute values of the row at a position.
     pub fn row(&self, position: usize) -> Vec<f64> {
         let row = self.rows[position];

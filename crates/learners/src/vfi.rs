@@ -74,10 +74,19 @@ impl VfiLearner {
 
     /// Fits the concrete VFI model (interval bounds and class counts).
     pub fn fit_vfi(&self, train: &View) -> Result<VfiModel, LearnerError> {
-        let positions: Vec<usize> = (0..train.len())
-            .filter(|&p| train.weight(p) > 0.0)
-            .collect();
-        if positions.is_empty() {
+        // The rows of positive weight, as dataset rows with their class and weight.
+        let mut rows = Vec::with_capacity(train.len());
+        let mut classes = Vec::with_capacity(train.len());
+        let mut weights = Vec::with_capacity(train.len());
+        for position in 0..train.len() {
+            let weight = train.weight(position);
+            if weight > 0.0 {
+                rows.push(train.rows()[position]);
+                classes.push(train.class(position));
+                weights.push(weight);
+            }
+        }
+        if rows.is_empty() {
             return Err(LearnerError::Data {
                 learner: "vfi".into(),
                 message: "no training rows with positive weight".into(),
@@ -85,50 +94,53 @@ impl VfiLearner {
         }
         let num_classes = train.num_classes();
         let mut class_totals = vec![0.0; num_classes];
-        for &p in &positions {
-            class_totals[train.class(p)] += train.weight(p);
+        for (&class, &weight) in classes.iter().zip(&weights) {
+            class_totals[class] += weight;
         }
         let mut attributes = Vec::with_capacity(train.num_attributes());
         for (attribute, info) in train.schema().attributes.iter().enumerate() {
+            let column = train.dataset().column(attribute);
+            let values: Vec<f64> = rows.iter().map(|&row| column[row]).collect();
             let intervals = match &info.kind {
                 AttributeKind::Numeric => {
                     let mut lowest = vec![f64::INFINITY; num_classes];
                     let mut highest = vec![f64::NEG_INFINITY; num_classes];
-                    for &p in &positions {
-                        let value = train.value(p, attribute);
-                        if !value.is_nan() {
-                            let class = train.class(p);
-                            lowest[class] = lowest[class].min(value);
-                            highest[class] = highest[class].max(value);
+                    // Plain comparisons (false for NaN): after the first rows they are predictable
+                    // branches, where min/max would chain every row through the same slot.
+                    for (&value, &class) in values.iter().zip(&classes) {
+                        if value < lowest[class] {
+                            lowest[class] = value;
+                        }
+                        if value > highest[class] {
+                            highest[class] = value;
                         }
                     }
                     let mut bounds = vec![f64::NEG_INFINITY, f64::INFINITY];
                     bounds.extend(lowest.iter().chain(&highest).copied());
                     bounds.sort_by(|a, b| a.total_cmp(b));
                     bounds.dedup();
-                    let mut counts = vec![vec![0.0; num_classes]; bounds.len()];
-                    for &p in &positions {
-                        let value = train.value(p, attribute);
+                    // Class counts of the interval above each bound, `num_classes` per bound.
+                    let mut counts = vec![0.0; bounds.len() * num_classes];
+                    for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
                         if value.is_nan() {
                             continue;
                         }
-                        let (class, weight) = (train.class(p), train.weight(p));
                         match locate(&bounds, value) {
-                            Location::Inside(k) => counts[k][class] += weight,
+                            Location::Inside(k) => counts[k * num_classes + class] += weight,
                             Location::OnBound(k) => {
-                                counts[k][class] += weight / 2.0;
-                                counts[k - 1][class] += weight / 2.0;
+                                counts[k * num_classes + class] += weight / 2.0;
+                                counts[(k - 1) * num_classes + class] += weight / 2.0;
                             }
                         }
                     }
+                    let counts = counts.chunks(num_classes).map(<[f64]>::to_vec).collect();
                     Intervals::Numeric { bounds, counts }
                 }
                 AttributeKind::Nominal(names) => {
                     let mut counts = vec![vec![0.0; num_classes]; names.len()];
-                    for &p in &positions {
-                        let value = train.value(p, attribute);
+                    for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
                         if !value.is_nan() {
-                            counts[value as usize][train.class(p)] += train.weight(p);
+                            counts[value as usize][class] += weight;
                         }
                     }
                     Intervals::Nominal { counts }
@@ -136,11 +148,7 @@ impl VfiLearner {
             };
             attributes.push(intervals);
         }
-        Ok(VfiModel {
-            config: self.config.clone(),
-            class_totals,
-            attributes,
-        })
+        Ok(VfiModel::new(self.config.clone(), class_totals, attributes))
     }
 }
 
@@ -176,8 +184,9 @@ enum Location {
 
 /// Finds the interval of a finite value (bounds start at -inf and end at +inf).
 fn locate(bounds: &[f64], value: f64) -> Location {
-    // Index of the first bound >= value; bounds[0] = -inf < value.
-    let first_not_below = bounds.partition_point(|&bound| bound < value);
+    // Index of the first bound >= value; bounds[0] = -inf < value. There are at most two bounds
+    // per class, so counting them without branches beats a binary search's mispredictions.
+    let first_not_below = bounds.iter().filter(|&&bound| bound < value).count();
     if bounds[first_not_below] == value {
         Location::OnBound(first_not_below)
     } else {
@@ -225,36 +234,89 @@ pub struct VfiModel {
     config: VfiConfig,
     class_totals: Vec<f64>,
     attributes: Vec<Intervals>,
+    /// Every vote an attribute can cast, computed once at fitting.
+    votes: Vec<AttributeVotes>,
+}
+
+/// The votes one attribute can cast: one per place a test value can fall (numeric: inside an
+/// interval or on a bound; nominal: a value), with their weights.
+#[derive(Clone, Debug)]
+struct AttributeVotes {
+    /// Normalised class votes, `num_classes` per place.
+    votes: Vec<f64>,
+    /// The weight of each place's vote (1 unless weighting by confidence).
+    weights: Vec<f64>,
 }
 
 impl VfiModel {
-    /// One attribute's normalised vote for a present test value.
-    fn vote(&self, attribute: usize, value: f64, tiny: f64, vote: &mut [f64]) {
-        let share = |count: f64, class: usize| (count + tiny) / (self.class_totals[class] + tiny);
-        match &self.attributes[attribute] {
-            Intervals::Numeric { bounds, counts } => match locate(bounds, value) {
-                Location::Inside(k) => {
-                    for (class, slot) in vote.iter_mut().enumerate() {
-                        *slot = share(counts[k][class], class);
+    /// A model from its counts, with every possible vote computed.
+    fn new(config: VfiConfig, class_totals: Vec<f64>, attributes: Vec<Intervals>) -> Self {
+        let mut model = VfiModel {
+            config,
+            class_totals,
+            attributes,
+            votes: Vec::new(),
+        };
+        model.votes = model
+            .attributes
+            .iter()
+            .map(|intervals| model.attribute_votes(intervals))
+            .collect();
+        model
+    }
+
+    /// The votes and weights of every place of one attribute.
+    fn attribute_votes(&self, intervals: &Intervals) -> AttributeVotes {
+        let places: Vec<Vec<f64>> = match intervals {
+            // Place 2k is inside interval k; place 2k - 1 is on bound k, between k - 1 and k.
+            Intervals::Numeric { counts, .. } => (0..2 * counts.len() - 1)
+                .map(|place| {
+                    let k = place.div_ceil(2);
+                    if place % 2 == 0 {
+                        counts[place / 2].clone()
+                    } else {
+                        counts[k]
+                            .iter()
+                            .zip(&counts[k - 1])
+                            .map(|(above, below)| (above + below) / 2.0)
+                            .collect()
                     }
-                }
-                Location::OnBound(k) => {
-                    for (class, slot) in vote.iter_mut().enumerate() {
-                        *slot = share((counts[k][class] + counts[k - 1][class]) / 2.0, class);
-                    }
-                }
-            },
-            Intervals::Nominal { counts } => {
-                for (class, slot) in vote.iter_mut().enumerate() {
-                    *slot = share(counts[value as usize][class], class);
-                }
-            }
+                })
+                .collect(),
+            Intervals::Nominal { counts } => counts.clone(),
+        };
+        let mut votes = Vec::with_capacity(places.len() * self.class_totals.len());
+        let mut weights = Vec::with_capacity(places.len());
+        for counts in &places {
+            let vote = self.vote(counts);
+            weights.push(if self.config.weight_by_confidence {
+                entropy_bits(&vote).powf(-self.config.bias).max(1.0)
+            } else {
+                1.0
+            });
+            votes.extend(vote);
         }
-        for (class, slot) in vote.iter_mut().enumerate() {
-            if self.class_totals[class] <= 0.0 {
-                *slot = 0.0;
-            }
-        }
+        AttributeVotes { votes, weights }
+    }
+
+    /// The normalised vote of a place with these class counts.
+    fn vote(&self, counts: &[f64]) -> Vec<f64> {
+        let tiny = if self.config.weight_by_confidence {
+            TINY
+        } else {
+            0.0
+        };
+        let mut vote: Vec<f64> = counts
+            .iter()
+            .zip(&self.class_totals)
+            .map(|(&count, &total)| {
+                if total <= 0.0 {
+                    0.0
+                } else {
+                    (count + tiny) / (total + tiny)
+                }
+            })
+            .collect();
         let sum: f64 = vote.iter().sum();
         if sum <= 0.0 {
             let uniform = 1.0 / vote.len() as f64;
@@ -262,48 +324,60 @@ impl VfiModel {
         } else {
             vote.iter_mut().for_each(|v| *v /= sum);
         }
+        vote
+    }
+
+    /// The place of a present test value among an attribute's votes.
+    fn place(&self, attribute: usize, value: f64) -> usize {
+        match &self.attributes[attribute] {
+            Intervals::Numeric { bounds, .. } => match locate(bounds, value) {
+                Location::Inside(k) => 2 * k,
+                Location::OnBound(k) => 2 * k - 1,
+            },
+            Intervals::Nominal { .. } => value as usize,
+        }
     }
 }
 
 impl Model for VfiModel {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let num_classes = self.class_totals.len();
-        let tiny = if self.config.weight_by_confidence {
-            TINY
-        } else {
-            0.0
-        };
         let mut probabilities = Probabilities::zeros(test.len(), num_classes);
-        let mut vote = vec![0.0; num_classes];
-        let mut certain = vec![0.0; num_classes];
-        for position in 0..test.len() {
-            let row = probabilities.row_mut(position);
-            let mut any_certain = false;
-            certain.iter_mut().for_each(|c| *c = 0.0);
-            for attribute in 0..self.attributes.len() {
-                let value = test.value(position, attribute);
+        // Votes of infinite weight (entropy 0) are summed apart, per row; they win where present.
+        let mut certain: Option<(Probabilities, Vec<bool>)> = None;
+        // Attribute by attribute: each row still sums its votes in attribute order.
+        for (attribute, votes) in self.votes.iter().enumerate() {
+            for (position, value) in test.column(attribute).enumerate() {
                 if value.is_nan() {
                     continue;
                 }
-                self.vote(attribute, value, tiny, &mut vote);
-                let mut weight = 1.0;
-                if self.config.weight_by_confidence {
-                    let entropy = entropy_bits(&vote);
-                    weight = entropy.powf(-self.config.bias).max(1.0);
-                }
+                let place = self.place(attribute, value);
+                let vote = &votes.votes[place * num_classes..(place + 1) * num_classes];
+                let weight = votes.weights[place];
                 if weight.is_infinite() {
-                    any_certain = true;
-                    for (slot, &v) in certain.iter_mut().zip(&vote) {
+                    let (sums, any) = certain.get_or_insert_with(|| {
+                        (
+                            Probabilities::zeros(test.len(), num_classes),
+                            vec![false; test.len()],
+                        )
+                    });
+                    any[position] = true;
+                    for (slot, &v) in sums.row_mut(position).iter_mut().zip(vote) {
                         *slot += v;
                     }
                 } else {
-                    for (slot, &v) in row.iter_mut().zip(&vote) {
+                    for (slot, &v) in probabilities.row_mut(position).iter_mut().zip(vote) {
                         *slot += v * weight;
                     }
                 }
             }
-            if any_certain {
-                row.copy_from_slice(&certain);
+        }
+        for position in 0..test.len() {
+            let row = probabilities.row_mut(position);
+            if let Some((sums, any)) = &certain {
+                if any[position] {
+                    row.copy_from_slice(sums.row(position));
+                }
             }
             let sum: f64 = row.iter().sum();
             if sum <= 0.0 || !sum.is_finite() {
