@@ -21,6 +21,9 @@
 //! * With `discretize = true`, numeric attributes are first discretised by Fayyad and Irani's
 //!   MDL method on the training rows (see [`crate::discretize`]) and then treated as nominal.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use data::{Features, Schema, View};
 
 use crate::discretize::MdlDiscretizer;
@@ -58,6 +61,38 @@ struct Normal {
     standard_deviation: f64,
 }
 
+impl Normal {
+    /// Log of the floored probability of the rounding interval around a rounded value.
+    fn log_likelihood(&self, value: f64, precision: f64) -> f64 {
+        let low = (value - self.mean - precision / 2.0) / self.standard_deviation;
+        let high = (value - self.mean + precision / 2.0) / self.standard_deviation;
+        normal_interval(low, high).max(LIKELIHOOD_FLOOR).ln()
+    }
+}
+
+/// Hashes the bits of an `f64` by one multiplication (keys are whole `u64`s, not untrusted).
+#[derive(Default)]
+struct BitsHasher(u64);
+
+impl Hasher for BitsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        // Fibonacci hashing: the high bits, which the table uses, depend on every input bit.
+        self.0 = (self.0 ^ value)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(32);
+    }
+}
+
 /// What the model knows about one attribute.
 #[derive(Clone, Debug)]
 enum AttributeModel {
@@ -80,7 +115,20 @@ pub struct NaiveBayesModel {
 
 /// Rounds to the nearest multiple of `precision`, ties to even (Java's `Math.rint`).
 fn round_to(value: f64, precision: f64) -> f64 {
-    (value / precision).round_ties_even() * precision
+    round_ties_even(value / precision) * precision
+}
+
+/// `f64::round_ties_even` without a call into the C library (the baseline x86-64 target has no
+/// rounding instruction): adding and subtracting 2^52 rounds to an integer, ties to even, in the
+/// default rounding mode; beyond 2^52 every value is already an integer.
+fn round_ties_even(value: f64) -> f64 {
+    const TWO_TO_52: f64 = 4_503_599_627_370_496.0;
+    let magnitude = value.abs();
+    if magnitude < TWO_TO_52 {
+        ((magnitude + TWO_TO_52) - TWO_TO_52).copysign(value)
+    } else {
+        value
+    }
 }
 
 /// Standard normal lower-tail probability.
@@ -100,7 +148,7 @@ fn normal_interval(low: f64, high: f64) -> f64 {
 
 /// Weka's precision of a numeric attribute: mean gap between distinct sorted values.
 fn precision_of(values: &mut [f64]) -> f64 {
-    values.sort_unstable_by(f64::total_cmp);
+    sort_total_order(values);
     let distinct_gaps = values.windows(2).filter(|pair| pair[1] != pair[0]).count();
     if distinct_gaps == 0 {
         return DEFAULT_PRECISION;
@@ -111,6 +159,24 @@ fn precision_of(values: &mut [f64]) -> f64 {
         .map(|pair| pair[1] - pair[0])
         .sum();
     gap_sum / distinct_gaps as f64
+}
+
+/// Sorts as `f64::total_cmp` does, through integer keys with that order (faster to compare).
+fn sort_total_order(values: &mut [f64]) {
+    // total_cmp's key: flip the magnitude bits of negative numbers, then the sign bit.
+    let key = |value: f64| {
+        let bits = value.to_bits() as i64;
+        (bits ^ ((((bits >> 63) as u64) >> 1) as i64)) as u64 ^ (1 << 63)
+    };
+    let unkey = |key: u64| {
+        let bits = (key ^ (1 << 63)) as i64;
+        f64::from_bits((bits ^ ((((bits >> 63) as u64) >> 1) as i64)) as u64)
+    };
+    let mut keys: Vec<u64> = values.iter().map(|&value| key(value)).collect();
+    keys.sort_unstable();
+    for (value, &key) in values.iter_mut().zip(&keys) {
+        *value = unkey(key);
+    }
 }
 
 impl Learner for NaiveBayes {
@@ -149,6 +215,8 @@ impl NaiveBayes {
             .map(|&w| ((w + 1.0) / (total_weight + num_classes as f64)).ln())
             .collect();
         let discretizer = self.discretize.then(|| MdlDiscretizer::fit(train));
+        let classes: Vec<usize> = (0..train.len()).map(|p| train.class(p)).collect();
+        let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
         let mut attributes = Vec::with_capacity(schema.num_attributes());
         for (attribute, description) in schema.attributes.iter().enumerate() {
             let discrete_values = match &discretizer {
@@ -176,20 +244,17 @@ impl NaiveBayes {
                     .collect();
                 attributes.push(AttributeModel::Discrete(log_probabilities));
             } else {
-                let mut known: Vec<f64> = (0..train.len())
-                    .map(|position| train.value(position, attribute))
-                    .filter(|value| !value.is_nan())
-                    .collect();
+                let column = train.dataset().column(attribute);
+                let values: Vec<f64> = train.rows().iter().map(|&row| column[row]).collect();
+                let mut known: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
                 let precision = precision_of(&mut known);
                 let mut sums = vec![(0.0, 0.0, 0.0); num_classes];
-                for position in 0..train.len() {
-                    let value = train.value(position, attribute);
-                    let weight = train.weight(position);
+                for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
                     if value.is_nan() || weight == 0.0 {
                         continue;
                     }
                     let value = round_to(value, precision);
-                    let entry = &mut sums[train.class(position)];
+                    let entry = &mut sums[class];
                     entry.0 += weight;
                     entry.1 += weight * value;
                     entry.2 += weight * value * value;
@@ -245,11 +310,7 @@ impl NaiveBayesModel {
                 if raw.is_nan() {
                     return None;
                 }
-                let value = round_to(raw, *precision);
-                let normal = &classes[class];
-                let low = (value - normal.mean - precision / 2.0) / normal.standard_deviation;
-                let high = (value - normal.mean + precision / 2.0) / normal.standard_deviation;
-                Some(normal_interval(low, high).max(LIKELIHOOD_FLOOR).ln())
+                Some(classes[class].log_likelihood(round_to(raw, *precision), *precision))
             }
         }
     }
@@ -258,22 +319,60 @@ impl NaiveBayesModel {
 impl Model for NaiveBayesModel {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let num_classes = self.log_priors.len();
-        let mut probabilities = Probabilities::zeros(test.len(), num_classes);
-        let mut scores = vec![0.0; num_classes];
-        for position in 0..test.len() {
-            scores.copy_from_slice(&self.log_priors);
-            for attribute in 0..self.attributes.len() {
-                let raw = test.value(position, attribute);
-                for (class, score) in scores.iter_mut().enumerate() {
-                    if let Some(log_likelihood) = self.log_likelihood(attribute, class, raw) {
-                        *score += log_likelihood;
+        // Log-scores, row-major; attribute by attribute, so each row still sums its terms in
+        // attribute order after its prior.
+        let mut scores = Vec::with_capacity(test.len() * num_classes);
+        for _ in 0..test.len() {
+            scores.extend_from_slice(&self.log_priors);
+        }
+        // The log-likelihoods of the distinct values of one attribute, and where each starts.
+        let mut terms: Vec<f64> = Vec::new();
+        let mut seen: HashMap<u64, usize, BuildHasherDefault<BitsHasher>> =
+            HashMap::with_capacity_and_hasher(test.len(), Default::default());
+        for attribute in 0..self.attributes.len() {
+            match &self.attributes[attribute] {
+                AttributeModel::Gaussian { precision, classes } => {
+                    // Each distinct rounded value's likelihoods are computed once: test values
+                    // repeat (zeros in sparse data, values on the precision grid).
+                    seen.clear();
+                    terms.clear();
+                    for (value, row) in test.column(attribute).zip(scores.chunks_mut(num_classes)) {
+                        if value.is_nan() {
+                            continue;
+                        }
+                        let value = round_to(value, *precision);
+                        let start = *seen.entry(value.to_bits()).or_insert_with(|| {
+                            let start = terms.len();
+                            terms.extend(
+                                classes
+                                    .iter()
+                                    .map(|normal| normal.log_likelihood(value, *precision)),
+                            );
+                            start
+                        });
+                        for (score, term) in row.iter_mut().zip(&terms[start..]) {
+                            *score += term;
+                        }
+                    }
+                }
+                AttributeModel::Discrete(_) => {
+                    for (raw, row) in test.column(attribute).zip(scores.chunks_mut(num_classes)) {
+                        for (class, score) in row.iter_mut().enumerate() {
+                            if let Some(log_likelihood) = self.log_likelihood(attribute, class, raw)
+                            {
+                                *score += log_likelihood;
+                            }
+                        }
                     }
                 }
             }
+        }
+        let mut probabilities = Probabilities::zeros(test.len(), num_classes);
+        for (position, scores) in scores.chunks(num_classes).enumerate() {
             let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let row = probabilities.row_mut(position);
             let mut total = 0.0;
-            for (out, &score) in row.iter_mut().zip(&scores) {
+            for (out, &score) in row.iter_mut().zip(scores) {
                 *out = (score - max).exp();
                 total += *out;
             }
@@ -355,6 +454,40 @@ mod tests {
         assert_eq!(precision_of(&mut [4.0, 1.0, 2.0, 2.0]), 1.5);
         assert_eq!(precision_of(&mut [7.0, 7.0]), DEFAULT_PRECISION);
         assert_eq!(precision_of(&mut []), DEFAULT_PRECISION);
+    }
+
+    #[test]
+    fn rounding_and_sorting_agree_with_the_standard_library() {
+        let values = [
+            -2.5,
+            -1.5,
+            -0.5,
+            -0.0,
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.49999999999999994,
+            -3.7,
+            1e300,
+            -1e-300,
+            4_503_599_627_370_497.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            7.25,
+            7.75,
+        ];
+        for value in values {
+            let ours = round_ties_even(value);
+            assert_eq!(ours.to_bits(), value.round_ties_even().to_bits(), "{value}");
+        }
+        assert!(round_ties_even(f64::NAN).is_nan());
+        let mut ours = values.to_vec();
+        sort_total_order(&mut ours);
+        let mut expected = values.to_vec();
+        expected.sort_by(f64::total_cmp);
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&ours), bits(&expected));
     }
 
     #[test]
