@@ -243,6 +243,7 @@ impl Dataset {
     }
 
     /// Number of rows.
+    #[inline]
     pub fn len(&self) -> usize {
         self.classes.len()
     }
@@ -258,11 +259,13 @@ impl Dataset {
     }
 
     /// All values of one attribute, one per row (`NaN` = missing).
+    #[inline]
     pub fn column(&self, attribute: usize) -> &[f64] {
         &self.columns[attribute]
     }
 
     /// One value (`NaN` = missing).
+    #[inline]
     pub fn value(&self, row: usize, attribute: usize) -> f64 {
         self.columns[attribute][row]
     }
@@ -273,6 +276,7 @@ impl Dataset {
     }
 
     /// Class index of one row.
+    #[inline]
     pub fn class(&self, row: usize) -> usize {
         self.classes[row] as usize
     }
@@ -369,6 +373,7 @@ impl<'a> View<'a> {
     }
 
     /// Number of rows in the view.
+    #[inline]
     pub fn len(&self) -> usize {
         self.rows.len()
     }
@@ -389,26 +394,31 @@ impl<'a> View<'a> {
     }
 
     /// The dataset row index of each row of the view.
+    #[inline]
     pub fn rows(&self) -> &[usize] {
         &self.rows
     }
 
     /// The dataset behind the view.
+    #[inline]
     pub fn dataset(&self) -> &'a Dataset {
         self.dataset
     }
 
     /// Value of attribute `attribute` at position `position` of the view (`NaN` = missing).
+    #[inline]
     pub fn value(&self, position: usize, attribute: usize) -> f64 {
         self.dataset.columns[attribute][self.rows[position]]
     }
 
     /// Class index at a position of the view.
+    #[inline]
     pub fn class(&self, position: usize) -> usize {
         self.dataset.classes[self.rows[position]] as usize
     }
 
     /// Weight at a position of the view.
+    #[inline]
     pub fn weight(&self, position: usize) -> f64 {
         match &self.weights {
             Some(weights) => weights[position],
@@ -466,6 +476,7 @@ impl<'a> Features<'a> {
     }
 
     /// Number of rows.
+    #[inline]
     pub fn len(&self) -> usize {
         self.rows.len()
     }
@@ -481,6 +492,7 @@ impl<'a> Features<'a> {
     }
 
     /// Value of an attribute at a position (`NaN` = missing).
+    #[inline]
     pub fn value(&self, position: usize, attribute: usize) -> f64 {
         self.dataset.columns[attribute][self.rows[position]]
     }
