@@ -51,7 +51,12 @@ fn softmax_scores(weights: &[f64], bias: &[f64], inputs: &[f64], out: &mut [f64]
     let largest = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
     for score in out.iter_mut() {
-        *score = (*score - largest).exp();
+        // exp(0) is exactly 1: the largest score needs no call.
+        *score = if *score == largest {
+            1.0
+        } else {
+            (*score - largest).exp()
+        };
         total += *score;
     }
     out.iter_mut().for_each(|s| *s /= total);
@@ -116,6 +121,7 @@ impl PerceptronLearner {
         let mut weight_gradient = vec![0.0; num_classes * width];
         let mut bias_gradient = vec![0.0; num_classes];
         let mut scores = vec![0.0; num_classes];
+        let mut batch_scores = Vec::new();
         let mut order: Vec<usize> = (0..rows).collect();
         let batch_size = self.config.batch_size.min(rows);
         for _ in 0..self.config.epochs {
@@ -123,9 +129,19 @@ impl PerceptronLearner {
             for batch in order.chunks(batch_size) {
                 weight_gradient.iter_mut().for_each(|g| *g = 0.0);
                 bias_gradient.iter_mut().for_each(|g| *g = 0.0);
-                for &row in batch {
+                // The batch's outputs first (independent of each other, so the processor
+                // overlaps them), then the gradient summed row by row in batch order.
+                batch_scores.resize(batch.len() * num_classes, 0.0);
+                for (&row, scores) in batch.iter().zip(batch_scores.chunks_exact_mut(num_classes)) {
+                    softmax_scores(
+                        &weights,
+                        &bias,
+                        &inputs[row * width..(row + 1) * width],
+                        scores,
+                    );
+                }
+                for (&row, scores) in batch.iter().zip(batch_scores.chunks_exact(num_classes)) {
                     let x = &inputs[row * width..(row + 1) * width];
-                    softmax_scores(&weights, &bias, x, &mut scores);
                     for class in 0..num_classes {
                         let target = if targets[row] == class { 1.0 } else { 0.0 };
                         let error = row_weights[row] * (scores[class] - target);
