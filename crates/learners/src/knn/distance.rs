@@ -88,6 +88,26 @@ pub(crate) fn block_squared_sum(block_a: &[f64; BLOCK], block_b: &[f64; BLOCK]) 
     (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
 }
 
+/// [`block_squared_sum`] of one query block with `sums.len()` points given attribute by
+/// attribute (`columns[j][p]`: attribute `j` of point `p`), into `sums`: the same operations
+/// for every point, which lets the compiler compute two points per vector instruction.
+#[inline(always)]
+pub(crate) fn column_block_squared_sums(
+    query: &[f64; BLOCK],
+    columns: [&[f64]; BLOCK],
+    sums: &mut [f64],
+) {
+    let columns = columns.map(|column| &column[..sums.len()]);
+    for (point, sum) in sums.iter_mut().enumerate() {
+        let square = |attribute: usize| {
+            let difference = query[attribute] - columns[attribute][point];
+            difference * difference
+        };
+        *sum = ((square(0) + square(4)) + (square(1) + square(5)))
+            + ((square(2) + square(6)) + (square(3) + square(7)));
+    }
+}
+
 /// A block of at most [`BLOCK`] values, padded with zeros.
 #[inline(always)]
 pub(crate) fn padded_block(values: &[f64]) -> [f64; BLOCK] {

@@ -6,7 +6,8 @@
 use std::ops::Range;
 
 use super::distance::{
-    block_squared_sum, numeric_squared_distance_within, padded_block, Scaling, BLOCK,
+    block_squared_sum, column_block_squared_sums, numeric_squared_distance_within, padded_block,
+    Scaling, BLOCK,
 };
 
 /// How neighbours are searched.
@@ -166,10 +167,14 @@ pub(crate) struct NeighbourIndex {
     /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
     /// so that partial distances grow fast and hopeless rows are abandoned early.
     attribute_order: Option<Vec<usize>>,
-    /// For the linear scan of all-numeric complete data: the stored points cut into blocks
-    /// (see [`push_blocks`]), block-major (block `b` of stored point `s` at `b * len + s`), so
-    /// that a scan reads the first blocks, which decide most points, contiguously.
-    blocks: Vec<Block>,
+    /// For the linear scan of all-numeric complete data: the first block of every stored point
+    /// (see [`push_blocks`]), attribute-major (value `j` of stored point `s` at `j * len + s`),
+    /// so that the first block, which rules out most points, is computed for two points per
+    /// vector instruction.
+    first_columns: Vec<f64>,
+    /// For the linear scan: the later blocks of the stored points, block-major (block `b >= 1`
+    /// of stored point `s` at `(b - 1) * len + s`), each read only for points still in the race.
+    later_blocks: Vec<Block>,
 }
 
 impl NeighbourIndex {
@@ -216,7 +221,8 @@ impl NeighbourIndex {
             slots: (0..count as u32).collect(),
             numeric_complete,
             tree: None,
-            blocks: Vec::new(),
+            first_columns: Vec::new(),
+            later_blocks: Vec::new(),
         };
         if use_tree {
             index.build_tree(count);
@@ -226,7 +232,15 @@ impl NeighbourIndex {
                 push_blocks(point, &mut by_point);
             }
             let per_point = dimensions.div_ceil(BLOCK);
-            index.blocks = (0..per_point)
+            index.first_columns = (0..BLOCK)
+                .flat_map(|attribute| {
+                    by_point
+                        .iter()
+                        .step_by(per_point)
+                        .map(move |block| block.0[attribute])
+                })
+                .collect();
+            index.later_blocks = (1..per_point)
                 .flat_map(|block| by_point[block..].iter().step_by(per_point).copied())
                 .collect();
         }
@@ -381,20 +395,20 @@ impl NeighbourIndex {
         let mut chunk_start = range.start;
         while chunk_start < range.end {
             let chunk_end = (chunk_start + CHUNK).min(range.end);
+            let chunk_length = chunk_end - chunk_start;
             let bound = best.bound();
+            let columns: [&[f64]; BLOCK] = std::array::from_fn(|attribute| {
+                &self.first_columns[attribute * stored_count + chunk_start..]
+            });
+            column_block_squared_sums(&first_query_block.0, columns, &mut totals[..chunk_length]);
             let mut remaining_count = 0;
-            for (offset, (point_block, total)) in self.blocks[chunk_start..chunk_end]
-                .iter()
-                .zip(&mut totals)
-                .enumerate()
-            {
-                *total = block_squared_sum(&first_query_block.0, &point_block.0);
+            for (offset, &total) in totals[..chunk_length].iter().enumerate() {
                 remaining[remaining_count] = offset as u8;
-                remaining_count += still_in_race(*total, bound);
+                remaining_count += still_in_race(total, bound);
             }
             for (number, query_block) in later_query_blocks.iter().enumerate() {
-                let column_start = (number + 1) * stored_count + chunk_start;
-                let column = &self.blocks[column_start..column_start + (chunk_end - chunk_start)];
+                let column_start = number * stored_count + chunk_start;
+                let column = &self.later_blocks[column_start..column_start + chunk_length];
                 let mut kept = 0;
                 for position in 0..remaining_count {
                     let offset = usize::from(remaining[position]);
