@@ -58,6 +58,16 @@ fn still_in_race(total: f64, bound: f64) -> usize {
     usize::from(total.partial_cmp(&bound) != Some(std::cmp::Ordering::Greater))
 }
 
+/// The Euclidean norm of the values of some blocks.
+fn later_norm(blocks: &[Block]) -> f64 {
+    blocks
+        .iter()
+        .flat_map(|block| block.0)
+        .map(|value| value * value)
+        .sum::<f64>()
+        .sqrt()
+}
+
 /// Cuts a row into zero-padded [`Block`]s, appending them to `out`.
 fn push_blocks(row: &[f64], out: &mut Vec<Block>) {
     out.extend(row.chunks(BLOCK).map(|values| Block(padded_block(values))));
@@ -175,6 +185,11 @@ pub(crate) struct NeighbourIndex {
     /// For the linear scan: the later blocks of the stored points, block-major (block `b >= 1`
     /// of stored point `s` at `(b - 1) * len + s`), each read only for points still in the race.
     later_blocks: Vec<Block>,
+    /// For the linear scan: the Euclidean norm of the later blocks of every stored point, for a
+    /// lower bound on the distance once the first block is known.
+    later_norms: Vec<f64>,
+    /// The largest of `later_norms`.
+    largest_later_norm: f64,
 }
 
 impl NeighbourIndex {
@@ -223,6 +238,8 @@ impl NeighbourIndex {
             tree: None,
             first_columns: Vec::new(),
             later_blocks: Vec::new(),
+            later_norms: Vec::new(),
+            largest_later_norm: 0.0,
         };
         if use_tree {
             index.build_tree(count);
@@ -240,6 +257,11 @@ impl NeighbourIndex {
                         .map(move |block| block.0[attribute])
                 })
                 .collect();
+            index.later_norms = by_point
+                .chunks_exact(per_point)
+                .map(|blocks| later_norm(&blocks[1..]))
+                .collect();
+            index.largest_later_norm = index.later_norms.iter().copied().fold(0.0, f64::max);
             index.later_blocks = (1..per_point)
                 .flat_map(|block| by_point[block..].iter().step_by(per_point).copied())
                 .collect();
@@ -390,6 +412,14 @@ impl NeighbourIndex {
         let stored_count = self.slots.len();
         let (first_query_block, later_query_blocks) =
             query.split_first().expect("a query has at least one block");
+        // Once the first block is summed, a point's distance is at least that sum plus the
+        // squared difference of the norms of the later blocks (triangle inequality). The bound
+        // is computed with other roundings than the distance, so a point is left out on it only
+        // when it exceeds the list's bound by a slack far above both rounding errors (each under
+        // 1e-13 times (|query| + |point|)^2 on the later blocks): such a point's computed
+        // distance surely exceeds the bound as well.
+        let query_later_norm = later_norm(later_query_blocks);
+        let slack = 1e-9 * (query_later_norm + self.largest_later_norm).powi(2);
         let mut totals = [0.0f64; CHUNK];
         let mut remaining = [0u8; CHUNK];
         let mut chunk_start = range.start;
@@ -402,9 +432,16 @@ impl NeighbourIndex {
             });
             column_block_squared_sums(&first_query_block.0, columns, &mut totals[..chunk_length]);
             let mut remaining_count = 0;
-            for (offset, &total) in totals[..chunk_length].iter().enumerate() {
+            for (offset, (&total, &point_later_norm)) in totals[..chunk_length]
+                .iter()
+                .zip(&self.later_norms[chunk_start..chunk_end])
+                .enumerate()
+            {
+                let norm_gap = query_later_norm - point_later_norm;
+                let lower_bound = total + norm_gap * norm_gap;
                 remaining[remaining_count] = offset as u8;
-                remaining_count += still_in_race(total, bound);
+                remaining_count +=
+                    still_in_race(total, bound) & still_in_race(lower_bound, bound + slack);
             }
             for (number, query_block) in later_query_blocks.iter().enumerate() {
                 let column_start = number * stored_count + chunk_start;
