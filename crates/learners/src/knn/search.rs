@@ -1,7 +1,7 @@
 //! Nearest-neighbour search over scaled training rows: a k-d tree for all-numeric data of low
-//! dimension, otherwise a linear scan over a row-major copy with early abandonment. Both return
-//! exactly the same neighbours: the k nearest plus every row tied with the k-th distance (as
-//! Weka 3.6 IBk), ordered by squared distance, ties by training position.
+//! dimension, otherwise a linear scan over cache-line blocks of attributes with early
+//! abandonment. Both return exactly the same neighbours: the k nearest plus every row tied with
+//! the k-th distance (as Weka 3.6 IBk), ordered by squared distance, ties by training position.
 
 use std::ops::Range;
 
@@ -412,14 +412,15 @@ impl NeighbourIndex {
         let stored_count = self.slots.len();
         let (first_query_block, later_query_blocks) =
             query.split_first().expect("a query has at least one block");
-        // Once the first block is summed, a point's distance is at least that sum plus the
-        // squared difference of the norms of the later blocks (triangle inequality). The bound
-        // is computed with other roundings than the distance, so a point is left out on it only
-        // when it exceeds the list's bound by a slack far above both rounding errors (each under
-        // 1e-13 times (|query| + |point|)^2 on the later blocks): such a point's computed
-        // distance surely exceeds the bound as well.
+        // Once the first block is summed (`total`), a point's distance is at least `total` plus
+        // the squared difference of the norms of the later blocks (triangle inequality). This
+        // lower bound is rounded differently from the distance, so a point is left out on it
+        // only when it exceeds the list's bound by a slack of 1e-9 times (bound + (|query| +
+        // |point|)^2 on the later blocks): the rounding errors of both are below 1e-13 times
+        // (total + (|query| + |point|)^2), and total <= bound for any point still in the race,
+        // so such a point's computed distance exceeds the bound too.
         let query_later_norm = later_norm(later_query_blocks);
-        let slack = 1e-9 * (query_later_norm + self.largest_later_norm).powi(2);
+        let norm_scale = (query_later_norm + self.largest_later_norm).powi(2);
         let mut totals = [0.0f64; CHUNK];
         let mut remaining = [0u8; CHUNK];
         let mut chunk_start = range.start;
@@ -427,6 +428,7 @@ impl NeighbourIndex {
             let chunk_end = (chunk_start + CHUNK).min(range.end);
             let chunk_length = chunk_end - chunk_start;
             let bound = best.bound();
+            let lower_bound_limit = bound + 1e-9 * (bound + norm_scale);
             let columns: [&[f64]; BLOCK] = std::array::from_fn(|attribute| {
                 &self.first_columns[attribute * stored_count + chunk_start..]
             });
@@ -441,7 +443,7 @@ impl NeighbourIndex {
                 let lower_bound = total + norm_gap * norm_gap;
                 remaining[remaining_count] = offset as u8;
                 remaining_count +=
-                    still_in_race(total, bound) & still_in_race(lower_bound, bound + slack);
+                    still_in_race(total, bound) & still_in_race(lower_bound, lower_bound_limit);
             }
             for (number, query_block) in later_query_blocks.iter().enumerate() {
                 let column_start = number * stored_count + chunk_start;
