@@ -52,56 +52,68 @@ impl Scaling {
 }
 
 /// Squared distance of two all-numeric, missing-free scaled rows, abandoned (`None`) once the
-/// partial sum exceeds `bound`. The sum runs over blocks of 8 attributes, each summed in four
-/// interleaved lanes (so the compiler can vectorise it) and checked against the bound after
+/// partial sum exceeds `bound`. The sum runs over blocks of [`BLOCK`] attributes (the last one
+/// padded with zeros), each summed by [`block_squared_sum`] and checked against the bound after
 /// every block; the summation order depends only on the number of attributes, so a completed
 /// sum is the same number whatever the bound and whichever search asked for it.
 #[inline]
 pub(crate) fn numeric_squared_distance_within(a: &[f64], b: &[f64], bound: f64) -> Option<f64> {
-    numeric_squared_distance_continued(0.0, a, b, bound)
-}
-
-/// Attributes per block of the distance kernel (the bound is checked after each block).
-pub(crate) const BLOCK: usize = 8;
-
-/// The sum of squared differences of one block (at most [`BLOCK`] values), in four interleaved
-/// lanes.
-#[inline(always)]
-pub(crate) fn block_squared_sum(block_a: &[f64], block_b: &[f64]) -> f64 {
-    let mut lanes = [0.0f64; 4];
-    let quads_a = block_a.chunks_exact(4);
-    let quads_b = block_b.chunks_exact(4);
-    let (rest_a, rest_b) = (quads_a.remainder(), quads_b.remainder());
-    for (quad_a, quad_b) in quads_a.zip(quads_b) {
-        for lane in 0..4 {
-            let difference = quad_a[lane] - quad_b[lane];
-            lanes[lane] += difference * difference;
-        }
-    }
-    for (lane, (x, y)) in rest_a.iter().zip(rest_b).enumerate() {
-        let difference = x - y;
-        lanes[lane] += difference * difference;
-    }
-    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
-}
-
-/// Continues [`numeric_squared_distance_within`] from the partial sum `total` of the blocks
-/// before `a` and `b` (which must start on a block boundary): the same additions in the same
-/// order, so the result is the same number.
-#[inline(always)]
-pub(crate) fn numeric_squared_distance_continued(
-    mut total: f64,
-    a: &[f64],
-    b: &[f64],
-    bound: f64,
-) -> Option<f64> {
+    let mut total = 0.0;
     for (block_a, block_b) in a.chunks(BLOCK).zip(b.chunks(BLOCK)) {
-        total += block_squared_sum(block_a, block_b);
+        total += match (block_a.try_into(), block_b.try_into()) {
+            (Ok(full_a), Ok(full_b)) => block_squared_sum(full_a, full_b),
+            _ => block_squared_sum(&padded_block(block_a), &padded_block(block_b)),
+        };
         if total > bound {
             return None;
         }
     }
     Some(total)
+}
+
+/// Attributes per block of the distance kernel (the bound is checked after each block).
+pub(crate) const BLOCK: usize = 8;
+
+/// The sum of squared differences of one block: attribute `j` and `j + 4` share lane `j`, and
+/// the four lanes are added pairwise (so the compiler can vectorise it). Zero padding leaves a
+/// sum unchanged: it only adds `+0.0` to sums of squares.
+#[inline(always)]
+pub(crate) fn block_squared_sum(block_a: &[f64; BLOCK], block_b: &[f64; BLOCK]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    for (lane, sum) in lanes.iter_mut().enumerate() {
+        let low = block_a[lane] - block_b[lane];
+        let high = block_a[lane + 4] - block_b[lane + 4];
+        *sum = low * low + high * high;
+    }
+    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
+}
+
+/// [`block_squared_sum`] of one query block with `sums.len()` points given attribute by
+/// attribute (`columns[j][p]`: attribute `j` of point `p`), into `sums`: the same operations
+/// for every point, which lets the compiler compute two points per vector instruction.
+#[inline(always)]
+pub(crate) fn column_block_squared_sums(
+    query: &[f64; BLOCK],
+    columns: [&[f64]; BLOCK],
+    sums: &mut [f64],
+) {
+    let columns = columns.map(|column| &column[..sums.len()]);
+    for (point, sum) in sums.iter_mut().enumerate() {
+        let square = |attribute: usize| {
+            let difference = query[attribute] - columns[attribute][point];
+            difference * difference
+        };
+        *sum = ((square(0) + square(4)) + (square(1) + square(5)))
+            + ((square(2) + square(6)) + (square(3) + square(7)));
+    }
+}
+
+/// A block of at most [`BLOCK`] values, padded with zeros.
+#[inline(always)]
+pub(crate) fn padded_block(values: &[f64]) -> [f64; BLOCK] {
+    let mut block = [0.0; BLOCK];
+    block[..values.len()].copy_from_slice(values);
+    block
 }
 
 /// Describes the distance for `Model::explain`.

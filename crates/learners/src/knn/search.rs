@@ -1,10 +1,12 @@
 //! Nearest-neighbour search over scaled training rows: a k-d tree for all-numeric data of low
-//! dimension, otherwise a linear scan over a row-major copy with early abandonment. Both return
-//! exactly the same neighbours: the k nearest plus every row tied with the k-th distance (as
-//! Weka 3.6 IBk), ordered by squared distance, ties by training position.
+//! dimension, otherwise a linear scan over cache-line blocks of attributes with early
+//! abandonment. Both return exactly the same neighbours: the k nearest plus every row tied with
+//! the k-th distance (as Weka 3.6 IBk), ordered by squared distance, ties by training position.
+
+use std::ops::Range;
 
 use super::distance::{
-    block_squared_sum, numeric_squared_distance_continued, numeric_squared_distance_within,
+    block_squared_sum, column_block_squared_sums, numeric_squared_distance_within, padded_block,
     Scaling, BLOCK,
 };
 
@@ -39,6 +41,37 @@ const KD_TREE_MIN_ROWS: usize = 256;
 
 /// Most points in a k-d tree leaf.
 const LEAF_SIZE: usize = 16;
+
+/// Stored points a linear scan takes at a time: each chunk is checked against the bound of the
+/// best list at its start.
+const CHUNK: usize = 32;
+
+/// One block of [`BLOCK`] scaled values of a row, zero-padded, aligned to a cache line.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Block([f64; BLOCK]);
+
+/// 1 when a partial distance does not exceed the bound, else 0 (NaN stays in the race, as in
+/// [`numeric_squared_distance_within`]).
+#[inline(always)]
+fn still_in_race(total: f64, bound: f64) -> usize {
+    usize::from(total.partial_cmp(&bound) != Some(std::cmp::Ordering::Greater))
+}
+
+/// The Euclidean norm of the values of some blocks.
+fn later_norm(blocks: &[Block]) -> f64 {
+    blocks
+        .iter()
+        .flat_map(|block| block.0)
+        .map(|value| value * value)
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Cuts a row into zero-padded [`Block`]s, appending them to `out`.
+fn push_blocks(row: &[f64], out: &mut Vec<Block>) {
+    out.extend(row.chunks(BLOCK).map(|values| Block(padded_block(values))));
+}
 
 /// One neighbour found: its squared distance and its slot in the index.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -144,9 +177,19 @@ pub(crate) struct NeighbourIndex {
     /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
     /// so that partial distances grow fast and hopeless rows are abandoned early.
     attribute_order: Option<Vec<usize>>,
-    /// For all-numeric complete data: the first block of every stored point again, contiguous,
-    /// so that the linear scan's first (and mostly only) block reads stay in the L1 cache.
-    heads: Vec<f64>,
+    /// For the linear scan of all-numeric complete data: the first block of every stored point
+    /// (see [`push_blocks`]), attribute-major (value `j` of stored point `s` at `j * len + s`),
+    /// so that the first block, which rules out most points, is computed for two points per
+    /// vector instruction.
+    first_columns: Vec<f64>,
+    /// For the linear scan: the later blocks of the stored points, block-major (block `b >= 1`
+    /// of stored point `s` at `(b - 1) * len + s`), each read only for points still in the race.
+    later_blocks: Vec<Block>,
+    /// For the linear scan: the Euclidean norm of the later blocks of every stored point, for a
+    /// lower bound on the distance once the first block is known.
+    later_norms: Vec<f64>,
+    /// The largest of `later_norms`.
+    largest_later_norm: f64,
 }
 
 impl NeighbourIndex {
@@ -193,15 +236,34 @@ impl NeighbourIndex {
             slots: (0..count as u32).collect(),
             numeric_complete,
             tree: None,
-            heads: Vec::new(),
+            first_columns: Vec::new(),
+            later_blocks: Vec::new(),
+            later_norms: Vec::new(),
+            largest_later_norm: 0.0,
         };
         if use_tree {
             index.build_tree(count);
-        } else if numeric_complete && dimensions > BLOCK {
-            index.heads = index
-                .points
-                .chunks_exact(dimensions)
-                .flat_map(|point| point[..BLOCK].iter().copied())
+        } else if numeric_complete && dimensions > 0 {
+            let mut by_point = Vec::new();
+            for point in index.points.chunks_exact(dimensions) {
+                push_blocks(point, &mut by_point);
+            }
+            let per_point = dimensions.div_ceil(BLOCK);
+            index.first_columns = (0..BLOCK)
+                .flat_map(|attribute| {
+                    by_point
+                        .iter()
+                        .step_by(per_point)
+                        .map(move |block| block.0[attribute])
+                })
+                .collect();
+            index.later_norms = by_point
+                .chunks_exact(per_point)
+                .map(|blocks| later_norm(&blocks[1..]))
+                .collect();
+            index.largest_later_norm = index.later_norms.iter().copied().fold(0.0, f64::max);
+            index.later_blocks = (1..per_point)
+                .flat_map(|block| by_point[block..].iter().step_by(per_point).copied())
                 .collect();
         }
         index
@@ -296,19 +358,16 @@ impl NeighbourIndex {
         if capacity == 0 {
             return results;
         }
-        let mut permuted = vec![0.0; QUERY_GROUP * dimensions];
+        let mut query_blocks = Vec::new();
         for group in complete.chunks(QUERY_GROUP) {
-            for (target, &row) in permuted.chunks_exact_mut(dimensions).zip(group) {
-                let query = &queries[row * dimensions..(row + 1) * dimensions];
-                match &self.attribute_order {
-                    Some(order) => {
-                        for (slot, &attribute) in target.iter_mut().zip(order) {
-                            *slot = query[attribute];
-                        }
-                    }
-                    None => target.copy_from_slice(query),
-                }
+            query_blocks.clear();
+            for &row in group {
+                self.push_query_blocks(
+                    &queries[row * dimensions..(row + 1) * dimensions],
+                    &mut query_blocks,
+                );
             }
+            let per_query = query_blocks.len() / group.len();
             let mut lists: Vec<Vec<Neighbour>> = group
                 .iter()
                 .map(|_| Vec::with_capacity(capacity + 1))
@@ -317,10 +376,9 @@ impl NeighbourIndex {
             let mut tile_start = 0;
             while tile_start < stored_count {
                 let tile_end = (tile_start + TILE_ROWS).min(stored_count);
-                for (position, items) in lists.iter_mut().enumerate() {
-                    let query = &permuted[position * dimensions..(position + 1) * dimensions];
+                for (query, items) in query_blocks.chunks_exact(per_query).zip(&mut lists) {
                     let mut best = BestList { capacity, items };
-                    self.scan_tile(query, tile_start..tile_end, &mut best);
+                    self.scan_blocks(query, tile_start..tile_end, &mut best);
                 }
                 tile_start = tile_end;
             }
@@ -332,38 +390,83 @@ impl NeighbourIndex {
         results
     }
 
-    /// Offers the stored points of `range` to the best list.
-    #[inline(always)]
-    fn scan_tile(&self, query: &[f64], range: std::ops::Range<usize>, best: &mut BestList) {
-        for stored in range {
-            self.offer_numeric(query, stored, best);
+    /// Appends the blocks of a complete scaled query row, its attributes in storage order.
+    fn push_query_blocks(&self, query: &[f64], out: &mut Vec<Block>) {
+        match &self.attribute_order {
+            Some(order) => {
+                let permuted: Vec<f64> = order.iter().map(|&attribute| query[attribute]).collect();
+                push_blocks(&permuted, out);
+            }
+            None => push_blocks(query, out),
         }
     }
 
-    /// Offers stored point `stored` to the best list.
+    /// Offers to the best list the stored points of `range` (all-numeric complete data) that
+    /// are not farther from the query (given as blocks) than the list's bound. The points go in
+    /// chunks: the partial distances of a chunk's points grow block by block, and after each
+    /// block the points beyond the bound at the chunk's start leave the race, without branches
+    /// (a list of the remaining ones is kept), so that the next block is read only for these.
+    /// The additions are those of [`numeric_squared_distance_within`], in the same order.
     #[inline(always)]
-    fn offer_numeric(&self, query: &[f64], stored: usize, best: &mut BestList) {
-        let bound = best.bound();
-        let found = if self.heads.is_empty() {
-            let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
-            numeric_squared_distance_within(query, point, bound)
-        } else {
-            // The first block from the compact copy; the rest only for rows still in the race.
-            let head = &self.heads[stored * BLOCK..(stored + 1) * BLOCK];
-            let partial = block_squared_sum(&query[..BLOCK], head);
-            if partial > bound {
-                None
-            } else {
-                let point =
-                    &self.points[stored * self.dimensions + BLOCK..(stored + 1) * self.dimensions];
-                numeric_squared_distance_continued(partial, &query[BLOCK..], point, bound)
-            }
-        };
-        if let Some(squared_distance) = found {
-            best.offer(Neighbour {
-                squared_distance,
-                slot: self.slots[stored],
+    fn scan_blocks(&self, query: &[Block], range: Range<usize>, best: &mut BestList) {
+        let stored_count = self.slots.len();
+        let (first_query_block, later_query_blocks) =
+            query.split_first().expect("a query has at least one block");
+        // Once the first block is summed (`total`), a point's distance is at least `total` plus
+        // the squared difference of the norms of the later blocks (triangle inequality). This
+        // lower bound is rounded differently from the distance, so a point is left out on it
+        // only when it exceeds the list's bound by a slack of 1e-9 times (bound + (|query| +
+        // |point|)^2 on the later blocks): the rounding errors of both are below 1e-13 times
+        // (total + (|query| + |point|)^2), and total <= bound for any point still in the race,
+        // so such a point's computed distance exceeds the bound too.
+        let query_later_norm = later_norm(later_query_blocks);
+        let norm_scale = (query_later_norm + self.largest_later_norm).powi(2);
+        let mut totals = [0.0f64; CHUNK];
+        let mut remaining = [0u8; CHUNK];
+        let mut chunk_start = range.start;
+        while chunk_start < range.end {
+            let chunk_end = (chunk_start + CHUNK).min(range.end);
+            let chunk_length = chunk_end - chunk_start;
+            let bound = best.bound();
+            let lower_bound_limit = bound + 1e-9 * (bound + norm_scale);
+            let columns: [&[f64]; BLOCK] = std::array::from_fn(|attribute| {
+                &self.first_columns[attribute * stored_count + chunk_start..]
             });
+            column_block_squared_sums(&first_query_block.0, columns, &mut totals[..chunk_length]);
+            let mut remaining_count = 0;
+            for (offset, (&total, &point_later_norm)) in totals[..chunk_length]
+                .iter()
+                .zip(&self.later_norms[chunk_start..chunk_end])
+                .enumerate()
+            {
+                let norm_gap = query_later_norm - point_later_norm;
+                let lower_bound = total + norm_gap * norm_gap;
+                remaining[remaining_count] = offset as u8;
+                remaining_count +=
+                    still_in_race(total, bound) & still_in_race(lower_bound, lower_bound_limit);
+            }
+            for (number, query_block) in later_query_blocks.iter().enumerate() {
+                let column_start = number * stored_count + chunk_start;
+                let column = &self.later_blocks[column_start..column_start + chunk_length];
+                let mut kept = 0;
+                for position in 0..remaining_count {
+                    let offset = usize::from(remaining[position]);
+                    let total =
+                        totals[offset] + block_squared_sum(&query_block.0, &column[offset].0);
+                    totals[offset] = total;
+                    remaining[kept] = offset as u8;
+                    kept += still_in_race(total, bound);
+                }
+                remaining_count = kept;
+            }
+            for &offset in &remaining[..remaining_count] {
+                let offset = usize::from(offset);
+                best.offer(Neighbour {
+                    squared_distance: totals[offset],
+                    slot: self.slots[chunk_start + offset],
+                });
+            }
+            chunk_start = chunk_end;
         }
     }
 
@@ -392,6 +495,13 @@ impl NeighbourIndex {
             return;
         }
         let query_complete = query.iter().all(|v| !v.is_nan());
+        if self.tree.is_none() && self.numeric_complete && query_complete {
+            let mut query_blocks = Vec::new();
+            self.push_query_blocks(query, &mut query_blocks);
+            self.scan_blocks(&query_blocks, 0..self.len(), &mut best);
+            best.finish();
+            return;
+        }
         let permuted: Vec<f64>;
         let query = match &self.attribute_order {
             Some(order) => {
@@ -404,19 +514,6 @@ impl NeighbourIndex {
             Some(nodes) if query_complete => {
                 let mut offsets = vec![0.0; self.dimensions];
                 self.search_tree(nodes, 0, query, 0.0, &mut offsets, &mut best);
-            }
-            _ if self.numeric_complete && query_complete => {
-                for (stored, point) in self.points.chunks_exact(self.dimensions).enumerate() {
-                    let bound = best.bound();
-                    if let Some(squared_distance) =
-                        numeric_squared_distance_within(query, point, bound)
-                    {
-                        best.offer(Neighbour {
-                            squared_distance,
-                            slot: self.slots[stored],
-                        });
-                    }
-                }
             }
             _ => {
                 for (stored, point) in self.points.chunks_exact(self.dimensions).enumerate() {
