@@ -120,12 +120,22 @@ impl VfiLearner {
                     bounds.sort_by(|a, b| a.total_cmp(b));
                     bounds.dedup();
                     // Class counts of the interval above each bound, `num_classes` per bound.
+                    // How many bounds lie below each value, one bound at a time over all rows
+                    // (a loop the compiler vectorises), then each row's count goes to its place.
+                    let mut below = vec![0u64; values.len()];
+                    for &bound in &bounds {
+                        for (count, &value) in below.iter_mut().zip(&values) {
+                            *count += u64::from(bound < value);
+                        }
+                    }
                     let mut counts = vec![0.0; bounds.len() * num_classes];
-                    for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
+                    for (((&value, &class), &weight), &below) in
+                        values.iter().zip(&classes).zip(&weights).zip(&below)
+                    {
                         if value.is_nan() {
                             continue;
                         }
-                        match locate(&bounds, value) {
+                        match place_after(&bounds, below as usize, value) {
                             Location::Inside(k) => counts[k * num_classes + class] += weight,
                             Location::OnBound(k) => {
                                 counts[k * num_classes + class] += weight / 2.0;
@@ -187,6 +197,11 @@ fn locate(bounds: &[f64], value: f64) -> Location {
     // Index of the first bound >= value; bounds[0] = -inf < value. There are at most two bounds
     // per class, so counting them without branches beats a binary search's mispredictions.
     let first_not_below = bounds.iter().filter(|&&bound| bound < value).count();
+    place_after(bounds, first_not_below, value)
+}
+
+/// The location of a finite value given how many bounds lie below it.
+fn place_after(bounds: &[f64], first_not_below: usize, value: f64) -> Location {
     if bounds[first_not_below] == value {
         Location::OnBound(first_not_below)
     } else {
