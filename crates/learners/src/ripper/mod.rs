@@ -462,6 +462,21 @@ impl<'a> Builder<'a> {
             let mut has_positive = true;
             dl = default_dl;
             min_dl = default_dl;
+            // Which training rows each rule of the list covers. A pass replaces only the rule at
+            // the current position, so the masks of the later rules stay valid.
+            let coverage: Vec<Vec<bool>> = ruleset
+                .iter()
+                .map(|rule| {
+                    (0..self.data.len() as u32)
+                        .map(|row| rule.covers_row(self.data, row))
+                        .collect()
+                })
+                .collect();
+            let covered_later = |position: usize, row: u32| {
+                coverage[position + 1..]
+                    .iter()
+                    .position(|mask| mask[row as usize])
+            };
             while !stop && has_positive {
                 let is_residual = position >= ruleset.len();
                 remaining = self.stratify(&remaining);
@@ -473,7 +488,9 @@ impl<'a> Builder<'a> {
                     rule
                 } else {
                     let old = ruleset[position].clone();
-                    let covers_any = remaining.iter().any(|&row| old.covers_row(self.data, row));
+                    let covers_any = remaining
+                        .iter()
+                        .any(|&row| coverage[position][row as usize]);
                     if !covers_any {
                         optimized.push(old, &context);
                         position += 1;
@@ -483,11 +500,7 @@ impl<'a> Builder<'a> {
                     self.grow(&mut replacement, &growing);
                     let pruning: Vec<u32> = pruning
                         .into_iter()
-                        .filter(|&row| {
-                            !ruleset[position + 1..]
-                                .iter()
-                                .any(|rule| rule.covers_row(self.data, row))
-                        })
+                        .filter(|&row| covered_later(position, row).is_none())
                         .collect();
                     prune(&mut replacement, self.data, &pruning, true);
 
@@ -501,20 +514,20 @@ impl<'a> Builder<'a> {
                     prune(&mut revision, self.data, &pruning, true);
 
                     let previous = &optimized.counts[..position];
-                    let if_deleted =
-                        context.min_data_dl_if_deleted(&ruleset, previous, &remaining, position);
+                    let if_deleted = context.min_data_dl_if_deleted(
+                        &ruleset,
+                        previous,
+                        &remaining,
+                        position,
+                        |later, row| coverage[later][row as usize],
+                    );
                     // Each remaining row's first covering rule after `position` (an offset
                     // into the later rules; `later` = none), so that the counts of the later
                     // rules under each variant take one pass over the rows.
                     let later = ruleset.len() - position - 1;
                     let first_later: Vec<usize> = remaining
                         .iter()
-                        .map(|&row| {
-                            ruleset[position + 1..]
-                                .iter()
-                                .position(|rule| rule.covers_row(self.data, row))
-                                .unwrap_or(later)
-                        })
+                        .map(|&row| covered_later(position, row).unwrap_or(later))
                         .collect();
                     let variant_dl = |variant: &Rule| {
                         let mut rules = ruleset.clone();

@@ -84,24 +84,41 @@ pub(crate) fn rule_counts(
     rows: &[u32],
     num_classes: usize,
 ) -> (Counts, Vec<u32>, Vec<f64>) {
+    counts_where(
+        rule.class,
+        |row| rule.covers_row(data, row),
+        data,
+        rows,
+        num_classes,
+    )
+}
+
+/// [`rule_counts`] of a rule of class `class` covering the rows for which `covers` holds.
+fn counts_where(
+    class: usize,
+    covers: impl Fn(u32) -> bool,
+    data: &TrainingData,
+    rows: &[u32],
+    num_classes: usize,
+) -> (Counts, Vec<u32>, Vec<f64>) {
     let mut counts = [0.0; 6];
     let mut uncovered = Vec::with_capacity(rows.len());
     let mut distribution = vec![0.0; num_classes];
     for &row in rows {
         let weight = data.weights[row as usize];
-        let class = data.classes[row as usize];
-        if rule.covers_row(data, row) {
+        let row_class = data.classes[row as usize];
+        if covers(row) {
             counts[COVER] += weight;
-            if class == rule.class {
+            if row_class == class {
                 counts[TRUE_POSITIVE] += weight;
             } else {
                 counts[FALSE_POSITIVE] += weight;
             }
-            distribution[class] += weight;
+            distribution[row_class] += weight;
         } else {
             uncovered.push(row);
             counts[UNCOVER] += weight;
-            if class != rule.class {
+            if row_class != class {
                 counts[TRUE_NEGATIVE] += weight;
             } else {
                 counts[FALSE_NEGATIVE] += weight;
@@ -196,11 +213,12 @@ impl DlContext<'_> {
         before: &[u32],
         index: usize,
     ) -> f64 {
+        let covers = |later: usize, row: u32| rules[later].covers_row(self.data, row);
         self.relative_dl_given_deleted(
             rules,
             counts,
             index,
-            self.min_data_dl_if_deleted(rules, counts, before, index),
+            self.min_data_dl_if_deleted(rules, counts, before, index, covers),
         )
     }
 
@@ -243,13 +261,15 @@ impl DlContext<'_> {
     }
 
     /// Minimal data description length of the list without rule `index`, later rules deleted
-    /// where that pays; `before` holds the rows left by the rules before `index`.
+    /// where that pays; `before` holds the rows left by the rules before `index`, and
+    /// `covers(later, row)` tells whether rule `later` covers a row.
     pub fn min_data_dl_if_deleted(
         &self,
         rules: &[Rule],
         counts: &[Counts],
         before: &[u32],
         index: usize,
+        covers: impl Fn(usize, u32) -> bool,
     ) -> f64 {
         let mut ruleset = [0.0; 6];
         for rule in &counts[..index] {
@@ -259,8 +279,14 @@ impl DlContext<'_> {
         }
         let mut rows = before.to_vec();
         let mut later_counts = Vec::with_capacity(rules.len().saturating_sub(index + 1));
-        for rule in &rules[index + 1..] {
-            let (rule_counts, uncovered, _) = rule_counts(rule, self.data, &rows, self.num_classes);
+        for (later, rule) in rules.iter().enumerate().skip(index + 1) {
+            let (rule_counts, uncovered, _) = counts_where(
+                rule.class,
+                |row| covers(later, row),
+                self.data,
+                &rows,
+                self.num_classes,
+            );
             ruleset[COVER] += rule_counts[COVER];
             ruleset[TRUE_POSITIVE] += rule_counts[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule_counts[FALSE_POSITIVE];
