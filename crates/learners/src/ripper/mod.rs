@@ -22,7 +22,7 @@ mod rules;
 mod stats;
 
 use data::{Features, Schema, View};
-use rules::{grow, prune, Condition, Rule, TrainingData, SMALL};
+use rules::{grow, prune, Condition, Rule, SortedRow, TrainingData, SMALL};
 use stats::{DlContext, RuleList};
 
 use crate::params::{ParamError, Params};
@@ -221,7 +221,7 @@ fn training_data(train: &View) -> TrainingData {
         .iter()
         .map(|a| a.values().map_or(0, |values| values.len()))
         .collect();
-    let sorted = (0..num_attributes)
+    let sorted_rows: Vec<Vec<u32>> = (0..num_attributes)
         .map(|attribute| {
             if !numeric[attribute] {
                 return Vec::new();
@@ -244,15 +244,25 @@ fn training_data(train: &View) -> TrainingData {
             .map(|k| rules::log2(k as f64))
             .collect()
     });
-    TrainingData {
+    let mut data = TrainingData {
         columns,
         numeric,
         num_values,
         classes: (0..n).map(|row| train.class(row)).collect(),
         weights,
-        sorted,
+        sorted: Vec::new(),
         log2_table,
-    }
+    };
+    data.sorted = sorted_rows
+        .iter()
+        .zip(&data.columns)
+        .map(|(rows, column)| {
+            rows.iter()
+                .map(|&row| SortedRow::new(&data, column, row))
+                .collect()
+        })
+        .collect();
+    data
 }
 
 /// Number of conditions a rule could use: the values of each nominal attribute, and two per
@@ -261,14 +271,11 @@ fn total_conditions(data: &TrainingData) -> f64 {
     (0..data.num_attributes())
         .map(|attribute| {
             if data.numeric[attribute] {
-                let column = &data.columns[attribute];
                 let sorted = &data.sorted[attribute];
                 let distinct = sorted
                     .iter()
                     .enumerate()
-                    .filter(|&(i, &row)| {
-                        i == 0 || column[row as usize] != column[sorted[i - 1] as usize]
-                    })
+                    .filter(|&(i, entry)| i == 0 || entry.value != sorted[i - 1].value)
                     .count();
                 2.0 * distinct as f64
             } else {

@@ -21,9 +21,9 @@ pub(crate) struct TrainingData {
     pub classes: Vec<usize>,
     /// Instance weight of each row.
     pub weights: Vec<f64>,
-    /// For each numeric attribute, the rows with a known value sorted by that value (empty for
-    /// nominal attributes).
-    pub sorted: Vec<Vec<u32>>,
+    /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
+    /// order (empty for nominal attributes).
+    pub sorted: Vec<Vec<SortedRow>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
     /// information gains need no logarithm calls.
     pub log2_table: Option<Vec<f64>>,
@@ -51,6 +51,32 @@ impl TrainingData {
             .filter(|&&row| self.classes[row as usize] == class)
             .map(|&row| self.weights[row as usize])
             .sum()
+    }
+}
+
+/// A row in the sorted order of one numeric attribute, carrying its value, weight and class so
+/// that the split search reads memory in order.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SortedRow {
+    /// The attribute's value in this row.
+    pub value: f64,
+    /// The row's instance weight.
+    pub weight: f64,
+    /// The row index.
+    pub row: u32,
+    /// The row's class index.
+    pub class: u32,
+}
+
+impl SortedRow {
+    /// The entry of a row for one attribute column.
+    pub fn new(data: &TrainingData, column: &[f64], row: u32) -> Self {
+        SortedRow {
+            value: column[row as usize],
+            weight: data.weights[row as usize],
+            row,
+            class: data.classes[row as usize] as u32,
+        }
     }
 }
 
@@ -134,81 +160,82 @@ struct Candidate {
     accuracy_rate: f64,
 }
 
-/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate,
-/// and the Laplace accuracy of the covered rows.
-fn foil_gain(
-    accurate: f64,
-    cover: f64,
-    log_default_rate: f64,
-    log2_table: Option<&[f64]>,
-) -> (f64, f64) {
-    let rate = (accurate + 1.0) / (cover + 1.0);
-    if accurate == 0.0 {
-        return (0.0, rate);
-    }
-    let log_rate = match log2_table {
-        Some(table) => table[accurate as usize + 1] - table[cover as usize + 1],
-        None => log2(rate),
-    };
-    (accurate * (log_rate - log_default_rate), rate)
+/// Laplace accuracy of covering `accurate` positives out of `cover`.
+fn laplace_rate(accurate: f64, cover: f64) -> f64 {
+    (accurate + 1.0) / (cover + 1.0)
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over rows sorted by its value, if its gain
-/// exceeds `floor` (the best gain of earlier attributes). As in JRip, both sides include the rows
-/// equal to the threshold.
+/// A whole number below 2^52 as an index. Adding 2^52 puts it in the binade where the spacing is
+/// exactly 1, so the sum is exact and its low bits are the number (cheaper than `as usize`).
+fn whole_index(whole: f64) -> usize {
+    const OFFSET: f64 = (1u64 << 52) as f64;
+    ((whole + OFFSET).to_bits() - OFFSET.to_bits()) as usize
+}
+
+/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate.
+fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Option<&[f64]>) -> f64 {
+    if accurate == 0.0 {
+        return 0.0;
+    }
+    let log_rate = match log2_table {
+        Some(table) => table[whole_index(accurate) + 1] - table[whole_index(cover) + 1],
+        None => log2(laplace_rate(accurate, cover)),
+    };
+    accurate * (log_rate - log_default_rate)
+}
+
+/// The best `<=` or `>=` split of a numeric attribute over its sorted entries for the covered
+/// rows, if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
+/// sides include the rows equal to the threshold.
 fn best_numeric(
-    data: &TrainingData,
     attribute: usize,
-    sorted: &[u32],
-    positive_weights: &[f64],
+    sorted: &SortedCover,
+    class: usize,
     log_default_rate: f64,
     floor: f64,
+    log2_table: Option<&[f64]>,
 ) -> Option<Candidate> {
-    if sorted.is_empty() {
-        return None;
-    }
-    let column = &data.columns[attribute];
-    let mut second_cover = 0.0;
-    let mut second_accurate = 0.0;
-    for &row in sorted {
-        let row = row as usize;
-        second_cover += data.weights[row];
-        second_accurate += positive_weights[row];
-    }
+    // A row's weight if it is a positive (of the rule's class), else 0.
+    let positive_weight = |entry: &SortedRow| {
+        if entry.class as usize == class {
+            entry.weight
+        } else {
+            0.0
+        }
+    };
+    let mut second_cover = sorted.cover;
+    let mut second_accurate = sorted.accurate;
+    let sorted = &sorted.entries;
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     let mut start = 0;
     while start < sorted.len() {
-        let value = column[sorted[start] as usize];
+        let value = sorted[start].value;
         let mut end = start;
         let mut group_cover = 0.0;
         let mut group_accurate = 0.0;
-        while end < sorted.len() && column[sorted[end] as usize] == value {
-            let row = sorted[end] as usize;
-            group_cover += data.weights[row];
-            group_accurate += positive_weights[row];
+        while end < sorted.len() && sorted[end].value == value {
+            group_cover += sorted[end].weight;
+            group_accurate += positive_weight(&sorted[end]);
             end += 1;
         }
         first_cover += group_cover;
         first_accurate += group_accurate;
         // A gain is at most `accurate * -log2(default rate)` (the rate is at most 1): skip the
-        // logarithms when neither side can beat the best so far. This changes no choice.
-        if -first_accurate * log_default_rate <= max_gain
-            && -second_accurate * log_default_rate <= max_gain
-        {
-            second_cover -= group_cover;
-            second_accurate -= group_accurate;
-            start = end;
-            continue;
-        }
-        let table = data.log2_table.as_deref();
-        let (first_gain, first_rate) =
-            foil_gain(first_accurate, first_cover, log_default_rate, table);
-        let (second_gain, second_rate) =
-            foil_gain(second_accurate, second_cover, log_default_rate, table);
-        let (gain, condition, accurate, rate) = if first_gain > second_gain {
+        // logarithms of a side that cannot beat the best so far. Such a side is either not
+        // chosen or, when chosen, not kept, so this changes no choice.
+        let bounded_gain = |accurate: f64, cover: f64| {
+            if -accurate * log_default_rate > max_gain {
+                foil_gain(accurate, cover, log_default_rate, log2_table)
+            } else {
+                f64::NEG_INFINITY
+            }
+        };
+        let first_gain = bounded_gain(first_accurate, first_cover);
+        let second_gain = bounded_gain(second_accurate, second_cover);
+        let (gain, condition, accurate, cover) = if first_gain > second_gain {
             (
                 first_gain,
                 Condition::AtMost {
@@ -216,7 +243,7 @@ fn best_numeric(
                     threshold: value,
                 },
                 first_accurate,
-                first_rate,
+                first_cover,
             )
         } else {
             (
@@ -226,7 +253,7 @@ fn best_numeric(
                     threshold: value,
                 },
                 second_accurate,
-                second_rate,
+                second_cover,
             )
         };
         if gain > max_gain {
@@ -235,7 +262,7 @@ fn best_numeric(
                 gain,
                 condition,
                 accurate,
-                accuracy_rate: rate,
+                accuracy_rate: laplace_rate(accurate, cover),
             });
         }
         second_cover -= group_cover;
@@ -272,7 +299,7 @@ fn best_nominal(
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     for (value, &(cover, accurate)) in counts.iter().enumerate() {
-        let (gain, rate) = foil_gain(
+        let gain = foil_gain(
             accurate,
             cover,
             log_default_rate,
@@ -284,24 +311,48 @@ fn best_nominal(
                 gain,
                 condition: Condition::Equals { attribute, value },
                 accurate,
-                accuracy_rate: rate,
+                accuracy_rate: laplace_rate(accurate, cover),
             });
         }
     }
     best
 }
 
-/// Keeps the rows of a sorted list that are marked in `member`.
-fn filter_marked(list: &[u32], member: &[bool]) -> Vec<u32> {
-    // Branch-free: write every row, advance only past the marked ones.
-    let mut out = vec![0u32; list.len()];
-    let mut kept = 0;
-    for &row in list {
-        out[kept] = row;
-        kept += usize::from(member[row as usize]);
+/// The covered rows of one numeric attribute in sorted order, with their total weight and
+/// total weight of positives (summed in that order).
+struct SortedCover {
+    entries: Vec<SortedRow>,
+    cover: f64,
+    accurate: f64,
+}
+
+impl SortedCover {
+    /// The entries of a sorted list whose rows are marked in `member`, in order, with their
+    /// totals for a rule of class `class`.
+    fn marked(list: &[SortedRow], member: &[bool], class: usize) -> Self {
+        // Branch-free: write every entry, advance only past the marked ones.
+        let mut entries = vec![SortedRow::default(); list.len()];
+        let mut kept = 0;
+        let mut cover = 0.0;
+        let mut accurate = 0.0;
+        for entry in list {
+            let marked = member[entry.row as usize];
+            entries[kept] = *entry;
+            kept += usize::from(marked);
+            cover += if marked { entry.weight } else { 0.0 };
+            accurate += if marked && entry.class as usize == class {
+                entry.weight
+            } else {
+                0.0
+            };
+        }
+        entries.truncate(kept);
+        SortedCover {
+            entries,
+            cover,
+            accurate,
+        }
     }
-    out.truncate(kept);
-    out
 }
 
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the
@@ -333,11 +384,12 @@ pub(crate) fn grow(
     }
     // Few rows: sort them directly; many: filter the presorted order of all rows.
     let sort_directly = current.len() * 16 < data.len();
-    let mut sorted: Vec<Vec<u32>> = (0..data.num_attributes())
+    let mut sorted: Vec<Option<SortedCover>> = (0..data.num_attributes())
         .map(|attribute| {
             if !data.numeric[attribute] {
-                Vec::new()
-            } else if sort_directly {
+                return None;
+            }
+            if sort_directly {
                 let column = &data.columns[attribute];
                 let mut list: Vec<u32> = current
                     .iter()
@@ -345,9 +397,17 @@ pub(crate) fn grow(
                     .filter(|&row| !column[row as usize].is_nan())
                     .collect();
                 list.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-                list
+                let list: Vec<SortedRow> = list
+                    .iter()
+                    .map(|&row| SortedRow::new(data, column, row))
+                    .collect();
+                Some(SortedCover::marked(&list, member, rule.class))
             } else {
-                filter_marked(&data.sorted[attribute], member)
+                Some(SortedCover::marked(
+                    &data.sorted[attribute],
+                    member,
+                    rule.class,
+                ))
             }
         })
         .collect();
@@ -355,13 +415,6 @@ pub(crate) fn grow(
         member[row as usize] = false;
     }
     let mut counts = Vec::new();
-    // Each row's weight if it is a positive (of the rule's class), else 0.
-    let positive_weights: Vec<f64> = data
-        .classes
-        .iter()
-        .zip(&data.weights)
-        .map(|(&class, &weight)| if class == rule.class { weight } else { 0.0 })
-        .collect();
     while !current.is_empty() && default_rate < 1.0 - SMALL {
         let log_default_rate = log2(default_rate);
         let mut best: Option<Candidate> = None;
@@ -370,14 +423,14 @@ pub(crate) fn grow(
             if used[attribute] {
                 continue;
             }
-            let candidate = if data.numeric[attribute] {
+            let candidate = if let Some(sorted) = &sorted[attribute] {
                 best_numeric(
-                    data,
                     attribute,
-                    &sorted[attribute],
-                    &positive_weights,
+                    sorted,
+                    rule.class,
                     log_default_rate,
                     max_gain,
+                    data.log2_table.as_deref(),
                 )
             } else {
                 best_nominal(
@@ -410,10 +463,8 @@ pub(crate) fn grow(
         for &row in &current {
             member[row as usize] = true;
         }
-        for (attribute, list) in sorted.iter_mut().enumerate() {
-            if data.numeric[attribute] {
-                *list = filter_marked(list, member);
-            }
+        for list in sorted.iter_mut().flatten() {
+            *list = SortedCover::marked(&list.entries, member, rule.class);
         }
         for &row in &current {
             member[row as usize] = false;
