@@ -22,7 +22,7 @@ mod rules;
 mod stats;
 
 use data::{Features, Schema, View};
-use rules::{grow, prune, Condition, Rule, SortedRow, TrainingData, SMALL};
+use rules::{grow, prune, Condition, GrowScratch, Rule, TrainingData, SMALL};
 use stats::{DlContext, RuleList};
 
 use crate::params::{ParamError, Params};
@@ -121,7 +121,7 @@ impl Ripper {
             total_conditions,
             class_position: position,
             rng: &mut rng,
-            member: vec![false; data.len()],
+            scratch: GrowScratch::new(&data),
         };
         let mut rows: Vec<u32> = (0..data.len() as u32).collect();
         let mut lists: Vec<RuleList> = Vec::new();
@@ -221,7 +221,7 @@ fn training_data(train: &View) -> TrainingData {
         .iter()
         .map(|a| a.values().map_or(0, |values| values.len()))
         .collect();
-    let sorted_rows: Vec<Vec<u32>> = (0..num_attributes)
+    let sorted = (0..num_attributes)
         .map(|attribute| {
             if !numeric[attribute] {
                 return Vec::new();
@@ -244,25 +244,15 @@ fn training_data(train: &View) -> TrainingData {
             .map(|k| rules::log2(k as f64))
             .collect()
     });
-    let mut data = TrainingData {
+    TrainingData {
         columns,
         numeric,
         num_values,
         classes: (0..n).map(|row| train.class(row)).collect(),
         weights,
-        sorted: Vec::new(),
+        sorted,
         log2_table,
-    };
-    data.sorted = sorted_rows
-        .iter()
-        .zip(&data.columns)
-        .map(|(rows, column)| {
-            rows.iter()
-                .map(|&row| SortedRow::new(&data, column, row))
-                .collect()
-        })
-        .collect();
-    data
+    }
 }
 
 /// Number of conditions a rule could use: the values of each nominal attribute, and two per
@@ -271,11 +261,14 @@ fn total_conditions(data: &TrainingData) -> f64 {
     (0..data.num_attributes())
         .map(|attribute| {
             if data.numeric[attribute] {
+                let column = &data.columns[attribute];
                 let sorted = &data.sorted[attribute];
                 let distinct = sorted
                     .iter()
                     .enumerate()
-                    .filter(|&(i, entry)| i == 0 || entry.value != sorted[i - 1].value)
+                    .filter(|&(i, &row)| {
+                        i == 0 || column[row as usize] != column[sorted[i - 1] as usize]
+                    })
                     .count();
                 2.0 * distinct as f64
             } else {
@@ -293,7 +286,7 @@ struct Builder<'a> {
     total_conditions: f64,
     class_position: Vec<usize>,
     rng: &'a mut rng::Rng,
-    member: Vec<bool>,
+    scratch: GrowScratch,
 }
 
 impl<'a> Builder<'a> {
@@ -340,7 +333,7 @@ impl<'a> Builder<'a> {
             self.data,
             rows,
             self.learner.min_weight,
-            &mut self.member,
+            &mut self.scratch,
         );
     }
 

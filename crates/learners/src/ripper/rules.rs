@@ -23,7 +23,7 @@ pub(crate) struct TrainingData {
     pub weights: Vec<f64>,
     /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
     /// order (empty for nominal attributes).
-    pub sorted: Vec<Vec<SortedRow>>,
+    pub sorted: Vec<Vec<u32>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
     /// information gains need no logarithm calls.
     pub log2_table: Option<Vec<f64>>,
@@ -51,32 +51,6 @@ impl TrainingData {
             .filter(|&&row| self.classes[row as usize] == class)
             .map(|&row| self.weights[row as usize])
             .sum()
-    }
-}
-
-/// A row in the sorted order of one numeric attribute, carrying its value, weight and class so
-/// that the split search reads memory in order.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SortedRow {
-    /// The attribute's value in this row.
-    pub value: f64,
-    /// The row's instance weight.
-    pub weight: f64,
-    /// The row index.
-    pub row: u32,
-    /// The row's class index.
-    pub class: u32,
-}
-
-impl SortedRow {
-    /// The entry of a row for one attribute column.
-    pub fn new(data: &TrainingData, column: &[f64], row: u32) -> Self {
-        SortedRow {
-            value: column[row as usize],
-            weight: data.weights[row as usize],
-            row,
-            class: data.classes[row as usize] as u32,
-        }
     }
 }
 
@@ -184,41 +158,43 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Optio
     accurate * (log_rate - log_default_rate)
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over its sorted entries for the covered
-/// rows, if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
+/// The best `<=` or `>=` split of a numeric attribute over the covered rows sorted by its value
+/// (`weights` holds each row's weight and positive weight), if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
 /// sides include the rows equal to the threshold.
 fn best_numeric(
+    data: &TrainingData,
     attribute: usize,
-    sorted: &SortedCover,
-    class: usize,
+    sorted: &[u32],
+    weights: &[[f64; 2]],
     log_default_rate: f64,
     floor: f64,
-    log2_table: Option<&[f64]>,
 ) -> Option<Candidate> {
-    // A row's weight if it is a positive (of the rule's class), else 0.
-    let positive_weight = |entry: &SortedRow| {
-        if entry.class as usize == class {
-            entry.weight
-        } else {
-            0.0
-        }
-    };
-    let mut second_cover = sorted.cover;
-    let mut second_accurate = sorted.accurate;
-    let sorted = &sorted.entries;
+    if sorted.is_empty() {
+        return None;
+    }
+    let column = &data.columns[attribute];
+    let log2_table = data.log2_table.as_deref();
+    let mut second_cover = 0.0;
+    let mut second_accurate = 0.0;
+    for &row in sorted {
+        let [weight, positive_weight] = weights[row as usize];
+        second_cover += weight;
+        second_accurate += positive_weight;
+    }
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     let mut start = 0;
     while start < sorted.len() {
-        let value = sorted[start].value;
+        let value = column[sorted[start] as usize];
         let mut end = start;
         let mut group_cover = 0.0;
         let mut group_accurate = 0.0;
-        while end < sorted.len() && sorted[end].value == value {
-            group_cover += sorted[end].weight;
-            group_accurate += positive_weight(&sorted[end]);
+        while end < sorted.len() && column[sorted[end] as usize] == value {
+            let [weight, positive_weight] = weights[sorted[end] as usize];
+            group_cover += weight;
+            group_accurate += positive_weight;
             end += 1;
         }
         first_cover += group_cover;
@@ -318,39 +294,67 @@ fn best_nominal(
     best
 }
 
-/// The covered rows of one numeric attribute in sorted order, with their total weight and
-/// total weight of positives (summed in that order).
+/// The covered rows of one numeric attribute in sorted order. The buffer is sized for every
+/// training row once, so that growing rules allocates nothing per step.
 struct SortedCover {
-    entries: Vec<SortedRow>,
-    cover: f64,
-    accurate: f64,
+    buffer: Vec<u32>,
+    len: usize,
 }
 
 impl SortedCover {
-    /// The entries of a sorted list whose rows are marked in `member`, in order, with their
-    /// totals for a rule of class `class`.
-    fn marked(list: &[SortedRow], member: &[bool], class: usize) -> Self {
-        // Branch-free: write every entry, advance only past the marked ones.
-        let mut entries = vec![SortedRow::default(); list.len()];
-        let mut kept = 0;
-        let mut cover = 0.0;
-        let mut accurate = 0.0;
-        for entry in list {
-            let marked = member[entry.row as usize];
-            entries[kept] = *entry;
-            kept += usize::from(marked);
-            cover += if marked { entry.weight } else { 0.0 };
-            accurate += if marked && entry.class as usize == class {
-                entry.weight
-            } else {
-                0.0
-            };
-        }
-        entries.truncate(kept);
+    /// An empty list with room for `capacity` rows.
+    fn new(capacity: usize) -> Self {
         SortedCover {
-            entries,
-            cover,
-            accurate,
+            buffer: vec![0; capacity],
+            len: 0,
+        }
+    }
+
+    /// The rows, in sorted order.
+    fn rows(&self) -> &[u32] {
+        &self.buffer[..self.len]
+    }
+
+    /// Replaces the rows by those of a sorted list marked in `member`, in order.
+    fn fill(&mut self, rows: &[u32], member: &[bool]) {
+        self.len = rows.len();
+        self.buffer[..rows.len()].copy_from_slice(rows);
+        self.keep_marked(member);
+    }
+
+    /// Keeps, in order, the rows marked in `member`.
+    fn keep_marked(&mut self, member: &[bool]) {
+        // Branch-free: write every row, advance only past the marked ones.
+        let mut kept = 0;
+        for index in 0..self.len {
+            let row = self.buffer[index];
+            self.buffer[kept] = row;
+            kept += usize::from(member[row as usize]);
+        }
+        self.len = kept;
+    }
+}
+
+/// Scratch space shared by the `grow` calls of one fit.
+pub(crate) struct GrowScratch {
+    /// A mask over the training rows, all `false` between calls.
+    member: Vec<bool>,
+    /// Each row's weight, and its weight if it is a positive (of the class of the rule being
+    /// grown) else 0, side by side so that the split search reads one place per row.
+    weights: Vec<[f64; 2]>,
+    /// The sorted covered rows of each numeric attribute (`None` for nominal ones).
+    lists: Vec<Option<SortedCover>>,
+}
+
+impl GrowScratch {
+    /// Scratch space for growing rules on some training data.
+    pub fn new(data: &TrainingData) -> Self {
+        GrowScratch {
+            member: vec![false; data.len()],
+            weights: vec![[0.0; 2]; data.len()],
+            lists: (0..data.num_attributes())
+                .map(|attribute| data.numeric[attribute].then(|| SortedCover::new(data.len())))
+                .collect(),
         }
     }
 }
@@ -358,13 +362,12 @@ impl SortedCover {
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the
 /// rule covers only positives, no condition gains, or the best one covers fewer than
 /// `min_weight` positives. Nominal attributes are used once, numeric ones any number of times.
-/// `member` is a scratch mask of all `false`, one entry per training row, left all `false`.
 pub(crate) fn grow(
     rule: &mut Rule,
     data: &TrainingData,
     rows: &[u32],
     min_weight: f64,
-    member: &mut [bool],
+    scratch: &mut GrowScratch,
 ) {
     let total = data.weight_of(rows);
     if total <= SMALL {
@@ -379,38 +382,34 @@ pub(crate) fn grow(
         }
     }
     let mut current: Vec<u32> = rows.to_vec();
+    let GrowScratch {
+        member,
+        weights,
+        lists,
+    } = scratch;
+    for ((pair, &class), &weight) in weights.iter_mut().zip(&data.classes).zip(&data.weights) {
+        *pair = [weight, if class == rule.class { weight } else { 0.0 }];
+    }
     for &row in &current {
         member[row as usize] = true;
     }
     // Few rows: sort them directly; many: filter the presorted order of all rows.
     let sort_directly = current.len() * 16 < data.len();
-    let mut sorted: Vec<Option<SortedCover>> = (0..data.num_attributes())
-        .map(|attribute| {
-            if !data.numeric[attribute] {
-                return None;
-            }
-            if sort_directly {
-                let column = &data.columns[attribute];
-                let mut list: Vec<u32> = current
-                    .iter()
-                    .copied()
-                    .filter(|&row| !column[row as usize].is_nan())
-                    .collect();
-                list.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-                let list: Vec<SortedRow> = list
-                    .iter()
-                    .map(|&row| SortedRow::new(data, column, row))
-                    .collect();
-                Some(SortedCover::marked(&list, member, rule.class))
-            } else {
-                Some(SortedCover::marked(
-                    &data.sorted[attribute],
-                    member,
-                    rule.class,
-                ))
-            }
-        })
-        .collect();
+    for (attribute, list) in lists.iter_mut().enumerate() {
+        let Some(list) = list else { continue };
+        if sort_directly {
+            let column = &data.columns[attribute];
+            let mut rows: Vec<u32> = current
+                .iter()
+                .copied()
+                .filter(|&row| !column[row as usize].is_nan())
+                .collect();
+            rows.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
+            list.fill(&rows, member);
+        } else {
+            list.fill(&data.sorted[attribute], member);
+        }
+    }
     for &row in &current {
         member[row as usize] = false;
     }
@@ -423,14 +422,14 @@ pub(crate) fn grow(
             if used[attribute] {
                 continue;
             }
-            let candidate = if let Some(sorted) = &sorted[attribute] {
+            let candidate = if let Some(sorted) = &lists[attribute] {
                 best_numeric(
+                    data,
                     attribute,
-                    sorted,
-                    rule.class,
+                    sorted.rows(),
+                    weights,
                     log_default_rate,
                     max_gain,
-                    data.log2_table.as_deref(),
                 )
             } else {
                 best_nominal(
@@ -463,8 +462,8 @@ pub(crate) fn grow(
         for &row in &current {
             member[row as usize] = true;
         }
-        for list in sorted.iter_mut().flatten() {
-            *list = SortedCover::marked(&list.entries, member, rule.class);
+        for list in lists.iter_mut().flatten() {
+            list.keep_marked(member);
         }
         for &row in &current {
             member[row as usize] = false;
