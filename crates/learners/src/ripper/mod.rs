@@ -513,22 +513,23 @@ impl<'a> Builder<'a> {
                     self.grow(&mut revision, &covered_growing);
                     prune(&mut revision, self.data, &pruning, true);
 
+                    // Each remaining row's first covering rule after `position` (an offset
+                    // into the later rules; `later` = none), so that the counts of the later
+                    // rules with the rule deleted or under each variant take one pass over the
+                    // rows.
+                    let later = ruleset.len() - position - 1;
+                    let first_later: Vec<usize> = remaining
+                        .iter()
+                        .map(|&row| covered_later(position, row).unwrap_or(later))
+                        .collect();
                     let previous = &optimized.counts[..position];
                     let if_deleted = context.min_data_dl_if_deleted(
                         &ruleset,
                         previous,
                         &remaining,
                         position,
-                        |later, row| coverage[later][row as usize],
+                        &first_later,
                     );
-                    // Each remaining row's first covering rule after `position` (an offset
-                    // into the later rules; `later` = none), so that the counts of the later
-                    // rules under each variant take one pass over the rows.
-                    let later = ruleset.len() - position - 1;
-                    let first_later: Vec<usize> = remaining
-                        .iter()
-                        .map(|&row| covered_later(position, row).unwrap_or(later))
-                        .collect();
                     let variant_dl = |variant: &Rule| {
                         let mut rules = ruleset.clone();
                         rules[position] = variant.clone();

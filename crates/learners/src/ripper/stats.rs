@@ -84,41 +84,24 @@ pub(crate) fn rule_counts(
     rows: &[u32],
     num_classes: usize,
 ) -> (Counts, Vec<u32>, Vec<f64>) {
-    counts_where(
-        rule.class,
-        |row| rule.covers_row(data, row),
-        data,
-        rows,
-        num_classes,
-    )
-}
-
-/// [`rule_counts`] of a rule of class `class` covering the rows for which `covers` holds.
-fn counts_where(
-    class: usize,
-    covers: impl Fn(u32) -> bool,
-    data: &TrainingData,
-    rows: &[u32],
-    num_classes: usize,
-) -> (Counts, Vec<u32>, Vec<f64>) {
     let mut counts = [0.0; 6];
     let mut uncovered = Vec::with_capacity(rows.len());
     let mut distribution = vec![0.0; num_classes];
     for &row in rows {
         let weight = data.weights[row as usize];
-        let row_class = data.classes[row as usize];
-        if covers(row) {
+        let class = data.classes[row as usize];
+        if rule.covers_row(data, row) {
             counts[COVER] += weight;
-            if row_class == class {
+            if class == rule.class {
                 counts[TRUE_POSITIVE] += weight;
             } else {
                 counts[FALSE_POSITIVE] += weight;
             }
-            distribution[row_class] += weight;
+            distribution[class] += weight;
         } else {
             uncovered.push(row);
             counts[UNCOVER] += weight;
-            if row_class != class {
+            if class != rule.class {
                 counts[TRUE_NEGATIVE] += weight;
             } else {
                 counts[FALSE_NEGATIVE] += weight;
@@ -213,12 +196,21 @@ impl DlContext<'_> {
         before: &[u32],
         index: usize,
     ) -> f64 {
-        let covers = |later: usize, row: u32| rules[later].covers_row(self.data, row);
+        let later_rules = &rules[index + 1..];
+        let first_later: Vec<usize> = before
+            .iter()
+            .map(|&row| {
+                later_rules
+                    .iter()
+                    .position(|rule| rule.covers_row(self.data, row))
+                    .unwrap_or(later_rules.len())
+            })
+            .collect();
         self.relative_dl_given_deleted(
             rules,
             counts,
             index,
-            self.min_data_dl_if_deleted(rules, counts, before, index, covers),
+            self.min_data_dl_if_deleted(rules, counts, before, index, &first_later),
         )
     }
 
@@ -262,14 +254,15 @@ impl DlContext<'_> {
 
     /// Minimal data description length of the list without rule `index`, later rules deleted
     /// where that pays; `before` holds the rows left by the rules before `index`, and
-    /// `covers(later, row)` tells whether rule `later` covers a row.
+    /// `first_later` each such row's first covering rule after `index` (an offset into the
+    /// later rules; their number = none).
     pub fn min_data_dl_if_deleted(
         &self,
         rules: &[Rule],
         counts: &[Counts],
         before: &[u32],
         index: usize,
-        covers: impl Fn(usize, u32) -> bool,
+        first_later: &[usize],
     ) -> f64 {
         let mut ruleset = [0.0; 6];
         for rule in &counts[..index] {
@@ -277,21 +270,36 @@ impl DlContext<'_> {
             ruleset[TRUE_POSITIVE] += rule[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule[FALSE_POSITIVE];
         }
-        let mut rows = before.to_vec();
-        let mut later_counts = Vec::with_capacity(rules.len().saturating_sub(index + 1));
-        for (later, rule) in rules.iter().enumerate().skip(index + 1) {
-            let (rule_counts, uncovered, _) = counts_where(
-                rule.class,
-                |row| covers(later, row),
-                self.data,
-                &rows,
-                self.num_classes,
-            );
+        // Later rule `j` sees the rows whose first covering later rule is `j` or after, and
+        // covers those where it is `j`; each count is summed in row order, as applying the
+        // rules one after another would.
+        let class = rules[index].class;
+        let later = rules.len() - index - 1;
+        let mut later_counts = vec![[0.0; 6]; later];
+        for (&row, &first) in before.iter().zip(first_later) {
+            let weight = self.data.weights[row as usize];
+            let positive = self.data.classes[row as usize] == class;
+            for rule_counts in &mut later_counts[..first.min(later)] {
+                rule_counts[UNCOVER] += weight;
+                rule_counts[if positive {
+                    FALSE_NEGATIVE
+                } else {
+                    TRUE_NEGATIVE
+                }] += weight;
+            }
+            if let Some(rule_counts) = later_counts.get_mut(first) {
+                rule_counts[COVER] += weight;
+                rule_counts[if positive {
+                    TRUE_POSITIVE
+                } else {
+                    FALSE_POSITIVE
+                }] += weight;
+            }
+        }
+        for rule_counts in &later_counts {
             ruleset[COVER] += rule_counts[COVER];
             ruleset[TRUE_POSITIVE] += rule_counts[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule_counts[FALSE_POSITIVE];
-            later_counts.push(rule_counts);
-            rows = uncovered;
         }
         if let Some(last) = later_counts.last() {
             ruleset[UNCOVER] = last[UNCOVER];
