@@ -358,13 +358,14 @@ impl<'a> Builder<'a> {
         first_later: &[usize],
         later: usize,
     ) -> Vec<stats::Counts> {
+        let covered = variant.coverage(self.data);
         let mut own = [0.0; 6];
         let mut positives = vec![0.0; later + 1];
         let mut negatives = vec![0.0; later + 1];
         for (&row, &first) in rows.iter().zip(first_later) {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == variant.class;
-            if variant.covers_row(self.data, row) {
+            if covered[row as usize] {
                 own[0] += weight;
                 own[if positive { 2 } else { 4 }] += weight;
             } else {
@@ -466,11 +467,7 @@ impl<'a> Builder<'a> {
             // the current position, so the masks of the later rules stay valid.
             let coverage: Vec<Vec<bool>> = ruleset
                 .iter()
-                .map(|rule| {
-                    (0..self.data.len() as u32)
-                        .map(|row| rule.covers_row(self.data, row))
-                        .collect()
-                })
+                .map(|rule| rule.coverage(self.data))
                 .collect();
             let covered_later = |position: usize, row: u32| {
                 coverage[position + 1..]
@@ -508,7 +505,7 @@ impl<'a> Builder<'a> {
                     let covered_growing: Vec<u32> = growing
                         .iter()
                         .copied()
-                        .filter(|&row| revision.covers_row(self.data, row))
+                        .filter(|&row| coverage[position][row as usize])
                         .collect();
                     self.grow(&mut revision, &covered_growing);
                     prune(&mut revision, self.data, &pruning, true);

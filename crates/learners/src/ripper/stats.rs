@@ -87,10 +87,11 @@ pub(crate) fn rule_counts(
     let mut counts = [0.0; 6];
     let mut uncovered = Vec::with_capacity(rows.len());
     let mut distribution = vec![0.0; num_classes];
+    let coverage = rule.coverage(data);
     for &row in rows {
         let weight = data.weights[row as usize];
         let class = data.classes[row as usize];
-        if rule.covers_row(data, row) {
+        if coverage[row as usize] {
             counts[COVER] += weight;
             if class == rule.class {
                 counts[TRUE_POSITIVE] += weight;
