@@ -226,12 +226,16 @@ fn training_data(train: &View) -> TrainingData {
             if !numeric[attribute] {
                 return Vec::new();
             }
-            let column = &columns[attribute];
-            let mut rows: Vec<u32> = (0..n as u32)
-                .filter(|&row| !column[row as usize].is_nan())
+            // Sorting by value then row index orders ties by row, as a stable sort would;
+            // the pairs keep the values at hand and make every key distinct.
+            let mut pairs: Vec<(f64, u32)> = columns[attribute]
+                .iter()
+                .zip(0..n as u32)
+                .filter(|(value, _)| !value.is_nan())
+                .map(|(&value, row)| (value, row))
                 .collect();
-            rows.sort_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-            rows
+            pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            pairs.into_iter().map(|(_, row)| row).collect()
         })
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();

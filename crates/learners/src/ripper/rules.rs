@@ -340,14 +340,17 @@ impl SortedCover {
 
     /// Replaces the rows by those of a sorted list marked in `member`, in order.
     fn fill(&mut self, rows: &[u32], member: &[bool]) {
-        self.len = rows.len();
-        self.buffer[..rows.len()].copy_from_slice(rows);
-        self.keep_marked(member);
+        // Branch-free: write every row, advance only past the marked ones.
+        let mut kept = 0;
+        for &row in rows {
+            self.buffer[kept] = row;
+            kept += usize::from(member[row as usize]);
+        }
+        self.len = kept;
     }
 
-    /// Keeps, in order, the rows marked in `member`.
+    /// Keeps, in order, the rows marked in `member` (as `fill` does, in place).
     fn keep_marked(&mut self, member: &[bool]) {
-        // Branch-free: write every row, advance only past the marked ones.
         let mut kept = 0;
         for index in 0..self.len {
             let row = self.buffer[index];
