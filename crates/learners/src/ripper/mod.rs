@@ -226,16 +226,17 @@ fn training_data(train: &View) -> TrainingData {
             if !numeric[attribute] {
                 return Vec::new();
             }
-            // Sorting by value then row index orders ties by row, as a stable sort would;
-            // the pairs keep the values at hand and make every key distinct.
-            let mut pairs: Vec<(f64, u32)> = columns[attribute]
+            // Sorting by value then row index orders ties by row, as a stable sort would. Each
+            // key packs the value's bits, mapped so that unsigned order is `total_cmp` order,
+            // above the row index: every key is distinct and compares as one integer.
+            let mut keys: Vec<u128> = columns[attribute]
                 .iter()
                 .zip(0..n as u32)
                 .filter(|(value, _)| !value.is_nan())
-                .map(|(&value, row)| (value, row))
+                .map(|(&value, row)| (u128::from(total_order_bits(value)) << 32) | u128::from(row))
                 .collect();
-            pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            pairs.into_iter().map(|(_, row)| row).collect()
+            keys.sort_unstable();
+            keys.into_iter().map(|key| key as u32).collect()
         })
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
@@ -256,6 +257,17 @@ fn training_data(train: &View) -> TrainingData {
         weights,
         sorted,
         log2_table,
+    }
+}
+
+/// The bits of a number mapped so that their unsigned order is the order of `f64::total_cmp`.
+fn total_order_bits(value: f64) -> u64 {
+    let bits = value.to_bits();
+    // Negative numbers: all bits flipped (larger magnitude sorts first); others: the sign set.
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
     }
 }
 
