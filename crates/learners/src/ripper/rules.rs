@@ -40,6 +40,13 @@ impl TrainingData {
         self.classes.len()
     }
 
+    /// Whether every sum of weights is an exact integer, so that its value does not depend on
+    /// the order of the terms: the logarithm table exists only when every weight is a whole
+    /// number and their total is far below 2^53.
+    pub fn exact_sums(&self) -> bool {
+        self.log2_table.is_some()
+    }
+
     /// Total weight of some rows.
     pub fn weight_of(&self, rows: &[u32]) -> f64 {
         rows.iter().map(|&row| self.weights[row as usize]).sum()
@@ -181,14 +188,27 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Optio
     accurate * (log_rate - log_default_rate)
 }
 
+/// Total weight and total positive weight of some rows, summed in their order.
+fn sum_weights(rows: &[u32], weights: &[[f64; 2]]) -> [f64; 2] {
+    let mut totals = [0.0; 2];
+    for &row in rows {
+        let [weight, positive_weight] = weights[row as usize];
+        totals[0] += weight;
+        totals[1] += positive_weight;
+    }
+    totals
+}
+
 /// The best `<=` or `>=` split of a numeric attribute over the covered rows sorted by its value
-/// (`weights` holds each row's weight and positive weight), if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
+/// (`weights` holds each row's weight and positive weight; `totals`, if known, their sums in
+/// that order), if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
 /// sides include the rows equal to the threshold.
 fn best_numeric(
     data: &TrainingData,
     attribute: usize,
     sorted: &[u32],
     weights: &[[f64; 2]],
+    totals: Option<[f64; 2]>,
     log_default_rate: f64,
     floor: f64,
 ) -> Option<Candidate> {
@@ -197,13 +217,8 @@ fn best_numeric(
     }
     let column = &data.columns[attribute];
     let log2_table = data.log2_table.as_deref();
-    let mut second_cover = 0.0;
-    let mut second_accurate = 0.0;
-    for &row in sorted {
-        let [weight, positive_weight] = weights[row as usize];
-        second_cover += weight;
-        second_accurate += positive_weight;
-    }
+    let [mut second_cover, mut second_accurate] =
+        totals.unwrap_or_else(|| sum_weights(sorted, weights));
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
@@ -444,16 +459,20 @@ pub(crate) fn grow(
         let log_default_rate = log2(default_rate);
         let mut best: Option<Candidate> = None;
         let mut max_gain = 0.0;
+        // With exact sums, a list holding every covered row has the totals of the covered rows.
+        let current_totals = data.exact_sums().then(|| sum_weights(&current, weights));
         for attribute in 0..data.num_attributes() {
             if used[attribute] {
                 continue;
             }
             let candidate = if let Some(sorted) = &lists[attribute] {
+                let rows = sorted.rows();
                 best_numeric(
                     data,
                     attribute,
-                    sorted.rows(),
+                    rows,
                     weights,
+                    current_totals.filter(|_| rows.len() == current.len()),
                     log_default_rate,
                     max_gain,
                 )
