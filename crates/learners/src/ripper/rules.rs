@@ -431,31 +431,14 @@ pub(crate) fn grow(
     for ((pair, &class), &weight) in weights.iter_mut().zip(&data.classes).zip(&data.weights) {
         *pair = [weight, if class == rule.class { weight } else { 0.0 }];
     }
-    for &row in &current {
-        member[row as usize] = true;
-    }
     // Few rows: sort them directly; many: filter the presorted order of all rows.
     let sort_directly = current.len() * 16 < data.len();
-    for (attribute, list) in lists.iter_mut().enumerate() {
-        let Some(list) = list else { continue };
-        if sort_directly {
-            let column = &data.columns[attribute];
-            let mut rows: Vec<u32> = current
-                .iter()
-                .copied()
-                .filter(|&row| !column[row as usize].is_nan())
-                .collect();
-            rows.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-            list.fill(&rows, member);
-        } else {
-            list.fill(&data.sorted[attribute], member);
-        }
-    }
-    for &row in &current {
-        member[row as usize] = false;
-    }
+    let mut first_step = true;
     let mut counts = Vec::new();
     while !current.is_empty() && default_rate < 1.0 - SMALL {
+        for &row in &current {
+            member[row as usize] = true;
+        }
         let log_default_rate = log2(default_rate);
         let mut best: Option<Candidate> = None;
         let mut max_gain = 0.0;
@@ -465,8 +448,26 @@ pub(crate) fn grow(
             if used[attribute] {
                 continue;
             }
-            let candidate = if let Some(sorted) = &lists[attribute] {
-                let rows = sorted.rows();
+            let candidate = if let Some(list) = &mut lists[attribute] {
+                // The list is brought to the covered rows just before its scan, so that the
+                // scan finds it in cache.
+                if !first_step {
+                    list.keep_marked(member);
+                } else if sort_directly {
+                    let column = &data.columns[attribute];
+                    let mut rows: Vec<u32> = current
+                        .iter()
+                        .copied()
+                        .filter(|&row| !column[row as usize].is_nan())
+                        .collect();
+                    rows.sort_unstable_by(|&a, &b| {
+                        column[a as usize].total_cmp(&column[b as usize])
+                    });
+                    list.fill(&rows, member);
+                } else {
+                    list.fill(&data.sorted[attribute], member);
+                }
+                let rows = list.rows();
                 best_numeric(
                     data,
                     attribute,
@@ -494,6 +495,10 @@ pub(crate) fn grow(
                 }
             }
         }
+        for &row in &current {
+            member[row as usize] = false;
+        }
+        first_step = false;
         let Some(best) = best else { break };
         if best.accurate < min_weight - SMALL {
             break;
@@ -504,15 +509,6 @@ pub(crate) fn grow(
         }
         let column = &data.columns[attribute];
         current.retain(|&row| best.condition.holds(column[row as usize]));
-        for &row in &current {
-            member[row as usize] = true;
-        }
-        for list in lists.iter_mut().flatten() {
-            list.keep_marked(member);
-        }
-        for &row in &current {
-            member[row as usize] = false;
-        }
         rule.conditions.push(best.condition);
         default_rate = best.accuracy_rate;
     }
