@@ -226,17 +226,16 @@ fn training_data(train: &View) -> TrainingData {
             if !numeric[attribute] {
                 return Vec::new();
             }
-            // Sorting by value then row index orders ties by row, as a stable sort would. Each
-            // key packs the value's bits, mapped so that unsigned order is `total_cmp` order,
-            // above the row index: every key is distinct and compares as one integer.
-            let mut keys: Vec<u128> = columns[attribute]
+            // A stable sort on the value's bits (mapped so that unsigned order is `total_cmp`
+            // order) keeps ties in row order; integer keys compare faster than values.
+            let mut keys: Vec<(u64, u32)> = columns[attribute]
                 .iter()
                 .zip(0..n as u32)
                 .filter(|(value, _)| !value.is_nan())
-                .map(|(&value, row)| (u128::from(total_order_bits(value)) << 32) | u128::from(row))
+                .map(|(&value, row)| (total_order_bits(value), row))
                 .collect();
-            keys.sort_unstable();
-            keys.into_iter().map(|key| key as u32).collect()
+            keys.sort_by_key(|&(key, _)| key);
+            keys.into_iter().map(|(_, row)| row).collect()
         })
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
