@@ -22,7 +22,7 @@ mod rules;
 mod stats;
 
 use data::{Features, Schema, View};
-use rules::{grow, prune, Condition, Rule, TrainingData, SMALL};
+use rules::{grow, prune, Condition, GrowScratch, Rule, TrainingData, SMALL};
 use stats::{DlContext, RuleList};
 
 use crate::params::{ParamError, Params};
@@ -121,7 +121,7 @@ impl Ripper {
             total_conditions,
             class_position: position,
             rng: &mut rng,
-            member: vec![false; data.len()],
+            scratch: GrowScratch::new(&data),
         };
         let mut rows: Vec<u32> = (0..data.len() as u32).collect();
         let mut lists: Vec<RuleList> = Vec::new();
@@ -226,12 +226,16 @@ fn training_data(train: &View) -> TrainingData {
             if !numeric[attribute] {
                 return Vec::new();
             }
-            let column = &columns[attribute];
-            let mut rows: Vec<u32> = (0..n as u32)
-                .filter(|&row| !column[row as usize].is_nan())
+            // A stable sort on the value's bits (mapped so that unsigned order is `total_cmp`
+            // order) keeps ties in row order; integer keys compare faster than values.
+            let mut keys: Vec<(u64, u32)> = columns[attribute]
+                .iter()
+                .zip(0..n as u32)
+                .filter(|(value, _)| !value.is_nan())
+                .map(|(&value, row)| (total_order_bits(value), row))
                 .collect();
-            rows.sort_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-            rows
+            keys.sort_by_key(|&(key, _)| key);
+            keys.into_iter().map(|(_, row)| row).collect()
         })
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
@@ -252,6 +256,17 @@ fn training_data(train: &View) -> TrainingData {
         weights,
         sorted,
         log2_table,
+    }
+}
+
+/// The bits of a number mapped so that their unsigned order is the order of `f64::total_cmp`.
+fn total_order_bits(value: f64) -> u64 {
+    let bits = value.to_bits();
+    // Negative numbers: all bits flipped (larger magnitude sorts first); others: the sign set.
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
     }
 }
 
@@ -286,7 +301,7 @@ struct Builder<'a> {
     total_conditions: f64,
     class_position: Vec<usize>,
     rng: &'a mut rng::Rng,
-    member: Vec<bool>,
+    scratch: GrowScratch,
 }
 
 impl<'a> Builder<'a> {
@@ -333,7 +348,7 @@ impl<'a> Builder<'a> {
             self.data,
             rows,
             self.learner.min_weight,
-            &mut self.member,
+            &mut self.scratch,
         );
     }
 
@@ -358,13 +373,14 @@ impl<'a> Builder<'a> {
         first_later: &[usize],
         later: usize,
     ) -> Vec<stats::Counts> {
+        let covered = variant.coverage(self.data);
         let mut own = [0.0; 6];
         let mut positives = vec![0.0; later + 1];
         let mut negatives = vec![0.0; later + 1];
         for (&row, &first) in rows.iter().zip(first_later) {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == variant.class;
-            if variant.covers_row(self.data, row) {
+            if covered[row as usize] {
                 own[0] += weight;
                 own[if positive { 2 } else { 4 }] += weight;
             } else {
@@ -462,6 +478,17 @@ impl<'a> Builder<'a> {
             let mut has_positive = true;
             dl = default_dl;
             min_dl = default_dl;
+            // Which training rows each rule of the list covers. A pass replaces only the rule at
+            // the current position, so the masks of the later rules stay valid.
+            let coverage: Vec<Vec<bool>> = ruleset
+                .iter()
+                .map(|rule| rule.coverage(self.data))
+                .collect();
+            let covered_later = |position: usize, row: u32| {
+                coverage[position + 1..]
+                    .iter()
+                    .position(|mask| mask[row as usize])
+            };
             while !stop && has_positive {
                 let is_residual = position >= ruleset.len();
                 remaining = self.stratify(&remaining);
@@ -473,7 +500,9 @@ impl<'a> Builder<'a> {
                     rule
                 } else {
                     let old = ruleset[position].clone();
-                    let covers_any = remaining.iter().any(|&row| old.covers_row(self.data, row));
+                    let covers_any = remaining
+                        .iter()
+                        .any(|&row| coverage[position][row as usize]);
                     if !covers_any {
                         optimized.push(old, &context);
                         position += 1;
@@ -483,11 +512,7 @@ impl<'a> Builder<'a> {
                     self.grow(&mut replacement, &growing);
                     let pruning: Vec<u32> = pruning
                         .into_iter()
-                        .filter(|&row| {
-                            !ruleset[position + 1..]
-                                .iter()
-                                .any(|rule| rule.covers_row(self.data, row))
-                        })
+                        .filter(|&row| covered_later(position, row).is_none())
                         .collect();
                     prune(&mut replacement, self.data, &pruning, true);
 
@@ -495,27 +520,28 @@ impl<'a> Builder<'a> {
                     let covered_growing: Vec<u32> = growing
                         .iter()
                         .copied()
-                        .filter(|&row| revision.covers_row(self.data, row))
+                        .filter(|&row| coverage[position][row as usize])
                         .collect();
                     self.grow(&mut revision, &covered_growing);
                     prune(&mut revision, self.data, &pruning, true);
 
-                    let previous = &optimized.counts[..position];
-                    let if_deleted =
-                        context.min_data_dl_if_deleted(&ruleset, previous, &remaining, position);
                     // Each remaining row's first covering rule after `position` (an offset
                     // into the later rules; `later` = none), so that the counts of the later
-                    // rules under each variant take one pass over the rows.
+                    // rules with the rule deleted or under each variant take one pass over the
+                    // rows.
                     let later = ruleset.len() - position - 1;
                     let first_later: Vec<usize> = remaining
                         .iter()
-                        .map(|&row| {
-                            ruleset[position + 1..]
-                                .iter()
-                                .position(|rule| rule.covers_row(self.data, row))
-                                .unwrap_or(later)
-                        })
+                        .map(|&row| covered_later(position, row).unwrap_or(later))
                         .collect();
+                    let previous = &optimized.counts[..position];
+                    let if_deleted = context.min_data_dl_if_deleted(
+                        &ruleset,
+                        previous,
+                        &remaining,
+                        position,
+                        &first_later,
+                    );
                     let variant_dl = |variant: &Rule| {
                         let mut rules = ruleset.clone();
                         rules[position] = variant.clone();

@@ -21,8 +21,8 @@ pub(crate) struct TrainingData {
     pub classes: Vec<usize>,
     /// Instance weight of each row.
     pub weights: Vec<f64>,
-    /// For each numeric attribute, the rows with a known value sorted by that value (empty for
-    /// nominal attributes).
+    /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
+    /// order (empty for nominal attributes).
     pub sorted: Vec<Vec<u32>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
     /// information gains need no logarithm calls.
@@ -38,6 +38,13 @@ impl TrainingData {
     /// Number of rows.
     pub fn len(&self) -> usize {
         self.classes.len()
+    }
+
+    /// Whether every sum of weights is an exact integer, so that its value does not depend on
+    /// the order of the terms: the logarithm table exists only when every weight is a whole
+    /// number and their total is far below 2^53.
+    pub fn exact_sums(&self) -> bool {
+        self.log2_table.is_some()
     }
 
     /// Total weight of some rows.
@@ -118,6 +125,29 @@ impl Rule {
             .all(|condition| condition.holds(data.columns[condition.attribute()][row as usize]))
     }
 
+    /// Which training rows satisfy every condition, as a mask over all rows. Testing one column
+    /// at a time reads memory in order, which beats testing rows one by one.
+    pub fn coverage(&self, data: &TrainingData) -> Vec<bool> {
+        let mut mask = vec![true; data.len()];
+        for condition in &self.conditions {
+            let column = &data.columns[condition.attribute()];
+            let values = mask.iter_mut().zip(column);
+            // `holds` for each kind of condition, with the kind chosen outside the loop.
+            match *condition {
+                Condition::AtMost { threshold, .. } => {
+                    values.for_each(|(covered, &value)| *covered &= value <= threshold)
+                }
+                Condition::AtLeast { threshold, .. } => {
+                    values.for_each(|(covered, &value)| *covered &= value >= threshold)
+                }
+                Condition::Equals { .. } => {
+                    values.for_each(|(covered, &value)| *covered &= condition.holds(value))
+                }
+            }
+        }
+        mask
+    }
+
     /// Whether a row given by an attribute lookup satisfies every condition.
     pub fn covers_with(&self, value: impl Fn(usize) -> f64) -> bool {
         self.conditions
@@ -134,33 +164,51 @@ struct Candidate {
     accuracy_rate: f64,
 }
 
-/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate,
-/// and the Laplace accuracy of the covered rows.
-fn foil_gain(
-    accurate: f64,
-    cover: f64,
-    log_default_rate: f64,
-    log2_table: Option<&[f64]>,
-) -> (f64, f64) {
-    let rate = (accurate + 1.0) / (cover + 1.0);
-    if accurate == 0.0 {
-        return (0.0, rate);
-    }
-    let log_rate = match log2_table {
-        Some(table) => table[accurate as usize + 1] - table[cover as usize + 1],
-        None => log2(rate),
-    };
-    (accurate * (log_rate - log_default_rate), rate)
+/// Laplace accuracy of covering `accurate` positives out of `cover`.
+fn laplace_rate(accurate: f64, cover: f64) -> f64 {
+    (accurate + 1.0) / (cover + 1.0)
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over rows sorted by its value, if its gain
-/// exceeds `floor` (the best gain of earlier attributes). As in JRip, both sides include the rows
-/// equal to the threshold.
+/// A whole number below 2^52 as an index. Adding 2^52 puts it in the binade where the spacing is
+/// exactly 1, so the sum is exact and its low bits are the number (cheaper than `as usize`).
+fn whole_index(whole: f64) -> usize {
+    const OFFSET: f64 = (1u64 << 52) as f64;
+    ((whole + OFFSET).to_bits() - OFFSET.to_bits()) as usize
+}
+
+/// FOIL gain of covering `accurate` positives out of `cover`, against the current default rate.
+fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Option<&[f64]>) -> f64 {
+    if accurate == 0.0 {
+        return 0.0;
+    }
+    let log_rate = match log2_table {
+        Some(table) => table[whole_index(accurate) + 1] - table[whole_index(cover) + 1],
+        None => log2(laplace_rate(accurate, cover)),
+    };
+    accurate * (log_rate - log_default_rate)
+}
+
+/// Total weight and total positive weight of some rows, summed in their order.
+fn sum_weights(rows: &[u32], weights: &[[f64; 2]]) -> [f64; 2] {
+    let mut totals = [0.0; 2];
+    for &row in rows {
+        let [weight, positive_weight] = weights[row as usize];
+        totals[0] += weight;
+        totals[1] += positive_weight;
+    }
+    totals
+}
+
+/// The best `<=` or `>=` split of a numeric attribute over the covered rows sorted by its value
+/// (`weights` holds each row's weight and positive weight; `totals`, if known, their sums in
+/// that order), if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
+/// sides include the rows equal to the threshold.
 fn best_numeric(
     data: &TrainingData,
     attribute: usize,
     sorted: &[u32],
-    positive_weights: &[f64],
+    weights: &[[f64; 2]],
+    totals: Option<[f64; 2]>,
     log_default_rate: f64,
     floor: f64,
 ) -> Option<Candidate> {
@@ -168,13 +216,9 @@ fn best_numeric(
         return None;
     }
     let column = &data.columns[attribute];
-    let mut second_cover = 0.0;
-    let mut second_accurate = 0.0;
-    for &row in sorted {
-        let row = row as usize;
-        second_cover += data.weights[row];
-        second_accurate += positive_weights[row];
-    }
+    let log2_table = data.log2_table.as_deref();
+    let [mut second_cover, mut second_accurate] =
+        totals.unwrap_or_else(|| sum_weights(sorted, weights));
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
@@ -186,29 +230,26 @@ fn best_numeric(
         let mut group_cover = 0.0;
         let mut group_accurate = 0.0;
         while end < sorted.len() && column[sorted[end] as usize] == value {
-            let row = sorted[end] as usize;
-            group_cover += data.weights[row];
-            group_accurate += positive_weights[row];
+            let [weight, positive_weight] = weights[sorted[end] as usize];
+            group_cover += weight;
+            group_accurate += positive_weight;
             end += 1;
         }
         first_cover += group_cover;
         first_accurate += group_accurate;
         // A gain is at most `accurate * -log2(default rate)` (the rate is at most 1): skip the
-        // logarithms when neither side can beat the best so far. This changes no choice.
-        if -first_accurate * log_default_rate <= max_gain
-            && -second_accurate * log_default_rate <= max_gain
-        {
-            second_cover -= group_cover;
-            second_accurate -= group_accurate;
-            start = end;
-            continue;
-        }
-        let table = data.log2_table.as_deref();
-        let (first_gain, first_rate) =
-            foil_gain(first_accurate, first_cover, log_default_rate, table);
-        let (second_gain, second_rate) =
-            foil_gain(second_accurate, second_cover, log_default_rate, table);
-        let (gain, condition, accurate, rate) = if first_gain > second_gain {
+        // logarithms of a side that cannot beat the best so far. Such a side is either not
+        // chosen or, when chosen, not kept, so this changes no choice.
+        let bounded_gain = |accurate: f64, cover: f64| {
+            if -accurate * log_default_rate > max_gain {
+                foil_gain(accurate, cover, log_default_rate, log2_table)
+            } else {
+                f64::NEG_INFINITY
+            }
+        };
+        let first_gain = bounded_gain(first_accurate, first_cover);
+        let second_gain = bounded_gain(second_accurate, second_cover);
+        let (gain, condition, accurate, cover) = if first_gain > second_gain {
             (
                 first_gain,
                 Condition::AtMost {
@@ -216,7 +257,7 @@ fn best_numeric(
                     threshold: value,
                 },
                 first_accurate,
-                first_rate,
+                first_cover,
             )
         } else {
             (
@@ -226,7 +267,7 @@ fn best_numeric(
                     threshold: value,
                 },
                 second_accurate,
-                second_rate,
+                second_cover,
             )
         };
         if gain > max_gain {
@@ -235,7 +276,7 @@ fn best_numeric(
                 gain,
                 condition,
                 accurate,
-                accuracy_rate: rate,
+                accuracy_rate: laplace_rate(accurate, cover),
             });
         }
         second_cover -= group_cover;
@@ -272,7 +313,7 @@ fn best_nominal(
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     for (value, &(cover, accurate)) in counts.iter().enumerate() {
-        let (gain, rate) = foil_gain(
+        let gain = foil_gain(
             accurate,
             cover,
             log_default_rate,
@@ -284,36 +325,90 @@ fn best_nominal(
                 gain,
                 condition: Condition::Equals { attribute, value },
                 accurate,
-                accuracy_rate: rate,
+                accuracy_rate: laplace_rate(accurate, cover),
             });
         }
     }
     best
 }
 
-/// Keeps the rows of a sorted list that are marked in `member`.
-fn filter_marked(list: &[u32], member: &[bool]) -> Vec<u32> {
-    // Branch-free: write every row, advance only past the marked ones.
-    let mut out = vec![0u32; list.len()];
-    let mut kept = 0;
-    for &row in list {
-        out[kept] = row;
-        kept += usize::from(member[row as usize]);
+/// The covered rows of one numeric attribute in sorted order. The buffer is sized for every
+/// training row once, so that growing rules allocates nothing per step.
+struct SortedCover {
+    buffer: Vec<u32>,
+    len: usize,
+}
+
+impl SortedCover {
+    /// An empty list with room for `capacity` rows.
+    fn new(capacity: usize) -> Self {
+        SortedCover {
+            buffer: vec![0; capacity],
+            len: 0,
+        }
     }
-    out.truncate(kept);
-    out
+
+    /// The rows, in sorted order.
+    fn rows(&self) -> &[u32] {
+        &self.buffer[..self.len]
+    }
+
+    /// Replaces the rows by those of a sorted list marked in `member`, in order.
+    fn fill(&mut self, rows: &[u32], member: &[bool]) {
+        // Branch-free: write every row, advance only past the marked ones.
+        let mut kept = 0;
+        for &row in rows {
+            self.buffer[kept] = row;
+            kept += usize::from(member[row as usize]);
+        }
+        self.len = kept;
+    }
+
+    /// Keeps, in order, the rows marked in `member` (as `fill` does, in place).
+    fn keep_marked(&mut self, member: &[bool]) {
+        let mut kept = 0;
+        for index in 0..self.len {
+            let row = self.buffer[index];
+            self.buffer[kept] = row;
+            kept += usize::from(member[row as usize]);
+        }
+        self.len = kept;
+    }
+}
+
+/// Scratch space shared by the `grow` calls of one fit.
+pub(crate) struct GrowScratch {
+    /// A mask over the training rows, all `false` between calls.
+    member: Vec<bool>,
+    /// Each row's weight, and its weight if it is a positive (of the class of the rule being
+    /// grown) else 0, side by side so that the split search reads one place per row.
+    weights: Vec<[f64; 2]>,
+    /// The sorted covered rows of each numeric attribute (`None` for nominal ones).
+    lists: Vec<Option<SortedCover>>,
+}
+
+impl GrowScratch {
+    /// Scratch space for growing rules on some training data.
+    pub fn new(data: &TrainingData) -> Self {
+        GrowScratch {
+            member: vec![false; data.len()],
+            weights: vec![[0.0; 2]; data.len()],
+            lists: (0..data.num_attributes())
+                .map(|attribute| data.numeric[attribute].then(|| SortedCover::new(data.len())))
+                .collect(),
+        }
+    }
 }
 
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the
 /// rule covers only positives, no condition gains, or the best one covers fewer than
 /// `min_weight` positives. Nominal attributes are used once, numeric ones any number of times.
-/// `member` is a scratch mask of all `false`, one entry per training row, left all `false`.
 pub(crate) fn grow(
     rule: &mut Rule,
     data: &TrainingData,
     rows: &[u32],
     min_weight: f64,
-    member: &mut [bool],
+    scratch: &mut GrowScratch,
 ) {
     let total = data.weight_of(rows);
     if total <= SMALL {
@@ -328,54 +423,57 @@ pub(crate) fn grow(
         }
     }
     let mut current: Vec<u32> = rows.to_vec();
-    for &row in &current {
-        member[row as usize] = true;
+    let GrowScratch {
+        member,
+        weights,
+        lists,
+    } = scratch;
+    for ((pair, &class), &weight) in weights.iter_mut().zip(&data.classes).zip(&data.weights) {
+        *pair = [weight, if class == rule.class { weight } else { 0.0 }];
     }
     // Few rows: sort them directly; many: filter the presorted order of all rows.
     let sort_directly = current.len() * 16 < data.len();
-    let mut sorted: Vec<Vec<u32>> = (0..data.num_attributes())
-        .map(|attribute| {
-            if !data.numeric[attribute] {
-                Vec::new()
-            } else if sort_directly {
-                let column = &data.columns[attribute];
-                let mut list: Vec<u32> = current
-                    .iter()
-                    .copied()
-                    .filter(|&row| !column[row as usize].is_nan())
-                    .collect();
-                list.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-                list
-            } else {
-                filter_marked(&data.sorted[attribute], member)
-            }
-        })
-        .collect();
-    for &row in &current {
-        member[row as usize] = false;
-    }
+    let mut first_step = true;
     let mut counts = Vec::new();
-    // Each row's weight if it is a positive (of the rule's class), else 0.
-    let positive_weights: Vec<f64> = data
-        .classes
-        .iter()
-        .zip(&data.weights)
-        .map(|(&class, &weight)| if class == rule.class { weight } else { 0.0 })
-        .collect();
     while !current.is_empty() && default_rate < 1.0 - SMALL {
+        for &row in &current {
+            member[row as usize] = true;
+        }
         let log_default_rate = log2(default_rate);
         let mut best: Option<Candidate> = None;
         let mut max_gain = 0.0;
+        // With exact sums, a list holding every covered row has the totals of the covered rows.
+        let current_totals = data.exact_sums().then(|| sum_weights(&current, weights));
         for attribute in 0..data.num_attributes() {
             if used[attribute] {
                 continue;
             }
-            let candidate = if data.numeric[attribute] {
+            let candidate = if let Some(list) = &mut lists[attribute] {
+                // The list is brought to the covered rows just before its scan, so that the
+                // scan finds it in cache.
+                if !first_step {
+                    list.keep_marked(member);
+                } else if sort_directly {
+                    let column = &data.columns[attribute];
+                    let mut rows: Vec<u32> = current
+                        .iter()
+                        .copied()
+                        .filter(|&row| !column[row as usize].is_nan())
+                        .collect();
+                    rows.sort_unstable_by(|&a, &b| {
+                        column[a as usize].total_cmp(&column[b as usize])
+                    });
+                    list.fill(&rows, member);
+                } else {
+                    list.fill(&data.sorted[attribute], member);
+                }
+                let rows = list.rows();
                 best_numeric(
                     data,
                     attribute,
-                    &sorted[attribute],
-                    &positive_weights,
+                    rows,
+                    weights,
+                    current_totals.filter(|_| rows.len() == current.len()),
                     log_default_rate,
                     max_gain,
                 )
@@ -397,6 +495,10 @@ pub(crate) fn grow(
                 }
             }
         }
+        for &row in &current {
+            member[row as usize] = false;
+        }
+        first_step = false;
         let Some(best) = best else { break };
         if best.accurate < min_weight - SMALL {
             break;
@@ -407,17 +509,6 @@ pub(crate) fn grow(
         }
         let column = &data.columns[attribute];
         current.retain(|&row| best.condition.holds(column[row as usize]));
-        for &row in &current {
-            member[row as usize] = true;
-        }
-        for (attribute, list) in sorted.iter_mut().enumerate() {
-            if data.numeric[attribute] {
-                *list = filter_marked(list, member);
-            }
-        }
-        for &row in &current {
-            member[row as usize] = false;
-        }
         rule.conditions.push(best.condition);
         default_rate = best.accuracy_rate;
     }

@@ -87,10 +87,11 @@ pub(crate) fn rule_counts(
     let mut counts = [0.0; 6];
     let mut uncovered = Vec::with_capacity(rows.len());
     let mut distribution = vec![0.0; num_classes];
+    let coverage = rule.coverage(data);
     for &row in rows {
         let weight = data.weights[row as usize];
         let class = data.classes[row as usize];
-        if rule.covers_row(data, row) {
+        if coverage[row as usize] {
             counts[COVER] += weight;
             if class == rule.class {
                 counts[TRUE_POSITIVE] += weight;
@@ -196,11 +197,21 @@ impl DlContext<'_> {
         before: &[u32],
         index: usize,
     ) -> f64 {
+        let later_rules = &rules[index + 1..];
+        let first_later: Vec<usize> = before
+            .iter()
+            .map(|&row| {
+                later_rules
+                    .iter()
+                    .position(|rule| rule.covers_row(self.data, row))
+                    .unwrap_or(later_rules.len())
+            })
+            .collect();
         self.relative_dl_given_deleted(
             rules,
             counts,
             index,
-            self.min_data_dl_if_deleted(rules, counts, before, index),
+            self.min_data_dl_if_deleted(rules, counts, before, index, &first_later),
         )
     }
 
@@ -243,13 +254,16 @@ impl DlContext<'_> {
     }
 
     /// Minimal data description length of the list without rule `index`, later rules deleted
-    /// where that pays; `before` holds the rows left by the rules before `index`.
+    /// where that pays; `before` holds the rows left by the rules before `index`, and
+    /// `first_later` each such row's first covering rule after `index` (an offset into the
+    /// later rules; their number = none).
     pub fn min_data_dl_if_deleted(
         &self,
         rules: &[Rule],
         counts: &[Counts],
         before: &[u32],
         index: usize,
+        first_later: &[usize],
     ) -> f64 {
         let mut ruleset = [0.0; 6];
         for rule in &counts[..index] {
@@ -257,15 +271,36 @@ impl DlContext<'_> {
             ruleset[TRUE_POSITIVE] += rule[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule[FALSE_POSITIVE];
         }
-        let mut rows = before.to_vec();
-        let mut later_counts = Vec::with_capacity(rules.len().saturating_sub(index + 1));
-        for rule in &rules[index + 1..] {
-            let (rule_counts, uncovered, _) = rule_counts(rule, self.data, &rows, self.num_classes);
+        // Later rule `j` sees the rows whose first covering later rule is `j` or after, and
+        // covers those where it is `j`; each count is summed in row order, as applying the
+        // rules one after another would.
+        let class = rules[index].class;
+        let later = rules.len() - index - 1;
+        let mut later_counts = vec![[0.0; 6]; later];
+        for (&row, &first) in before.iter().zip(first_later) {
+            let weight = self.data.weights[row as usize];
+            let positive = self.data.classes[row as usize] == class;
+            for rule_counts in &mut later_counts[..first.min(later)] {
+                rule_counts[UNCOVER] += weight;
+                rule_counts[if positive {
+                    FALSE_NEGATIVE
+                } else {
+                    TRUE_NEGATIVE
+                }] += weight;
+            }
+            if let Some(rule_counts) = later_counts.get_mut(first) {
+                rule_counts[COVER] += weight;
+                rule_counts[if positive {
+                    TRUE_POSITIVE
+                } else {
+                    FALSE_POSITIVE
+                }] += weight;
+            }
+        }
+        for rule_counts in &later_counts {
             ruleset[COVER] += rule_counts[COVER];
             ruleset[TRUE_POSITIVE] += rule_counts[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule_counts[FALSE_POSITIVE];
-            later_counts.push(rule_counts);
-            rows = uncovered;
         }
         if let Some(last) = later_counts.last() {
             ruleset[UNCOVER] = last[UNCOVER];
