@@ -32,6 +32,7 @@ impl Distribution {
     }
 
     /// Adds an instance of `class` with `weight` to branch `bag`.
+    #[inline]
     pub(crate) fn add(&mut self, bag: usize, class: usize, weight: f64) {
         self.per_class_per_bag[bag * self.num_classes + class] += weight;
         self.per_bag[bag] += weight;
@@ -226,27 +227,39 @@ impl Distribution {
         self.info_gain_with(total_weight, self.class_entropy(), &XLogX::none())
     }
 
-    /// Split information (bits) of the branches plus one branch for the unknown weight.
-    pub(crate) fn split_info(&self, total_weight: f64) -> f64 {
-        let mut value = 0.0;
-        if self.total > SMALL {
-            for &weight in &self.per_bag {
-                value -= weight_log(weight);
-            }
-            value -= weight_log(total_weight - self.total);
-            value += weight_log(total_weight);
-        }
-        value / std::f64::consts::LN_2
-    }
-
     /// Gain ratio of the split for a given (corrected) information gain.
     pub(crate) fn gain_ratio(&self, total_weight: f64, info_gain: f64) -> f64 {
-        let split_info = self.split_info(total_weight);
-        if split_info.abs() < SMALL {
-            return 0.0;
-        }
-        info_gain / (split_info / total_weight)
+        gain_ratio_of(&self.per_bag, self.total, total_weight, info_gain)
     }
+}
+
+/// Split information (bits) of branches weighing `branch_weights` (`known_weight` in all) plus
+/// one branch for the weight whose value is unknown (`total_weight` includes it).
+fn split_info_of(branch_weights: &[f64], known_weight: f64, total_weight: f64) -> f64 {
+    let mut value = 0.0;
+    if known_weight > SMALL {
+        for &weight in branch_weights {
+            value -= weight_log(weight);
+        }
+        value -= weight_log(total_weight - known_weight);
+        value += weight_log(total_weight);
+    }
+    value / std::f64::consts::LN_2
+}
+
+/// Gain ratio of a split with branches weighing `branch_weights` (`known_weight` in all, of
+/// `total_weight` with the unknown part) for a given (corrected) information gain.
+pub(crate) fn gain_ratio_of(
+    branch_weights: &[f64],
+    known_weight: f64,
+    total_weight: f64,
+    info_gain: f64,
+) -> f64 {
+    let split_info = split_info_of(branch_weights, known_weight, total_weight);
+    if split_info.abs() < SMALL {
+        return 0.0;
+    }
+    info_gain / (split_info / total_weight)
 }
 
 /// Entropy (in bits, times weight) of class weights `per_class` summing to `total`.
@@ -273,11 +286,6 @@ impl XLogX {
     /// No table: every value is computed.
     pub(crate) fn none() -> Self {
         XLogX { table: Vec::new() }
-    }
-
-    /// True when whole weights up to `largest` are in the table.
-    pub(crate) fn covers(&self, largest: usize) -> bool {
-        largest < self.table.len()
     }
 
     /// `n ln n` for a whole count within the table.

@@ -77,11 +77,11 @@ impl C45 {
                 AttributeKind::Numeric => None,
             })
             .collect();
+        let rows = train.rows();
         let columns: Vec<Vec<f64>> = (0..train.num_attributes())
             .map(|attribute| {
-                (0..train.len())
-                    .map(|position| train.value(position, attribute))
-                    .collect()
+                let column = train.dataset().column(attribute);
+                rows.iter().map(|&row| column[row]).collect()
             })
             .collect();
         let mut set = TrainingSet {
@@ -114,10 +114,9 @@ impl C45 {
             x_log_x: distribution::XLogX::up_to(set.classes.len()),
         };
         let keep_data = self.pruned && self.subtree_raising;
-        let mut branch_of_row = vec![0u32; set.classes.len()];
-        let root_data = tree::NodeData::root(&set, data);
-        set.sorted_distinct = root_data.sorted_distinct_values();
-        let mut root = tree::grow(&set, root_data, &options, keep_data, &mut branch_of_row);
+        let lists = tree::sorted_lists(&set, &data);
+        set.sorted_distinct = tree::distinct_values(&lists);
+        let mut root = tree::grow(&set, data, lists, &options, keep_data);
         root.collapse();
         if self.pruned {
             tree::prune(&set, &mut root, &options);

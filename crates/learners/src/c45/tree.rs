@@ -1,6 +1,10 @@
 //! Growing, collapsing and pruning a C4.5 tree (Quinlan 1993, release 8, as Weka's J48).
 
-use super::distribution::{added_errors, class_entropy_of, Distribution, XLogX, SMALL};
+use std::ops::Range;
+
+use super::distribution::{
+    added_errors, class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL,
+};
 
 /// One training instance at a node: a row of the training set and its (possibly fractional)
 /// weight.
@@ -205,22 +209,122 @@ fn nominal_candidate(
     })
 }
 
+/// What the split search of a node knows about the node's instances.
+struct NodeSummary<'a> {
+    /// Number of instances at the node.
+    instance_count: usize,
+    /// Their total weight.
+    total_weight: f64,
+    /// Their count per class when every instance weighs 1, else `None`.
+    unit_class_counts: Option<&'a [usize]>,
+    /// The weight of each training row at the node (read only for the node's rows, and only
+    /// when some weight is not 1).
+    weight_of_row: &'a [f64],
+}
+
+/// The search for the best cut of one attribute's sorted values: the information gain of each
+/// admissible cut, the best one, and how many cuts were admissible (for the MDL correction).
+struct CutSearch {
+    min_split: f64,
+    class_entropy: f64,
+    known_share: f64,
+    known_weight: f64,
+    best_gain: f64,
+    best_index: Option<usize>,
+    candidates: usize,
+    /// The largest `sum of w ln w` whose gain has been computed. The gain never decreases
+    /// with that sum (every step of its computation is monotone), so a cut whose sum is no
+    /// larger cannot beat the best by more than `SMALL` and its gain need not be computed.
+    largest_sum: f64,
+}
+
+impl CutSearch {
+    /// Considers the cut after sorted position `index`, with `left_weight` at or below it and
+    /// `right_weight` above; `sum_of_x_log_x` gives the cut's sum of `w ln w` over the class
+    /// weights of both sides minus those of the sides' totals.
+    #[inline]
+    fn consider(
+        &mut self,
+        index: usize,
+        left_weight: f64,
+        right_weight: f64,
+        sum_of_x_log_x: impl FnOnce() -> f64,
+    ) {
+        if self.min_split - left_weight < SMALL && self.min_split - right_weight < SMALL {
+            self.candidates += 1;
+            let value = sum_of_x_log_x();
+            if value > self.largest_sum {
+                self.largest_sum = value;
+                let branch_entropy = -value / std::f64::consts::LN_2;
+                let numerator = (self.class_entropy - branch_entropy) * self.known_share;
+                let gain = if numerator.abs() < SMALL {
+                    0.0
+                } else {
+                    numerator / self.known_weight
+                };
+                if gain - self.best_gain > SMALL {
+                    self.best_gain = gain;
+                    self.best_index = Some(index);
+                }
+            }
+        }
+    }
+}
+
+/// The weight of each sorted entry, from the node's weight of each row.
+fn entry_weights<'a>(
+    known: &'a [SortedEntry],
+    weight_of_row: &'a [f64],
+) -> impl Iterator<Item = f64> + 'a {
+    known.iter().map(|entry| weight_of_row[entry.row as usize])
+}
+
+/// The best binary split of a numeric attribute, scanning its known values in sorted order and
+/// evaluating `Distribution::info_gain_with` for every cut, written out on plain arrays (same
+/// operations in the same order, so the same values) because it is where C4.5 spends most of
+/// its time.
 fn numeric_candidate(
     set: &TrainingSet,
     attribute: usize,
     known: &[SortedEntry],
-    total_weight: f64,
+    node: &NodeSummary,
     options: &Options,
 ) -> Option<Candidate> {
     let count = known.len();
     let num_classes = set.num_classes;
+    let x_log_x = &options.x_log_x;
+    // The class weights of the known values. When every weight is 1 they are whole counts:
+    // the node's own when no value is missing.
+    let unit_counts: Option<Vec<usize>> = node.unit_class_counts.map(|node_counts| {
+        if count == node.instance_count {
+            node_counts.to_vec()
+        } else {
+            let mut counts = vec![0usize; num_classes];
+            for entry in known {
+                counts[entry.class as usize] += 1;
+            }
+            counts
+        }
+    });
     let mut right = vec![0.0; num_classes];
     let mut right_weight = 0.0;
-    for entry in known {
-        right[entry.class as usize] += entry.weight;
-        right_weight += entry.weight;
+    match &unit_counts {
+        Some(counts) => {
+            // Sums of ones, so exactly the whole counts.
+            for (weight, &n) in right.iter_mut().zip(counts) {
+                *weight = n as f64;
+            }
+            right_weight = count as f64;
+        }
+        None => {
+            for (entry, weight) in known.iter().zip(entry_weights(known, node.weight_of_row)) {
+                right[entry.class as usize] += weight;
+                right_weight += weight;
+            }
+        }
     }
     let known_weight = right_weight;
+    let total_weight = node.total_weight;
     let mut min_split = 0.1 * known_weight / num_classes as f64;
     if min_split - options.min_leaf < SMALL {
         min_split = options.min_leaf;
@@ -230,105 +334,81 @@ fn numeric_candidate(
     if (count as f64) - 2.0 * min_split < -SMALL {
         return None;
     }
-    let class_entropy = class_entropy_of(&right, known_weight);
-    // The scan below evaluates `Distribution::info_gain_with` for every cut, written out on
-    // plain arrays (same operations in the same order, so the same values) because it is
-    // where C4.5 spends most of its time.
-    let known_share = 1.0 - (total_weight - known_weight) / total_weight;
-    let x_log_x = &options.x_log_x;
-    let mut left = vec![0.0; num_classes];
-    let mut left_weight = 0.0;
-    let mut best_gain = 0.0;
-    let mut best_index: Option<usize> = None;
-    let mut candidates = 0usize;
-    let mut last = 0;
-    let unit_weights = known.iter().all(|entry| entry.weight == 1.0);
-    if unit_weights && x_log_x.covers(count) {
-        // Every weight is 1: the same scan on whole counts, whose x ln x are looked up directly
-        // (the sums of ones above are exact, so every value is the same as in the scan below).
-        let mut left_counts = vec![0usize; num_classes];
-        let mut right_counts: Vec<usize> = right.iter().map(|&w| w as usize).collect();
-        for next in 1..count {
-            if known[next - 1].value + 1e-5 < known[next].value {
-                for entry in &known[last..next] {
-                    let class = entry.class as usize;
-                    right_counts[class] -= 1;
-                    left_counts[class] += 1;
+    let mut search = CutSearch {
+        min_split,
+        class_entropy: class_entropy_of(&right, known_weight),
+        known_share: 1.0 - (total_weight - known_weight) / total_weight,
+        known_weight,
+        best_gain: 0.0,
+        best_index: None,
+        candidates: 0,
+        largest_sum: f64::NEG_INFINITY,
+    };
+    match &unit_counts {
+        Some(totals) => {
+            // Every weight is 1: the scan on whole counts, whose x ln x are looked up directly.
+            let mut left_counts = vec![0usize; num_classes];
+            for index in 0..count.saturating_sub(1) {
+                let entry = known[index];
+                left_counts[entry.class as usize] += 1;
+                if entry.value + 1e-5 < known[index + 1].value {
+                    let left_count = index + 1;
+                    let right_count = count - left_count;
+                    search.consider(index, left_count as f64, right_count as f64, || {
+                        let mut value = 0.0;
+                        for &n in &left_counts {
+                            value += x_log_x.whole(n);
+                        }
+                        value -= x_log_x.whole(left_count);
+                        for (&total, &n) in totals.iter().zip(&left_counts) {
+                            value += x_log_x.whole(total - n);
+                        }
+                        value -= x_log_x.whole(right_count);
+                        value
+                    });
                 }
-                let left_count = next;
-                let right_count = count - next;
-                if min_split - (left_count as f64) < SMALL
-                    && min_split - (right_count as f64) < SMALL
-                {
-                    let mut value = 0.0;
-                    for &n in &left_counts {
-                        value += x_log_x.whole(n);
-                    }
-                    value -= x_log_x.whole(left_count);
-                    for &n in &right_counts {
-                        value += x_log_x.whole(n);
-                    }
-                    value -= x_log_x.whole(right_count);
-                    let branch_entropy = -value / std::f64::consts::LN_2;
-                    let numerator = (class_entropy - branch_entropy) * known_share;
-                    let gain = if numerator.abs() < SMALL {
-                        0.0
-                    } else {
-                        numerator / known_weight
-                    };
-                    if gain - best_gain > SMALL {
-                        best_gain = gain;
-                        best_index = Some(next - 1);
-                    }
-                    candidates += 1;
-                }
-                last = next;
             }
         }
-    } else {
-        for next in 1..count {
-            if known[next - 1].value + 1e-5 < known[next].value {
-                for entry in &known[last..next] {
-                    let class = entry.class as usize;
-                    right[class] -= entry.weight;
-                    right_weight -= entry.weight;
-                    left[class] += entry.weight;
-                    left_weight += entry.weight;
+        None => {
+            let mut left = vec![0.0; num_classes];
+            let mut left_weight = 0.0;
+            let mut last = 0;
+            for next in 1..count {
+                if known[next - 1].value + 1e-5 < known[next].value {
+                    for (entry, weight) in known[last..next]
+                        .iter()
+                        .zip(entry_weights(&known[last..next], node.weight_of_row))
+                    {
+                        let class = entry.class as usize;
+                        right[class] -= weight;
+                        right_weight -= weight;
+                        left[class] += weight;
+                        left_weight += weight;
+                    }
+                    search.consider(next - 1, left_weight, right_weight, || {
+                        let mut value = 0.0;
+                        for &weight in &left {
+                            value += x_log_x.get(weight);
+                        }
+                        value -= x_log_x.get(left_weight);
+                        for &weight in &right {
+                            value += x_log_x.get(weight);
+                        }
+                        value -= x_log_x.get(right_weight);
+                        value
+                    });
+                    last = next;
                 }
-                if min_split - left_weight < SMALL && min_split - right_weight < SMALL {
-                    let mut value = 0.0;
-                    for &weight in &left {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(left_weight);
-                    for &weight in &right {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(right_weight);
-                    let branch_entropy = -value / std::f64::consts::LN_2;
-                    let numerator = (class_entropy - branch_entropy) * known_share;
-                    let gain = if numerator.abs() < SMALL {
-                        0.0
-                    } else {
-                        numerator / known_weight
-                    };
-                    if gain - best_gain > SMALL {
-                        best_gain = gain;
-                        best_index = Some(next - 1);
-                    }
-                    candidates += 1;
-                }
-                last = next;
             }
         }
     }
-    let split_index = best_index?;
-    if candidates == 0 {
+    let split_index = search.best_index?;
+    if search.candidates == 0 {
         return None;
     }
-    let mut info_gain = best_gain;
+    let mut info_gain = search.best_gain;
     if options.mdl_correction {
-        info_gain -= (candidates as f64).log2() / total_weight;
+        info_gain -= (search.candidates as f64).log2() / total_weight;
     }
     if info_gain < SMALL {
         return None;
@@ -339,15 +419,15 @@ fn numeric_candidate(
     if threshold == above {
         threshold = below;
     }
-    let mut split = Distribution::new(2, set.num_classes);
-    for (position, entry) in known.iter().enumerate() {
-        split.add(
-            usize::from(position > split_index),
-            entry.class as usize,
-            entry.weight,
-        );
-    }
-    let gain_ratio = split.gain_ratio(total_weight, info_gain);
+    // The weight on each side of the cut, each summed in sorted order.
+    let branch_weights = if unit_counts.is_some() {
+        [(split_index + 1) as f64, (count - split_index - 1) as f64]
+    } else {
+        let (below, above) = known.split_at(split_index + 1);
+        let sum = |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
+        [sum(below), sum(above)]
+    };
+    let gain_ratio = gain_ratio_of(&branch_weights, known_weight, total_weight, info_gain);
     Some(Candidate {
         test: SplitTest::Numeric {
             attribute,
@@ -358,262 +438,358 @@ fn numeric_candidate(
     })
 }
 
-/// C4.5's choice of test: the highest gain ratio among the tests with at least average
-/// information gain, or `None` for a leaf.
-fn choose_test(set: &TrainingSet, node: &NodeData, options: &Options) -> Option<SplitTest> {
-    let data = &node.instances;
-    let node_distribution = distribution_of(set, data);
-    let total_weight = node_distribution.total();
-    if total_weight - 2.0 * options.min_leaf < -SMALL
-        || (total_weight - node_distribution.class_weight(node_distribution.majority_class())).abs()
-            < SMALL
-    {
-        return None;
-    }
-    let all_rows = set.classes.len() as f64;
-    let many_values = |size: usize| -> bool { (size as f64) - 0.3 * all_rows >= -SMALL };
-    let all_nominal_with_many_values = set
-        .nominal_sizes
-        .iter()
-        .all(|size| size.is_some_and(many_values));
-    let mut candidates = Vec::new();
-    let mut gain_sum = 0.0;
-    let mut counted = 0usize;
-    for (attribute, size) in set.nominal_sizes.iter().enumerate() {
-        let candidate = match size {
-            Some(num_values) => {
-                nominal_candidate(set, attribute, *num_values, data, total_weight, options)
-            }
-            None => numeric_candidate(
-                set,
-                attribute,
-                &node.sorted[attribute],
-                total_weight,
-                options,
-            ),
-        };
-        if let Some(candidate) = candidate {
-            let counts_for_average = match size {
-                None => true,
-                Some(num_values) => all_nominal_with_many_values || !many_values(*num_values),
-            };
-            if counts_for_average {
-                gain_sum += candidate.info_gain;
-                counted += 1;
-            }
-            candidates.push(candidate);
-        }
-    }
-    if counted == 0 {
-        return None;
-    }
-    let average_gain = gain_sum / counted as f64;
-    let mut best: Option<&Candidate> = None;
-    let mut best_ratio = 0.0;
-    for candidate in &candidates {
-        if candidate.info_gain >= average_gain - 1e-3 && candidate.gain_ratio - best_ratio > SMALL {
-            best = Some(candidate);
-            best_ratio = candidate.gain_ratio;
-        }
-    }
-    if best_ratio.abs() < SMALL {
-        return None;
-    }
-    let mut test = best?.test.clone();
-    if let SplitTest::Numeric {
-        attribute,
-        threshold,
-    } = &mut test
-    {
-        // Use the largest training value at or below the midpoint. C4.5 scans the training
-        // set in order with tolerances, which is order dependent only when two values within
-        // 2e-6 of each other are both candidates: then scan, else take the largest candidate.
-        let values = &set.sorted_distinct[*attribute];
-        let candidates = values.partition_point(|&value| value - *threshold < SMALL);
-        let near_tie =
-            candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
-        let mut largest = -f64::MAX;
-        if candidates > 0 && !near_tie {
-            largest = values[candidates - 1];
-        } else {
-            for &value in &set.columns[*attribute] {
-                if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
-                    largest = value;
-                }
-            }
-        }
-        *threshold = largest;
-    }
-    Some(test)
-}
-
 /// A training instance in a list sorted by one numeric attribute's value.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SortedEntry {
     value: f64,
-    weight: f64,
     row: u32,
     class: u32,
 }
 
-/// The instances reaching a node, and for each numeric attribute the instances with a known
-/// value sorted by it (empty for nominal attributes), so that no node sorts again.
-pub(crate) struct NodeData {
-    instances: Vec<Instance>,
-    sorted: Vec<Vec<SortedEntry>>,
+/// For each numeric attribute, the instances with a known value sorted by it (empty for
+/// nominal attributes): what the root's lists hold, so that no node sorts again.
+pub(crate) fn sorted_lists(set: &TrainingSet, instances: &[Instance]) -> Vec<Vec<SortedEntry>> {
+    set.nominal_sizes
+        .iter()
+        .enumerate()
+        .map(|(attribute, size)| {
+            if size.is_some() {
+                return Vec::new();
+            }
+            let column = &set.columns[attribute];
+            let mut entries: Vec<SortedEntry> = instances
+                .iter()
+                .filter(|instance| !column[instance.row as usize].is_nan())
+                .map(|instance| SortedEntry {
+                    value: column[instance.row as usize],
+                    row: instance.row,
+                    class: set.classes[instance.row as usize],
+                })
+                .collect();
+            entries.sort_unstable_by(|a, b| a.value.total_cmp(&b.value));
+            entries
+        })
+        .collect()
 }
 
-impl NodeData {
-    /// The root's data: every instance, and each numeric attribute sorted once.
-    pub(crate) fn root(set: &TrainingSet, instances: Vec<Instance>) -> Self {
-        let sorted = set
-            .nominal_sizes
-            .iter()
-            .enumerate()
-            .map(|(attribute, size)| {
-                if size.is_some() {
-                    return Vec::new();
-                }
-                let column = &set.columns[attribute];
-                let mut entries: Vec<SortedEntry> = instances
-                    .iter()
-                    .filter(|instance| !column[instance.row as usize].is_nan())
-                    .map(|instance| SortedEntry {
-                        value: column[instance.row as usize],
-                        weight: instance.weight,
-                        row: instance.row,
-                        class: set.classes[instance.row as usize],
-                    })
-                    .collect();
-                entries.sort_unstable_by(|a, b| a.value.total_cmp(&b.value));
-                entries
-            })
-            .collect();
-        NodeData { instances, sorted }
-    }
+/// The distinct values of each sorted list, in order.
+pub(crate) fn distinct_values(lists: &[Vec<SortedEntry>]) -> Vec<Vec<f64>> {
+    lists
+        .iter()
+        .map(|entries| {
+            let mut values: Vec<f64> = entries.iter().map(|entry| entry.value).collect();
+            values.dedup();
+            values
+        })
+        .collect()
+}
 
-    /// The distinct values of each sorted list, in order.
-    pub(crate) fn sorted_distinct_values(&self) -> Vec<Vec<f64>> {
-        self.sorted
-            .iter()
-            .map(|entries| {
-                let mut values: Vec<f64> = entries.iter().map(|entry| entry.value).collect();
-                values.dedup();
-                values
-            })
-            .collect()
-    }
+/// The instances reaching a node, and the node's range of each attribute's sorted list.
+struct NodeData {
+    instances: Vec<Instance>,
+    ranges: Vec<Range<usize>>,
 }
 
 /// Marks a row whose split value is unknown in the branch table.
 const UNKNOWN_BRANCH: u32 = u32::MAX;
 
-/// Splits a node's data (instances and sorted lists) among the branches of `test`, keeping the
-/// sorted order; `branch_of_row` is scratch space with one slot per training row.
-fn split_node_data(
-    set: &TrainingSet,
-    test: &SplitTest,
-    distribution: &Distribution,
-    data: &NodeData,
-    branch_of_row: &mut [u32],
-) -> Vec<NodeData> {
-    let column = &set.columns[test.attribute()];
-    for instance in &data.instances {
-        branch_of_row[instance.row as usize] = match test.branch(column[instance.row as usize]) {
-            Some(branch) => branch as u32,
-            None => UNKNOWN_BRANCH,
-        };
-    }
-    let fractions = distribution.bag_fractions();
-    let instances = split_data(set, test, distribution, &data.instances);
-    let mut children: Vec<NodeData> = instances
-        .into_iter()
-        .map(|instances| {
-            let capacity = instances.len();
-            NodeData {
-                sorted: data
-                    .sorted
-                    .iter()
-                    .map(|entries| {
-                        if entries.is_empty() {
-                            Vec::new()
-                        } else {
-                            Vec::with_capacity(capacity)
-                        }
-                    })
-                    .collect(),
-                instances,
-            }
-        })
-        .collect();
-    for (attribute, entries) in data.sorted.iter().enumerate() {
-        if entries.is_empty() {
-            continue;
-        }
-        for entry in entries {
-            match branch_of_row[entry.row as usize] {
-                UNKNOWN_BRANCH => {
-                    for (branch, &fraction) in fractions.iter().enumerate() {
-                        if fraction > SMALL {
-                            children[branch].sorted[attribute].push(SortedEntry {
-                                weight: fraction * entry.weight,
-                                ..*entry
-                            });
-                        }
-                    }
-                }
-                branch => children[branch as usize].sorted[attribute].push(*entry),
-            }
-        }
-    }
-    children
+/// Grows a tree: the training set and options, and the sorted lists and scratch space that all
+/// nodes share.
+struct Grower<'a> {
+    set: &'a TrainingSet,
+    options: &'a Options,
+    /// Keep each node's instances (for subtree raising).
+    keep_data: bool,
+    /// One sorted list per attribute. A node's entries are a range of each; splitting a node
+    /// divides its ranges among the branches in place, or, when instances of unknown value go
+    /// down several branches, puts the branches' entries on top of the lists until the
+    /// branches are grown.
+    lists: Vec<Vec<SortedEntry>>,
+    /// The branch of each row at the node being split.
+    branch_of_row: Vec<u32>,
+    /// The weight of each row at the node whose split is searched.
+    weight_of_row: Vec<f64>,
+    /// The entries going to each branch but the first while a list is divided.
+    pending: Vec<Vec<SortedEntry>>,
+    /// The entries going to the second branch while a list is divided in two.
+    second_branch: Vec<SortedEntry>,
 }
 
-/// Grows a tree on `data` (keeping each node's instances when `keep_data`).
+/// Grows a tree on `instances` with the root's sorted lists `lists` (keeping each node's
+/// instances when `keep_data`).
 pub(crate) fn grow(
     set: &TrainingSet,
-    data: NodeData,
+    instances: Vec<Instance>,
+    lists: Vec<Vec<SortedEntry>>,
     options: &Options,
     keep_data: bool,
-    branch_of_row: &mut [u32],
 ) -> Node {
-    match choose_test(set, &data, options) {
-        Some(test) => {
-            let distribution = split_distribution(set, &test, &data.instances);
-            let subsets = split_node_data(set, &test, &distribution, &data, branch_of_row);
-            let train = if keep_data {
-                data.instances
-            } else {
-                Vec::new()
-            };
-            drop(data.sorted);
-            let children = subsets
-                .into_iter()
-                .map(|subset| grow(set, subset, options, keep_data, branch_of_row))
-                .collect();
-            Node {
-                test: Some(test),
-                distribution,
-                children,
-                is_empty: false,
-                train,
-            }
-        }
-        None => {
+    let rows = set.classes.len();
+    let ranges = lists.iter().map(|list| 0..list.len()).collect();
+    let mut grower = Grower {
+        set,
+        options,
+        keep_data,
+        lists,
+        branch_of_row: vec![0; rows],
+        weight_of_row: vec![0.0; rows],
+        pending: Vec::new(),
+        second_branch: vec![SortedEntry::default(); rows],
+    };
+    grower.grow(NodeData { instances, ranges })
+}
+
+impl Grower<'_> {
+    fn grow(&mut self, data: NodeData) -> Node {
+        let set = self.set;
+        let Some(test) = self.choose_test(&data) else {
             let distribution = distribution_of(set, &data.instances);
             let is_empty = distribution.total().abs() < SMALL;
-            Node {
+            return Node {
                 test: None,
                 distribution,
                 children: Vec::new(),
                 is_empty,
-                train: if keep_data {
+                train: if self.keep_data {
                     data.instances
                 } else {
                     Vec::new()
                 },
+            };
+        };
+        let distribution = split_distribution(set, &test, &data.instances);
+        let subsets = split_data(set, &test, &distribution, &data.instances);
+        let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
+        let ranges = self.split_lists(&test, &distribution, &data);
+        let train = if self.keep_data {
+            data.instances
+        } else {
+            Vec::new()
+        };
+        let children = subsets
+            .into_iter()
+            .zip(ranges)
+            .map(|(instances, ranges)| self.grow(NodeData { instances, ranges }))
+            .collect();
+        for (list, top) in self.lists.iter_mut().zip(tops) {
+            list.truncate(top);
+        }
+        Node {
+            test: Some(test),
+            distribution,
+            children,
+            is_empty: false,
+            train,
+        }
+    }
+
+    /// C4.5's choice of test: the highest gain ratio among the tests with at least average
+    /// information gain, or `None` for a leaf.
+    fn choose_test(&mut self, node: &NodeData) -> Option<SplitTest> {
+        let set = self.set;
+        let options = self.options;
+        let data = &node.instances;
+        let node_distribution = distribution_of(set, data);
+        let total_weight = node_distribution.total();
+        if total_weight - 2.0 * options.min_leaf < -SMALL
+            || (total_weight - node_distribution.class_weight(node_distribution.majority_class()))
+                .abs()
+                < SMALL
+        {
+            return None;
+        }
+        // When every weight is 1 the class weights are whole counts (sums of ones, so exact).
+        let unit_weights = data.iter().all(|instance| instance.weight == 1.0);
+        let unit_class_counts: Option<Vec<usize>> = unit_weights.then(|| {
+            (0..set.num_classes)
+                .map(|class| node_distribution.class_weight(class) as usize)
+                .collect()
+        });
+        if !unit_weights {
+            for instance in data {
+                self.weight_of_row[instance.row as usize] = instance.weight;
             }
         }
+        let summary = NodeSummary {
+            instance_count: data.len(),
+            total_weight,
+            unit_class_counts: unit_class_counts.as_deref(),
+            weight_of_row: &self.weight_of_row,
+        };
+        let all_rows = set.classes.len() as f64;
+        let many_values = |size: usize| -> bool { (size as f64) - 0.3 * all_rows >= -SMALL };
+        let all_nominal_with_many_values = set
+            .nominal_sizes
+            .iter()
+            .all(|size| size.is_some_and(many_values));
+        let mut candidates = Vec::new();
+        let mut gain_sum = 0.0;
+        let mut counted = 0usize;
+        for (attribute, size) in set.nominal_sizes.iter().enumerate() {
+            let candidate = match size {
+                Some(num_values) => {
+                    nominal_candidate(set, attribute, *num_values, data, total_weight, options)
+                }
+                None => numeric_candidate(
+                    set,
+                    attribute,
+                    &self.lists[attribute][node.ranges[attribute].clone()],
+                    &summary,
+                    options,
+                ),
+            };
+            if let Some(candidate) = candidate {
+                let counts_for_average = match size {
+                    None => true,
+                    Some(num_values) => all_nominal_with_many_values || !many_values(*num_values),
+                };
+                if counts_for_average {
+                    gain_sum += candidate.info_gain;
+                    counted += 1;
+                }
+                candidates.push(candidate);
+            }
+        }
+        if counted == 0 {
+            return None;
+        }
+        let average_gain = gain_sum / counted as f64;
+        let mut best: Option<&Candidate> = None;
+        let mut best_ratio = 0.0;
+        for candidate in &candidates {
+            if candidate.info_gain >= average_gain - 1e-3
+                && candidate.gain_ratio - best_ratio > SMALL
+            {
+                best = Some(candidate);
+                best_ratio = candidate.gain_ratio;
+            }
+        }
+        if best_ratio.abs() < SMALL {
+            return None;
+        }
+        let mut test = best?.test.clone();
+        if let SplitTest::Numeric {
+            attribute,
+            threshold,
+        } = &mut test
+        {
+            // Use the largest training value at or below the midpoint. C4.5 scans the training
+            // set in order with tolerances, which is order dependent only when two values
+            // within 2e-6 of each other are both candidates: then scan, else take the largest
+            // candidate.
+            let values = &set.sorted_distinct[*attribute];
+            let candidates = values.partition_point(|&value| value - *threshold < SMALL);
+            let near_tie =
+                candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
+            let mut largest = -f64::MAX;
+            if candidates > 0 && !near_tie {
+                largest = values[candidates - 1];
+            } else {
+                for &value in &set.columns[*attribute] {
+                    if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
+                        largest = value;
+                    }
+                }
+            }
+            *threshold = largest;
+        }
+        Some(test)
+    }
+
+    /// Divides the node's sorted lists among the branches of `test` (whose class weights per
+    /// branch are `distribution`), keeping each list's order; an entry of unknown value goes
+    /// down every branch with a share above `SMALL`, as `split_data` sends its instance.
+    /// Returns each branch's range of each list.
+    fn split_lists(
+        &mut self,
+        test: &SplitTest,
+        distribution: &Distribution,
+        node: &NodeData,
+    ) -> Vec<Vec<Range<usize>>> {
+        let column = &self.set.columns[test.attribute()];
+        let mut any_unknown = false;
+        for instance in &node.instances {
+            self.branch_of_row[instance.row as usize] =
+                match test.branch(column[instance.row as usize]) {
+                    Some(branch) => branch as u32,
+                    None => {
+                        any_unknown = true;
+                        UNKNOWN_BRANCH
+                    }
+                };
+        }
+        let branches = test.num_branches();
+        let fractions = distribution.bag_fractions();
+        if self.pending.len() < branches {
+            self.pending.resize_with(branches, Vec::new);
+        }
+        let mut ranges = vec![Vec::with_capacity(node.ranges.len()); branches];
+        for (list, range) in self.lists.iter_mut().zip(&node.ranges) {
+            if branches == 2 && !any_unknown {
+                // Two branches, every entry in exactly one: the first branch's entries move
+                // down in place, the second's wait in `second_branch` and follow them. Both
+                // writes are made for every entry, so the loop has no unpredictable branch.
+                let second = &mut self.second_branch;
+                let mut first_end = range.start;
+                let mut second_count = 0;
+                for position in range.clone() {
+                    let entry = list[position];
+                    let branch = self.branch_of_row[entry.row as usize] as usize;
+                    list[first_end] = entry;
+                    second[second_count] = entry;
+                    first_end += 1 - branch;
+                    second_count += branch;
+                }
+                list[first_end..range.end].copy_from_slice(&second[..second_count]);
+                ranges[0].push(range.start..first_end);
+                ranges[1].push(first_end..range.end);
+                continue;
+            }
+            for pending in &mut self.pending[1..branches] {
+                pending.clear();
+            }
+            // The first branch's entries move down in place (never past the entry being read,
+            // since each entry goes to that branch at most once).
+            let mut first_end = range.start;
+            for position in range.clone() {
+                let entry = list[position];
+                match self.branch_of_row[entry.row as usize] {
+                    UNKNOWN_BRANCH => {
+                        for (branch, &fraction) in fractions.iter().enumerate() {
+                            if fraction > SMALL {
+                                if branch == 0 {
+                                    list[first_end] = entry;
+                                    first_end += 1;
+                                } else {
+                                    self.pending[branch].push(entry);
+                                }
+                            }
+                        }
+                    }
+                    0 => {
+                        list[first_end] = entry;
+                        first_end += 1;
+                    }
+                    branch => self.pending[branch as usize].push(entry),
+                }
+            }
+            ranges[0].push(range.start..first_end);
+            // The other branches follow in place when they fit, else go on top of the list.
+            let others: usize = self.pending[1..branches].iter().map(Vec::len).sum();
+            let in_place = first_end + others <= range.end;
+            let mut start = if in_place { first_end } else { list.len() };
+            for (branch_ranges, pending) in ranges[1..].iter_mut().zip(&self.pending[1..branches]) {
+                let end = start + pending.len();
+                if in_place {
+                    list[start..end].copy_from_slice(pending);
+                } else {
+                    list.extend_from_slice(pending);
+                }
+                branch_ranges.push(start..end);
+                start = end;
+            }
+        }
+        ranges
     }
 }
 
