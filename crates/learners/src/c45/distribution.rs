@@ -26,6 +26,18 @@ impl Distribution {
         }
     }
 
+    /// A one-branch distribution (a leaf's) with class weights `per_class` whose sum, added in
+    /// the order the weights were, is `total`.
+    pub(crate) fn single_bag(per_class: &[f64], total: f64) -> Self {
+        Distribution {
+            num_classes: per_class.len(),
+            per_class_per_bag: per_class.to_vec(),
+            per_bag: vec![total],
+            per_class: per_class.to_vec(),
+            total,
+        }
+    }
+
     /// Number of branches.
     pub(crate) fn num_bags(&self) -> usize {
         self.per_bag.len()

@@ -84,15 +84,6 @@ impl C45 {
                 rows.iter().map(|&row| column[row]).collect()
             })
             .collect();
-        let mut set = TrainingSet {
-            columns,
-            classes: (0..train.len())
-                .map(|position| train.class(position) as u32)
-                .collect(),
-            num_classes: train.num_classes(),
-            sorted_distinct: Vec::new(),
-            nominal_sizes,
-        };
         let data: Vec<Instance> = (0..train.len())
             .map(|position| Instance {
                 row: position as u32,
@@ -105,6 +96,16 @@ impl C45 {
                 message: "every training row has weight 0".into(),
             });
         }
+        let mut set = TrainingSet {
+            whole_counts: TrainingSet::has_whole_counts(&columns, &nominal_sizes, &data),
+            columns,
+            classes: (0..train.len())
+                .map(|position| train.class(position) as u32)
+                .collect(),
+            num_classes: train.num_classes(),
+            sorted_distinct: Vec::new(),
+            nominal_sizes,
+        };
         let options = Options {
             min_leaf: self.min_leaf as f64,
             confidence: self.confidence,

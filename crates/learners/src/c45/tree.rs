@@ -26,6 +26,27 @@ pub(crate) struct TrainingSet {
     pub(crate) nominal_sizes: Vec<Option<usize>>,
     /// The distinct known values of each numeric attribute, sorted (empty for nominal ones).
     pub(crate) sorted_distinct: Vec<Vec<f64>>,
+    /// True when every weight is 1 and every value is known: then every instance reaches each
+    /// node whole, and every class weight is a whole count, whatever the order its ones are
+    /// added in.
+    pub(crate) whole_counts: bool,
+}
+
+impl TrainingSet {
+    /// True when every weight is 1 and `test.branch` knows every value of `columns`.
+    pub(crate) fn has_whole_counts(
+        columns: &[Vec<f64>],
+        nominal_sizes: &[Option<usize>],
+        instances: &[Instance],
+    ) -> bool {
+        instances.iter().all(|instance| instance.weight == 1.0)
+            && columns.iter().zip(nominal_sizes).all(|(column, size)| {
+                column.iter().all(|&value| match size {
+                    None => !value.is_nan(),
+                    Some(num_values) => value >= 0.0 && (value as usize) < *num_values,
+                })
+            })
+    }
 }
 
 /// The test at an inner node.
@@ -114,64 +135,78 @@ fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
     distribution
 }
 
-/// The class weights per branch of `test` for `data`, with instances of unknown value spread
-/// over the branches in proportion to the known weights.
-pub(crate) fn split_distribution(
-    set: &TrainingSet,
-    test: &SplitTest,
-    data: &[Instance],
-) -> Distribution {
-    let column = &set.columns[test.attribute()];
-    let mut distribution = Distribution::new(test.num_branches(), set.num_classes);
-    for instance in data {
-        if let Some(branch) = test.branch(column[instance.row as usize]) {
-            distribution.add(
-                branch,
-                set.classes[instance.row as usize] as usize,
-                instance.weight,
-            );
-        }
-    }
-    let fractions = distribution.bag_fractions();
-    for instance in data {
-        if test.branch(column[instance.row as usize]).is_none() {
-            distribution.add_spread(
-                set.classes[instance.row as usize] as usize,
-                instance.weight,
-                &fractions,
-            );
-        }
-    }
-    distribution
+/// A node's instances divided by a test.
+pub(crate) struct Split {
+    /// The branch of each instance, `UNKNOWN_BRANCH` where its value is unknown.
+    branches: Vec<u32>,
+    /// The class weights per branch, with the instances of unknown value spread over the
+    /// branches in proportion to the known weights.
+    distribution: Distribution,
+    /// The instances sent down each branch; those of unknown value go down every branch whose
+    /// share is above `SMALL`, their weight multiplied by that share.
+    subsets: Vec<Vec<Instance>>,
 }
 
-/// Sends `data` down the branches of `test`; instances of unknown value go down every branch
-/// with their weight multiplied by the branch's share in `distribution`.
-pub(crate) fn split_data(
-    set: &TrainingSet,
-    test: &SplitTest,
-    distribution: &Distribution,
-    data: &[Instance],
-) -> Vec<Vec<Instance>> {
+/// Divides `data` by `test`.
+pub(crate) fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
     let column = &set.columns[test.attribute()];
+    let num_branches = test.num_branches();
+    let mut distribution = Distribution::new(num_branches, set.num_classes);
+    let mut counts = vec![0usize; num_branches];
+    let mut unknown = 0usize;
+    let branches: Vec<u32> = data
+        .iter()
+        .map(|instance| {
+            let row = instance.row as usize;
+            match test.branch(column[row]) {
+                Some(branch) => {
+                    distribution.add(branch, set.classes[row] as usize, instance.weight);
+                    counts[branch] += 1;
+                    branch as u32
+                }
+                None => {
+                    unknown += 1;
+                    UNKNOWN_BRANCH
+                }
+            }
+        })
+        .collect();
+    if unknown > 0 {
+        let fractions = distribution.bag_fractions();
+        for (instance, &branch) in data.iter().zip(&branches) {
+            if branch == UNKNOWN_BRANCH {
+                distribution.add_spread(
+                    set.classes[instance.row as usize] as usize,
+                    instance.weight,
+                    &fractions,
+                );
+            }
+        }
+    }
     let fractions = distribution.bag_fractions();
-    let mut subsets = vec![Vec::new(); test.num_branches()];
-    for instance in data {
-        match test.branch(column[instance.row as usize]) {
-            Some(branch) => subsets[branch].push(*instance),
-            None => {
-                for (branch, &fraction) in fractions.iter().enumerate() {
-                    if fraction > SMALL {
-                        subsets[branch].push(Instance {
-                            row: instance.row,
-                            weight: fraction * instance.weight,
-                        });
-                    }
+    let mut subsets: Vec<Vec<Instance>> = counts
+        .iter()
+        .map(|&count| Vec::with_capacity(count + unknown))
+        .collect();
+    for (instance, &branch) in data.iter().zip(&branches) {
+        if branch != UNKNOWN_BRANCH {
+            subsets[branch as usize].push(*instance);
+        } else {
+            for (branch, &fraction) in fractions.iter().enumerate() {
+                if fraction > SMALL {
+                    subsets[branch].push(Instance {
+                        row: instance.row,
+                        weight: fraction * instance.weight,
+                    });
                 }
             }
         }
     }
-    subsets
+    Split {
+        branches,
+        distribution,
+        subsets,
+    }
 }
 
 fn nominal_candidate(
@@ -279,6 +314,19 @@ fn entry_weights<'a>(
     known.iter().map(|entry| weight_of_row[entry.row as usize])
 }
 
+/// Per-class work space of the split search, reused from attribute to attribute.
+#[derive(Default)]
+struct ScanScratch {
+    /// Class counts of the known values (when every weight is 1).
+    totals: Vec<usize>,
+    /// Class counts at or below the cut.
+    left_counts: Vec<usize>,
+    /// Class weights at or below the cut.
+    left: Vec<f64>,
+    /// Class weights above the cut.
+    right: Vec<f64>,
+}
+
 /// The best binary split of a numeric attribute, scanning its known values in sorted order and
 /// evaluating `Distribution::info_gain_with` for every cut, written out on plain arrays (same
 /// operations in the same order, so the same values) because it is where C4.5 spends most of
@@ -289,38 +337,41 @@ fn numeric_candidate(
     known: &[SortedEntry],
     node: &NodeSummary,
     options: &Options,
+    scratch: &mut ScanScratch,
 ) -> Option<Candidate> {
     let count = known.len();
     let num_classes = set.num_classes;
     let x_log_x = &options.x_log_x;
+    let ScanScratch {
+        totals,
+        left_counts,
+        left,
+        right,
+    } = scratch;
     // The class weights of the known values. When every weight is 1 they are whole counts:
-    // the node's own when no value is missing.
-    let unit_counts: Option<Vec<usize>> = node.unit_class_counts.map(|node_counts| {
-        if count == node.instance_count {
-            node_counts.to_vec()
-        } else {
-            let mut counts = vec![0usize; num_classes];
-            for entry in known {
-                counts[entry.class as usize] += 1;
-            }
-            counts
-        }
-    });
-    let mut right = vec![0.0; num_classes];
+    // the node's own when no value is missing, and their sums of ones are exact.
+    let unit_weights = node.unit_class_counts.is_some();
+    right.clear();
+    right.resize(num_classes, 0.0);
     let mut right_weight = 0.0;
-    match &unit_counts {
-        Some(counts) => {
-            // Sums of ones, so exactly the whole counts.
-            for (weight, &n) in right.iter_mut().zip(counts) {
-                *weight = n as f64;
+    if let Some(node_counts) = node.unit_class_counts {
+        totals.clear();
+        if count == node.instance_count {
+            totals.extend_from_slice(node_counts);
+        } else {
+            totals.resize(num_classes, 0);
+            for entry in known {
+                totals[entry.class as usize] += 1;
             }
-            right_weight = count as f64;
         }
-        None => {
-            for (entry, weight) in known.iter().zip(entry_weights(known, node.weight_of_row)) {
-                right[entry.class as usize] += weight;
-                right_weight += weight;
-            }
+        for (weight, &n) in right.iter_mut().zip(totals.iter()) {
+            *weight = n as f64;
+        }
+        right_weight = count as f64;
+    } else {
+        for (entry, weight) in known.iter().zip(entry_weights(known, node.weight_of_row)) {
+            right[entry.class as usize] += weight;
+            right_weight += weight;
         }
     }
     let known_weight = right_weight;
@@ -336,7 +387,7 @@ fn numeric_candidate(
     }
     let mut search = CutSearch {
         min_split,
-        class_entropy: class_entropy_of(&right, known_weight),
+        class_entropy: class_entropy_of(right, known_weight),
         known_share: 1.0 - (total_weight - known_weight) / total_weight,
         known_weight,
         best_gain: 0.0,
@@ -344,61 +395,85 @@ fn numeric_candidate(
         candidates: 0,
         largest_sum: f64::NEG_INFINITY,
     };
-    match &unit_counts {
-        Some(totals) => {
-            // Every weight is 1: the scan on whole counts, whose x ln x are looked up directly.
-            let mut left_counts = vec![0usize; num_classes];
-            for index in 0..count.saturating_sub(1) {
-                let entry = known[index];
-                left_counts[entry.class as usize] += 1;
-                if entry.value + 1e-5 < known[index + 1].value {
-                    let left_count = index + 1;
-                    let right_count = count - left_count;
-                    search.consider(index, left_count as f64, right_count as f64, || {
-                        let mut value = 0.0;
-                        for &n in &left_counts {
-                            value += x_log_x.whole(n);
-                        }
-                        value -= x_log_x.whole(left_count);
-                        for (&total, &n) in totals.iter().zip(&left_counts) {
-                            value += x_log_x.whole(total - n);
-                        }
-                        value -= x_log_x.whole(right_count);
-                        value
-                    });
-                }
+    // Entry `index` and the next one, for each index but the last.
+    let pairs = known.windows(2).enumerate();
+    if unit_weights && num_classes == 2 {
+        // Every weight is 1 and there are two classes: the count of the second class at or
+        // below the cut (classes are 0 and 1) gives both counts, and x ln x of whole counts
+        // are looked up.
+        let mut second = 0;
+        for (index, pair) in pairs {
+            second += pair[0].class as usize;
+            if pair[0].value + 1e-5 < pair[1].value {
+                let left_count = index + 1;
+                let right_count = count - left_count;
+                let first = left_count - second;
+                search.consider(index, left_count as f64, right_count as f64, || {
+                    let mut value = 0.0;
+                    value += x_log_x.whole(first);
+                    value += x_log_x.whole(second);
+                    value -= x_log_x.whole(left_count);
+                    value += x_log_x.whole(totals[0] - first);
+                    value += x_log_x.whole(totals[1] - second);
+                    value -= x_log_x.whole(right_count);
+                    value
+                });
             }
         }
-        None => {
-            let mut left = vec![0.0; num_classes];
-            let mut left_weight = 0.0;
-            let mut last = 0;
-            for next in 1..count {
-                if known[next - 1].value + 1e-5 < known[next].value {
-                    for (entry, weight) in known[last..next]
-                        .iter()
-                        .zip(entry_weights(&known[last..next], node.weight_of_row))
-                    {
-                        let class = entry.class as usize;
-                        right[class] -= weight;
-                        right_weight -= weight;
-                        left[class] += weight;
-                        left_weight += weight;
+    } else if unit_weights {
+        // Every weight is 1: the same on whole counts of any number of classes.
+        left_counts.clear();
+        left_counts.resize(num_classes, 0);
+        for (index, pair) in pairs {
+            left_counts[pair[0].class as usize] += 1;
+            if pair[0].value + 1e-5 < pair[1].value {
+                let left_count = index + 1;
+                let right_count = count - left_count;
+                search.consider(index, left_count as f64, right_count as f64, || {
+                    let mut value = 0.0;
+                    for &n in left_counts.iter() {
+                        value += x_log_x.whole(n);
                     }
-                    search.consider(next - 1, left_weight, right_weight, || {
-                        let mut value = 0.0;
-                        for &weight in &left {
-                            value += x_log_x.get(weight);
-                        }
-                        value -= x_log_x.get(left_weight);
-                        for &weight in &right {
-                            value += x_log_x.get(weight);
-                        }
-                        value -= x_log_x.get(right_weight);
-                        value
-                    });
-                    last = next;
+                    value -= x_log_x.whole(left_count);
+                    for (&total, &n) in totals.iter().zip(left_counts.iter()) {
+                        value += x_log_x.whole(total - n);
+                    }
+                    value -= x_log_x.whole(right_count);
+                    value
+                });
+            }
+        }
+    } else {
+        left.clear();
+        left.resize(num_classes, 0.0);
+        let mut left_weight = 0.0;
+        let mut last = 0;
+        for (index, pair) in pairs {
+            if pair[0].value + 1e-5 < pair[1].value {
+                let next = index + 1;
+                for (entry, weight) in known[last..next]
+                    .iter()
+                    .zip(entry_weights(&known[last..next], node.weight_of_row))
+                {
+                    let class = entry.class as usize;
+                    right[class] -= weight;
+                    right_weight -= weight;
+                    left[class] += weight;
+                    left_weight += weight;
                 }
+                search.consider(index, left_weight, right_weight, || {
+                    let mut value = 0.0;
+                    for &weight in left.iter() {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(left_weight);
+                    for &weight in right.iter() {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(right_weight);
+                    value
+                });
+                last = next;
             }
         }
     }
@@ -420,7 +495,7 @@ fn numeric_candidate(
         threshold = below;
     }
     // The weight on each side of the cut, each summed in sorted order.
-    let branch_weights = if unit_counts.is_some() {
+    let branch_weights = if unit_weights {
         [(split_index + 1) as f64, (count - split_index - 1) as f64]
     } else {
         let (below, above) = known.split_at(split_index + 1);
@@ -513,6 +588,8 @@ struct Grower<'a> {
     pending: Vec<Vec<SortedEntry>>,
     /// The entries going to the second branch while a list is divided in two.
     second_branch: Vec<SortedEntry>,
+    /// Work space of the split search.
+    scan_scratch: ScanScratch,
 }
 
 /// Grows a tree on `instances` with the root's sorted lists `lists` (keeping each node's
@@ -535,6 +612,7 @@ pub(crate) fn grow(
         weight_of_row: vec![0.0; rows],
         pending: Vec::new(),
         second_branch: vec![SortedEntry::default(); rows],
+        scan_scratch: ScanScratch::default(),
     };
     grower.grow(NodeData { instances, ranges })
 }
@@ -557,10 +635,13 @@ impl Grower<'_> {
                 },
             };
         };
-        let distribution = split_distribution(set, &test, &data.instances);
-        let subsets = split_data(set, &test, &distribution, &data.instances);
+        let Split {
+            branches,
+            distribution,
+            subsets,
+        } = split(set, &test, &data.instances);
         let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
-        let ranges = self.split_lists(&test, &distribution, &data);
+        let ranges = self.split_lists(&test, &distribution, &branches, &data);
         let train = if self.keep_data {
             data.instances
         } else {
@@ -636,6 +717,7 @@ impl Grower<'_> {
                     &self.lists[attribute][node.ranges[attribute].clone()],
                     &summary,
                     options,
+                    &mut self.scan_scratch,
                 ),
             };
             if let Some(candidate) = candidate {
@@ -697,35 +779,30 @@ impl Grower<'_> {
     }
 
     /// Divides the node's sorted lists among the branches of `test` (whose class weights per
-    /// branch are `distribution`), keeping each list's order; an entry of unknown value goes
-    /// down every branch with a share above `SMALL`, as `split_data` sends its instance.
-    /// Returns each branch's range of each list.
+    /// branch are `distribution`, and which sends the node's instances down `branches`),
+    /// keeping each list's order; an entry of unknown value goes down every branch with a
+    /// share above `SMALL`, as `split` sends its instance. Returns each branch's range of each
+    /// list.
     fn split_lists(
         &mut self,
         test: &SplitTest,
         distribution: &Distribution,
+        branches: &[u32],
         node: &NodeData,
     ) -> Vec<Vec<Range<usize>>> {
-        let column = &self.set.columns[test.attribute()];
         let mut any_unknown = false;
-        for instance in &node.instances {
-            self.branch_of_row[instance.row as usize] =
-                match test.branch(column[instance.row as usize]) {
-                    Some(branch) => branch as u32,
-                    None => {
-                        any_unknown = true;
-                        UNKNOWN_BRANCH
-                    }
-                };
+        for (instance, &branch) in node.instances.iter().zip(branches) {
+            self.branch_of_row[instance.row as usize] = branch;
+            any_unknown |= branch == UNKNOWN_BRANCH;
         }
-        let branches = test.num_branches();
+        let num_branches = test.num_branches();
         let fractions = distribution.bag_fractions();
-        if self.pending.len() < branches {
-            self.pending.resize_with(branches, Vec::new);
+        if self.pending.len() < num_branches {
+            self.pending.resize_with(num_branches, Vec::new);
         }
-        let mut ranges = vec![Vec::with_capacity(node.ranges.len()); branches];
+        let mut ranges = vec![Vec::with_capacity(node.ranges.len()); num_branches];
         for (list, range) in self.lists.iter_mut().zip(&node.ranges) {
-            if branches == 2 && !any_unknown {
+            if num_branches == 2 && !any_unknown {
                 // Two branches, every entry in exactly one: the first branch's entries move
                 // down in place, the second's wait in `second_branch` and follow them. Both
                 // writes are made for every entry, so the loop has no unpredictable branch.
@@ -745,7 +822,7 @@ impl Grower<'_> {
                 ranges[1].push(first_end..range.end);
                 continue;
             }
-            for pending in &mut self.pending[1..branches] {
+            for pending in &mut self.pending[1..num_branches] {
                 pending.clear();
             }
             // The first branch's entries move down in place (never past the entry being read,
@@ -775,10 +852,12 @@ impl Grower<'_> {
             }
             ranges[0].push(range.start..first_end);
             // The other branches follow in place when they fit, else go on top of the list.
-            let others: usize = self.pending[1..branches].iter().map(Vec::len).sum();
+            let others: usize = self.pending[1..num_branches].iter().map(Vec::len).sum();
             let in_place = first_end + others <= range.end;
             let mut start = if in_place { first_end } else { list.len() };
-            for (branch_ranges, pending) in ranges[1..].iter_mut().zip(&self.pending[1..branches]) {
+            for (branch_ranges, pending) in
+                ranges[1..].iter_mut().zip(&self.pending[1..num_branches])
+            {
                 let end = start + pending.len();
                 if in_place {
                     list[start..end].copy_from_slice(pending);
@@ -869,8 +948,34 @@ fn estimated_errors(node: &Node, options: &Options) -> f64 {
     }
 }
 
-/// Estimated errors if `data` (another node's instances) were classified by `node`'s subtree.
+/// Estimated errors if `node`'s instances were classified by the subtree of its branch
+/// `branch`.
 fn estimated_errors_for_branch(
+    set: &TrainingSet,
+    node: &Node,
+    branch: usize,
+    options: &Options,
+) -> f64 {
+    let subtree = &node.children[branch];
+    match (&node.test, set.whole_counts) {
+        (Some(test), true) => {
+            // Every leaf below the branch holds the class counts of the instances it gets from
+            // the branch's own instances: only the others need sending down.
+            let column = &set.columns[test.attribute()];
+            let mut others: Vec<u32> = node
+                .train
+                .iter()
+                .map(|instance| instance.row)
+                .filter(|&row| test.branch(column[row as usize]) != Some(branch))
+                .collect();
+            estimated_errors_adding(set, subtree, &mut others, options)
+        }
+        _ => estimated_errors_for_data(set, subtree, &node.train, options),
+    }
+}
+
+/// Estimated errors if `data` were classified by `node`'s subtree.
+fn estimated_errors_for_data(
     set: &TrainingSet,
     node: &Node,
     data: &[Instance],
@@ -879,15 +984,67 @@ fn estimated_errors_for_branch(
     match &node.test {
         None => estimated_errors_of(&distribution_of(set, data), options),
         Some(test) => {
-            let distribution = split_distribution(set, test, data);
-            let subsets = split_data(set, test, &distribution, data);
+            let divided = split(set, test, data);
             node.children
                 .iter()
-                .zip(&subsets)
-                .map(|(child, subset)| estimated_errors_for_branch(set, child, subset, options))
+                .zip(&divided.subsets)
+                .map(|(child, subset)| estimated_errors_for_data(set, child, subset, options))
                 .sum()
         }
     }
+}
+
+/// For a training set of whole counts: estimated errors if `node`'s subtree classified its own
+/// instances and the rows `others` (reordered on the way), all of weight 1. The class weights
+/// are whole counts, the same whatever the order they are added in, so each leaf's are its own
+/// plus those of the others that reach it.
+fn estimated_errors_adding(
+    set: &TrainingSet,
+    node: &Node,
+    others: &mut [u32],
+    options: &Options,
+) -> f64 {
+    if others.is_empty() {
+        return estimated_errors(node, options);
+    }
+    let Some(test) = &node.test else {
+        let mut class_weights: Vec<f64> = (0..set.num_classes)
+            .map(|class| node.distribution.class_weight(class))
+            .collect();
+        for &row in others.iter() {
+            class_weights[set.classes[row as usize] as usize] += 1.0;
+        }
+        let total = node.distribution.total() + others.len() as f64;
+        return estimated_errors_of(&Distribution::single_bag(&class_weights, total), options);
+    };
+    // Group the rows by branch (every value is known in such a training set).
+    let column = &set.columns[test.attribute()];
+    let branches: Vec<usize> = others
+        .iter()
+        .map(|&row| test.branch(column[row as usize]).unwrap_or(0))
+        .collect();
+    let mut starts = vec![0usize; node.children.len()];
+    for &branch in &branches {
+        starts[branch] += 1;
+    }
+    let mut start = 0;
+    for slot in &mut starts {
+        let count = *slot;
+        *slot = start;
+        start += count;
+    }
+    let mut next = starts.clone();
+    for (&row, &branch) in others.to_vec().iter().zip(&branches) {
+        others[next[branch]] = row;
+        next[branch] += 1;
+    }
+    node.children
+        .iter()
+        .zip(starts.iter().zip(&next))
+        .map(|(child, (&start, &end))| {
+            estimated_errors_adding(set, child, &mut others[start..end], options)
+        })
+        .sum()
 }
 
 /// Recomputes the distributions of a (raised) subtree from new training instances.
@@ -900,9 +1057,9 @@ fn redistribute(set: &TrainingSet, node: &mut Node, data: Vec<Instance>) {
             }
         }
         Some(test) => {
-            node.distribution = split_distribution(set, test, &data);
-            let subsets = split_data(set, test, &node.distribution, &data);
-            for (child, subset) in node.children.iter_mut().zip(subsets) {
+            let divided = split(set, test, &data);
+            node.distribution = divided.distribution;
+            for (child, subset) in node.children.iter_mut().zip(divided.subsets) {
                 redistribute(set, child, subset);
             }
         }
@@ -920,7 +1077,7 @@ pub(crate) fn prune(set: &TrainingSet, node: &mut Node, options: &Options) {
     }
     let largest = node.distribution.heaviest_bag();
     let errors_largest_branch = if options.subtree_raising {
-        estimated_errors_for_branch(set, &node.children[largest], &node.train, options)
+        estimated_errors_for_branch(set, node, largest, options)
     } else {
         f64::MAX
     };
