@@ -559,10 +559,13 @@ pub(crate) fn distinct_values(lists: &[Vec<SortedEntry>]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The instances reaching a node, and the node's range of each attribute's sorted list.
+/// The instances reaching a node, and where its sorted lists are: a range of each attribute's
+/// list in one of the two sets of lists.
 struct NodeData {
     instances: Vec<Instance>,
     ranges: Vec<Range<usize>>,
+    /// Which of the two sets of lists holds the node's entries.
+    set_index: usize,
 }
 
 /// Marks a row whose split value is unknown in the branch table.
@@ -575,19 +578,17 @@ struct Grower<'a> {
     options: &'a Options,
     /// Keep each node's instances (for subtree raising).
     keep_data: bool,
-    /// One sorted list per attribute. A node's entries are a range of each; splitting a node
-    /// divides its ranges among the branches in place, or, when instances of unknown value go
-    /// down several branches, puts the branches' entries on top of the lists until the
-    /// branches are grown.
-    lists: Vec<Vec<SortedEntry>>,
+    /// Two sets of sorted lists, one list per attribute in each, always of equal lengths. A
+    /// node's entries are a range of each list of one set; splitting the node writes its
+    /// branches' entries to the other set, within the same ranges, or, when instances of
+    /// unknown value go down several branches, on top of the lists until the branches are
+    /// grown. A node's entries are not needed once it is split, so its branches' branches can
+    /// write over them.
+    lists: [Vec<Vec<SortedEntry>>; 2],
     /// The branch of each row at the node being split.
     branch_of_row: Vec<u32>,
     /// The weight of each row at the node whose split is searched.
     weight_of_row: Vec<f64>,
-    /// The entries going to each branch but the first while a list is divided.
-    pending: Vec<Vec<SortedEntry>>,
-    /// The entries going to the second branch while a list is divided in two.
-    second_branch: Vec<SortedEntry>,
     /// Work space of the split search.
     scan_scratch: ScanScratch,
 }
@@ -603,18 +604,24 @@ pub(crate) fn grow(
 ) -> Node {
     let rows = set.classes.len();
     let ranges = lists.iter().map(|list| 0..list.len()).collect();
+    let other_lists = lists
+        .iter()
+        .map(|list| vec![SortedEntry::default(); list.len()])
+        .collect();
     let mut grower = Grower {
         set,
         options,
         keep_data,
-        lists,
+        lists: [lists, other_lists],
         branch_of_row: vec![0; rows],
         weight_of_row: vec![0.0; rows],
-        pending: Vec::new(),
-        second_branch: vec![SortedEntry::default(); rows],
         scan_scratch: ScanScratch::default(),
     };
-    grower.grow(NodeData { instances, ranges })
+    grower.grow(NodeData {
+        instances,
+        ranges,
+        set_index: 0,
+    })
 }
 
 impl Grower<'_> {
@@ -640,20 +647,29 @@ impl Grower<'_> {
             distribution,
             subsets,
         } = split(set, &test, &data.instances);
-        let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
-        let ranges = self.split_lists(&test, &distribution, &branches, &data);
+        let tops: Vec<usize> = self.lists[0].iter().map(Vec::len).collect();
+        let ranges = self.split_lists(&distribution, &branches, &subsets, &data);
         let train = if self.keep_data {
             data.instances
         } else {
             Vec::new()
         };
+        let set_index = 1 - data.set_index;
         let children = subsets
             .into_iter()
             .zip(ranges)
-            .map(|(instances, ranges)| self.grow(NodeData { instances, ranges }))
+            .map(|(instances, ranges)| {
+                self.grow(NodeData {
+                    instances,
+                    ranges,
+                    set_index,
+                })
+            })
             .collect();
-        for (list, top) in self.lists.iter_mut().zip(tops) {
-            list.truncate(top);
+        for lists in &mut self.lists {
+            for (list, &top) in lists.iter_mut().zip(&tops) {
+                list.truncate(top);
+            }
         }
         Node {
             test: Some(test),
@@ -714,7 +730,7 @@ impl Grower<'_> {
                 None => numeric_candidate(
                     set,
                     attribute,
-                    &self.lists[attribute][node.ranges[attribute].clone()],
+                    &self.lists[node.set_index][attribute][node.ranges[attribute].clone()],
                     &summary,
                     options,
                     &mut self.scan_scratch,
@@ -778,16 +794,16 @@ impl Grower<'_> {
         Some(test)
     }
 
-    /// Divides the node's sorted lists among the branches of `test` (whose class weights per
-    /// branch are `distribution`, and which sends the node's instances down `branches`),
-    /// keeping each list's order; an entry of unknown value goes down every branch with a
-    /// share above `SMALL`, as `split` sends its instance. Returns each branch's range of each
-    /// list.
+    /// Writes the node's sorted lists, divided among the branches of its test, to the other
+    /// set of lists, keeping their order. The test's class weights per branch are
+    /// `distribution`; it sends the node's instances down `branches`, giving `subsets`; an
+    /// entry of unknown value goes down every branch with a share above `SMALL`, as `split`
+    /// sends its instance. Returns each branch's range of each list.
     fn split_lists(
         &mut self,
-        test: &SplitTest,
         distribution: &Distribution,
         branches: &[u32],
+        subsets: &[Vec<Instance>],
         node: &NodeData,
     ) -> Vec<Vec<Range<usize>>> {
         let mut any_unknown = false;
@@ -795,77 +811,80 @@ impl Grower<'_> {
             self.branch_of_row[instance.row as usize] = branch;
             any_unknown |= branch == UNKNOWN_BRANCH;
         }
-        let num_branches = test.num_branches();
+        let branch_of_row = &self.branch_of_row;
+        let num_branches = subsets.len();
         let fractions = distribution.bag_fractions();
-        if self.pending.len() < num_branches {
-            self.pending.resize_with(num_branches, Vec::new);
-        }
+        let [first_set, second_set] = &mut self.lists;
+        let (source, target) = if node.set_index == 0 {
+            (first_set, second_set)
+        } else {
+            (second_set, first_set)
+        };
         let mut ranges = vec![Vec::with_capacity(node.ranges.len()); num_branches];
-        for (list, range) in self.lists.iter_mut().zip(&node.ranges) {
-            if num_branches == 2 && !any_unknown {
-                // Two branches, every entry in exactly one: the first branch's entries move
-                // down in place, the second's wait in `second_branch` and follow them. Both
-                // writes are made for every entry, so the loop has no unpredictable branch.
-                let second = &mut self.second_branch;
-                let mut first_end = range.start;
-                let mut second_count = 0;
-                for position in range.clone() {
-                    let entry = list[position];
-                    let branch = self.branch_of_row[entry.row as usize] as usize;
-                    list[first_end] = entry;
-                    second[second_count] = entry;
-                    first_end += 1 - branch;
-                    second_count += branch;
+        for ((source, target), range) in source.iter_mut().zip(target).zip(&node.ranges) {
+            if num_branches == 2 && !any_unknown && range.len() == node.instances.len() {
+                // Two branches, and the list holds every instance of the node once: the first
+                // branch gets as many entries as it gets instances. Each entry is written to
+                // the next place of its branch, chosen without an unpredictable jump.
+                let middle = range.start + subsets[0].len();
+                let target = &mut target[range.clone()];
+                let (mut first, mut second) = (0, middle - range.start);
+                for entry in &source[range.clone()] {
+                    let branch = branch_of_row[entry.row as usize] as usize;
+                    target[if branch == 0 { first } else { second }] = *entry;
+                    // Branch is 0 or 1, and neither place passes the range's length.
+                    first = first.wrapping_add(branch ^ 1);
+                    second = second.wrapping_add(branch);
                 }
-                list[first_end..range.end].copy_from_slice(&second[..second_count]);
-                ranges[0].push(range.start..first_end);
-                ranges[1].push(first_end..range.end);
+                ranges[0].push(range.start..middle);
+                ranges[1].push(middle..range.end);
                 continue;
             }
-            for pending in &mut self.pending[1..num_branches] {
-                pending.clear();
-            }
-            // The first branch's entries move down in place (never past the entry being read,
-            // since each entry goes to that branch at most once).
-            let mut first_end = range.start;
-            for position in range.clone() {
-                let entry = list[position];
-                match self.branch_of_row[entry.row as usize] {
+            // The number of entries going down each branch, then the entries, each written to
+            // the next place of each branch it goes down: within the node's range when they fit
+            // (no entry goes down two branches), else on top of the lists.
+            let mut next = vec![0usize; num_branches];
+            for entry in &source[range.clone()] {
+                match branch_of_row[entry.row as usize] {
                     UNKNOWN_BRANCH => {
-                        for (branch, &fraction) in fractions.iter().enumerate() {
+                        for (count, &fraction) in next.iter_mut().zip(&fractions) {
                             if fraction > SMALL {
-                                if branch == 0 {
-                                    list[first_end] = entry;
-                                    first_end += 1;
-                                } else {
-                                    self.pending[branch].push(entry);
-                                }
+                                *count += 1;
                             }
                         }
                     }
-                    0 => {
-                        list[first_end] = entry;
-                        first_end += 1;
-                    }
-                    branch => self.pending[branch as usize].push(entry),
+                    branch => next[branch as usize] += 1,
                 }
             }
-            ranges[0].push(range.start..first_end);
-            // The other branches follow in place when they fit, else go on top of the list.
-            let others: usize = self.pending[1..num_branches].iter().map(Vec::len).sum();
-            let in_place = first_end + others <= range.end;
-            let mut start = if in_place { first_end } else { list.len() };
-            for (branch_ranges, pending) in
-                ranges[1..].iter_mut().zip(&self.pending[1..num_branches])
-            {
-                let end = start + pending.len();
-                if in_place {
-                    list[start..end].copy_from_slice(pending);
-                } else {
-                    list.extend_from_slice(pending);
+            let total: usize = next.iter().sum();
+            let mut start = range.start;
+            if total > range.len() {
+                start = source.len();
+                source.resize(start + total, SortedEntry::default());
+                target.resize(start + total, SortedEntry::default());
+            }
+            for (branch_ranges, place) in ranges.iter_mut().zip(&mut next) {
+                let count = *place;
+                *place = start;
+                branch_ranges.push(start..start + count);
+                start += count;
+            }
+            for entry in &source[range.clone()] {
+                match branch_of_row[entry.row as usize] {
+                    UNKNOWN_BRANCH => {
+                        for (place, &fraction) in next.iter_mut().zip(&fractions) {
+                            if fraction > SMALL {
+                                target[*place] = *entry;
+                                *place += 1;
+                            }
+                        }
+                    }
+                    branch => {
+                        let place = &mut next[branch as usize];
+                        target[*place] = *entry;
+                        *place += 1;
+                    }
                 }
-                branch_ranges.push(start..end);
-                start = end;
             }
         }
         ranges
