@@ -104,6 +104,7 @@ impl C45 {
                 .collect(),
             num_classes: train.num_classes(),
             sorted_distinct: Vec::new(),
+            cut_ranks: Vec::new(),
             nominal_sizes,
         };
         let options = Options {
@@ -115,8 +116,7 @@ impl C45 {
             x_log_x: distribution::XLogX::up_to(set.classes.len()),
         };
         let keep_data = self.pruned && self.subtree_raising;
-        let lists = tree::sorted_lists(&set, &data);
-        set.sorted_distinct = tree::distinct_values(&lists);
+        let lists = tree::sort_values(&mut set, &data);
         let mut root = tree::grow(&set, data, lists, &options, keep_data);
         root.collapse();
         if self.pruned {

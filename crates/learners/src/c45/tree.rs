@@ -26,6 +26,10 @@ pub(crate) struct TrainingSet {
     pub(crate) nominal_sizes: Vec<Option<usize>>,
     /// The distinct known values of each numeric attribute, sorted (empty for nominal ones).
     pub(crate) sorted_distinct: Vec<Vec<f64>>,
+    /// For each numeric attribute and each of its distinct values, the rank of the first
+    /// distinct value more than 1e-5 above it: C4.5 cuts between two sorted values only when
+    /// the second is that far above the first, which is when its rank is at least this one.
+    pub(crate) cut_ranks: Vec<Vec<u32>>,
     /// True when every weight is 1 and every value is known: then every instance reaches each
     /// node whole, and every class weight is a whole count, whatever the order its ones are
     /// added in.
@@ -274,33 +278,45 @@ struct CutSearch {
 }
 
 impl CutSearch {
-    /// Considers the cut after sorted position `index`, with `left_weight` at or below it and
-    /// `right_weight` above; `sum_of_x_log_x` gives the cut's sum of `w ln w` over the class
-    /// weights of both sides minus those of the sides' totals.
+    /// True when both sides of a cut weigh at least the minimum split weight.
+    fn admissible(&self, left_weight: f64, right_weight: f64) -> bool {
+        self.min_split - left_weight < SMALL && self.min_split - right_weight < SMALL
+    }
+
+    /// The sorted positions after which a cut of `count` entries, all of weight 1, is
+    /// admissible: those from the first to the last, since the left side grows and the right
+    /// shrinks with the position (empty when none is).
+    fn admissible_positions(&self, count: usize) -> Range<usize> {
+        let admissible =
+            |index: usize| self.admissible((index + 1) as f64, (count - index - 1) as f64);
+        let last = count.saturating_sub(1);
+        let first = (0..last).find(|&index| admissible(index)).unwrap_or(last);
+        let end = (first..last)
+            .rev()
+            .find(|&index| admissible(index))
+            .map_or(first, |index| index + 1);
+        first..end
+    }
+
+    /// Considers the admissible cut after sorted position `index`; `sum_of_x_log_x` gives the
+    /// cut's sum of `w ln w` over the class weights of both sides minus those of the sides'
+    /// totals.
     #[inline]
-    fn consider(
-        &mut self,
-        index: usize,
-        left_weight: f64,
-        right_weight: f64,
-        sum_of_x_log_x: impl FnOnce() -> f64,
-    ) {
-        if self.min_split - left_weight < SMALL && self.min_split - right_weight < SMALL {
-            self.candidates += 1;
-            let value = sum_of_x_log_x();
-            if value > self.largest_sum {
-                self.largest_sum = value;
-                let branch_entropy = -value / std::f64::consts::LN_2;
-                let numerator = (self.class_entropy - branch_entropy) * self.known_share;
-                let gain = if numerator.abs() < SMALL {
-                    0.0
-                } else {
-                    numerator / self.known_weight
-                };
-                if gain - self.best_gain > SMALL {
-                    self.best_gain = gain;
-                    self.best_index = Some(index);
-                }
+    fn consider(&mut self, index: usize, sum_of_x_log_x: impl FnOnce() -> f64) {
+        self.candidates += 1;
+        let value = sum_of_x_log_x();
+        if value > self.largest_sum {
+            self.largest_sum = value;
+            let branch_entropy = -value / std::f64::consts::LN_2;
+            let numerator = (self.class_entropy - branch_entropy) * self.known_share;
+            let gain = if numerator.abs() < SMALL {
+                0.0
+            } else {
+                numerator / self.known_weight
+            };
+            if gain - self.best_gain > SMALL {
+                self.best_gain = gain;
+                self.best_index = Some(index);
             }
         }
     }
@@ -342,6 +358,10 @@ fn numeric_candidate(
     let count = known.len();
     let num_classes = set.num_classes;
     let x_log_x = &options.x_log_x;
+    let classes = &set.classes;
+    let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
+    let cut_ranks = &set.cut_ranks[attribute];
+    let cut_between = |pair: &[SortedEntry]| pair[1].rank >= cut_ranks[pair[0].rank as usize];
     let ScanScratch {
         totals,
         left_counts,
@@ -361,7 +381,7 @@ fn numeric_candidate(
         } else {
             totals.resize(num_classes, 0);
             for entry in known {
-                totals[entry.class as usize] += 1;
+                totals[class_of(entry)] += 1;
             }
         }
         for (weight, &n) in right.iter_mut().zip(totals.iter()) {
@@ -370,7 +390,7 @@ fn numeric_candidate(
         right_weight = count as f64;
     } else {
         for (entry, weight) in known.iter().zip(entry_weights(known, node.weight_of_row)) {
-            right[entry.class as usize] += weight;
+            right[class_of(entry)] += weight;
             right_weight += weight;
         }
     }
@@ -397,18 +417,27 @@ fn numeric_candidate(
     };
     // Entry `index` and the next one, for each index but the last.
     let pairs = known.windows(2).enumerate();
+    // With weights of 1, the positions after which a cut is admissible, and the entries up to
+    // the last of them (the scan can stop there).
+    let positions = search.admissible_positions(count);
+    let scanned = if positions.is_empty() {
+        0
+    } else {
+        positions.end + 1
+    };
+    let up_to_last_cut = known[..scanned].windows(2).enumerate();
     if unit_weights && num_classes == 2 {
         // Every weight is 1 and there are two classes: the count of the second class at or
         // below the cut (classes are 0 and 1) gives both counts, and x ln x of whole counts
         // are looked up.
         let mut second = 0;
-        for (index, pair) in pairs {
-            second += pair[0].class as usize;
-            if pair[0].value + 1e-5 < pair[1].value {
+        for (index, pair) in up_to_last_cut {
+            second += class_of(&pair[0]);
+            if index >= positions.start && cut_between(pair) {
                 let left_count = index + 1;
                 let right_count = count - left_count;
                 let first = left_count - second;
-                search.consider(index, left_count as f64, right_count as f64, || {
+                search.consider(index, || {
                     let mut value = 0.0;
                     value += x_log_x.whole(first);
                     value += x_log_x.whole(second);
@@ -424,12 +453,12 @@ fn numeric_candidate(
         // Every weight is 1: the same on whole counts of any number of classes.
         left_counts.clear();
         left_counts.resize(num_classes, 0);
-        for (index, pair) in pairs {
-            left_counts[pair[0].class as usize] += 1;
-            if pair[0].value + 1e-5 < pair[1].value {
+        for (index, pair) in up_to_last_cut {
+            left_counts[class_of(&pair[0])] += 1;
+            if index >= positions.start && cut_between(pair) {
                 let left_count = index + 1;
                 let right_count = count - left_count;
-                search.consider(index, left_count as f64, right_count as f64, || {
+                search.consider(index, || {
                     let mut value = 0.0;
                     for &n in left_counts.iter() {
                         value += x_log_x.whole(n);
@@ -449,30 +478,32 @@ fn numeric_candidate(
         let mut left_weight = 0.0;
         let mut last = 0;
         for (index, pair) in pairs {
-            if pair[0].value + 1e-5 < pair[1].value {
+            if cut_between(pair) {
                 let next = index + 1;
                 for (entry, weight) in known[last..next]
                     .iter()
                     .zip(entry_weights(&known[last..next], node.weight_of_row))
                 {
-                    let class = entry.class as usize;
+                    let class = class_of(entry);
                     right[class] -= weight;
                     right_weight -= weight;
                     left[class] += weight;
                     left_weight += weight;
                 }
-                search.consider(index, left_weight, right_weight, || {
-                    let mut value = 0.0;
-                    for &weight in left.iter() {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(left_weight);
-                    for &weight in right.iter() {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(right_weight);
-                    value
-                });
+                if search.admissible(left_weight, right_weight) {
+                    search.consider(index, || {
+                        let mut value = 0.0;
+                        for &weight in left.iter() {
+                            value += x_log_x.get(weight);
+                        }
+                        value -= x_log_x.get(left_weight);
+                        for &weight in right.iter() {
+                            value += x_log_x.get(weight);
+                        }
+                        value -= x_log_x.get(right_weight);
+                        value
+                    });
+                }
                 last = next;
             }
         }
@@ -488,8 +519,9 @@ fn numeric_candidate(
     if info_gain < SMALL {
         return None;
     }
-    let below = known[split_index].value;
-    let above = known[split_index + 1].value;
+    let values = &set.sorted_distinct[attribute];
+    let below = values[known[split_index].rank as usize];
+    let above = values[known[split_index + 1].rank as usize];
     let mut threshold = (below + above) / 2.0;
     if threshold == above {
         threshold = below;
@@ -513,50 +545,57 @@ fn numeric_candidate(
     })
 }
 
-/// A training instance in a list sorted by one numeric attribute's value.
+/// A training instance in a list sorted by one numeric attribute's value: the rank of its value
+/// among the attribute's distinct known values (`TrainingSet::sorted_distinct`), and its row.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SortedEntry {
-    value: f64,
+    rank: u32,
     row: u32,
-    class: u32,
 }
 
-/// For each numeric attribute, the instances with a known value sorted by it (empty for
-/// nominal attributes): what the root's lists hold, so that no node sorts again.
-pub(crate) fn sorted_lists(set: &TrainingSet, instances: &[Instance]) -> Vec<Vec<SortedEntry>> {
-    set.nominal_sizes
-        .iter()
-        .enumerate()
-        .map(|(attribute, size)| {
-            if size.is_some() {
-                return Vec::new();
-            }
+/// Sorts the known values of each numeric attribute once: fills the training set's
+/// `sorted_distinct` and `cut_ranks`, and returns for each numeric attribute the instances
+/// with a known value sorted by it (empty for nominal attributes), the lists at the root.
+pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<Vec<SortedEntry>> {
+    let mut lists = Vec::with_capacity(set.nominal_sizes.len());
+    set.sorted_distinct.clear();
+    set.cut_ranks.clear();
+    for (attribute, size) in set.nominal_sizes.iter().enumerate() {
+        let mut values = Vec::new();
+        let mut entries = Vec::new();
+        if size.is_none() {
             let column = &set.columns[attribute];
-            let mut entries: Vec<SortedEntry> = instances
+            let mut known: Vec<(f64, u32)> = instances
                 .iter()
-                .filter(|instance| !column[instance.row as usize].is_nan())
-                .map(|instance| SortedEntry {
-                    value: column[instance.row as usize],
-                    row: instance.row,
-                    class: set.classes[instance.row as usize],
-                })
+                .map(|instance| (column[instance.row as usize], instance.row))
+                .filter(|(value, _)| !value.is_nan())
                 .collect();
-            entries.sort_unstable_by(|a, b| a.value.total_cmp(&b.value));
-            entries
-        })
-        .collect()
-}
-
-/// The distinct values of each sorted list, in order.
-pub(crate) fn distinct_values(lists: &[Vec<SortedEntry>]) -> Vec<Vec<f64>> {
+            known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            entries.reserve_exact(known.len());
+            for (value, row) in known {
+                if values.last() != Some(&value) {
+                    values.push(value);
+                }
+                entries.push(SortedEntry {
+                    rank: (values.len() - 1) as u32,
+                    row,
+                });
+            }
+        }
+        // For each distinct value, the rank of the first one more than 1e-5 above it.
+        let mut cut_ranks = Vec::with_capacity(values.len());
+        let mut above = 0;
+        for &value in &values {
+            while above < values.len() && !(value + 1e-5 < values[above]) {
+                above += 1;
+            }
+            cut_ranks.push(above as u32);
+        }
+        set.sorted_distinct.push(values);
+        set.cut_ranks.push(cut_ranks);
+        lists.push(entries);
+    }
     lists
-        .iter()
-        .map(|entries| {
-            let mut values: Vec<f64> = entries.iter().map(|entry| entry.value).collect();
-            values.dedup();
-            values
-        })
-        .collect()
 }
 
 /// The instances reaching a node, and where its sorted lists are: a range of each attribute's
