@@ -201,8 +201,8 @@ impl Distribution {
     }
 
     /// Entropy (in bits, times weight) of the class counts ignoring the branches.
-    pub(crate) fn class_entropy(&self) -> f64 {
-        class_entropy_of(&self.per_class, self.total)
+    pub(crate) fn class_entropy(&self, x_log_x: &XLogX) -> f64 {
+        class_entropy_of(&self.per_class, self.total, x_log_x)
     }
 
     /// Entropy (in bits, times weight) of the class counts within the branches.
@@ -235,26 +235,31 @@ impl Distribution {
     }
 
     /// Information gain (bits) of the split, discounted for unknown values.
-    pub(crate) fn info_gain(&self, total_weight: f64) -> f64 {
-        self.info_gain_with(total_weight, self.class_entropy(), &XLogX::none())
+    pub(crate) fn info_gain(&self, total_weight: f64, x_log_x: &XLogX) -> f64 {
+        self.info_gain_with(total_weight, self.class_entropy(x_log_x), x_log_x)
     }
 
     /// Gain ratio of the split for a given (corrected) information gain.
-    pub(crate) fn gain_ratio(&self, total_weight: f64, info_gain: f64) -> f64 {
-        gain_ratio_of(&self.per_bag, self.total, total_weight, info_gain)
+    pub(crate) fn gain_ratio(&self, total_weight: f64, info_gain: f64, x_log_x: &XLogX) -> f64 {
+        gain_ratio_of(&self.per_bag, self.total, total_weight, info_gain, x_log_x)
     }
 }
 
 /// Split information (bits) of branches weighing `branch_weights` (`known_weight` in all) plus
 /// one branch for the weight whose value is unknown (`total_weight` includes it).
-fn split_info_of(branch_weights: &[f64], known_weight: f64, total_weight: f64) -> f64 {
+fn split_info_of(
+    branch_weights: &[f64],
+    known_weight: f64,
+    total_weight: f64,
+    x_log_x: &XLogX,
+) -> f64 {
     let mut value = 0.0;
     if known_weight > SMALL {
         for &weight in branch_weights {
-            value -= weight_log(weight);
+            value -= x_log_x.get(weight);
         }
-        value -= weight_log(total_weight - known_weight);
-        value += weight_log(total_weight);
+        value -= x_log_x.get(total_weight - known_weight);
+        value += x_log_x.get(total_weight);
     }
     value / std::f64::consts::LN_2
 }
@@ -266,8 +271,9 @@ pub(crate) fn gain_ratio_of(
     known_weight: f64,
     total_weight: f64,
     info_gain: f64,
+    x_log_x: &XLogX,
 ) -> f64 {
-    let split_info = split_info_of(branch_weights, known_weight, total_weight);
+    let split_info = split_info_of(branch_weights, known_weight, total_weight, x_log_x);
     if split_info.abs() < SMALL {
         return 0.0;
     }
@@ -275,9 +281,9 @@ pub(crate) fn gain_ratio_of(
 }
 
 /// Entropy (in bits, times weight) of class weights `per_class` summing to `total`.
-pub(crate) fn class_entropy_of(per_class: &[f64], total: f64) -> f64 {
-    let sum: f64 = per_class.iter().map(|&w| weight_log(w)).sum();
-    (weight_log(total) - sum) / std::f64::consts::LN_2
+pub(crate) fn class_entropy_of(per_class: &[f64], total: f64, x_log_x: &XLogX) -> f64 {
+    let sum: f64 = per_class.iter().map(|&w| x_log_x.get(w)).sum();
+    (x_log_x.get(total) - sum) / std::f64::consts::LN_2
 }
 
 /// `w ln w` for whole weights up to a bound, looked up instead of computed (the values are
@@ -293,11 +299,6 @@ impl XLogX {
         XLogX {
             table: (0..=largest).map(|w| weight_log(w as f64)).collect(),
         }
-    }
-
-    /// No table: every value is computed.
-    pub(crate) fn none() -> Self {
-        XLogX { table: Vec::new() }
     }
 
     /// `n ln n` for a whole count within the table.

@@ -236,8 +236,8 @@ fn nominal_candidate(
     if !distribution.has_two_branches_of(options.min_leaf) {
         return None;
     }
-    let info_gain = distribution.info_gain(total_weight);
-    let gain_ratio = distribution.gain_ratio(total_weight, info_gain);
+    let info_gain = distribution.info_gain(total_weight, &options.x_log_x);
+    let gain_ratio = distribution.gain_ratio(total_weight, info_gain, &options.x_log_x);
     Some(Candidate {
         test: SplitTest::Nominal {
             attribute,
@@ -343,6 +343,17 @@ struct ScanScratch {
     right: Vec<f64>,
 }
 
+/// True when no two of the sorted entries `known` of a numeric attribute are far enough apart
+/// for C4.5 to cut between them: the last is within 1e-5 of the first (or there are fewer than
+/// two). Then no subset of them can be cut either, so the attribute has no split at the node or
+/// below it.
+fn without_cuts(set: &TrainingSet, attribute: usize, known: &[SortedEntry]) -> bool {
+    match (known.first(), known.last()) {
+        (Some(first), Some(last)) => set.cut_ranks[attribute][first.rank as usize] > last.rank,
+        _ => true,
+    }
+}
+
 /// The best binary split of a numeric attribute, scanning its known values in sorted order and
 /// evaluating `Distribution::info_gain_with` for every cut, written out on plain arrays (same
 /// operations in the same order, so the same values) because it is where C4.5 spends most of
@@ -355,6 +366,9 @@ fn numeric_candidate(
     options: &Options,
     scratch: &mut ScanScratch,
 ) -> Option<Candidate> {
+    if without_cuts(set, attribute, known) {
+        return None;
+    }
     let count = known.len();
     let num_classes = set.num_classes;
     let x_log_x = &options.x_log_x;
@@ -407,7 +421,7 @@ fn numeric_candidate(
     }
     let mut search = CutSearch {
         min_split,
-        class_entropy: class_entropy_of(right, known_weight),
+        class_entropy: class_entropy_of(right, known_weight, x_log_x),
         known_share: 1.0 - (total_weight - known_weight) / total_weight,
         known_weight,
         best_gain: 0.0,
@@ -534,7 +548,13 @@ fn numeric_candidate(
         let sum = |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
         [sum(below), sum(above)]
     };
-    let gain_ratio = gain_ratio_of(&branch_weights, known_weight, total_weight, info_gain);
+    let gain_ratio = gain_ratio_of(
+        &branch_weights,
+        known_weight,
+        total_weight,
+        info_gain,
+        x_log_x,
+    );
     Some(Candidate {
         test: SplitTest::Numeric {
             attribute,
@@ -851,6 +871,7 @@ impl Grower<'_> {
             any_unknown |= branch == UNKNOWN_BRANCH;
         }
         let branch_of_row = &self.branch_of_row;
+        let set = self.set;
         let num_branches = subsets.len();
         let fractions = distribution.bag_fractions();
         let [first_set, second_set] = &mut self.lists;
@@ -860,7 +881,16 @@ impl Grower<'_> {
             (second_set, first_set)
         };
         let mut ranges = vec![Vec::with_capacity(node.ranges.len()); num_branches];
-        for ((source, target), range) in source.iter_mut().zip(target).zip(&node.ranges) {
+        for (attribute, ((source, target), range)) in
+            source.iter_mut().zip(target).zip(&node.ranges).enumerate()
+        {
+            if without_cuts(set, attribute, &source[range.clone()]) {
+                // Not needed below.
+                for branch_ranges in &mut ranges {
+                    branch_ranges.push(range.start..range.start);
+                }
+                continue;
+            }
             if num_branches == 2 && !any_unknown && range.len() == node.instances.len() {
                 // Two branches, and the list holds every instance of the node once: the first
                 // branch gets as many entries as it gets instances. Each entry is written to
