@@ -105,6 +105,7 @@ impl C45 {
             num_classes: train.num_classes(),
             sorted_distinct: Vec::new(),
             cut_ranks: Vec::new(),
+            implicit_ranks: Vec::new(),
             nominal_sizes,
         };
         let options = Options {

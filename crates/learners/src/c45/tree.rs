@@ -30,6 +30,10 @@ pub(crate) struct TrainingSet {
     /// distinct value more than 1e-5 above it: C4.5 cuts between two sorted values only when
     /// the second is that far above the first, which is when its rank is at least this one.
     pub(crate) cut_ranks: Vec<Vec<u32>>,
+    /// For each numeric attribute of a training set of whole counts whose most common value
+    /// is held by more than half of the rows, that value's rank: the sorted lists leave its
+    /// instances out, since a node's instances without an entry are exactly those.
+    pub(crate) implicit_ranks: Vec<Option<u32>>,
     /// True when every weight is 1 and every value is known: then every instance reaches each
     /// node whole, and every class weight is a whole count, whatever the order its ones are
     /// added in.
@@ -261,6 +265,15 @@ struct NodeSummary<'a> {
     weight_of_row: &'a [f64],
 }
 
+/// A cut of a sorted list: after sorted position `index`, between values of ranks `below` and
+/// `above`.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    index: usize,
+    below: u32,
+    above: u32,
+}
+
 /// The search for the best cut of one attribute's sorted values: the information gain of each
 /// admissible cut, the best one, and how many cuts were admissible (for the MDL correction).
 struct CutSearch {
@@ -269,7 +282,7 @@ struct CutSearch {
     known_share: f64,
     known_weight: f64,
     best_gain: f64,
-    best_index: Option<usize>,
+    best: Option<Cut>,
     candidates: usize,
     /// The largest `sum of w ln w` whose gain has been computed. The gain never decreases
     /// with that sum (every step of its computation is monotone), so a cut whose sum is no
@@ -298,13 +311,11 @@ impl CutSearch {
         first..end
     }
 
-    /// Considers the admissible cut after sorted position `index`; `sum_of_x_log_x` gives the
-    /// cut's sum of `w ln w` over the class weights of both sides minus those of the sides'
-    /// totals.
+    /// Considers an admissible cut whose sum of `w ln w` over the class weights of both sides
+    /// minus those of the sides' totals is `value`.
     #[inline]
-    fn consider(&mut self, index: usize, sum_of_x_log_x: impl FnOnce() -> f64) {
+    fn consider(&mut self, cut: Cut, value: f64) {
         self.candidates += 1;
-        let value = sum_of_x_log_x();
         if value > self.largest_sum {
             self.largest_sum = value;
             let branch_entropy = -value / std::f64::consts::LN_2;
@@ -316,7 +327,7 @@ impl CutSearch {
             };
             if gain - self.best_gain > SMALL {
                 self.best_gain = gain;
-                self.best_index = Some(index);
+                self.best = Some(cut);
             }
         }
     }
@@ -337,53 +348,286 @@ struct ScanScratch {
     totals: Vec<usize>,
     /// Class counts at or below the cut.
     left_counts: Vec<usize>,
+    /// Class counts of the entries a list leaves out.
+    run_counts: Vec<usize>,
     /// Class weights at or below the cut.
     left: Vec<f64>,
     /// Class weights above the cut.
     right: Vec<f64>,
 }
 
-/// True when no two of the sorted entries `known` of a numeric attribute are far enough apart
-/// for C4.5 to cut between them: the last is within 1e-5 of the first (or there are fewer than
-/// two). Then no subset of them can be cut either, so the attribute has no split at the node or
-/// below it.
-fn without_cuts(set: &TrainingSet, attribute: usize, known: &[SortedEntry]) -> bool {
-    match (known.first(), known.last()) {
-        (Some(first), Some(last)) => set.cut_ranks[attribute][first.rank as usize] > last.rank,
+/// The entries a sorted list leaves out at a node (see `TrainingSet::implicit_ranks`): every
+/// instance of the node without an entry has the value of rank `rank`, and these `length`
+/// instances come after the first `position` listed entries in sorted order.
+#[derive(Clone, Copy, Debug)]
+struct ImplicitRun {
+    rank: u32,
+    position: usize,
+    length: usize,
+}
+
+/// The run of instances that the node's sorted list `listed` of `attribute` leaves out, if any.
+fn implicit_run(
+    set: &TrainingSet,
+    attribute: usize,
+    listed: &[SortedEntry],
+    instance_count: usize,
+) -> Option<ImplicitRun> {
+    let rank = set.implicit_ranks[attribute]?;
+    let length = instance_count - listed.len();
+    (length > 0).then(|| ImplicitRun {
+        rank,
+        position: listed.partition_point(|entry| entry.rank < rank),
+        length,
+    })
+}
+
+/// True when no two of a numeric attribute's sorted values at a node (`listed` and `run`) are
+/// far enough apart for C4.5 to cut between them: the last is within 1e-5 of the first (or
+/// there are fewer than two). Then no subset of them can be cut either, so the attribute has no
+/// split at the node or below it.
+fn without_cuts(
+    set: &TrainingSet,
+    attribute: usize,
+    listed: &[SortedEntry],
+    run: Option<ImplicitRun>,
+) -> bool {
+    let run_rank = run.map(|run| run.rank);
+    let first = listed
+        .first()
+        .map(|entry| entry.rank)
+        .into_iter()
+        .chain(run_rank)
+        .min();
+    let last = listed
+        .last()
+        .map(|entry| entry.rank)
+        .into_iter()
+        .chain(run_rank)
+        .max();
+    match (first, last) {
+        (Some(first), Some(last)) => set.cut_ranks[attribute][first as usize] > last,
         _ => true,
+    }
+}
+
+/// The class counts at or below a cut, kept by the scans of instances of weight 1.
+trait LeftCounts {
+    /// Adds `count` instances of `class`.
+    fn add(&mut self, class: usize, count: usize);
+
+    /// `sum of x ln x` of the cut after `left_count` of the `count` instances, whose class
+    /// counts are `totals` (as `CutSearch::consider` takes it).
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64;
+}
+
+/// Two classes (0 and 1): the count of the second gives both.
+struct SecondClassCount(usize);
+
+impl LeftCounts for SecondClassCount {
+    #[inline(always)]
+    fn add(&mut self, class: usize, count: usize) {
+        self.0 += class * count;
+    }
+
+    #[inline(always)]
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64 {
+        let second = self.0;
+        let first = left_count - second;
+        let mut value = 0.0;
+        value += x_log_x.whole(first);
+        value += x_log_x.whole(second);
+        value -= x_log_x.whole(left_count);
+        value += x_log_x.whole(totals[0] - first);
+        value += x_log_x.whole(totals[1] - second);
+        value -= x_log_x.whole(count - left_count);
+        value
+    }
+}
+
+/// Any number of classes: one count per class.
+struct ClassCounts<'a>(&'a mut [usize]);
+
+impl LeftCounts for ClassCounts<'_> {
+    #[inline(always)]
+    fn add(&mut self, class: usize, count: usize) {
+        self.0[class] += count;
+    }
+
+    #[inline(always)]
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64 {
+        let mut value = 0.0;
+        for &n in self.0.iter() {
+            value += x_log_x.whole(n);
+        }
+        value -= x_log_x.whole(left_count);
+        for (&total, &n) in totals.iter().zip(self.0.iter()) {
+            value += x_log_x.whole(total - n);
+        }
+        value -= x_log_x.whole(count - left_count);
+        value
+    }
+}
+
+/// What the scan of a numeric attribute's sorted values at a node whose instances all weigh 1
+/// keeps fixed.
+struct WholeCountScan<'a> {
+    /// The number of sorted values, and their class counts.
+    count: usize,
+    totals: &'a [usize],
+    /// The positions after which a cut is admissible.
+    positions: Range<usize>,
+    classes: &'a [u32],
+    cut_ranks: &'a [u32],
+    x_log_x: &'a XLogX,
+}
+
+impl WholeCountScan<'_> {
+    /// Gives `search` every admissible cut of the `listed` entries with the `run` they leave
+    /// out (and its class counts) put back in place, in sorted order, keeping the class counts
+    /// at or below the cut in `left`.
+    fn scan(
+        &self,
+        mut left: impl LeftCounts,
+        listed: &[SortedEntry],
+        run: Option<(ImplicitRun, &[usize])>,
+        search: &mut CutSearch,
+    ) {
+        if self.positions.is_empty() {
+            return;
+        }
+        let (below, above) = listed.split_at(run.map_or(listed.len(), |(run, _)| run.position));
+        let after_below = run
+            .map(|(run, _)| run.rank)
+            .or(above.first().map(|entry| entry.rank));
+        left = self.scan_entries(left, below, 0, after_below, search);
+        let mut start = below.len();
+        if let Some((run, run_counts)) = run {
+            for (class, &count) in run_counts.iter().enumerate() {
+                left.add(class, count);
+            }
+            start += run.length;
+            let index = start - 1;
+            if let Some(first) = above.first() {
+                if self.positions.contains(&index)
+                    && first.rank >= self.cut_ranks[run.rank as usize]
+                {
+                    let cut = Cut {
+                        index,
+                        below: run.rank,
+                        above: first.rank,
+                    };
+                    self.consider(&left, cut, search);
+                }
+            }
+        }
+        self.scan_entries(left, above, start, None, search);
+    }
+
+    /// Scans `entries`, the sorted values from position `start` on, followed by a value of
+    /// rank `next_rank` (if any); returns the class counts after them.
+    fn scan_entries<L: LeftCounts>(
+        &self,
+        mut left: L,
+        entries: &[SortedEntry],
+        start: usize,
+        next_rank: Option<u32>,
+        search: &mut CutSearch,
+    ) -> L {
+        let positions = self.positions.clone();
+        // No cut after the last admissible position is considered: the scan stops there.
+        let end = positions.end.saturating_sub(start).min(entries.len());
+        for (offset, pair) in entries[..(end + 1).min(entries.len())]
+            .windows(2)
+            .enumerate()
+        {
+            left.add(self.classes[pair[0].row as usize] as usize, 1);
+            let index = start + offset;
+            if index >= positions.start && pair[1].rank >= self.cut_ranks[pair[0].rank as usize] {
+                let cut = Cut {
+                    index,
+                    below: pair[0].rank,
+                    above: pair[1].rank,
+                };
+                self.consider(&left, cut, search);
+            }
+        }
+        if end == entries.len() && end > 0 {
+            // The last entry, followed by the next value.
+            let entry = entries[end - 1];
+            left.add(self.classes[entry.row as usize] as usize, 1);
+            let index = start + end - 1;
+            if let Some(next_rank) = next_rank {
+                if index >= positions.start && next_rank >= self.cut_ranks[entry.rank as usize] {
+                    let cut = Cut {
+                        index,
+                        below: entry.rank,
+                        above: next_rank,
+                    };
+                    self.consider(&left, cut, search);
+                }
+            }
+        }
+        left
+    }
+
+    #[inline(always)]
+    fn consider(&self, left: &impl LeftCounts, cut: Cut, search: &mut CutSearch) {
+        let value = left.sum_of_x_log_x(cut.index + 1, self.count, self.totals, self.x_log_x);
+        search.consider(cut, value);
     }
 }
 
 /// The best binary split of a numeric attribute, scanning its known values in sorted order and
 /// evaluating `Distribution::info_gain_with` for every cut, written out on plain arrays (same
 /// operations in the same order, so the same values) because it is where C4.5 spends most of
-/// its time.
+/// its time. `listed` is the node's sorted list of the attribute.
 fn numeric_candidate(
     set: &TrainingSet,
     attribute: usize,
-    known: &[SortedEntry],
+    listed: &[SortedEntry],
     node: &NodeSummary,
     options: &Options,
     scratch: &mut ScanScratch,
 ) -> Option<Candidate> {
-    if without_cuts(set, attribute, known) {
+    let run = implicit_run(set, attribute, listed, node.instance_count);
+    if without_cuts(set, attribute, listed, run) {
         return None;
     }
-    let count = known.len();
+    let count = listed.len() + run.map_or(0, |run| run.length);
     let num_classes = set.num_classes;
     let x_log_x = &options.x_log_x;
     let classes = &set.classes;
     let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
     let cut_ranks = &set.cut_ranks[attribute];
-    let cut_between = |pair: &[SortedEntry]| pair[1].rank >= cut_ranks[pair[0].rank as usize];
     let ScanScratch {
         totals,
         left_counts,
+        run_counts,
         left,
         right,
     } = scratch;
     // The class weights of the known values. When every weight is 1 they are whole counts:
-    // the node's own when no value is missing, and their sums of ones are exact.
+    // the node's own when no value is missing, and their sums of ones are exact. (Lists leave
+    // runs out only then.)
     let unit_weights = node.unit_class_counts.is_some();
     right.clear();
     right.resize(num_classes, 0.0);
@@ -394,7 +638,7 @@ fn numeric_candidate(
             totals.extend_from_slice(node_counts);
         } else {
             totals.resize(num_classes, 0);
-            for entry in known {
+            for entry in listed {
                 totals[class_of(entry)] += 1;
             }
         }
@@ -403,7 +647,7 @@ fn numeric_candidate(
         }
         right_weight = count as f64;
     } else {
-        for (entry, weight) in known.iter().zip(entry_weights(known, node.weight_of_row)) {
+        for (entry, weight) in listed.iter().zip(entry_weights(listed, node.weight_of_row)) {
             right[class_of(entry)] += weight;
             right_weight += weight;
         }
@@ -425,78 +669,54 @@ fn numeric_candidate(
         known_share: 1.0 - (total_weight - known_weight) / total_weight,
         known_weight,
         best_gain: 0.0,
-        best_index: None,
+        best: None,
         candidates: 0,
         largest_sum: f64::NEG_INFINITY,
     };
-    // Entry `index` and the next one, for each index but the last.
-    let pairs = known.windows(2).enumerate();
-    // With weights of 1, the positions after which a cut is admissible, and the entries up to
-    // the last of them (the scan can stop there).
-    let positions = search.admissible_positions(count);
-    let scanned = if positions.is_empty() {
-        0
-    } else {
-        positions.end + 1
-    };
-    let up_to_last_cut = known[..scanned].windows(2).enumerate();
-    if unit_weights && num_classes == 2 {
-        // Every weight is 1 and there are two classes: the count of the second class at or
-        // below the cut (classes are 0 and 1) gives both counts, and x ln x of whole counts
-        // are looked up.
-        let mut second = 0;
-        for (index, pair) in up_to_last_cut {
-            second += class_of(&pair[0]);
-            if index >= positions.start && cut_between(pair) {
-                let left_count = index + 1;
-                let right_count = count - left_count;
-                let first = left_count - second;
-                search.consider(index, || {
-                    let mut value = 0.0;
-                    value += x_log_x.whole(first);
-                    value += x_log_x.whole(second);
-                    value -= x_log_x.whole(left_count);
-                    value += x_log_x.whole(totals[0] - first);
-                    value += x_log_x.whole(totals[1] - second);
-                    value -= x_log_x.whole(right_count);
-                    value
-                });
+    if unit_weights {
+        // Every weight is 1: the scan on whole counts, whose x ln x are looked up directly.
+        let run = run.map(|run| {
+            // The class counts of the run: those of all the values but the listed ones.
+            run_counts.clear();
+            run_counts.extend_from_slice(totals);
+            if num_classes == 2 {
+                let second: usize = listed.iter().map(class_of).sum();
+                run_counts[0] -= listed.len() - second;
+                run_counts[1] -= second;
+            } else {
+                for entry in listed {
+                    run_counts[class_of(entry)] -= 1;
+                }
             }
-        }
-    } else if unit_weights {
-        // Every weight is 1: the same on whole counts of any number of classes.
-        left_counts.clear();
-        left_counts.resize(num_classes, 0);
-        for (index, pair) in up_to_last_cut {
-            left_counts[class_of(&pair[0])] += 1;
-            if index >= positions.start && cut_between(pair) {
-                let left_count = index + 1;
-                let right_count = count - left_count;
-                search.consider(index, || {
-                    let mut value = 0.0;
-                    for &n in left_counts.iter() {
-                        value += x_log_x.whole(n);
-                    }
-                    value -= x_log_x.whole(left_count);
-                    for (&total, &n) in totals.iter().zip(left_counts.iter()) {
-                        value += x_log_x.whole(total - n);
-                    }
-                    value -= x_log_x.whole(right_count);
-                    value
-                });
-            }
+            (run, &run_counts[..])
+        });
+        let scan = WholeCountScan {
+            count,
+            totals,
+            positions: search.admissible_positions(count),
+            classes,
+            cut_ranks,
+            x_log_x,
+        };
+        if num_classes == 2 {
+            // The count of the second class gives both counts (classes are 0 and 1).
+            scan.scan(SecondClassCount(0), listed, run, &mut search);
+        } else {
+            left_counts.clear();
+            left_counts.resize(num_classes, 0);
+            scan.scan(ClassCounts(left_counts), listed, run, &mut search);
         }
     } else {
         left.clear();
         left.resize(num_classes, 0.0);
         let mut left_weight = 0.0;
         let mut last = 0;
-        for (index, pair) in pairs {
-            if cut_between(pair) {
+        for (index, pair) in listed.windows(2).enumerate() {
+            if pair[1].rank >= cut_ranks[pair[0].rank as usize] {
                 let next = index + 1;
-                for (entry, weight) in known[last..next]
+                for (entry, weight) in listed[last..next]
                     .iter()
-                    .zip(entry_weights(&known[last..next], node.weight_of_row))
+                    .zip(entry_weights(&listed[last..next], node.weight_of_row))
                 {
                     let class = class_of(entry);
                     right[class] -= weight;
@@ -505,24 +725,27 @@ fn numeric_candidate(
                     left_weight += weight;
                 }
                 if search.admissible(left_weight, right_weight) {
-                    search.consider(index, || {
-                        let mut value = 0.0;
-                        for &weight in left.iter() {
-                            value += x_log_x.get(weight);
-                        }
-                        value -= x_log_x.get(left_weight);
-                        for &weight in right.iter() {
-                            value += x_log_x.get(weight);
-                        }
-                        value -= x_log_x.get(right_weight);
-                        value
-                    });
+                    let cut = Cut {
+                        index,
+                        below: pair[0].rank,
+                        above: pair[1].rank,
+                    };
+                    let mut value = 0.0;
+                    for &weight in left.iter() {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(left_weight);
+                    for &weight in right.iter() {
+                        value += x_log_x.get(weight);
+                    }
+                    value -= x_log_x.get(right_weight);
+                    search.consider(cut, value);
                 }
                 last = next;
             }
         }
     }
-    let split_index = search.best_index?;
+    let cut = search.best?;
     if search.candidates == 0 {
         return None;
     }
@@ -534,17 +757,17 @@ fn numeric_candidate(
         return None;
     }
     let values = &set.sorted_distinct[attribute];
-    let below = values[known[split_index].rank as usize];
-    let above = values[known[split_index + 1].rank as usize];
+    let below = values[cut.below as usize];
+    let above = values[cut.above as usize];
     let mut threshold = (below + above) / 2.0;
     if threshold == above {
         threshold = below;
     }
     // The weight on each side of the cut, each summed in sorted order.
     let branch_weights = if unit_weights {
-        [(split_index + 1) as f64, (count - split_index - 1) as f64]
+        [(cut.index + 1) as f64, (count - cut.index - 1) as f64]
     } else {
-        let (below, above) = known.split_at(split_index + 1);
+        let (below, above) = listed.split_at(cut.index + 1);
         let sum = |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
         [sum(below), sum(above)]
     };
@@ -580,6 +803,7 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
     let mut lists = Vec::with_capacity(set.nominal_sizes.len());
     set.sorted_distinct.clear();
     set.cut_ranks.clear();
+    set.implicit_ranks.clear();
     for (attribute, size) in set.nominal_sizes.iter().enumerate() {
         let mut values = Vec::new();
         let mut entries = Vec::new();
@@ -611,8 +835,20 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
             }
             cut_ranks.push(above as u32);
         }
+        // A value held by more than half of the entries is the middle one's.
+        let mut implicit_rank = None;
+        if set.whole_counts && !entries.is_empty() {
+            let middle = entries[entries.len() / 2].rank;
+            let first = entries.partition_point(|entry| entry.rank < middle);
+            let end = entries.partition_point(|entry| entry.rank <= middle);
+            if 2 * (end - first) > entries.len() {
+                implicit_rank = Some(middle);
+                entries.drain(first..end);
+            }
+        }
         set.sorted_distinct.push(values);
         set.cut_ranks.push(cut_ranks);
+        set.implicit_ranks.push(implicit_rank);
         lists.push(entries);
     }
     lists
@@ -884,18 +1120,29 @@ impl Grower<'_> {
         for (attribute, ((source, target), range)) in
             source.iter_mut().zip(target).zip(&node.ranges).enumerate()
         {
-            if without_cuts(set, attribute, &source[range.clone()]) {
+            let listed = &source[range.clone()];
+            let run = implicit_run(set, attribute, listed, node.instances.len());
+            if without_cuts(set, attribute, listed, run) {
                 // Not needed below.
                 for branch_ranges in &mut ranges {
                     branch_ranges.push(range.start..range.start);
                 }
                 continue;
             }
-            if num_branches == 2 && !any_unknown && range.len() == node.instances.len() {
-                // Two branches, and the list holds every instance of the node once: the first
-                // branch gets as many entries as it gets instances. Each entry is written to
-                // the next place of its branch, chosen without an unpredictable jump.
-                let middle = range.start + subsets[0].len();
+            if num_branches == 2 && !any_unknown {
+                // Two branches, every entry in exactly one. The first branch gets as many
+                // entries as it gets instances when the list holds every instance of the node,
+                // else they are counted. Each entry is written to the next place of its
+                // branch, chosen without an unpredictable jump.
+                let first_count = if listed.len() == node.instances.len() {
+                    subsets[0].len()
+                } else {
+                    listed
+                        .iter()
+                        .filter(|entry| branch_of_row[entry.row as usize] == 0)
+                        .count()
+                };
+                let middle = range.start + first_count;
                 let target = &mut target[range.clone()];
                 let (mut first, mut second) = (0, middle - range.start);
                 for entry in &source[range.clone()] {
