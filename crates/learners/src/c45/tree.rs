@@ -814,7 +814,14 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
                 .map(|instance| (column[instance.row as usize], instance.row))
                 .filter(|(value, _)| !value.is_nan())
                 .collect();
-            known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            if set.whole_counts && known.len() >= RADIX_SORT_FROM {
+                // Equal values may come in any order on whole counts.
+                radix_sort(&mut known);
+            } else {
+                // Equal values keep the order this sort gives them: fractional weights are
+                // summed in it.
+                known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            }
             entries.reserve_exact(known.len());
             for (value, row) in known {
                 if values.last() != Some(&value) {
@@ -852,6 +859,60 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
         lists.push(entries);
     }
     lists
+}
+
+/// The number of values from which `radix_sort` beats a comparison sort.
+const RADIX_SORT_FROM: usize = 4096;
+
+/// Sorts `(value, row)` pairs by value in `f64::total_cmp` order, equal values in the order they
+/// come: a radix sort on the bytes of keys that order as the values do, from the lowest byte,
+/// skipping the bytes that are the same in every key.
+fn radix_sort(pairs: &mut Vec<(f64, u32)>) {
+    let key = |value: f64| {
+        let bits = value.to_bits();
+        if bits >> 63 == 1 {
+            !bits
+        } else {
+            bits | 1 << 63
+        }
+    };
+    let mut keyed: Vec<(u64, u32)> = pairs
+        .iter()
+        .map(|&(value, row)| (key(value), row))
+        .collect();
+    let first = keyed.first().map_or(0, |pair| pair.0);
+    let differing = keyed.iter().fold(0, |bits, pair| bits | (pair.0 ^ first));
+    let mut other = vec![(0, 0); keyed.len()];
+    for shift in (0..64).step_by(8) {
+        if (differing >> shift) & 0xff == 0 {
+            continue;
+        }
+        let digit = |key: u64| (key >> shift) as usize & 0xff;
+        let mut next = [0usize; 256];
+        for pair in &keyed {
+            next[digit(pair.0)] += 1;
+        }
+        let mut start = 0;
+        for slot in &mut next {
+            let count = *slot;
+            *slot = start;
+            start += count;
+        }
+        for &pair in &keyed {
+            let place = &mut next[digit(pair.0)];
+            other[*place] = pair;
+            *place += 1;
+        }
+        std::mem::swap(&mut keyed, &mut other);
+    }
+    for (pair, (key, row)) in pairs.iter_mut().zip(keyed) {
+        let bits = if key >> 63 == 1 {
+            key & !(1 << 63)
+        } else {
+            !key
+        };
+        *pair = (f64::from_bits(bits), row);
+    }
 }
 
 /// The instances reaching a node, and where its sorted lists are: a range of each attribute's
