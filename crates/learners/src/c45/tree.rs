@@ -144,7 +144,7 @@ fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
 }
 
 /// A node's instances divided by a test.
-pub(crate) struct Split {
+struct Split {
     /// The branch of each instance, `UNKNOWN_BRANCH` where its value is unknown.
     branches: Vec<u32>,
     /// The class weights per branch, with the instances of unknown value spread over the
@@ -156,7 +156,7 @@ pub(crate) struct Split {
 }
 
 /// Divides `data` by `test`.
-pub(crate) fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
+fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
     let column = &set.columns[test.attribute()];
     let num_branches = test.num_branches();
     let mut distribution = Distribution::new(num_branches, set.num_classes);
@@ -707,6 +707,7 @@ fn numeric_candidate(
             scan.scan(ClassCounts(left_counts), listed, run, &mut search);
         }
     } else {
+        debug_assert!(run.is_none(), "lists leave values out only on whole counts");
         left.clear();
         left.resize(num_classes, 0.0);
         let mut left_weight = 0.0;
@@ -837,7 +838,7 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
         let mut cut_ranks = Vec::with_capacity(values.len());
         let mut above = 0;
         for &value in &values {
-            while above < values.len() && !(value + 1e-5 < values[above]) {
+            while above < values.len() && value + 1e-5 >= values[above] {
                 above += 1;
             }
             cut_ranks.push(above as u32);
@@ -867,7 +868,7 @@ const RADIX_SORT_FROM: usize = 4096;
 /// Sorts `(value, row)` pairs by value in `f64::total_cmp` order, equal values in the order they
 /// come: a radix sort on the bytes of keys that order as the values do, from the lowest byte,
 /// skipping the bytes that are the same in every key.
-fn radix_sort(pairs: &mut Vec<(f64, u32)>) {
+fn radix_sort(pairs: &mut [(f64, u32)]) {
     let key = |value: f64| {
         let bits = value.to_bits();
         if bits >> 63 == 1 {
