@@ -589,6 +589,7 @@ impl WholeCountScan<'_> {
         left
     }
 
+    /// Considers an admissible cut, with the class counts `left` at or below it.
     #[inline(always)]
     fn consider(&self, left: &impl LeftCounts, cut: Cut, search: &mut CutSearch) {
         let value = left.sum_of_x_log_x(cut.index + 1, self.count, self.totals, self.x_log_x);
