@@ -26,12 +26,25 @@ impl Distribution {
         }
     }
 
+    /// A one-branch distribution (a leaf's) with class weights `per_class` whose sum, added in
+    /// the order the weights were, is `total`.
+    pub(crate) fn single_bag(per_class: &[f64], total: f64) -> Self {
+        Distribution {
+            num_classes: per_class.len(),
+            per_class_per_bag: per_class.to_vec(),
+            per_bag: vec![total],
+            per_class: per_class.to_vec(),
+            total,
+        }
+    }
+
     /// Number of branches.
     pub(crate) fn num_bags(&self) -> usize {
         self.per_bag.len()
     }
 
     /// Adds an instance of `class` with `weight` to branch `bag`.
+    #[inline]
     pub(crate) fn add(&mut self, bag: usize, class: usize, weight: f64) {
         self.per_class_per_bag[bag * self.num_classes + class] += weight;
         self.per_bag[bag] += weight;
@@ -188,8 +201,8 @@ impl Distribution {
     }
 
     /// Entropy (in bits, times weight) of the class counts ignoring the branches.
-    pub(crate) fn class_entropy(&self) -> f64 {
-        class_entropy_of(&self.per_class, self.total)
+    pub(crate) fn class_entropy(&self, x_log_x: &XLogX) -> f64 {
+        class_entropy_of(&self.per_class, self.total, x_log_x)
     }
 
     /// Entropy (in bits, times weight) of the class counts within the branches.
@@ -222,37 +235,55 @@ impl Distribution {
     }
 
     /// Information gain (bits) of the split, discounted for unknown values.
-    pub(crate) fn info_gain(&self, total_weight: f64) -> f64 {
-        self.info_gain_with(total_weight, self.class_entropy(), &XLogX::none())
-    }
-
-    /// Split information (bits) of the branches plus one branch for the unknown weight.
-    pub(crate) fn split_info(&self, total_weight: f64) -> f64 {
-        let mut value = 0.0;
-        if self.total > SMALL {
-            for &weight in &self.per_bag {
-                value -= weight_log(weight);
-            }
-            value -= weight_log(total_weight - self.total);
-            value += weight_log(total_weight);
-        }
-        value / std::f64::consts::LN_2
+    pub(crate) fn info_gain(&self, total_weight: f64, x_log_x: &XLogX) -> f64 {
+        self.info_gain_with(total_weight, self.class_entropy(x_log_x), x_log_x)
     }
 
     /// Gain ratio of the split for a given (corrected) information gain.
-    pub(crate) fn gain_ratio(&self, total_weight: f64, info_gain: f64) -> f64 {
-        let split_info = self.split_info(total_weight);
-        if split_info.abs() < SMALL {
-            return 0.0;
-        }
-        info_gain / (split_info / total_weight)
+    pub(crate) fn gain_ratio(&self, total_weight: f64, info_gain: f64, x_log_x: &XLogX) -> f64 {
+        gain_ratio_of(&self.per_bag, self.total, total_weight, info_gain, x_log_x)
     }
 }
 
+/// Split information (bits) of branches weighing `branch_weights` (`known_weight` in all) plus
+/// one branch for the weight whose value is unknown (`total_weight` includes it).
+fn split_info_of(
+    branch_weights: &[f64],
+    known_weight: f64,
+    total_weight: f64,
+    x_log_x: &XLogX,
+) -> f64 {
+    let mut value = 0.0;
+    if known_weight > SMALL {
+        for &weight in branch_weights {
+            value -= x_log_x.get(weight);
+        }
+        value -= x_log_x.get(total_weight - known_weight);
+        value += x_log_x.get(total_weight);
+    }
+    value / std::f64::consts::LN_2
+}
+
+/// Gain ratio of a split with branches weighing `branch_weights` (`known_weight` in all, of
+/// `total_weight` with the unknown part) for a given (corrected) information gain.
+pub(crate) fn gain_ratio_of(
+    branch_weights: &[f64],
+    known_weight: f64,
+    total_weight: f64,
+    info_gain: f64,
+    x_log_x: &XLogX,
+) -> f64 {
+    let split_info = split_info_of(branch_weights, known_weight, total_weight, x_log_x);
+    if split_info.abs() < SMALL {
+        return 0.0;
+    }
+    info_gain / (split_info / total_weight)
+}
+
 /// Entropy (in bits, times weight) of class weights `per_class` summing to `total`.
-pub(crate) fn class_entropy_of(per_class: &[f64], total: f64) -> f64 {
-    let sum: f64 = per_class.iter().map(|&w| weight_log(w)).sum();
-    (weight_log(total) - sum) / std::f64::consts::LN_2
+pub(crate) fn class_entropy_of(per_class: &[f64], total: f64, x_log_x: &XLogX) -> f64 {
+    let sum: f64 = per_class.iter().map(|&w| x_log_x.get(w)).sum();
+    (x_log_x.get(total) - sum) / std::f64::consts::LN_2
 }
 
 /// `w ln w` for whole weights up to a bound, looked up instead of computed (the values are
@@ -268,16 +299,6 @@ impl XLogX {
         XLogX {
             table: (0..=largest).map(|w| weight_log(w as f64)).collect(),
         }
-    }
-
-    /// No table: every value is computed.
-    pub(crate) fn none() -> Self {
-        XLogX { table: Vec::new() }
-    }
-
-    /// True when whole weights up to `largest` are in the table.
-    pub(crate) fn covers(&self, largest: usize) -> bool {
-        largest < self.table.len()
     }
 
     /// `n ln n` for a whole count within the table.

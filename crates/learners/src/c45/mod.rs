@@ -77,22 +77,13 @@ impl C45 {
                 AttributeKind::Numeric => None,
             })
             .collect();
+        let rows = train.rows();
         let columns: Vec<Vec<f64>> = (0..train.num_attributes())
             .map(|attribute| {
-                (0..train.len())
-                    .map(|position| train.value(position, attribute))
-                    .collect()
+                let column = train.dataset().column(attribute);
+                rows.iter().map(|&row| column[row]).collect()
             })
             .collect();
-        let mut set = TrainingSet {
-            columns,
-            classes: (0..train.len())
-                .map(|position| train.class(position) as u32)
-                .collect(),
-            num_classes: train.num_classes(),
-            sorted_distinct: Vec::new(),
-            nominal_sizes,
-        };
         let data: Vec<Instance> = (0..train.len())
             .map(|position| Instance {
                 row: position as u32,
@@ -105,6 +96,18 @@ impl C45 {
                 message: "every training row has weight 0".into(),
             });
         }
+        let mut set = TrainingSet {
+            whole_counts: TrainingSet::has_whole_counts(&columns, &nominal_sizes, &data),
+            columns,
+            classes: (0..train.len())
+                .map(|position| train.class(position) as u32)
+                .collect(),
+            num_classes: train.num_classes(),
+            sorted_distinct: Vec::new(),
+            cut_ranks: Vec::new(),
+            implicit_ranks: Vec::new(),
+            nominal_sizes,
+        };
         let options = Options {
             min_leaf: self.min_leaf as f64,
             confidence: self.confidence,
@@ -114,10 +117,8 @@ impl C45 {
             x_log_x: distribution::XLogX::up_to(set.classes.len()),
         };
         let keep_data = self.pruned && self.subtree_raising;
-        let mut branch_of_row = vec![0u32; set.classes.len()];
-        let root_data = tree::NodeData::root(&set, data);
-        set.sorted_distinct = root_data.sorted_distinct_values();
-        let mut root = tree::grow(&set, root_data, &options, keep_data, &mut branch_of_row);
+        let lists = tree::sort_values(&mut set, &data);
+        let mut root = tree::grow(&set, data, lists, &options, keep_data);
         root.collapse();
         if self.pruned {
             tree::prune(&set, &mut root, &options);

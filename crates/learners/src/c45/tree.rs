@@ -1,6 +1,10 @@
 //! Growing, collapsing and pruning a C4.5 tree (Quinlan 1993, release 8, as Weka's J48).
 
-use super::distribution::{added_errors, class_entropy_of, Distribution, XLogX, SMALL};
+use std::ops::Range;
+
+use super::distribution::{
+    added_errors, class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL,
+};
 
 /// One training instance at a node: a row of the training set and its (possibly fractional)
 /// weight.
@@ -22,6 +26,35 @@ pub(crate) struct TrainingSet {
     pub(crate) nominal_sizes: Vec<Option<usize>>,
     /// The distinct known values of each numeric attribute, sorted (empty for nominal ones).
     pub(crate) sorted_distinct: Vec<Vec<f64>>,
+    /// For each numeric attribute and each of its distinct values, the rank of the first
+    /// distinct value more than 1e-5 above it: C4.5 cuts between two sorted values only when
+    /// the second is that far above the first, which is when its rank is at least this one.
+    pub(crate) cut_ranks: Vec<Vec<u32>>,
+    /// For each numeric attribute of a training set of whole counts whose most common value
+    /// is held by more than half of the rows, that value's rank: the sorted lists leave its
+    /// instances out, since a node's instances without an entry are exactly those.
+    pub(crate) implicit_ranks: Vec<Option<u32>>,
+    /// True when every weight is 1 and every value is known: then every instance reaches each
+    /// node whole, and every class weight is a whole count, whatever the order its ones are
+    /// added in.
+    pub(crate) whole_counts: bool,
+}
+
+impl TrainingSet {
+    /// True when every weight is 1 and `test.branch` knows every value of `columns`.
+    pub(crate) fn has_whole_counts(
+        columns: &[Vec<f64>],
+        nominal_sizes: &[Option<usize>],
+        instances: &[Instance],
+    ) -> bool {
+        instances.iter().all(|instance| instance.weight == 1.0)
+            && columns.iter().zip(nominal_sizes).all(|(column, size)| {
+                column.iter().all(|&value| match size {
+                    None => !value.is_nan(),
+                    Some(num_values) => value >= 0.0 && (value as usize) < *num_values,
+                })
+            })
+    }
 }
 
 /// The test at an inner node.
@@ -110,64 +143,78 @@ fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
     distribution
 }
 
-/// The class weights per branch of `test` for `data`, with instances of unknown value spread
-/// over the branches in proportion to the known weights.
-pub(crate) fn split_distribution(
-    set: &TrainingSet,
-    test: &SplitTest,
-    data: &[Instance],
-) -> Distribution {
-    let column = &set.columns[test.attribute()];
-    let mut distribution = Distribution::new(test.num_branches(), set.num_classes);
-    for instance in data {
-        if let Some(branch) = test.branch(column[instance.row as usize]) {
-            distribution.add(
-                branch,
-                set.classes[instance.row as usize] as usize,
-                instance.weight,
-            );
-        }
-    }
-    let fractions = distribution.bag_fractions();
-    for instance in data {
-        if test.branch(column[instance.row as usize]).is_none() {
-            distribution.add_spread(
-                set.classes[instance.row as usize] as usize,
-                instance.weight,
-                &fractions,
-            );
-        }
-    }
-    distribution
+/// A node's instances divided by a test.
+struct Split {
+    /// The branch of each instance, `UNKNOWN_BRANCH` where its value is unknown.
+    branches: Vec<u32>,
+    /// The class weights per branch, with the instances of unknown value spread over the
+    /// branches in proportion to the known weights.
+    distribution: Distribution,
+    /// The instances sent down each branch; those of unknown value go down every branch whose
+    /// share is above `SMALL`, their weight multiplied by that share.
+    subsets: Vec<Vec<Instance>>,
 }
 
-/// Sends `data` down the branches of `test`; instances of unknown value go down every branch
-/// with their weight multiplied by the branch's share in `distribution`.
-pub(crate) fn split_data(
-    set: &TrainingSet,
-    test: &SplitTest,
-    distribution: &Distribution,
-    data: &[Instance],
-) -> Vec<Vec<Instance>> {
+/// Divides `data` by `test`.
+fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
     let column = &set.columns[test.attribute()];
+    let num_branches = test.num_branches();
+    let mut distribution = Distribution::new(num_branches, set.num_classes);
+    let mut counts = vec![0usize; num_branches];
+    let mut unknown = 0usize;
+    let branches: Vec<u32> = data
+        .iter()
+        .map(|instance| {
+            let row = instance.row as usize;
+            match test.branch(column[row]) {
+                Some(branch) => {
+                    distribution.add(branch, set.classes[row] as usize, instance.weight);
+                    counts[branch] += 1;
+                    branch as u32
+                }
+                None => {
+                    unknown += 1;
+                    UNKNOWN_BRANCH
+                }
+            }
+        })
+        .collect();
+    if unknown > 0 {
+        let fractions = distribution.bag_fractions();
+        for (instance, &branch) in data.iter().zip(&branches) {
+            if branch == UNKNOWN_BRANCH {
+                distribution.add_spread(
+                    set.classes[instance.row as usize] as usize,
+                    instance.weight,
+                    &fractions,
+                );
+            }
+        }
+    }
     let fractions = distribution.bag_fractions();
-    let mut subsets = vec![Vec::new(); test.num_branches()];
-    for instance in data {
-        match test.branch(column[instance.row as usize]) {
-            Some(branch) => subsets[branch].push(*instance),
-            None => {
-                for (branch, &fraction) in fractions.iter().enumerate() {
-                    if fraction > SMALL {
-                        subsets[branch].push(Instance {
-                            row: instance.row,
-                            weight: fraction * instance.weight,
-                        });
-                    }
+    let mut subsets: Vec<Vec<Instance>> = counts
+        .iter()
+        .map(|&count| Vec::with_capacity(count + unknown))
+        .collect();
+    for (instance, &branch) in data.iter().zip(&branches) {
+        if branch != UNKNOWN_BRANCH {
+            subsets[branch as usize].push(*instance);
+        } else {
+            for (branch, &fraction) in fractions.iter().enumerate() {
+                if fraction > SMALL {
+                    subsets[branch].push(Instance {
+                        row: instance.row,
+                        weight: fraction * instance.weight,
+                    });
                 }
             }
         }
     }
-    subsets
+    Split {
+        branches,
+        distribution,
+        subsets,
+    }
 }
 
 fn nominal_candidate(
@@ -193,8 +240,8 @@ fn nominal_candidate(
     if !distribution.has_two_branches_of(options.min_leaf) {
         return None;
     }
-    let info_gain = distribution.info_gain(total_weight);
-    let gain_ratio = distribution.gain_ratio(total_weight, info_gain);
+    let info_gain = distribution.info_gain(total_weight, &options.x_log_x);
+    let gain_ratio = distribution.gain_ratio(total_weight, info_gain, &options.x_log_x);
     Some(Candidate {
         test: SplitTest::Nominal {
             attribute,
@@ -205,22 +252,409 @@ fn nominal_candidate(
     })
 }
 
+/// What the split search of a node knows about the node's instances.
+struct NodeSummary<'a> {
+    /// Number of instances at the node.
+    instance_count: usize,
+    /// Their total weight.
+    total_weight: f64,
+    /// Their count per class when every instance weighs 1, else `None`.
+    unit_class_counts: Option<&'a [usize]>,
+    /// The weight of each training row at the node (read only for the node's rows, and only
+    /// when some weight is not 1).
+    weight_of_row: &'a [f64],
+}
+
+/// A cut of a sorted list: after sorted position `index`, between values of ranks `below` and
+/// `above`.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    index: usize,
+    below: u32,
+    above: u32,
+}
+
+/// The search for the best cut of one attribute's sorted values: the information gain of each
+/// admissible cut, the best one, and how many cuts were admissible (for the MDL correction).
+struct CutSearch {
+    min_split: f64,
+    class_entropy: f64,
+    known_share: f64,
+    known_weight: f64,
+    best_gain: f64,
+    best: Option<Cut>,
+    candidates: usize,
+    /// The largest `sum of w ln w` whose gain has been computed. The gain never decreases
+    /// with that sum (every step of its computation is monotone), so a cut whose sum is no
+    /// larger cannot beat the best by more than `SMALL` and its gain need not be computed.
+    largest_sum: f64,
+}
+
+impl CutSearch {
+    /// True when both sides of a cut weigh at least the minimum split weight.
+    fn admissible(&self, left_weight: f64, right_weight: f64) -> bool {
+        self.min_split - left_weight < SMALL && self.min_split - right_weight < SMALL
+    }
+
+    /// The sorted positions after which a cut of `count` entries, all of weight 1, is
+    /// admissible: those from the first to the last, since the left side grows and the right
+    /// shrinks with the position (empty when none is).
+    fn admissible_positions(&self, count: usize) -> Range<usize> {
+        let admissible =
+            |index: usize| self.admissible((index + 1) as f64, (count - index - 1) as f64);
+        let last = count.saturating_sub(1);
+        let first = (0..last).find(|&index| admissible(index)).unwrap_or(last);
+        let end = (first..last)
+            .rev()
+            .find(|&index| admissible(index))
+            .map_or(first, |index| index + 1);
+        first..end
+    }
+
+    /// Considers an admissible cut whose sum of `w ln w` over the class weights of both sides
+    /// minus those of the sides' totals is `value`.
+    #[inline]
+    fn consider(&mut self, cut: Cut, value: f64) {
+        self.candidates += 1;
+        if value > self.largest_sum {
+            self.largest_sum = value;
+            let branch_entropy = -value / std::f64::consts::LN_2;
+            let numerator = (self.class_entropy - branch_entropy) * self.known_share;
+            let gain = if numerator.abs() < SMALL {
+                0.0
+            } else {
+                numerator / self.known_weight
+            };
+            if gain - self.best_gain > SMALL {
+                self.best_gain = gain;
+                self.best = Some(cut);
+            }
+        }
+    }
+}
+
+/// The weight of each sorted entry, from the node's weight of each row.
+fn entry_weights<'a>(
+    known: &'a [SortedEntry],
+    weight_of_row: &'a [f64],
+) -> impl Iterator<Item = f64> + 'a {
+    known.iter().map(|entry| weight_of_row[entry.row as usize])
+}
+
+/// Per-class work space of the split search, reused from attribute to attribute.
+#[derive(Default)]
+struct ScanScratch {
+    /// Class counts of the known values (when every weight is 1).
+    totals: Vec<usize>,
+    /// Class counts at or below the cut.
+    left_counts: Vec<usize>,
+    /// Class counts of the entries a list leaves out.
+    run_counts: Vec<usize>,
+    /// Class weights at or below the cut.
+    left: Vec<f64>,
+    /// Class weights above the cut.
+    right: Vec<f64>,
+}
+
+/// The entries a sorted list leaves out at a node (see `TrainingSet::implicit_ranks`): every
+/// instance of the node without an entry has the value of rank `rank`, and these `length`
+/// instances come after the first `position` listed entries in sorted order.
+#[derive(Clone, Copy, Debug)]
+struct ImplicitRun {
+    rank: u32,
+    position: usize,
+    length: usize,
+}
+
+/// The run of instances that the node's sorted list `listed` of `attribute` leaves out, if any.
+fn implicit_run(
+    set: &TrainingSet,
+    attribute: usize,
+    listed: &[SortedEntry],
+    instance_count: usize,
+) -> Option<ImplicitRun> {
+    let rank = set.implicit_ranks[attribute]?;
+    let length = instance_count - listed.len();
+    (length > 0).then(|| ImplicitRun {
+        rank,
+        position: listed.partition_point(|entry| entry.rank < rank),
+        length,
+    })
+}
+
+/// True when no two of a numeric attribute's sorted values at a node (`listed` and `run`) are
+/// far enough apart for C4.5 to cut between them: the last is within 1e-5 of the first (or
+/// there are fewer than two). Then no subset of them can be cut either, so the attribute has no
+/// split at the node or below it.
+fn without_cuts(
+    set: &TrainingSet,
+    attribute: usize,
+    listed: &[SortedEntry],
+    run: Option<ImplicitRun>,
+) -> bool {
+    let run_rank = run.map(|run| run.rank);
+    let first = listed
+        .first()
+        .map(|entry| entry.rank)
+        .into_iter()
+        .chain(run_rank)
+        .min();
+    let last = listed
+        .last()
+        .map(|entry| entry.rank)
+        .into_iter()
+        .chain(run_rank)
+        .max();
+    match (first, last) {
+        (Some(first), Some(last)) => set.cut_ranks[attribute][first as usize] > last,
+        _ => true,
+    }
+}
+
+/// The class counts at or below a cut, kept by the scans of instances of weight 1.
+trait LeftCounts {
+    /// Adds `count` instances of `class`.
+    fn add(&mut self, class: usize, count: usize);
+
+    /// `sum of x ln x` of the cut after `left_count` of the `count` instances, whose class
+    /// counts are `totals` (as `CutSearch::consider` takes it).
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64;
+}
+
+/// Two classes (0 and 1): the count of the second gives both.
+struct SecondClassCount(usize);
+
+impl LeftCounts for SecondClassCount {
+    #[inline(always)]
+    fn add(&mut self, class: usize, count: usize) {
+        self.0 += class * count;
+    }
+
+    #[inline(always)]
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64 {
+        let second = self.0;
+        let first = left_count - second;
+        let mut value = 0.0;
+        value += x_log_x.whole(first);
+        value += x_log_x.whole(second);
+        value -= x_log_x.whole(left_count);
+        value += x_log_x.whole(totals[0] - first);
+        value += x_log_x.whole(totals[1] - second);
+        value -= x_log_x.whole(count - left_count);
+        value
+    }
+}
+
+/// Any number of classes: one count per class.
+struct ClassCounts<'a>(&'a mut [usize]);
+
+impl LeftCounts for ClassCounts<'_> {
+    #[inline(always)]
+    fn add(&mut self, class: usize, count: usize) {
+        self.0[class] += count;
+    }
+
+    #[inline(always)]
+    fn sum_of_x_log_x(
+        &self,
+        left_count: usize,
+        count: usize,
+        totals: &[usize],
+        x_log_x: &XLogX,
+    ) -> f64 {
+        let mut value = 0.0;
+        for &n in self.0.iter() {
+            value += x_log_x.whole(n);
+        }
+        value -= x_log_x.whole(left_count);
+        for (&total, &n) in totals.iter().zip(self.0.iter()) {
+            value += x_log_x.whole(total - n);
+        }
+        value -= x_log_x.whole(count - left_count);
+        value
+    }
+}
+
+/// What the scan of a numeric attribute's sorted values at a node whose instances all weigh 1
+/// keeps fixed.
+struct WholeCountScan<'a> {
+    /// The number of sorted values, and their class counts.
+    count: usize,
+    totals: &'a [usize],
+    /// The positions after which a cut is admissible.
+    positions: Range<usize>,
+    classes: &'a [u32],
+    cut_ranks: &'a [u32],
+    x_log_x: &'a XLogX,
+}
+
+impl WholeCountScan<'_> {
+    /// Gives `search` every admissible cut of the `listed` entries with the `run` they leave
+    /// out (and its class counts) put back in place, in sorted order, keeping the class counts
+    /// at or below the cut in `left`.
+    fn scan(
+        &self,
+        mut left: impl LeftCounts,
+        listed: &[SortedEntry],
+        run: Option<(ImplicitRun, &[usize])>,
+        search: &mut CutSearch,
+    ) {
+        if self.positions.is_empty() {
+            return;
+        }
+        let (below, above) = listed.split_at(run.map_or(listed.len(), |(run, _)| run.position));
+        let after_below = run
+            .map(|(run, _)| run.rank)
+            .or(above.first().map(|entry| entry.rank));
+        left = self.scan_entries(left, below, 0, after_below, search);
+        let mut start = below.len();
+        if let Some((run, run_counts)) = run {
+            for (class, &count) in run_counts.iter().enumerate() {
+                left.add(class, count);
+            }
+            start += run.length;
+            let index = start - 1;
+            if let Some(first) = above.first() {
+                if self.positions.contains(&index)
+                    && first.rank >= self.cut_ranks[run.rank as usize]
+                {
+                    let cut = Cut {
+                        index,
+                        below: run.rank,
+                        above: first.rank,
+                    };
+                    self.consider(&left, cut, search);
+                }
+            }
+        }
+        self.scan_entries(left, above, start, None, search);
+    }
+
+    /// Scans `entries`, the sorted values from position `start` on, followed by a value of
+    /// rank `next_rank` (if any); returns the class counts after them.
+    fn scan_entries<L: LeftCounts>(
+        &self,
+        mut left: L,
+        entries: &[SortedEntry],
+        start: usize,
+        next_rank: Option<u32>,
+        search: &mut CutSearch,
+    ) -> L {
+        let positions = self.positions.clone();
+        // No cut after the last admissible position is considered: the scan stops there.
+        let end = positions.end.saturating_sub(start).min(entries.len());
+        for (offset, pair) in entries[..(end + 1).min(entries.len())]
+            .windows(2)
+            .enumerate()
+        {
+            left.add(self.classes[pair[0].row as usize] as usize, 1);
+            let index = start + offset;
+            if index >= positions.start && pair[1].rank >= self.cut_ranks[pair[0].rank as usize] {
+                let cut = Cut {
+                    index,
+                    below: pair[0].rank,
+                    above: pair[1].rank,
+                };
+                self.consider(&left, cut, search);
+            }
+        }
+        if end == entries.len() && end > 0 {
+            // The last entry, followed by the next value.
+            let entry = entries[end - 1];
+            left.add(self.classes[entry.row as usize] as usize, 1);
+            let index = start + end - 1;
+            if let Some(next_rank) = next_rank {
+                if index >= positions.start && next_rank >= self.cut_ranks[entry.rank as usize] {
+                    let cut = Cut {
+                        index,
+                        below: entry.rank,
+                        above: next_rank,
+                    };
+                    self.consider(&left, cut, search);
+                }
+            }
+        }
+        left
+    }
+
+    /// Considers an admissible cut, with the class counts `left` at or below it.
+    #[inline(always)]
+    fn consider(&self, left: &impl LeftCounts, cut: Cut, search: &mut CutSearch) {
+        let value = left.sum_of_x_log_x(cut.index + 1, self.count, self.totals, self.x_log_x);
+        search.consider(cut, value);
+    }
+}
+
+/// The best binary split of a numeric attribute, scanning its known values in sorted order and
+/// evaluating `Distribution::info_gain_with` for every cut, written out on plain arrays (same
+/// operations in the same order, so the same values) because it is where C4.5 spends most of
+/// its time. `listed` is the node's sorted list of the attribute.
 fn numeric_candidate(
     set: &TrainingSet,
     attribute: usize,
-    known: &[SortedEntry],
-    total_weight: f64,
+    listed: &[SortedEntry],
+    node: &NodeSummary,
     options: &Options,
+    scratch: &mut ScanScratch,
 ) -> Option<Candidate> {
-    let count = known.len();
+    let run = implicit_run(set, attribute, listed, node.instance_count);
+    if without_cuts(set, attribute, listed, run) {
+        return None;
+    }
+    let count = listed.len() + run.map_or(0, |run| run.length);
     let num_classes = set.num_classes;
-    let mut right = vec![0.0; num_classes];
+    let x_log_x = &options.x_log_x;
+    let classes = &set.classes;
+    let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
+    let cut_ranks = &set.cut_ranks[attribute];
+    let ScanScratch {
+        totals,
+        left_counts,
+        run_counts,
+        left,
+        right,
+    } = scratch;
+    // The class weights of the known values. When every weight is 1 they are whole counts:
+    // the node's own when no value is missing, and their sums of ones are exact. (Lists leave
+    // runs out only then.)
+    let unit_weights = node.unit_class_counts.is_some();
+    right.clear();
+    right.resize(num_classes, 0.0);
     let mut right_weight = 0.0;
-    for entry in known {
-        right[entry.class as usize] += entry.weight;
-        right_weight += entry.weight;
+    if let Some(node_counts) = node.unit_class_counts {
+        totals.clear();
+        if count == node.instance_count {
+            totals.extend_from_slice(node_counts);
+        } else {
+            totals.resize(num_classes, 0);
+            for entry in listed {
+                totals[class_of(entry)] += 1;
+            }
+        }
+        for (weight, &n) in right.iter_mut().zip(totals.iter()) {
+            *weight = n as f64;
+        }
+        right_weight = count as f64;
+    } else {
+        for (entry, weight) in listed.iter().zip(entry_weights(listed, node.weight_of_row)) {
+            right[class_of(entry)] += weight;
+            right_weight += weight;
+        }
     }
     let known_weight = right_weight;
+    let total_weight = node.total_weight;
     let mut min_split = 0.1 * known_weight / num_classes as f64;
     if min_split - options.min_leaf < SMALL {
         min_split = options.min_leaf;
@@ -230,124 +664,122 @@ fn numeric_candidate(
     if (count as f64) - 2.0 * min_split < -SMALL {
         return None;
     }
-    let class_entropy = class_entropy_of(&right, known_weight);
-    // The scan below evaluates `Distribution::info_gain_with` for every cut, written out on
-    // plain arrays (same operations in the same order, so the same values) because it is
-    // where C4.5 spends most of its time.
-    let known_share = 1.0 - (total_weight - known_weight) / total_weight;
-    let x_log_x = &options.x_log_x;
-    let mut left = vec![0.0; num_classes];
-    let mut left_weight = 0.0;
-    let mut best_gain = 0.0;
-    let mut best_index: Option<usize> = None;
-    let mut candidates = 0usize;
-    let mut last = 0;
-    let unit_weights = known.iter().all(|entry| entry.weight == 1.0);
-    if unit_weights && x_log_x.covers(count) {
-        // Every weight is 1: the same scan on whole counts, whose x ln x are looked up directly
-        // (the sums of ones above are exact, so every value is the same as in the scan below).
-        let mut left_counts = vec![0usize; num_classes];
-        let mut right_counts: Vec<usize> = right.iter().map(|&w| w as usize).collect();
-        for next in 1..count {
-            if known[next - 1].value + 1e-5 < known[next].value {
-                for entry in &known[last..next] {
-                    let class = entry.class as usize;
-                    right_counts[class] -= 1;
-                    left_counts[class] += 1;
+    let mut search = CutSearch {
+        min_split,
+        class_entropy: class_entropy_of(right, known_weight, x_log_x),
+        known_share: 1.0 - (total_weight - known_weight) / total_weight,
+        known_weight,
+        best_gain: 0.0,
+        best: None,
+        candidates: 0,
+        largest_sum: f64::NEG_INFINITY,
+    };
+    if unit_weights {
+        // Every weight is 1: the scan on whole counts, whose x ln x are looked up directly.
+        let run = run.map(|run| {
+            // The class counts of the run: those of all the values but the listed ones.
+            run_counts.clear();
+            run_counts.extend_from_slice(totals);
+            if num_classes == 2 {
+                let second: usize = listed.iter().map(class_of).sum();
+                run_counts[0] -= listed.len() - second;
+                run_counts[1] -= second;
+            } else {
+                for entry in listed {
+                    run_counts[class_of(entry)] -= 1;
                 }
-                let left_count = next;
-                let right_count = count - next;
-                if min_split - (left_count as f64) < SMALL
-                    && min_split - (right_count as f64) < SMALL
-                {
-                    let mut value = 0.0;
-                    for &n in &left_counts {
-                        value += x_log_x.whole(n);
-                    }
-                    value -= x_log_x.whole(left_count);
-                    for &n in &right_counts {
-                        value += x_log_x.whole(n);
-                    }
-                    value -= x_log_x.whole(right_count);
-                    let branch_entropy = -value / std::f64::consts::LN_2;
-                    let numerator = (class_entropy - branch_entropy) * known_share;
-                    let gain = if numerator.abs() < SMALL {
-                        0.0
-                    } else {
-                        numerator / known_weight
-                    };
-                    if gain - best_gain > SMALL {
-                        best_gain = gain;
-                        best_index = Some(next - 1);
-                    }
-                    candidates += 1;
-                }
-                last = next;
             }
+            (run, &run_counts[..])
+        });
+        let scan = WholeCountScan {
+            count,
+            totals,
+            positions: search.admissible_positions(count),
+            classes,
+            cut_ranks,
+            x_log_x,
+        };
+        if num_classes == 2 {
+            // The count of the second class gives both counts (classes are 0 and 1).
+            scan.scan(SecondClassCount(0), listed, run, &mut search);
+        } else {
+            left_counts.clear();
+            left_counts.resize(num_classes, 0);
+            scan.scan(ClassCounts(left_counts), listed, run, &mut search);
         }
     } else {
-        for next in 1..count {
-            if known[next - 1].value + 1e-5 < known[next].value {
-                for entry in &known[last..next] {
-                    let class = entry.class as usize;
-                    right[class] -= entry.weight;
-                    right_weight -= entry.weight;
-                    left[class] += entry.weight;
-                    left_weight += entry.weight;
+        debug_assert!(run.is_none(), "lists leave values out only on whole counts");
+        left.clear();
+        left.resize(num_classes, 0.0);
+        let mut left_weight = 0.0;
+        let mut last = 0;
+        for (index, pair) in listed.windows(2).enumerate() {
+            if pair[1].rank >= cut_ranks[pair[0].rank as usize] {
+                let next = index + 1;
+                for (entry, weight) in listed[last..next]
+                    .iter()
+                    .zip(entry_weights(&listed[last..next], node.weight_of_row))
+                {
+                    let class = class_of(entry);
+                    right[class] -= weight;
+                    right_weight -= weight;
+                    left[class] += weight;
+                    left_weight += weight;
                 }
-                if min_split - left_weight < SMALL && min_split - right_weight < SMALL {
+                if search.admissible(left_weight, right_weight) {
+                    let cut = Cut {
+                        index,
+                        below: pair[0].rank,
+                        above: pair[1].rank,
+                    };
                     let mut value = 0.0;
-                    for &weight in &left {
+                    for &weight in left.iter() {
                         value += x_log_x.get(weight);
                     }
                     value -= x_log_x.get(left_weight);
-                    for &weight in &right {
+                    for &weight in right.iter() {
                         value += x_log_x.get(weight);
                     }
                     value -= x_log_x.get(right_weight);
-                    let branch_entropy = -value / std::f64::consts::LN_2;
-                    let numerator = (class_entropy - branch_entropy) * known_share;
-                    let gain = if numerator.abs() < SMALL {
-                        0.0
-                    } else {
-                        numerator / known_weight
-                    };
-                    if gain - best_gain > SMALL {
-                        best_gain = gain;
-                        best_index = Some(next - 1);
-                    }
-                    candidates += 1;
+                    search.consider(cut, value);
                 }
                 last = next;
             }
         }
     }
-    let split_index = best_index?;
-    if candidates == 0 {
+    let cut = search.best?;
+    if search.candidates == 0 {
         return None;
     }
-    let mut info_gain = best_gain;
+    let mut info_gain = search.best_gain;
     if options.mdl_correction {
-        info_gain -= (candidates as f64).log2() / total_weight;
+        info_gain -= (search.candidates as f64).log2() / total_weight;
     }
     if info_gain < SMALL {
         return None;
     }
-    let below = known[split_index].value;
-    let above = known[split_index + 1].value;
+    let values = &set.sorted_distinct[attribute];
+    let below = values[cut.below as usize];
+    let above = values[cut.above as usize];
     let mut threshold = (below + above) / 2.0;
     if threshold == above {
         threshold = below;
     }
-    let mut split = Distribution::new(2, set.num_classes);
-    for (position, entry) in known.iter().enumerate() {
-        split.add(
-            usize::from(position > split_index),
-            entry.class as usize,
-            entry.weight,
-        );
-    }
-    let gain_ratio = split.gain_ratio(total_weight, info_gain);
+    // The weight on each side of the cut, each summed in sorted order.
+    let branch_weights = if unit_weights {
+        [(cut.index + 1) as f64, (count - cut.index - 1) as f64]
+    } else {
+        let (below, above) = listed.split_at(cut.index + 1);
+        let sum = |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
+        [sum(below), sum(above)]
+    };
+    let gain_ratio = gain_ratio_of(
+        &branch_weights,
+        known_weight,
+        total_weight,
+        info_gain,
+        x_log_x,
+    );
     Some(Candidate {
         test: SplitTest::Numeric {
             attribute,
@@ -358,262 +790,483 @@ fn numeric_candidate(
     })
 }
 
-/// C4.5's choice of test: the highest gain ratio among the tests with at least average
-/// information gain, or `None` for a leaf.
-fn choose_test(set: &TrainingSet, node: &NodeData, options: &Options) -> Option<SplitTest> {
-    let data = &node.instances;
-    let node_distribution = distribution_of(set, data);
-    let total_weight = node_distribution.total();
-    if total_weight - 2.0 * options.min_leaf < -SMALL
-        || (total_weight - node_distribution.class_weight(node_distribution.majority_class())).abs()
-            < SMALL
-    {
-        return None;
-    }
-    let all_rows = set.classes.len() as f64;
-    let many_values = |size: usize| -> bool { (size as f64) - 0.3 * all_rows >= -SMALL };
-    let all_nominal_with_many_values = set
-        .nominal_sizes
-        .iter()
-        .all(|size| size.is_some_and(many_values));
-    let mut candidates = Vec::new();
-    let mut gain_sum = 0.0;
-    let mut counted = 0usize;
-    for (attribute, size) in set.nominal_sizes.iter().enumerate() {
-        let candidate = match size {
-            Some(num_values) => {
-                nominal_candidate(set, attribute, *num_values, data, total_weight, options)
-            }
-            None => numeric_candidate(
-                set,
-                attribute,
-                &node.sorted[attribute],
-                total_weight,
-                options,
-            ),
-        };
-        if let Some(candidate) = candidate {
-            let counts_for_average = match size {
-                None => true,
-                Some(num_values) => all_nominal_with_many_values || !many_values(*num_values),
-            };
-            if counts_for_average {
-                gain_sum += candidate.info_gain;
-                counted += 1;
-            }
-            candidates.push(candidate);
-        }
-    }
-    if counted == 0 {
-        return None;
-    }
-    let average_gain = gain_sum / counted as f64;
-    let mut best: Option<&Candidate> = None;
-    let mut best_ratio = 0.0;
-    for candidate in &candidates {
-        if candidate.info_gain >= average_gain - 1e-3 && candidate.gain_ratio - best_ratio > SMALL {
-            best = Some(candidate);
-            best_ratio = candidate.gain_ratio;
-        }
-    }
-    if best_ratio.abs() < SMALL {
-        return None;
-    }
-    let mut test = best?.test.clone();
-    if let SplitTest::Numeric {
-        attribute,
-        threshold,
-    } = &mut test
-    {
-        // Use the largest training value at or below the midpoint. C4.5 scans the training
-        // set in order with tolerances, which is order dependent only when two values within
-        // 2e-6 of each other are both candidates: then scan, else take the largest candidate.
-        let values = &set.sorted_distinct[*attribute];
-        let candidates = values.partition_point(|&value| value - *threshold < SMALL);
-        let near_tie =
-            candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
-        let mut largest = -f64::MAX;
-        if candidates > 0 && !near_tie {
-            largest = values[candidates - 1];
-        } else {
-            for &value in &set.columns[*attribute] {
-                if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
-                    largest = value;
-                }
-            }
-        }
-        *threshold = largest;
-    }
-    Some(test)
-}
-
-/// A training instance in a list sorted by one numeric attribute's value.
-#[derive(Clone, Copy, Debug)]
+/// A training instance in a list sorted by one numeric attribute's value: the rank of its value
+/// among the attribute's distinct known values (`TrainingSet::sorted_distinct`), and its row.
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SortedEntry {
-    value: f64,
-    weight: f64,
+    rank: u32,
     row: u32,
-    class: u32,
 }
 
-/// The instances reaching a node, and for each numeric attribute the instances with a known
-/// value sorted by it (empty for nominal attributes), so that no node sorts again.
-pub(crate) struct NodeData {
-    instances: Vec<Instance>,
-    sorted: Vec<Vec<SortedEntry>>,
-}
-
-impl NodeData {
-    /// The root's data: every instance, and each numeric attribute sorted once.
-    pub(crate) fn root(set: &TrainingSet, instances: Vec<Instance>) -> Self {
-        let sorted = set
-            .nominal_sizes
-            .iter()
-            .enumerate()
-            .map(|(attribute, size)| {
-                if size.is_some() {
-                    return Vec::new();
+/// Sorts the known values of each numeric attribute once: fills the training set's
+/// `sorted_distinct` and `cut_ranks`, and returns for each numeric attribute the instances
+/// with a known value sorted by it (empty for nominal attributes), the lists at the root.
+pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<Vec<SortedEntry>> {
+    let mut lists = Vec::with_capacity(set.nominal_sizes.len());
+    set.sorted_distinct.clear();
+    set.cut_ranks.clear();
+    set.implicit_ranks.clear();
+    for (attribute, size) in set.nominal_sizes.iter().enumerate() {
+        let mut values = Vec::new();
+        let mut entries = Vec::new();
+        if size.is_none() {
+            let column = &set.columns[attribute];
+            let mut known: Vec<(f64, u32)> = instances
+                .iter()
+                .map(|instance| (column[instance.row as usize], instance.row))
+                .filter(|(value, _)| !value.is_nan())
+                .collect();
+            if set.whole_counts && known.len() >= RADIX_SORT_FROM {
+                // Equal values may come in any order on whole counts.
+                radix_sort(&mut known);
+            } else {
+                // Equal values keep the order this sort gives them: fractional weights are
+                // summed in it.
+                known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            }
+            entries.reserve_exact(known.len());
+            for (value, row) in known {
+                if values.last() != Some(&value) {
+                    values.push(value);
                 }
-                let column = &set.columns[attribute];
-                let mut entries: Vec<SortedEntry> = instances
-                    .iter()
-                    .filter(|instance| !column[instance.row as usize].is_nan())
-                    .map(|instance| SortedEntry {
-                        value: column[instance.row as usize],
-                        weight: instance.weight,
-                        row: instance.row,
-                        class: set.classes[instance.row as usize],
-                    })
-                    .collect();
-                entries.sort_unstable_by(|a, b| a.value.total_cmp(&b.value));
-                entries
-            })
-            .collect();
-        NodeData { instances, sorted }
+                entries.push(SortedEntry {
+                    rank: (values.len() - 1) as u32,
+                    row,
+                });
+            }
+        }
+        // For each distinct value, the rank of the first one more than 1e-5 above it.
+        let mut cut_ranks = Vec::with_capacity(values.len());
+        let mut above = 0;
+        for &value in &values {
+            while above < values.len() && value + 1e-5 >= values[above] {
+                above += 1;
+            }
+            cut_ranks.push(above as u32);
+        }
+        // A value held by more than half of the entries is the middle one's.
+        let mut implicit_rank = None;
+        if set.whole_counts && !entries.is_empty() {
+            let middle = entries[entries.len() / 2].rank;
+            let first = entries.partition_point(|entry| entry.rank < middle);
+            let end = entries.partition_point(|entry| entry.rank <= middle);
+            if 2 * (end - first) > entries.len() {
+                implicit_rank = Some(middle);
+                entries.drain(first..end);
+            }
+        }
+        set.sorted_distinct.push(values);
+        set.cut_ranks.push(cut_ranks);
+        set.implicit_ranks.push(implicit_rank);
+        lists.push(entries);
     }
+    lists
+}
 
-    /// The distinct values of each sorted list, in order.
-    pub(crate) fn sorted_distinct_values(&self) -> Vec<Vec<f64>> {
-        self.sorted
-            .iter()
-            .map(|entries| {
-                let mut values: Vec<f64> = entries.iter().map(|entry| entry.value).collect();
-                values.dedup();
-                values
-            })
-            .collect()
+/// The number of values from which `radix_sort` beats a comparison sort.
+const RADIX_SORT_FROM: usize = 4096;
+
+/// Sorts `(value, row)` pairs by value in `f64::total_cmp` order, equal values in the order they
+/// come: a radix sort on the bytes of keys that order as the values do, from the lowest byte,
+/// skipping the bytes that are the same in every key.
+fn radix_sort(pairs: &mut [(f64, u32)]) {
+    let key = |value: f64| {
+        let bits = value.to_bits();
+        if bits >> 63 == 1 {
+            !bits
+        } else {
+            bits | 1 << 63
+        }
+    };
+    let mut keyed: Vec<(u64, u32)> = pairs
+        .iter()
+        .map(|&(value, row)| (key(value), row))
+        .collect();
+    let first = keyed.first().map_or(0, |pair| pair.0);
+    let differing = keyed.iter().fold(0, |bits, pair| bits | (pair.0 ^ first));
+    let mut other = vec![(0, 0); keyed.len()];
+    for shift in (0..64).step_by(8) {
+        if (differing >> shift) & 0xff == 0 {
+            continue;
+        }
+        let digit = |key: u64| (key >> shift) as usize & 0xff;
+        let mut next = [0usize; 256];
+        for pair in &keyed {
+            next[digit(pair.0)] += 1;
+        }
+        let mut start = 0;
+        for slot in &mut next {
+            let count = *slot;
+            *slot = start;
+            start += count;
+        }
+        for &pair in &keyed {
+            let place = &mut next[digit(pair.0)];
+            other[*place] = pair;
+            *place += 1;
+        }
+        std::mem::swap(&mut keyed, &mut other);
     }
+    for (pair, (key, row)) in pairs.iter_mut().zip(keyed) {
+        let bits = if key >> 63 == 1 {
+            key & !(1 << 63)
+        } else {
+            !key
+        };
+        *pair = (f64::from_bits(bits), row);
+    }
+}
+
+/// The instances reaching a node, and where its sorted lists are: a range of each attribute's
+/// list in one of the two sets of lists.
+struct NodeData {
+    instances: Vec<Instance>,
+    ranges: Vec<Range<usize>>,
+    /// Which of the two sets of lists holds the node's entries.
+    set_index: usize,
 }
 
 /// Marks a row whose split value is unknown in the branch table.
 const UNKNOWN_BRANCH: u32 = u32::MAX;
 
-/// Splits a node's data (instances and sorted lists) among the branches of `test`, keeping the
-/// sorted order; `branch_of_row` is scratch space with one slot per training row.
-fn split_node_data(
-    set: &TrainingSet,
-    test: &SplitTest,
-    distribution: &Distribution,
-    data: &NodeData,
-    branch_of_row: &mut [u32],
-) -> Vec<NodeData> {
-    let column = &set.columns[test.attribute()];
-    for instance in &data.instances {
-        branch_of_row[instance.row as usize] = match test.branch(column[instance.row as usize]) {
-            Some(branch) => branch as u32,
-            None => UNKNOWN_BRANCH,
-        };
-    }
-    let fractions = distribution.bag_fractions();
-    let instances = split_data(set, test, distribution, &data.instances);
-    let mut children: Vec<NodeData> = instances
-        .into_iter()
-        .map(|instances| {
-            let capacity = instances.len();
-            NodeData {
-                sorted: data
-                    .sorted
-                    .iter()
-                    .map(|entries| {
-                        if entries.is_empty() {
-                            Vec::new()
-                        } else {
-                            Vec::with_capacity(capacity)
-                        }
-                    })
-                    .collect(),
-                instances,
-            }
-        })
-        .collect();
-    for (attribute, entries) in data.sorted.iter().enumerate() {
-        if entries.is_empty() {
-            continue;
-        }
-        for entry in entries {
-            match branch_of_row[entry.row as usize] {
-                UNKNOWN_BRANCH => {
-                    for (branch, &fraction) in fractions.iter().enumerate() {
-                        if fraction > SMALL {
-                            children[branch].sorted[attribute].push(SortedEntry {
-                                weight: fraction * entry.weight,
-                                ..*entry
-                            });
-                        }
-                    }
-                }
-                branch => children[branch as usize].sorted[attribute].push(*entry),
-            }
-        }
-    }
-    children
+/// Grows a tree: the training set and options, and the sorted lists and scratch space that all
+/// nodes share.
+struct Grower<'a> {
+    set: &'a TrainingSet,
+    options: &'a Options,
+    /// Keep each node's instances (for subtree raising).
+    keep_data: bool,
+    /// Two sets of sorted lists, one list per attribute in each, always of equal lengths. A
+    /// node's entries are a range of each list of one set; splitting the node writes its
+    /// branches' entries to the other set, within the same ranges, or, when instances of
+    /// unknown value go down several branches, on top of the lists until the branches are
+    /// grown. A node's entries are not needed once it is split, so its branches' branches can
+    /// write over them.
+    lists: [Vec<Vec<SortedEntry>>; 2],
+    /// The branch of each row at the node being split.
+    branch_of_row: Vec<u32>,
+    /// The weight of each row at the node whose split is searched.
+    weight_of_row: Vec<f64>,
+    /// Work space of the split search.
+    scan_scratch: ScanScratch,
 }
 
-/// Grows a tree on `data` (keeping each node's instances when `keep_data`).
+/// Grows a tree on `instances` with the root's sorted lists `lists` (keeping each node's
+/// instances when `keep_data`).
 pub(crate) fn grow(
     set: &TrainingSet,
-    data: NodeData,
+    instances: Vec<Instance>,
+    lists: Vec<Vec<SortedEntry>>,
     options: &Options,
     keep_data: bool,
-    branch_of_row: &mut [u32],
 ) -> Node {
-    match choose_test(set, &data, options) {
-        Some(test) => {
-            let distribution = split_distribution(set, &test, &data.instances);
-            let subsets = split_node_data(set, &test, &distribution, &data, branch_of_row);
-            let train = if keep_data {
-                data.instances
-            } else {
-                Vec::new()
-            };
-            drop(data.sorted);
-            let children = subsets
-                .into_iter()
-                .map(|subset| grow(set, subset, options, keep_data, branch_of_row))
-                .collect();
-            Node {
-                test: Some(test),
-                distribution,
-                children,
-                is_empty: false,
-                train,
-            }
-        }
-        None => {
+    let rows = set.classes.len();
+    let ranges = lists.iter().map(|list| 0..list.len()).collect();
+    let other_lists = lists
+        .iter()
+        .map(|list| vec![SortedEntry::default(); list.len()])
+        .collect();
+    let mut grower = Grower {
+        set,
+        options,
+        keep_data,
+        lists: [lists, other_lists],
+        branch_of_row: vec![0; rows],
+        weight_of_row: vec![0.0; rows],
+        scan_scratch: ScanScratch::default(),
+    };
+    grower.grow(NodeData {
+        instances,
+        ranges,
+        set_index: 0,
+    })
+}
+
+impl Grower<'_> {
+    fn grow(&mut self, data: NodeData) -> Node {
+        let set = self.set;
+        let Some(test) = self.choose_test(&data) else {
             let distribution = distribution_of(set, &data.instances);
             let is_empty = distribution.total().abs() < SMALL;
-            Node {
+            return Node {
                 test: None,
                 distribution,
                 children: Vec::new(),
                 is_empty,
-                train: if keep_data {
+                train: if self.keep_data {
                     data.instances
                 } else {
                     Vec::new()
                 },
+            };
+        };
+        let Split {
+            branches,
+            distribution,
+            subsets,
+        } = split(set, &test, &data.instances);
+        let tops: Vec<usize> = self.lists[0].iter().map(Vec::len).collect();
+        let ranges = self.split_lists(&distribution, &branches, &subsets, &data);
+        let train = if self.keep_data {
+            data.instances
+        } else {
+            Vec::new()
+        };
+        let set_index = 1 - data.set_index;
+        let children = subsets
+            .into_iter()
+            .zip(ranges)
+            .map(|(instances, ranges)| {
+                self.grow(NodeData {
+                    instances,
+                    ranges,
+                    set_index,
+                })
+            })
+            .collect();
+        for lists in &mut self.lists {
+            for (list, &top) in lists.iter_mut().zip(&tops) {
+                list.truncate(top);
             }
         }
+        Node {
+            test: Some(test),
+            distribution,
+            children,
+            is_empty: false,
+            train,
+        }
+    }
+
+    /// C4.5's choice of test: the highest gain ratio among the tests with at least average
+    /// information gain, or `None` for a leaf.
+    fn choose_test(&mut self, node: &NodeData) -> Option<SplitTest> {
+        let set = self.set;
+        let options = self.options;
+        let data = &node.instances;
+        let node_distribution = distribution_of(set, data);
+        let total_weight = node_distribution.total();
+        if total_weight - 2.0 * options.min_leaf < -SMALL
+            || (total_weight - node_distribution.class_weight(node_distribution.majority_class()))
+                .abs()
+                < SMALL
+        {
+            return None;
+        }
+        // When every weight is 1 the class weights are whole counts (sums of ones, so exact).
+        let unit_weights = data.iter().all(|instance| instance.weight == 1.0);
+        let unit_class_counts: Option<Vec<usize>> = unit_weights.then(|| {
+            (0..set.num_classes)
+                .map(|class| node_distribution.class_weight(class) as usize)
+                .collect()
+        });
+        if !unit_weights {
+            for instance in data {
+                self.weight_of_row[instance.row as usize] = instance.weight;
+            }
+        }
+        let summary = NodeSummary {
+            instance_count: data.len(),
+            total_weight,
+            unit_class_counts: unit_class_counts.as_deref(),
+            weight_of_row: &self.weight_of_row,
+        };
+        let all_rows = set.classes.len() as f64;
+        let many_values = |size: usize| -> bool { (size as f64) - 0.3 * all_rows >= -SMALL };
+        let all_nominal_with_many_values = set
+            .nominal_sizes
+            .iter()
+            .all(|size| size.is_some_and(many_values));
+        let mut candidates = Vec::new();
+        let mut gain_sum = 0.0;
+        let mut counted = 0usize;
+        for (attribute, size) in set.nominal_sizes.iter().enumerate() {
+            let candidate = match size {
+                Some(num_values) => {
+                    nominal_candidate(set, attribute, *num_values, data, total_weight, options)
+                }
+                None => numeric_candidate(
+                    set,
+                    attribute,
+                    &self.lists[node.set_index][attribute][node.ranges[attribute].clone()],
+                    &summary,
+                    options,
+                    &mut self.scan_scratch,
+                ),
+            };
+            if let Some(candidate) = candidate {
+                let counts_for_average = match size {
+                    None => true,
+                    Some(num_values) => all_nominal_with_many_values || !many_values(*num_values),
+                };
+                if counts_for_average {
+                    gain_sum += candidate.info_gain;
+                    counted += 1;
+                }
+                candidates.push(candidate);
+            }
+        }
+        if counted == 0 {
+            return None;
+        }
+        let average_gain = gain_sum / counted as f64;
+        let mut best: Option<&Candidate> = None;
+        let mut best_ratio = 0.0;
+        for candidate in &candidates {
+            if candidate.info_gain >= average_gain - 1e-3
+                && candidate.gain_ratio - best_ratio > SMALL
+            {
+                best = Some(candidate);
+                best_ratio = candidate.gain_ratio;
+            }
+        }
+        if best_ratio.abs() < SMALL {
+            return None;
+        }
+        let mut test = best?.test.clone();
+        if let SplitTest::Numeric {
+            attribute,
+            threshold,
+        } = &mut test
+        {
+            // Use the largest training value at or below the midpoint. C4.5 scans the training
+            // set in order with tolerances, which is order dependent only when two values
+            // within 2e-6 of each other are both candidates: then scan, else take the largest
+            // candidate.
+            let values = &set.sorted_distinct[*attribute];
+            let candidates = values.partition_point(|&value| value - *threshold < SMALL);
+            let near_tie =
+                candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
+            let mut largest = -f64::MAX;
+            if candidates > 0 && !near_tie {
+                largest = values[candidates - 1];
+            } else {
+                for &value in &set.columns[*attribute] {
+                    if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
+                        largest = value;
+                    }
+                }
+            }
+            *threshold = largest;
+        }
+        Some(test)
+    }
+
+    /// Writes the node's sorted lists, divided among the branches of its test, to the other
+    /// set of lists, keeping their order. The test's class weights per branch are
+    /// `distribution`; it sends the node's instances down `branches`, giving `subsets`; an
+    /// entry of unknown value goes down every branch with a share above `SMALL`, as `split`
+    /// sends its instance. Returns each branch's range of each list.
+    fn split_lists(
+        &mut self,
+        distribution: &Distribution,
+        branches: &[u32],
+        subsets: &[Vec<Instance>],
+        node: &NodeData,
+    ) -> Vec<Vec<Range<usize>>> {
+        let mut any_unknown = false;
+        for (instance, &branch) in node.instances.iter().zip(branches) {
+            self.branch_of_row[instance.row as usize] = branch;
+            any_unknown |= branch == UNKNOWN_BRANCH;
+        }
+        let branch_of_row = &self.branch_of_row;
+        let set = self.set;
+        let num_branches = subsets.len();
+        let fractions = distribution.bag_fractions();
+        let [first_set, second_set] = &mut self.lists;
+        let (source, target) = if node.set_index == 0 {
+            (first_set, second_set)
+        } else {
+            (second_set, first_set)
+        };
+        let mut ranges = vec![Vec::with_capacity(node.ranges.len()); num_branches];
+        for (attribute, ((source, target), range)) in
+            source.iter_mut().zip(target).zip(&node.ranges).enumerate()
+        {
+            let listed = &source[range.clone()];
+            let run = implicit_run(set, attribute, listed, node.instances.len());
+            if without_cuts(set, attribute, listed, run) {
+                // Not needed below.
+                for branch_ranges in &mut ranges {
+                    branch_ranges.push(range.start..range.start);
+                }
+                continue;
+            }
+            if num_branches == 2 && !any_unknown {
+                // Two branches, every entry in exactly one. The first branch gets as many
+                // entries as it gets instances when the list holds every instance of the node,
+                // else they are counted. Each entry is written to the next place of its
+                // branch, chosen without an unpredictable jump.
+                let first_count = if listed.len() == node.instances.len() {
+                    subsets[0].len()
+                } else {
+                    listed
+                        .iter()
+                        .filter(|entry| branch_of_row[entry.row as usize] == 0)
+                        .count()
+                };
+                let middle = range.start + first_count;
+                let target = &mut target[range.clone()];
+                let (mut first, mut second) = (0, middle - range.start);
+                for entry in &source[range.clone()] {
+                    let branch = branch_of_row[entry.row as usize] as usize;
+                    target[if branch == 0 { first } else { second }] = *entry;
+                    // Branch is 0 or 1, and neither place passes the range's length.
+                    first = first.wrapping_add(branch ^ 1);
+                    second = second.wrapping_add(branch);
+                }
+                ranges[0].push(range.start..middle);
+                ranges[1].push(middle..range.end);
+                continue;
+            }
+            // The number of entries going down each branch, then the entries, each written to
+            // the next place of each branch it goes down: within the node's range when they fit
+            // (no entry goes down two branches), else on top of the lists.
+            let mut next = vec![0usize; num_branches];
+            for entry in &source[range.clone()] {
+                match branch_of_row[entry.row as usize] {
+                    UNKNOWN_BRANCH => {
+                        for (count, &fraction) in next.iter_mut().zip(&fractions) {
+                            if fraction > SMALL {
+                                *count += 1;
+                            }
+                        }
+                    }
+                    branch => next[branch as usize] += 1,
+                }
+            }
+            let total: usize = next.iter().sum();
+            let mut start = range.start;
+            if total > range.len() {
+                start = source.len();
+                source.resize(start + total, SortedEntry::default());
+                target.resize(start + total, SortedEntry::default());
+            }
+            for (branch_ranges, place) in ranges.iter_mut().zip(&mut next) {
+                let count = *place;
+                *place = start;
+                branch_ranges.push(start..start + count);
+                start += count;
+            }
+            for entry in &source[range.clone()] {
+                match branch_of_row[entry.row as usize] {
+                    UNKNOWN_BRANCH => {
+                        for (place, &fraction) in next.iter_mut().zip(&fractions) {
+                            if fraction > SMALL {
+                                target[*place] = *entry;
+                                *place += 1;
+                            }
+                        }
+                    }
+                    branch => {
+                        let place = &mut next[branch as usize];
+                        target[*place] = *entry;
+                        *place += 1;
+                    }
+                }
+            }
+        }
+        ranges
     }
 }
 
@@ -693,8 +1346,34 @@ fn estimated_errors(node: &Node, options: &Options) -> f64 {
     }
 }
 
-/// Estimated errors if `data` (another node's instances) were classified by `node`'s subtree.
+/// Estimated errors if `node`'s instances were classified by the subtree of its branch
+/// `branch`.
 fn estimated_errors_for_branch(
+    set: &TrainingSet,
+    node: &Node,
+    branch: usize,
+    options: &Options,
+) -> f64 {
+    let subtree = &node.children[branch];
+    match (&node.test, set.whole_counts) {
+        (Some(test), true) => {
+            // Every leaf below the branch holds the class counts of the instances it gets from
+            // the branch's own instances: only the others need sending down.
+            let column = &set.columns[test.attribute()];
+            let mut others: Vec<u32> = node
+                .train
+                .iter()
+                .map(|instance| instance.row)
+                .filter(|&row| test.branch(column[row as usize]) != Some(branch))
+                .collect();
+            estimated_errors_adding(set, subtree, &mut others, options)
+        }
+        _ => estimated_errors_for_data(set, subtree, &node.train, options),
+    }
+}
+
+/// Estimated errors if `data` were classified by `node`'s subtree.
+fn estimated_errors_for_data(
     set: &TrainingSet,
     node: &Node,
     data: &[Instance],
@@ -703,15 +1382,67 @@ fn estimated_errors_for_branch(
     match &node.test {
         None => estimated_errors_of(&distribution_of(set, data), options),
         Some(test) => {
-            let distribution = split_distribution(set, test, data);
-            let subsets = split_data(set, test, &distribution, data);
+            let divided = split(set, test, data);
             node.children
                 .iter()
-                .zip(&subsets)
-                .map(|(child, subset)| estimated_errors_for_branch(set, child, subset, options))
+                .zip(&divided.subsets)
+                .map(|(child, subset)| estimated_errors_for_data(set, child, subset, options))
                 .sum()
         }
     }
+}
+
+/// For a training set of whole counts: estimated errors if `node`'s subtree classified its own
+/// instances and the rows `others` (reordered on the way), all of weight 1. The class weights
+/// are whole counts, the same whatever the order they are added in, so each leaf's are its own
+/// plus those of the others that reach it.
+fn estimated_errors_adding(
+    set: &TrainingSet,
+    node: &Node,
+    others: &mut [u32],
+    options: &Options,
+) -> f64 {
+    if others.is_empty() {
+        return estimated_errors(node, options);
+    }
+    let Some(test) = &node.test else {
+        let mut class_weights: Vec<f64> = (0..set.num_classes)
+            .map(|class| node.distribution.class_weight(class))
+            .collect();
+        for &row in others.iter() {
+            class_weights[set.classes[row as usize] as usize] += 1.0;
+        }
+        let total = node.distribution.total() + others.len() as f64;
+        return estimated_errors_of(&Distribution::single_bag(&class_weights, total), options);
+    };
+    // Group the rows by branch (every value is known in such a training set).
+    let column = &set.columns[test.attribute()];
+    let branches: Vec<usize> = others
+        .iter()
+        .map(|&row| test.branch(column[row as usize]).unwrap_or(0))
+        .collect();
+    let mut starts = vec![0usize; node.children.len()];
+    for &branch in &branches {
+        starts[branch] += 1;
+    }
+    let mut start = 0;
+    for slot in &mut starts {
+        let count = *slot;
+        *slot = start;
+        start += count;
+    }
+    let mut next = starts.clone();
+    for (&row, &branch) in others.to_vec().iter().zip(&branches) {
+        others[next[branch]] = row;
+        next[branch] += 1;
+    }
+    node.children
+        .iter()
+        .zip(starts.iter().zip(&next))
+        .map(|(child, (&start, &end))| {
+            estimated_errors_adding(set, child, &mut others[start..end], options)
+        })
+        .sum()
 }
 
 /// Recomputes the distributions of a (raised) subtree from new training instances.
@@ -724,9 +1455,9 @@ fn redistribute(set: &TrainingSet, node: &mut Node, data: Vec<Instance>) {
             }
         }
         Some(test) => {
-            node.distribution = split_distribution(set, test, &data);
-            let subsets = split_data(set, test, &node.distribution, &data);
-            for (child, subset) in node.children.iter_mut().zip(subsets) {
+            let divided = split(set, test, &data);
+            node.distribution = divided.distribution;
+            for (child, subset) in node.children.iter_mut().zip(divided.subsets) {
                 redistribute(set, child, subset);
             }
         }
@@ -744,7 +1475,7 @@ pub(crate) fn prune(set: &TrainingSet, node: &mut Node, options: &Options) {
     }
     let largest = node.distribution.heaviest_bag();
     let errors_largest_branch = if options.subtree_raising {
-        estimated_errors_for_branch(set, &node.children[largest], &node.train, options)
+        estimated_errors_for_branch(set, node, largest, options)
     } else {
         f64::MAX
     };
