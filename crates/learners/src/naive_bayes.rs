@@ -12,8 +12,11 @@
 //!   the standard deviation is floored at `d / 6`, and when it is below 1e-10 (a single distinct
 //!   value, or no rows of that class) it is `d / 6`. The likelihood of a value `x` is the
 //!   probability of the rounding interval, `Phi((x - mean + d/2) / sd) - Phi((x - mean - d/2) /
-//!   sd)`, computed with `erfc` in the tail where it is accurate (Weka subtracts two values
-//!   near 1 in the upper tail and gets 0 earlier).
+//!   sd)`. A narrow interval's logarithm comes from a series without cancellation (see
+//!   `log_interval_by_series`); a wide one is computed with `erfc` in the tail where it is
+//!   accurate. Weka subtracts two values near 1 in the upper tail, gets 0 earlier and floors it,
+//!   so far-out values can get different probabilities there (60 of 1,534 spambase test rows in
+//!   `docs/weka-speed.md`).
 //! * As in Weka each attribute's likelihood is floored at 1e-75 before multiplying; missing
 //!   values (training or test) are skipped.
 //! * Everything is summed in log space and normalised with log-sum-exp, so hundreds of
