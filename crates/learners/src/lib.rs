@@ -15,6 +15,7 @@ pub mod params;
 pub mod perceptron;
 pub mod registry;
 pub mod ripper;
+mod total_order;
 pub mod vfi;
 
 pub use bagging::Bagging;

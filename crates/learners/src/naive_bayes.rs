@@ -30,6 +30,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use data::{Features, Schema, View};
 
 use crate::discretize::MdlDiscretizer;
+use crate::total_order;
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Weka's default precision of a numeric attribute with fewer than two distinct values.
@@ -235,19 +236,13 @@ fn precision_of(values: &mut [f64]) -> (f64, usize) {
 
 /// Sorts as `f64::total_cmp` does, through integer keys with that order (faster to compare).
 fn sort_total_order(values: &mut [f64]) {
-    // total_cmp's key: flip the magnitude bits of negative numbers, then the sign bit.
-    let key = |value: f64| {
-        let bits = value.to_bits() as i64;
-        (bits ^ ((((bits >> 63) as u64) >> 1) as i64)) as u64 ^ (1 << 63)
-    };
-    let unkey = |key: u64| {
-        let bits = (key ^ (1 << 63)) as i64;
-        f64::from_bits((bits ^ ((((bits >> 63) as u64) >> 1) as i64)) as u64)
-    };
-    let mut keys: Vec<u64> = values.iter().map(|&value| key(value)).collect();
+    let mut keys: Vec<u64> = values
+        .iter()
+        .map(|&value| total_order::key(value))
+        .collect();
     keys.sort_unstable();
     for (value, &key) in values.iter_mut().zip(&keys) {
-        *value = unkey(key);
+        *value = total_order::value(key);
     }
 }
 

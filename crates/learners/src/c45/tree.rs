@@ -2,6 +2,8 @@
 
 use std::ops::Range;
 
+use crate::total_order;
+
 use super::distribution::{
     added_errors, class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL,
 };
@@ -445,15 +447,13 @@ impl LeftCounts for SecondClassCount {
         x_log_x: &XLogX,
     ) -> f64 {
         let second = self.0;
-        let first = left_count - second;
-        let mut value = 0.0;
-        value += x_log_x.whole(first);
-        value += x_log_x.whole(second);
-        value -= x_log_x.whole(left_count);
-        value += x_log_x.whole(totals[0] - first);
-        value += x_log_x.whole(totals[1] - second);
-        value -= x_log_x.whole(count - left_count);
-        value
+        split_x_log_x(
+            &[left_count - second, second],
+            left_count,
+            count,
+            totals,
+            x_log_x,
+        )
     }
 }
 
@@ -474,17 +474,30 @@ impl LeftCounts for ClassCounts<'_> {
         totals: &[usize],
         x_log_x: &XLogX,
     ) -> f64 {
-        let mut value = 0.0;
-        for &n in self.0.iter() {
-            value += x_log_x.whole(n);
-        }
-        value -= x_log_x.whole(left_count);
-        for (&total, &n) in totals.iter().zip(self.0.iter()) {
-            value += x_log_x.whole(total - n);
-        }
-        value -= x_log_x.whole(count - left_count);
-        value
+        split_x_log_x(self.0, left_count, count, totals, x_log_x)
     }
+}
+
+/// The sum of `n ln n` over both sides' class counts minus each side's `N ln N`, for a cut
+/// with class counts `left` (`left_count` rows) out of `count` rows with class `totals`.
+#[inline(always)]
+fn split_x_log_x(
+    left: &[usize],
+    left_count: usize,
+    count: usize,
+    totals: &[usize],
+    x_log_x: &XLogX,
+) -> f64 {
+    let mut value = 0.0;
+    for &n in left {
+        value += x_log_x.whole(n);
+    }
+    value -= x_log_x.whole(left_count);
+    for (&total, &n) in totals.iter().zip(left) {
+        value += x_log_x.whole(total - n);
+    }
+    value -= x_log_x.whole(count - left_count);
+    value
 }
 
 /// What the scan of a numeric attribute's sorted values at a node whose instances all weigh 1
@@ -870,17 +883,9 @@ const RADIX_SORT_FROM: usize = 4096;
 /// come: a radix sort on the bytes of keys that order as the values do, from the lowest byte,
 /// skipping the bytes that are the same in every key.
 fn radix_sort(pairs: &mut [(f64, u32)]) {
-    let key = |value: f64| {
-        let bits = value.to_bits();
-        if bits >> 63 == 1 {
-            !bits
-        } else {
-            bits | 1 << 63
-        }
-    };
     let mut keyed: Vec<(u64, u32)> = pairs
         .iter()
-        .map(|&(value, row)| (key(value), row))
+        .map(|&(value, row)| (total_order::key(value), row))
         .collect();
     let first = keyed.first().map_or(0, |pair| pair.0);
     let differing = keyed.iter().fold(0, |bits, pair| bits | (pair.0 ^ first));
@@ -908,12 +913,7 @@ fn radix_sort(pairs: &mut [(f64, u32)]) {
         std::mem::swap(&mut keyed, &mut other);
     }
     for (pair, (key, row)) in pairs.iter_mut().zip(keyed) {
-        let bits = if key >> 63 == 1 {
-            key & !(1 << 63)
-        } else {
-            !key
-        };
-        *pair = (f64::from_bits(bits), row);
+        *pair = (total_order::value(key), row);
     }
 }
 

@@ -232,7 +232,7 @@ fn training_data(train: &View) -> TrainingData {
                 .iter()
                 .zip(0..n as u32)
                 .filter(|(value, _)| !value.is_nan())
-                .map(|(&value, row)| (total_order_bits(value), row))
+                .map(|(&value, row)| (crate::total_order::key(value), row))
                 .collect();
             keys.sort_by_key(|&(key, _)| key);
             keys.into_iter().map(|(_, row)| row).collect()
@@ -256,17 +256,6 @@ fn training_data(train: &View) -> TrainingData {
         weights,
         sorted,
         log2_table,
-    }
-}
-
-/// The bits of a number mapped so that their unsigned order is the order of `f64::total_cmp`.
-fn total_order_bits(value: f64) -> u64 {
-    let bits = value.to_bits();
-    // Negative numbers: all bits flipped (larger magnitude sorts first); others: the sign set.
-    if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | (1 << 63)
     }
 }
 

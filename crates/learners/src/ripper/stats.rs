@@ -91,25 +91,27 @@ pub(crate) fn rule_counts(
     for &row in rows {
         let weight = data.weights[row as usize];
         let class = data.classes[row as usize];
-        if coverage[row as usize] {
-            counts[COVER] += weight;
-            if class == rule.class {
-                counts[TRUE_POSITIVE] += weight;
-            } else {
-                counts[FALSE_POSITIVE] += weight;
-            }
+        let covered = coverage[row as usize];
+        add_row(&mut counts, covered, class == rule.class, weight);
+        if covered {
             distribution[class] += weight;
         } else {
             uncovered.push(row);
-            counts[UNCOVER] += weight;
-            if class != rule.class {
-                counts[TRUE_NEGATIVE] += weight;
-            } else {
-                counts[FALSE_NEGATIVE] += weight;
-            }
         }
     }
     (counts, uncovered, distribution)
+}
+
+/// Adds one row of this weight to a rule's counts: covered or not, of the rule's class or not.
+fn add_row(counts: &mut Counts, covered: bool, positive: bool, weight: f64) {
+    let (side, kind) = match (covered, positive) {
+        (true, true) => (COVER, TRUE_POSITIVE),
+        (true, false) => (COVER, FALSE_POSITIVE),
+        (false, true) => (UNCOVER, FALSE_NEGATIVE),
+        (false, false) => (UNCOVER, TRUE_NEGATIVE),
+    };
+    counts[side] += weight;
+    counts[kind] += weight;
 }
 
 /// Covered and uncovered true positives, false positives, ... of the whole rule list, taking the
@@ -281,20 +283,10 @@ impl DlContext<'_> {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == class;
             for rule_counts in &mut later_counts[..first.min(later)] {
-                rule_counts[UNCOVER] += weight;
-                rule_counts[if positive {
-                    FALSE_NEGATIVE
-                } else {
-                    TRUE_NEGATIVE
-                }] += weight;
+                add_row(rule_counts, false, positive, weight);
             }
             if let Some(rule_counts) = later_counts.get_mut(first) {
-                rule_counts[COVER] += weight;
-                rule_counts[if positive {
-                    TRUE_POSITIVE
-                } else {
-                    FALSE_POSITIVE
-                }] += weight;
+                add_row(rule_counts, true, positive, weight);
             }
         }
         for rule_counts in &later_counts {
