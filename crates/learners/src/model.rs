@@ -61,6 +61,11 @@ impl Probabilities {
         &self.values
     }
 
+    /// All values, row-major, for filling in place.
+    pub fn as_flat_mut(&mut self) -> &mut [f64] {
+        &mut self.values
+    }
+
     /// The class with the highest probability in each row (the first one on ties).
     pub fn predicted_classes(&self) -> Vec<usize> {
         (0..self.len())

@@ -93,10 +93,25 @@ impl VfiLearner {
             });
         }
         let num_classes = train.num_classes();
-        let mut class_totals = vec![0.0; num_classes];
-        for (&class, &weight) in classes.iter().zip(&weights) {
-            class_totals[class] += weight;
-        }
+        let whole_weights = whole_weights(&weights);
+        let class_totals = match &whole_weights {
+            // Exact in any order: whole numbers, in integers.
+            Some(whole_weights) => {
+                let mut totals = vec![0u64; num_classes];
+                for (&class, &weight) in classes.iter().zip(whole_weights) {
+                    totals[class] += weight;
+                }
+                totals.iter().map(|&total| total as f64).collect()
+            }
+            None => {
+                let mut totals = vec![0.0; num_classes];
+                for (&class, &weight) in classes.iter().zip(&weights) {
+                    totals[class] += weight;
+                }
+                totals
+            }
+        };
+        let mut places = Vec::new();
         let mut attributes = Vec::with_capacity(train.num_attributes());
         for (attribute, info) in train.schema().attributes.iter().enumerate() {
             let column = train.dataset().column(attribute);
@@ -119,30 +134,15 @@ impl VfiLearner {
                     bounds.extend(lowest.iter().chain(&highest).copied());
                     bounds.sort_by(|a, b| a.total_cmp(b));
                     bounds.dedup();
-                    // Class counts of the interval above each bound, `num_classes` per bound.
-                    // How many bounds lie below each value, one bound at a time over all rows
-                    // (a loop the compiler vectorises), then each row's count goes to its place.
-                    let mut below = vec![0u64; values.len()];
-                    for &bound in &bounds {
-                        for (count, &value) in below.iter_mut().zip(&values) {
-                            *count += u64::from(bound < value);
-                        }
-                    }
-                    let mut counts = vec![0.0; bounds.len() * num_classes];
-                    for (((&value, &class), &weight), &below) in
-                        values.iter().zip(&classes).zip(&weights).zip(&below)
-                    {
-                        if value.is_nan() {
-                            continue;
-                        }
-                        match place_after(&bounds, below as usize, value) {
-                            Location::Inside(k) => counts[k * num_classes + class] += weight,
-                            Location::OnBound(k) => {
-                                counts[k * num_classes + class] += weight / 2.0;
-                                counts[(k - 1) * num_classes + class] += weight / 2.0;
-                            }
-                        }
-                    }
+                    find_places(&bounds, &values, &mut places);
+                    let counts = interval_counts(
+                        bounds.len() - 1,
+                        num_classes,
+                        &places,
+                        &classes,
+                        &weights,
+                        whole_weights.as_deref(),
+                    );
                     let counts = counts.chunks(num_classes).map(<[f64]>::to_vec).collect();
                     Intervals::Numeric { bounds, counts }
                 }
@@ -184,29 +184,155 @@ pub fn build(params: Params) -> Result<Box<dyn Learner>, ParamError> {
     Ok(Box::new(VfiLearner::from_params(params)?))
 }
 
-/// Where a numeric value lies among the sorted interval bounds.
-enum Location {
-    /// Strictly above bound `k` and below bound `k + 1`: interval `k`.
-    Inside(usize),
-    /// Equal to bound `k` (k >= 1): between intervals `k - 1` and `k`.
-    OnBound(usize),
-}
-
-/// Finds the interval of a finite value (bounds start at -inf and end at +inf).
-fn locate(bounds: &[f64], value: f64) -> Location {
-    // Index of the first bound >= value; bounds[0] = -inf < value. There are at most two bounds
-    // per class, so counting them without branches beats a binary search's mispredictions.
-    let first_not_below = bounds.iter().filter(|&&bound| bound < value).count();
-    place_after(bounds, first_not_below, value)
-}
-
-/// The location of a finite value given how many bounds lie below it.
-fn place_after(bounds: &[f64], first_not_below: usize, value: f64) -> Location {
-    if bounds[first_not_below] == value {
-        Location::OnBound(first_not_below)
-    } else {
-        Location::Inside(first_not_below - 1)
+/// Writes the place of each value among sorted `bounds` (from -inf to +inf) into `places`:
+/// `2k` strictly inside interval `k` (between bounds `k` and `k + 1`), `2k - 1` on bound `k`,
+/// and a number past every place (`u32::MAX - 1`) for a missing value.
+fn find_places(bounds: &[f64], values: &[f64], places: &mut Vec<u32>) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { find_places_avx2(bounds, values, places) };
     }
+    find_places_portable(bounds, values, places)
+}
+
+/// [`find_places`] compiled for AVX2 (whole-number results, the same on every processor).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn find_places_avx2(bounds: &[f64], values: &[f64], places: &mut Vec<u32>) {
+    find_places_portable(bounds, values, places)
+}
+
+/// [`find_places`] for any processor.
+#[inline(always)]
+fn find_places_portable(bounds: &[f64], values: &[f64], places: &mut Vec<u32>) {
+    // A present value is above -inf and below +inf; then it is two places on for each inner
+    // bound below it, one for a bound it equals. Four values at a time, each through every
+    // bound (there are at most two bounds per class), which the compiler turns into vector
+    // instructions without a branch.
+    let inner_bounds = &bounds[1..bounds.len() - 1];
+    let place_of = |value: f64| -> u32 {
+        let mut place = 2 * u32::from(!value.is_nan());
+        for &bound in inner_bounds {
+            place += 2 * u32::from(bound < value) + u32::from(bound == value);
+        }
+        // A missing value has 0, which wraps past every place.
+        place.wrapping_sub(2)
+    };
+    places.clear();
+    places.resize(values.len(), 0);
+    let mut place_chunks = places.chunks_exact_mut(4);
+    let mut value_chunks = values.chunks_exact(4);
+    for (place_chunk, value_chunk) in (&mut place_chunks).zip(&mut value_chunks) {
+        let mut chunk = [0u64; 4];
+        for (lane, &value) in chunk.iter_mut().zip(value_chunk) {
+            *lane = 2 * u64::from(!value.is_nan());
+        }
+        for &bound in inner_bounds {
+            for (lane, &value) in chunk.iter_mut().zip(value_chunk) {
+                *lane += 2 * u64::from(bound < value) + u64::from(bound == value);
+            }
+        }
+        for (place, lane) in place_chunk.iter_mut().zip(chunk) {
+            *place = (lane as u32).wrapping_sub(2);
+        }
+    }
+    for (place, &value) in place_chunks
+        .into_remainder()
+        .iter_mut()
+        .zip(value_chunks.remainder())
+    {
+        *place = place_of(value);
+    }
+}
+
+/// The weights as whole numbers, when every weight is one of at most 2^32 and there are at most
+/// 2^20 rows (so that every sum of them is exact in a double).
+fn whole_weights(weights: &[f64]) -> Option<Vec<u64>> {
+    let whole = weights.len() <= 1 << 20
+        && weights
+            .iter()
+            .all(|&weight| weight <= f64::from(u32::MAX) && weight == (weight as u64) as f64);
+    whole.then(|| weights.iter().map(|&weight| weight as u64).collect())
+}
+
+/// Class counts of each of `num_intervals` intervals (`num_classes` per interval) from each
+/// training row's place: a row inside an interval adds its weight there, a row on a bound adds
+/// half to each interval beside it.
+fn interval_counts(
+    num_intervals: usize,
+    num_classes: usize,
+    places: &[u32],
+    classes: &[usize],
+    weights: &[f64],
+    whole_weights: Option<&[u64]>,
+) -> Vec<f64> {
+    let num_places = 2 * num_intervals - 1;
+    let mut counts = vec![0.0; num_intervals * num_classes];
+    if let Some(whole_weights) = whole_weights {
+        // Whole weights sum exactly in any order: integer tallies per place and class, in four
+        // copies so that consecutive rows of the same place do not wait on each other's
+        // additions. Missing values go to a last, unused place.
+        let mut tallies = vec![[0u64; 4]; (num_places + 1) * num_classes];
+        let mut add = |copy: usize, place: u32, class: usize, weight: u64| {
+            let place = (place as usize).min(num_places);
+            tallies[place * num_classes + class][copy] += weight;
+        };
+        let mut place_chunks = places.chunks_exact(4);
+        let mut class_chunks = classes.chunks_exact(4);
+        let mut weight_chunks = whole_weights.chunks_exact(4);
+        for ((places, classes), weights) in (&mut place_chunks)
+            .zip(&mut class_chunks)
+            .zip(&mut weight_chunks)
+        {
+            add(0, places[0], classes[0], weights[0]);
+            add(1, places[1], classes[1], weights[1]);
+            add(2, places[2], classes[2], weights[2]);
+            add(3, places[3], classes[3], weights[3]);
+        }
+        for ((&place, &class), &weight) in place_chunks
+            .remainder()
+            .iter()
+            .zip(class_chunks.remainder())
+            .zip(weight_chunks.remainder())
+        {
+            add(0, place, class, weight);
+        }
+        let tally = |place: usize, class: usize| -> f64 {
+            tallies[place * num_classes + class].iter().sum::<u64>() as f64
+        };
+        for interval in 0..num_intervals {
+            for class in 0..num_classes {
+                let on_bounds_beside = if interval > 0 {
+                    tally(2 * interval - 1, class)
+                } else {
+                    0.0
+                } + if interval + 1 < num_intervals {
+                    tally(2 * interval + 1, class)
+                } else {
+                    0.0
+                };
+                counts[interval * num_classes + class] =
+                    tally(2 * interval, class) + on_bounds_beside / 2.0;
+            }
+        }
+    } else {
+        // Fractional weights: summed row by row, as Weka does.
+        for ((&place, &class), &weight) in places.iter().zip(classes).zip(weights) {
+            let place = place as usize;
+            if place >= num_places {
+                continue;
+            }
+            let interval = place.div_ceil(2);
+            if place.is_multiple_of(2) {
+                counts[interval * num_classes + class] += weight;
+            } else {
+                counts[interval * num_classes + class] += weight / 2.0;
+                counts[(interval - 1) * num_classes + class] += weight / 2.0;
+            }
+        }
+    }
+    counts
 }
 
 /// One attribute's intervals and their class counts.
@@ -257,10 +383,11 @@ pub struct VfiModel {
 /// interval or on a bound; nominal: a value), with their weights.
 #[derive(Clone, Debug)]
 struct AttributeVotes {
-    /// Normalised class votes, `num_classes` per place.
-    votes: Vec<f64>,
-    /// The weight of each place's vote (1 unless weighting by confidence).
-    weights: Vec<f64>,
+    /// Each place's normalised class votes times the vote's weight, `num_classes` per place;
+    /// the votes alone where the weight is infinite.
+    weighted_votes: Vec<f64>,
+    /// Whether each place's vote has infinite weight (entropy 0: it outweighs all others).
+    certain: Vec<bool>,
 }
 
 impl VfiModel {
@@ -287,7 +414,7 @@ impl VfiModel {
             Intervals::Numeric { counts, .. } => (0..2 * counts.len() - 1)
                 .map(|place| {
                     let k = place.div_ceil(2);
-                    if place % 2 == 0 {
+                    if place.is_multiple_of(2) {
                         counts[place / 2].clone()
                     } else {
                         counts[k]
@@ -300,18 +427,26 @@ impl VfiModel {
                 .collect(),
             Intervals::Nominal { counts } => counts.clone(),
         };
-        let mut votes = Vec::with_capacity(places.len() * self.class_totals.len());
-        let mut weights = Vec::with_capacity(places.len());
+        let mut weighted_votes = Vec::with_capacity(places.len() * self.class_totals.len());
+        let mut certain = Vec::with_capacity(places.len());
         for counts in &places {
             let vote = self.vote(counts);
-            weights.push(if self.config.weight_by_confidence {
+            let weight = if self.config.weight_by_confidence {
                 entropy_bits(&vote).powf(-self.config.bias).max(1.0)
             } else {
                 1.0
-            });
-            votes.extend(vote);
+            };
+            certain.push(weight.is_infinite());
+            if weight.is_infinite() {
+                weighted_votes.extend(vote);
+            } else {
+                weighted_votes.extend(vote.iter().map(|v| v * weight));
+            }
         }
-        AttributeVotes { votes, weights }
+        AttributeVotes {
+            weighted_votes,
+            certain,
+        }
     }
 
     /// The normalised vote of a place with these class counts.
@@ -341,17 +476,6 @@ impl VfiModel {
         }
         vote
     }
-
-    /// The place of a present test value among an attribute's votes.
-    fn place(&self, attribute: usize, value: f64) -> usize {
-        match &self.attributes[attribute] {
-            Intervals::Numeric { bounds, .. } => match locate(bounds, value) {
-                Location::Inside(k) => 2 * k,
-                Location::OnBound(k) => 2 * k - 1,
-            },
-            Intervals::Nominal { .. } => value as usize,
-        }
-    }
 }
 
 impl Model for VfiModel {
@@ -361,15 +485,43 @@ impl Model for VfiModel {
         // Votes of infinite weight (entropy 0) are summed apart, per row; they win where present.
         let mut certain: Option<(Probabilities, Vec<bool>)> = None;
         // Attribute by attribute: each row still sums its votes in attribute order.
+        let mut values = Vec::with_capacity(test.len());
+        let mut places = Vec::with_capacity(test.len());
         for (attribute, votes) in self.votes.iter().enumerate() {
-            for (position, value) in test.column(attribute).enumerate() {
-                if value.is_nan() {
+            values.clear();
+            values.extend(test.column(attribute));
+            match &self.attributes[attribute] {
+                Intervals::Numeric { bounds, .. } => find_places(bounds, &values, &mut places),
+                Intervals::Nominal { .. } => {
+                    places.clear();
+                    places.extend(values.iter().map(|&value| {
+                        if value.is_nan() {
+                            u32::MAX
+                        } else {
+                            value as u32
+                        }
+                    }));
+                }
+            }
+            let num_places = votes.certain.len();
+            let flat = probabilities.as_flat_mut();
+            if !votes.certain.contains(&true) {
+                for (row, &place) in flat.chunks_exact_mut(num_classes).zip(&places) {
+                    let place = place as usize;
+                    if place < num_places {
+                        let vote = &votes.weighted_votes[place * num_classes..][..num_classes];
+                        row.iter_mut().zip(vote).for_each(|(slot, v)| *slot += v);
+                    }
+                }
+                continue;
+            }
+            for (position, &place) in places.iter().enumerate() {
+                let place = place as usize;
+                if place >= num_places {
                     continue;
                 }
-                let place = self.place(attribute, value);
-                let vote = &votes.votes[place * num_classes..(place + 1) * num_classes];
-                let weight = votes.weights[place];
-                if weight.is_infinite() {
+                let vote = &votes.weighted_votes[place * num_classes..][..num_classes];
+                let sums = if votes.certain[place] {
                     let (sums, any) = certain.get_or_insert_with(|| {
                         (
                             Probabilities::zeros(test.len(), num_classes),
@@ -377,13 +529,12 @@ impl Model for VfiModel {
                         )
                     });
                     any[position] = true;
-                    for (slot, &v) in sums.row_mut(position).iter_mut().zip(vote) {
-                        *slot += v;
-                    }
+                    sums
                 } else {
-                    for (slot, &v) in probabilities.row_mut(position).iter_mut().zip(vote) {
-                        *slot += v * weight;
-                    }
+                    &mut probabilities
+                };
+                for (slot, &v) in sums.row_mut(position).iter_mut().zip(vote) {
+                    *slot += v;
                 }
             }
         }
@@ -439,11 +590,29 @@ mod tests {
     #[test]
     fn values_on_bounds_and_inside_intervals() {
         let bounds = [f64::NEG_INFINITY, 1.0, 3.0, f64::INFINITY];
-        assert!(matches!(locate(&bounds, 0.5), Location::Inside(0)));
-        assert!(matches!(locate(&bounds, 1.0), Location::OnBound(1)));
-        assert!(matches!(locate(&bounds, 2.0), Location::Inside(1)));
-        assert!(matches!(locate(&bounds, 3.0), Location::OnBound(2)));
-        assert!(matches!(locate(&bounds, 7.0), Location::Inside(2)));
+        let mut places = Vec::new();
+        find_places(&bounds, &[0.5, 1.0, 2.0, 3.0, 7.0, f64::NAN], &mut places);
+        // Inside interval 0, on bound 1, inside 1, on bound 2, inside 2, missing.
+        assert_eq!(&places[..5], &[0, 1, 2, 3, 4]);
+        assert!(places[5] as usize >= 2 * (bounds.len() - 1) - 1);
+    }
+
+    #[test]
+    fn whole_and_fractional_weights_count_alike() {
+        // Intervals (-inf,1), (1,3), (3,inf); rows inside 0, on bound 1, inside 1, on bound 2,
+        // missing; two classes.
+        let places = [0, 1, 2, 3, u32::MAX - 1, 2];
+        let classes = [0, 1, 0, 1, 0, 1];
+        let weights = [2.0, 3.0, 1.0, 4.0, 5.0, 1.0];
+        let whole = whole_weights(&weights).unwrap();
+        let by_tallies = interval_counts(3, 2, &places, &classes, &weights, Some(&whole));
+        let by_rows = interval_counts(3, 2, &places, &classes, &weights, None);
+        // Interval 0: class 0 weight 2, class 1 half of 3. Interval 1: class 0 weight 1,
+        // class 1 half of 3 + half of 4 + 1. Interval 2: class 1 half of 4.
+        let expected = [2.0, 1.5, 1.0, 4.5, 0.0, 2.0];
+        assert_eq!(by_tallies, expected);
+        assert_eq!(by_rows, expected);
+        assert!(whole_weights(&[1.0, 0.5]).is_none());
     }
 
     #[test]
