@@ -598,6 +598,33 @@ mod tests {
     }
 
     #[test]
+    fn places_are_the_same_on_every_path() {
+        // Values on, between and beyond the bounds, some missing, in a length that leaves a
+        // remainder after the groups of four.
+        let bounds = [f64::NEG_INFINITY, -1.5, 0.0, 0.25, 2.0, f64::INFINITY];
+        let values: Vec<f64> = (0..103)
+            .map(|i| match i % 7 {
+                0 => f64::NAN,
+                1 => bounds[1 + i % 4],
+                _ => (i as f64 - 50.0) / 16.0,
+            })
+            .collect();
+        let (mut dispatched, mut portable) = (Vec::new(), Vec::new());
+        find_places(&bounds, &values, &mut dispatched);
+        find_places_portable(&bounds, &values, &mut portable);
+        assert_eq!(dispatched, portable);
+        for (&value, &place) in values.iter().zip(&portable) {
+            let below = bounds.iter().filter(|&&bound| bound < value).count() as u32;
+            let expected = match () {
+                _ if value.is_nan() => u32::MAX - 1,
+                _ if bounds.contains(&value) => 2 * below - 1,
+                _ => 2 * below - 2,
+            };
+            assert_eq!(place, expected, "value {value}");
+        }
+    }
+
+    #[test]
     fn whole_and_fractional_weights_count_alike() {
         // Intervals (-inf,1), (1,3), (3,inf); rows inside 0, on bound 1, inside 1, on bound 2,
         // missing; two classes.
