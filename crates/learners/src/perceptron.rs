@@ -143,23 +143,23 @@ fn add_four_gradients(gradient: &mut [Pair], errors: [Pair; 4], rows: [&[f64]; 4
 }
 
 /// [`softmax_scores`] of two scores, with the same operations: exp(0) = 1 for the largest, one
-/// exp for the other, each divided by their sum. The exp call does not depend on which score is
-/// the larger (no branch for the processor to mispredict).
+/// exp for the other, each divided by their sum. Without NaNs the exp call's argument does not
+/// depend on a branch (which score is the larger is a coin toss the processor would mispredict).
 #[inline(always)]
 fn two_class_softmax(scores: Pair) -> Pair {
-    let largest = f64::NEG_INFINITY.max(scores[0]).max(scores[1]);
-    let first_largest = scores[0] == largest;
-    let second_largest = scores[1] == largest;
-    if !(first_largest || second_largest) {
-        // Both scores NaN.
+    let [first, second] = scores;
+    if first.is_nan() || second.is_nan() {
         let mut out = scores;
         softmax_scores(&[], &scores, &[], &mut out);
         return out;
     }
-    let other = if first_largest { scores[1] } else { scores[0] };
+    // The largest as softmax_scores finds it (when the two are equal, both give 1 below, so
+    // which zero of +0 and -0 is taken does not matter), and the other score.
+    let largest = if first < second { second } else { first };
+    let other = if first < second { first } else { second };
     let exp_other = (other - largest).exp();
-    let first = if first_largest { 1.0 } else { exp_other };
-    let second = if second_largest { 1.0 } else { exp_other };
+    let first = if first == largest { 1.0 } else { exp_other };
+    let second = if second == largest { 1.0 } else { exp_other };
     let total = 0.0 + first + second;
     [first / total, second / total]
 }
