@@ -56,6 +56,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.state;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -75,6 +76,7 @@ impl Rng {
     }
 
     /// A uniform integer in [0, bound), without modulo bias (Lemire's method). `bound` must be > 0.
+    #[inline]
     pub fn below(&mut self, bound: usize) -> usize {
         assert!(bound > 0, "Rng::below needs a positive bound");
         let bound = bound as u64;
