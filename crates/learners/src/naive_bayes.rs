@@ -37,6 +37,9 @@ use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 const DEFAULT_PRECISION: f64 = 0.01;
 /// Weka's floor of one attribute's likelihood.
 const LIKELIHOOD_FLOOR: f64 = 1e-75;
+/// Rounding intervals with `(|m| + 4) a` up to this (`m` the value's distance from the mean and
+/// `a` half the interval, in standard deviations) are computed by a series.
+const NARROW_REACH: f64 = 0.2;
 
 /// The naive Bayes learner: Gaussian or MDL-discretised numeric attributes.
 #[derive(Clone, Debug)]
@@ -80,10 +83,54 @@ impl Normal {
         }
     }
 
+    /// [`Normal::log_likelihood`] of many rounded values, where the narrow-interval series
+    /// with its short logarithm applies; NaN for the other values (and missing ones), which
+    /// need the general computation. One loop without branches, in vector instructions.
+    fn narrow_log_likelihoods(&self, values: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        if 4.0 * self.half_width > NARROW_REACH {
+            // Too wide an interval for the series at any value.
+            out.resize(values.len(), f64::NAN);
+            return;
+        }
+        out.resize(values.len(), 0.0);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { self.narrow_log_likelihoods_avx2(values, out) };
+        }
+        self.narrow_log_likelihoods_portable(values, out);
+    }
+
+    /// [`Normal::narrow_log_likelihoods`] compiled for AVX2: the same operations, four values
+    /// per instruction, so the same results.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn narrow_log_likelihoods_avx2(&self, values: &[f64], out: &mut [f64]) {
+        self.narrow_log_likelihoods_portable(values, out);
+    }
+
+    /// [`Normal::narrow_log_likelihoods`] for any processor.
+    #[inline(always)]
+    fn narrow_log_likelihoods_portable(&self, values: &[f64], out: &mut [f64]) {
+        let floor = LIKELIHOOD_FLOOR.ln();
+        for (out, &value) in out.iter_mut().zip(values) {
+            let centre = (value - self.mean) / self.standard_deviation;
+            let correction = series_correction(centre, self.half_width);
+            let log_likelihood = (-0.5 * centre * centre - LN_SQRT_2PI
+                + self.log_width
+                + log_one_plus_small(correction))
+            .max(floor);
+            let applies = (centre.abs() + 4.0) * self.half_width <= NARROW_REACH
+                && correction.abs() < SMALL_CORRECTION;
+            *out = if applies { log_likelihood } else { f64::NAN };
+        }
+    }
+
     /// Log of the floored probability of the rounding interval around a rounded value.
     fn log_likelihood(&self, value: f64, precision: f64) -> f64 {
         let centre = (value - self.mean) / self.standard_deviation;
-        if (centre.abs() + 4.0) * self.half_width <= 0.2 {
+        if (centre.abs() + 4.0) * self.half_width <= NARROW_REACH {
             return log_interval_by_series(centre, self.half_width, self.log_width)
                 .max(LIKELIHOOD_FLOOR.ln());
         }
@@ -103,7 +150,31 @@ impl Normal {
 /// was 5e-14 (from rounding `m^2/2` itself), where the difference of two `erfc` values is
 /// off by up to 2e-9.
 fn log_interval_by_series(centre: f64, half_width: f64, log_width: f64) -> f64 {
-    const LN_SQRT_2PI: f64 = 0.918_938_533_204_672_8;
+    let correction = series_correction(centre, half_width);
+    let log_sum = if correction.abs() < SMALL_CORRECTION {
+        log_one_plus_small(correction)
+    } else {
+        correction.ln_1p()
+    };
+    -0.5 * centre * centre - LN_SQRT_2PI + log_width + log_sum
+}
+
+/// `ln sqrt(2 pi)`.
+const LN_SQRT_2PI: f64 = 0.918_938_533_204_672_8;
+/// Below this size, `ln(1 + c)` comes from three terms of its series (error below `c^4 / 4`).
+const SMALL_CORRECTION: f64 = 1e-5;
+
+/// `ln(1 + c)` for `|c| <` [`SMALL_CORRECTION`].
+#[inline(always)]
+fn log_one_plus_small(correction: f64) -> f64 {
+    correction * (1.0 - correction * (0.5 - correction / 3.0))
+}
+
+/// The sum `sum_{k>=1} He_2k(m) a^2k / (2k + 1)!` of [`log_interval_by_series`], with only the
+/// terms that matter at this `(|m| + 4) a`. Without branches, so that a loop over many values
+/// runs in vector instructions: a term left out is computed and replaced by zero.
+#[inline(always)]
+fn series_correction(centre: f64, half_width: f64) -> f64 {
     /// 1/3!, 1/5!, ..., 1/11!.
     const INVERSE_ODD_FACTORIALS: [f64; 5] = [
         0.166_666_666_666_666_66,
@@ -116,27 +187,22 @@ fn log_interval_by_series(centre: f64, half_width: f64, log_width: f64) -> f64 {
     /// left out, at most `((|m| + 4) a)^2k / (2k + 1)!`, is under 1e-17.
     const TERM_LIMITS: [f64; 4] = [1.8e-4, 6.0e-3, 3.7e-2, 0.114];
     let reach = (centre.abs() + 4.0) * half_width;
-    let terms = 1 + TERM_LIMITS.iter().filter(|&&limit| reach > limit).count();
     let half_width_squared = half_width * half_width;
     // He_{n-1} and He_n, starting from He_0 = 1 and He_1 = m.
     let (mut previous, mut current) = (1.0, centre);
     let mut power = 1.0;
     let mut correction = 0.0;
-    for (k, inverse_factorial) in INVERSE_ODD_FACTORIALS[..terms].iter().enumerate() {
+    for (k, inverse_factorial) in INVERSE_ODD_FACTORIALS.iter().enumerate() {
         let n = (2 * k + 1) as f64;
         // He_{n+1} = m He_n - n He_{n-1}, taken twice: to He_2k, then to He_2k+1.
         (previous, current) = (current, centre * current - n * previous);
         power *= half_width_squared;
-        correction += current * power * inverse_factorial;
+        let term = current * power * inverse_factorial;
+        let needed = k == 0 || reach > TERM_LIMITS[k - 1];
+        correction += if needed { term } else { 0.0 };
         (previous, current) = (current, centre * current - (n + 1.0) * previous);
     }
-    // ln(1 + c): three terms leave an error below c^4/4 when |c| < 1e-5.
-    let log_sum = if correction.abs() < 1e-5 {
-        correction * (1.0 - correction * (0.5 - correction / 3.0))
-    } else {
-        correction.ln_1p()
-    };
-    -0.5 * centre * centre - LN_SQRT_2PI + log_width + log_sum
+    correction
 }
 
 /// Hashes the bits of an `f64` by one multiplication (keys are whole `u64`s, not untrusted).
@@ -186,13 +252,37 @@ pub struct NaiveBayesModel {
 }
 
 /// Rounds to the nearest multiple of `precision`, ties to even (Java's `Math.rint`).
+#[inline(always)]
 fn round_to(value: f64, precision: f64) -> f64 {
     round_ties_even(value / precision) * precision
+}
+
+/// [`round_to`] on every value in place (NaN stays NaN), in vector instructions.
+fn round_all_to(values: &mut [f64], precision: f64) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { round_all_to_avx2(values, precision) };
+    }
+    values
+        .iter_mut()
+        .for_each(|value| *value = round_to(*value, precision));
+}
+
+/// [`round_all_to`] compiled for AVX2: the same operations, four values per instruction, so the
+/// same results.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn round_all_to_avx2(values: &mut [f64], precision: f64) {
+    values
+        .iter_mut()
+        .for_each(|value| *value = round_to(*value, precision));
 }
 
 /// `f64::round_ties_even` without a call into the C library (the baseline x86-64 target has no
 /// rounding instruction): adding and subtracting 2^52 rounds to an integer, ties to even, in the
 /// default rounding mode; beyond 2^52 every value is already an integer.
+#[inline(always)]
 fn round_ties_even(value: f64) -> f64 {
     const TWO_TO_52: f64 = 4_503_599_627_370_496.0;
     let magnitude = value.abs();
@@ -218,31 +308,87 @@ fn normal_interval(low: f64, high: f64) -> f64 {
     }
 }
 
-/// Weka's precision of a numeric attribute (the mean gap between distinct sorted values), and
-/// the number of gaps.
-fn precision_of(values: &mut [f64]) -> (f64, usize) {
-    sort_total_order(values);
-    let distinct_gaps = values.windows(2).filter(|pair| pair[1] != pair[0]).count();
-    if distinct_gaps == 0 {
-        return (DEFAULT_PRECISION, 0);
-    }
-    let gap_sum: f64 = values
-        .windows(2)
-        .filter(|pair| pair[1] != pair[0])
-        .map(|pair| pair[1] - pair[0])
-        .sum();
-    (gap_sum / distinct_gaps as f64, distinct_gaps)
-}
-
-/// Sorts as `f64::total_cmp` does, through integer keys with that order (faster to compare).
-fn sort_total_order(values: &mut [f64]) {
+/// Weka's precision of a numeric attribute (the mean gap between distinct sorted values), the
+/// number of gaps, and the number of values present (NaN = missing).
+fn precision_of(values: &[f64]) -> (f64, usize, usize) {
+    // Sorted as `f64::total_cmp` sorts, through integer keys with that order (faster to
+    // compare).
     let mut keys: Vec<u64> = values
         .iter()
+        .filter(|value| !value.is_nan())
         .map(|&value| total_order::key(value))
         .collect();
-    keys.sort_unstable();
-    for (value, &key) in values.iter_mut().zip(&keys) {
-        *value = total_order::value(key);
+    sort_keys(&mut keys);
+    // In sorted order, as Weka sums them.
+    let (mut distinct_gaps, mut gap_sum) = (0, 0.0);
+    if let Some((&first, rest)) = keys.split_first() {
+        let mut low = total_order::value(first);
+        for &key in rest {
+            let high = total_order::value(key);
+            if high != low {
+                distinct_gaps += 1;
+                gap_sum += high - low;
+            }
+            low = high;
+        }
+    }
+    if distinct_gaps == 0 {
+        return (DEFAULT_PRECISION, 0, keys.len());
+    }
+    (gap_sum / distinct_gaps as f64, distinct_gaps, keys.len())
+}
+
+/// Sorts keys ascending: long lists by a radix sort on their high 32 bits, which leaves only
+/// keys with equal high halves out of order, then an insertion pass for those.
+fn sort_keys(keys: &mut Vec<u64>) {
+    const FROM: usize = 4096;
+    const BITS: u32 = 11;
+    const RADIX: usize = 1 << BITS;
+    const SHIFTS: [u32; 3] = [32, 32 + BITS, 32 + 2 * BITS];
+    if keys.len() < FROM {
+        keys.sort_unstable();
+        return;
+    }
+    let mut counts = vec![[0u32; RADIX]; SHIFTS.len()];
+    for &key in keys.iter() {
+        for (counts, shift) in counts.iter_mut().zip(SHIFTS) {
+            counts[(key >> shift) as usize & (RADIX - 1)] += 1;
+        }
+    }
+    let mut other = vec![0u64; keys.len()];
+    for (counts, shift) in counts.iter_mut().zip(SHIFTS) {
+        if counts.iter().any(|&count| count as usize == keys.len()) {
+            continue;
+        }
+        let mut start = 0;
+        for slot in counts.iter_mut() {
+            let count = *slot;
+            *slot = start;
+            start += count;
+        }
+        for &key in keys.iter() {
+            let place = &mut counts[(key >> shift) as usize & (RADIX - 1)];
+            other[*place as usize] = key;
+            *place += 1;
+        }
+        std::mem::swap(keys, &mut other);
+    }
+    // Keys with equal high halves are next to each other, in any order: insertion sort, unless
+    // that takes many moves (many such keys), when the standard sort finishes.
+    let mut budget = 4 * keys.len();
+    for index in 1..keys.len() {
+        let key = keys[index];
+        let mut place = index;
+        while place > 0 && keys[place - 1] > key {
+            keys[place] = keys[place - 1];
+            place -= 1;
+        }
+        keys[place] = key;
+        budget = budget.saturating_sub(index - place);
+        if budget == 0 {
+            keys.sort_unstable();
+            return;
+        }
     }
 }
 
@@ -312,21 +458,30 @@ impl NaiveBayes {
                 attributes.push(AttributeModel::Discrete(log_probabilities));
             } else {
                 let column = train.dataset().column(attribute);
-                let values: Vec<f64> = train.rows().iter().map(|&row| column[row]).collect();
-                let mut known: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
-                let (precision, distinct_gaps) = precision_of(&mut known);
-                let repeats = 4 * (distinct_gaps + 1) < known.len();
+                let mut values: Vec<f64> = train.rows().iter().map(|&row| column[row]).collect();
+                let (precision, distinct_gaps, known) = precision_of(&values);
+                let repeats = 4 * (distinct_gaps + 1) < known;
+                round_all_to(&mut values, precision);
+                // Summed in row order, per class. The running sums of the class at hand are
+                // kept in local variables, so a run of rows of one class adds without a round
+                // trip through memory.
                 let mut sums = vec![(0.0, 0.0, 0.0); num_classes];
+                let mut current_class = 0;
+                let mut current = sums[0];
                 for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
                     if value.is_nan() || weight == 0.0 {
                         continue;
                     }
-                    let value = round_to(value, precision);
-                    let entry = &mut sums[class];
-                    entry.0 += weight;
-                    entry.1 += weight * value;
-                    entry.2 += weight * value * value;
+                    if class != current_class {
+                        sums[current_class] = current;
+                        current_class = class;
+                        current = sums[class];
+                    }
+                    current.0 += weight;
+                    current.1 += weight * value;
+                    current.2 += weight * value * value;
                 }
+                sums[current_class] = current;
                 let classes = sums
                     .into_iter()
                     .map(|(weight, sum, sum_of_squares)| {
@@ -394,7 +549,11 @@ impl Model for NaiveBayesModel {
         for _ in 0..test.len() {
             scores.extend_from_slice(&self.log_priors);
         }
-        // The log-likelihoods of the distinct values of one attribute, and where each starts.
+        // Per attribute: the rounded test values, each class's log-likelihoods of them by the
+        // narrow-interval series, and the other values' log-likelihoods of every class, kept
+        // per distinct value (`terms`, each value's starting there).
+        let mut rounded: Vec<f64> = Vec::with_capacity(test.len());
+        let mut narrow: Vec<Vec<f64>> = vec![Vec::with_capacity(test.len()); num_classes];
         let mut terms: Vec<f64> = Vec::new();
         let mut seen: HashMap<u64, usize, BuildHasherDefault<BitsHasher>> =
             HashMap::with_capacity_and_hasher(test.len(), Default::default());
@@ -405,17 +564,33 @@ impl Model for NaiveBayesModel {
                     classes,
                     repeats,
                 } => {
-                    // Likelihoods computed once per distinct rounded value (or per run of equal
-                    // values), and added to each row's scores.
+                    rounded.clear();
+                    rounded.extend(test.column(attribute));
+                    round_all_to(&mut rounded, *precision);
+                    for (normal, narrow) in classes.iter().zip(&mut narrow) {
+                        normal.narrow_log_likelihoods(&rounded, narrow);
+                    }
+                    // Where the series does not apply to every class, all classes' values are
+                    // computed one by one, once per distinct value (or per run of equal
+                    // values); the series gives the same results where it applies.
                     seen.clear();
                     terms.clear();
                     let mut last_value = f64::NAN;
                     let mut last_start = 0;
-                    for (value, row) in test.column(attribute).zip(scores.chunks_mut(num_classes)) {
+                    for (position, (&value, row)) in rounded
+                        .iter()
+                        .zip(scores.chunks_exact_mut(num_classes))
+                        .enumerate()
+                    {
+                        if narrow.iter().all(|narrow| !narrow[position].is_nan()) {
+                            for (score, narrow) in row.iter_mut().zip(&narrow) {
+                                *score += narrow[position];
+                            }
+                            continue;
+                        }
                         if value.is_nan() {
                             continue;
                         }
-                        let value = round_to(value, *precision);
                         if value.to_bits() != last_value.to_bits() {
                             let compute = |terms: &mut Vec<f64>| {
                                 let start = terms.len();
@@ -539,9 +714,60 @@ mod tests {
 
     #[test]
     fn precision_is_the_mean_gap_between_distinct_values() {
-        assert_eq!(precision_of(&mut [4.0, 1.0, 2.0, 2.0]), (1.5, 2));
-        assert_eq!(precision_of(&mut [7.0, 7.0]), (DEFAULT_PRECISION, 0));
-        assert_eq!(precision_of(&mut []), (DEFAULT_PRECISION, 0));
+        assert_eq!(precision_of(&[4.0, 1.0, f64::NAN, 2.0, 2.0]), (1.5, 2, 4));
+        assert_eq!(precision_of(&[7.0, 7.0]), (DEFAULT_PRECISION, 0, 2));
+        assert_eq!(precision_of(&[]), (DEFAULT_PRECISION, 0, 0));
+        // -0 and 0 are one value; the gaps are summed in ascending order.
+        assert_eq!(precision_of(&[0.5, 0.0, -1.0, -0.0]), (0.75, 2, 4));
+    }
+
+    #[test]
+    fn long_key_lists_sort_as_the_standard_sort() {
+        let mut generator = rng::Rng::new(7);
+        // Distinct keys; keys sharing their high halves (the insertion pass); so many of those
+        // that the standard sort takes over; and a short list.
+        let lists: Vec<Vec<u64>> = vec![
+            (0..9000).map(|_| generator.next_u64()).collect(),
+            (0..9000)
+                .map(|_| (generator.next_u64() % 50) << 32 | generator.next_u64() % 1000)
+                .collect(),
+            (0..9000)
+                .map(|_| 5 << 40 | generator.next_u64() & 0xffff_ffff)
+                .collect(),
+            (0..100).map(|_| generator.next_u64()).collect(),
+        ];
+        for list in lists {
+            let mut ours = list.clone();
+            sort_keys(&mut ours);
+            let mut expected = list;
+            expected.sort_unstable();
+            assert_eq!(ours, expected);
+        }
+    }
+
+    #[test]
+    fn narrow_likelihoods_in_bulk_equal_one_at_a_time() {
+        // Standard deviation 1, precisions from wide (no series) to very narrow, values out to
+        // the far tails: the bulk results are the single ones, bit for bit, where they apply.
+        for precision in [1e-6, 1e-4, 3e-3, 0.02, 0.1, 0.5] {
+            let normal = Normal::new(0.3, 1.0, precision);
+            let values: Vec<f64> = (-4000..4000)
+                .map(|i| round_to(f64::from(i) * 0.01 + 0.001, precision))
+                .chain([f64::NAN])
+                .collect();
+            let mut bulk = Vec::new();
+            normal.narrow_log_likelihoods(&values, &mut bulk);
+            let mut applied = 0;
+            for (&value, &narrow) in values.iter().zip(&bulk) {
+                if !narrow.is_nan() {
+                    applied += 1;
+                    let single = normal.log_likelihood(value, precision);
+                    assert_eq!(narrow.to_bits(), single.to_bits(), "{value} {precision}");
+                }
+            }
+            assert!(bulk.last().unwrap().is_nan());
+            assert_eq!(applied > 0, precision <= 0.02, "{precision}: {applied}");
+        }
     }
 
     #[test]
@@ -566,7 +792,7 @@ mod tests {
     }
 
     #[test]
-    fn rounding_and_sorting_agree_with_the_standard_library() {
+    fn rounding_agrees_with_the_standard_library() {
         let values = [
             -2.5,
             -1.5,
@@ -591,12 +817,14 @@ mod tests {
             assert_eq!(ours.to_bits(), value.round_ties_even().to_bits(), "{value}");
         }
         assert!(round_ties_even(f64::NAN).is_nan());
-        let mut ours = values.to_vec();
-        sort_total_order(&mut ours);
-        let mut expected = values.to_vec();
-        expected.sort_by(f64::total_cmp);
-        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-        assert_eq!(bits(&ours), bits(&expected));
+        // The vector rounding rounds as one value at a time does.
+        let mut all = values.to_vec();
+        all.push(f64::NAN);
+        round_all_to(&mut all, 0.5);
+        for (rounded, value) in all.iter().zip(values) {
+            assert_eq!(rounded.to_bits(), round_to(value, 0.5).to_bits(), "{value}");
+        }
+        assert!(all.last().unwrap().is_nan());
     }
 
     #[test]

@@ -14,11 +14,8 @@ pub(crate) fn key(value: f64) -> u64 {
 
 /// The value a key was made from.
 pub(crate) fn value(key: u64) -> f64 {
-    f64::from_bits(if key >> 63 == 1 {
-        key & !(1 << 63)
-    } else {
-        !key
-    })
+    // Keys with the top bit set lose it; the others have every bit flipped (without a branch).
+    f64::from_bits(key ^ (1 << 63 | (key >> 63).wrapping_sub(1)))
 }
 
 #[cfg(test)]
