@@ -729,10 +729,10 @@ mod tests {
         let lists: Vec<Vec<u64>> = vec![
             (0..9000).map(|_| generator.next_u64()).collect(),
             (0..9000)
-                .map(|_| (generator.next_u64() % 50) << 32 | generator.next_u64() % 1000)
+                .map(|_| ((generator.next_u64() % 50) << 32) | (generator.next_u64() % 1000))
                 .collect(),
             (0..9000)
-                .map(|_| 5 << 40 | generator.next_u64() & 0xffff_ffff)
+                .map(|_| (5 << 40) | (generator.next_u64() & 0xffff_ffff))
                 .collect(),
             (0..100).map(|_| generator.next_u64()).collect(),
         ];
