@@ -83,12 +83,17 @@ impl Normal {
         }
     }
 
+    /// Whether the rounding interval is narrow enough for the series at some value.
+    fn series_possible(&self) -> bool {
+        4.0 * self.half_width <= NARROW_REACH
+    }
+
     /// [`Normal::log_likelihood`] of many rounded values, where the narrow-interval series
     /// with its short logarithm applies; NaN for the other values (and missing ones), which
     /// need the general computation. One loop without branches, in vector instructions.
     fn narrow_log_likelihoods(&self, values: &[f64], out: &mut Vec<f64>) {
         out.clear();
-        if 4.0 * self.half_width > NARROW_REACH {
+        if !self.series_possible() {
             // Too wide an interval for the series at any value.
             out.resize(values.len(), f64::NAN);
             return;
@@ -567,8 +572,11 @@ impl Model for NaiveBayesModel {
                     rounded.clear();
                     rounded.extend(test.column(attribute));
                     round_all_to(&mut rounded, *precision);
-                    for (normal, narrow) in classes.iter().zip(&mut narrow) {
-                        normal.narrow_log_likelihoods(&rounded, narrow);
+                    let series_possible = classes.iter().all(Normal::series_possible);
+                    if series_possible {
+                        for (normal, narrow) in classes.iter().zip(&mut narrow) {
+                            normal.narrow_log_likelihoods(&rounded, narrow);
+                        }
                     }
                     // Where the series does not apply to every class, all classes' values are
                     // computed one by one, once per distinct value (or per run of equal
@@ -582,7 +590,8 @@ impl Model for NaiveBayesModel {
                         .zip(scores.chunks_exact_mut(num_classes))
                         .enumerate()
                     {
-                        if narrow.iter().all(|narrow| !narrow[position].is_nan()) {
+                        if series_possible && narrow.iter().all(|narrow| !narrow[position].is_nan())
+                        {
                             for (score, narrow) in row.iter_mut().zip(&narrow) {
                                 *score += narrow[position];
                             }
