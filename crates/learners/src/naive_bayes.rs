@@ -318,11 +318,13 @@ fn normal_interval(low: f64, high: f64) -> f64 {
 fn precision_of(values: &[f64]) -> (f64, usize, usize) {
     // Sorted as `f64::total_cmp` sorts, through integer keys with that order (faster to
     // compare).
-    let mut keys: Vec<u64> = values
-        .iter()
-        .filter(|value| !value.is_nan())
-        .map(|&value| total_order::key(value))
-        .collect();
+    let mut keys: Vec<u64> = Vec::with_capacity(values.len());
+    keys.extend(
+        values
+            .iter()
+            .filter(|value| !value.is_nan())
+            .map(|&value| total_order::key(value)),
+    );
     sort_keys(&mut keys);
     // In sorted order, as Weka sums them.
     let (mut distinct_gaps, mut gap_sum) = (0, 0.0);
