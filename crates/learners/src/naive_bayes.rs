@@ -326,23 +326,28 @@ fn precision_of(values: &[f64]) -> (f64, usize, usize) {
             .map(|&value| total_order::key(value)),
     );
     sort_keys(&mut keys);
-    // In sorted order, as Weka sums them.
-    let (mut distinct_gaps, mut gap_sum) = (0, 0.0);
-    if let Some((&first, rest)) = keys.split_first() {
-        let mut low = total_order::value(first);
-        for &key in rest {
-            let high = total_order::value(key);
-            if high != low {
-                distinct_gaps += 1;
-                gap_sum += high - low;
-            }
-            low = high;
-        }
+    let known = keys.len();
+    // One key per distinct value, in place and without a branch (equal values, such as -0 and
+    // 0, are one value).
+    let mut distinct = 0;
+    let mut previous = f64::NAN;
+    for index in 0..known {
+        let key = keys[index];
+        let value = total_order::value(key);
+        keys[distinct] = key;
+        distinct += usize::from(value != previous);
+        previous = value;
+    }
+    // The gaps in sorted order, summed as Weka sums them.
+    let distinct_gaps = distinct.saturating_sub(1);
+    let mut gap_sum = 0.0;
+    for pair in keys[..distinct].windows(2) {
+        gap_sum += total_order::value(pair[1]) - total_order::value(pair[0]);
     }
     if distinct_gaps == 0 {
-        return (DEFAULT_PRECISION, 0, keys.len());
+        return (DEFAULT_PRECISION, 0, known);
     }
-    (gap_sum / distinct_gaps as f64, distinct_gaps, keys.len())
+    (gap_sum / distinct_gaps as f64, distinct_gaps, known)
 }
 
 /// Sorts keys ascending: long lists by a radix sort on their high 32 bits, which leaves only
