@@ -30,9 +30,9 @@
 //! Speed: the numeric scales are found once per attribute and distinct test value, with the
 //! same root-finder steps as Weka's, but each sphere size is summed over the distinct training
 //! values with negligible terms left out and the far ones grouped into grid cells whose sums
-//! are power series in the scale (module `sphere`), so the results differ from term-by-term sums by
-//! rounding only; Weka's smallest and next smallest distances are read off the sorted values
-//! unless near ties make its row scan's result depend on the row order.
+//! are power series in the scale (module `sphere`), so the results differ from term-by-term
+//! sums by rounding only; Weka's smallest and next smallest distances are read off the sorted
+//! values unless near ties make its row scan's result depend on the row order.
 
 mod sphere;
 
