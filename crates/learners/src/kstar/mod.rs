@@ -26,13 +26,21 @@
 //! smallest distance count as "at the smallest distance"; the root finders stop at an accuracy
 //! of 0.01 or after 40 steps, as Weka's. Instance weights count as multiplicities everywhere
 //! (Weka 3.6's KStar ignores weights), so a row of weight 2 is the row twice.
+//!
+//! Speed: the numeric scales are found once per attribute and distinct test value, with the
+//! same root-finder steps as Weka's, but each sphere size is summed over the distinct training
+//! values with negligible terms left out and the far ones grouped into grid cells whose sums
+//! are power series in the scale (module `sphere`), so the results differ from term-by-term
+//! sums by rounding only; Weka's smallest and next smallest distances are read off the sorted
+//! values unless near ties make its row scan's result depend on the row order.
 
-use std::collections::HashMap;
+mod sphere;
 
 use data::{AttributeKind, Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use sphere::NumericSummary;
 
 /// How the transformation probability to a missing training value is chosen (Weka's `-M`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,71 +376,32 @@ fn nominal_parameters(
     }
 }
 
-/// The numeric sphere of influence at scale `scale` for the distances `distances`.
-fn numeric_sphere(distances: &[f64], weights: &[f64], total: f64, scale: f64) -> Sphere {
-    let mut sum = 0.0;
-    let mut square_sum = 0.0;
-    let mut smallest: f64 = 1.0;
-    for (&distance, &weight) in distances.iter().zip(weights) {
-        let probability = scale * (-2.0 * distance * scale).exp();
-        smallest = smallest.min(probability);
-        let share = probability / total;
-        sum += weight * share;
-        square_sum += weight * share * share;
-    }
-    Sphere::from_sums(sum, square_sum, smallest)
-}
-
 /// The scale for a numeric test value and the probability of transforming into a missing value.
 ///
-/// The smallest and next smallest distances are found as Weka finds them, scanning the training
-/// rows in order with a tolerance of 1e-5 (so the result can depend on the row order when
-/// distances differ by less than that); the sphere sizes are then summed over distinct values.
+/// The smallest and next smallest distances are Weka's (see [`NumericSummary::test_point`]); the
+/// sphere sizes are summed over distinct values by [`NumericSummary::sphere`].
 fn numeric_parameters(
-    column: (&[f64], &[f64]),
-    distinct: (&[f64], &[f64]),
+    summary: &NumericSummary,
     test_value: f64,
     blend: f64,
     missing_mode: MissingMode,
 ) -> (f64, f64) {
-    let (row_values, row_weights) = column;
-    let (distinct, distinct_weights) = distinct;
-    let mut lowest = -1.0;
-    let mut next_lowest = -1.0;
-    let mut lowest_weight = 0.0;
-    let mut total = 0.0;
-    for (&value, &weight) in row_values.iter().zip(row_weights) {
-        if value.is_nan() {
-            continue;
-        }
-        let distance = (value - test_value).abs();
-        if distance + DISTANCE_TOLERANCE < next_lowest || next_lowest == -1.0 {
-            if distance + DISTANCE_TOLERANCE < lowest || lowest == -1.0 {
-                next_lowest = lowest;
-                lowest = distance;
-                lowest_weight = weight;
-            } else if (distance - lowest).abs() < DISTANCE_TOLERANCE {
-                lowest_weight += weight;
-            } else {
-                next_lowest = distance;
-            }
-        }
-        total += weight;
-    }
-    if next_lowest == -1.0 || lowest == -1.0 {
+    let point = summary.test_point(test_value);
+    let Some(neighbours) = point.neighbours else {
         // Every training value at the same distance: Weka's scale 1 and missing probability 1.
         return (1.0, 1.0);
-    }
-    let distances: Vec<f64> = distinct.iter().map(|v| (v - test_value).abs()).collect();
-    let mut root = 1.0 / (next_lowest - lowest);
+    };
+    let total = summary.total();
+    let lowest_weight = neighbours.lowest_weight;
+    let mut root = 1.0 / (neighbours.next_lowest - neighbours.lowest);
     let mut target = (total - lowest_weight) * blend + lowest_weight;
     if blend == 0.0 {
         target += 1.0;
     }
     let mut bottom = ROOT_FINDER_ACCURACY / 2.0;
     let mut top = root * 16.0;
-    let at_bottom = numeric_sphere(&distances, distinct_weights, total, bottom);
-    let at_top = numeric_sphere(&distances, distinct_weights, total, top);
+    let at_bottom = summary.sphere(&point, bottom);
+    let at_top = summary.sphere(&point, top);
     let (scale, best) = if at_bottom.size - target < 0.0 {
         // Cannot include that many instances: the smallest scale.
         (bottom, at_bottom)
@@ -444,7 +413,7 @@ fn numeric_parameters(
         let mut best = (root, at_bottom);
         let mut steps = 0;
         loop {
-            let sphere = numeric_sphere(&distances, distinct_weights, total, root);
+            let sphere = summary.sphere(&point, root);
             let excess = sphere.size - target;
             if excess.abs() < best_gap {
                 best_gap = excess.abs();
@@ -480,33 +449,76 @@ pub struct KStarModel {
     columns: Vec<Column>,
 }
 
+/// The scale and missing-value probability of each distinct test value of a numeric attribute.
+#[derive(Clone, Debug, Default)]
+struct NumericTestParameters {
+    /// The distinct non-missing test values, ascending.
+    values: Vec<f64>,
+    /// Scale and missing-value probability of each.
+    parameters: Vec<(f64, f64)>,
+}
+
+impl NumericTestParameters {
+    /// The scale and missing-value probability of one of the test values.
+    fn of(&self, test_value: f64) -> (f64, f64) {
+        self.parameters[self.values.partition_point(|&v| v < test_value)]
+    }
+}
+
 impl KStarModel {
+    /// The numeric parameters of every distinct test value of each attribute (empty for nominal
+    /// attributes).
+    fn numeric_test_parameters(&self, test: &Features) -> Vec<NumericTestParameters> {
+        let blend = self.config.blend as f64 / 100.0;
+        let mut all = Vec::with_capacity(self.columns.len());
+        for (attribute, column) in self.columns.iter().enumerate() {
+            let Column::Numeric {
+                values,
+                distinct,
+                distinct_weights,
+            } = column
+            else {
+                all.push(NumericTestParameters::default());
+                continue;
+            };
+            let mut test_values: Vec<f64> = (0..test.len())
+                .map(|position| test.value(position, attribute))
+                .filter(|v| !v.is_nan())
+                .collect();
+            test_values.sort_by(f64::total_cmp);
+            test_values.dedup_by(|a, b| a == b);
+            let parameters = if distinct.is_empty() || test_values.is_empty() {
+                // No training values: Weka's scan finds no distances, so scale 1, probability 1.
+                vec![(1.0, 1.0); test_values.len()]
+            } else {
+                let summary =
+                    NumericSummary::new((values, &self.weights), (distinct, distinct_weights));
+                test_values
+                    .iter()
+                    .map(|&value| {
+                        numeric_parameters(&summary, value, blend, self.config.missing_mode)
+                    })
+                    .collect()
+            };
+            all.push(NumericTestParameters {
+                values: test_values,
+                parameters,
+            });
+        }
+        all
+    }
+
     /// Adds each training row's log transformation probability for one attribute to `log_probs`.
     fn add_attribute(
         &self,
         attribute: usize,
         test_value: f64,
-        numeric_cache: &mut HashMap<u64, (f64, f64)>,
+        numeric: &NumericTestParameters,
         log_probs: &mut [f64],
     ) {
         match &self.columns[attribute] {
-            Column::Numeric {
-                values,
-                distinct,
-                distinct_weights,
-            } => {
-                let (scale, missing) =
-                    *numeric_cache
-                        .entry(test_value.to_bits())
-                        .or_insert_with(|| {
-                            numeric_parameters(
-                                (values, &self.weights),
-                                (distinct, distinct_weights),
-                                test_value,
-                                self.config.blend as f64 / 100.0,
-                                self.config.missing_mode,
-                            )
-                        });
+            Column::Numeric { values, .. } => {
+                let (scale, missing) = numeric.of(test_value);
                 let log_scale = scale.ln();
                 let log_missing = missing.ln();
                 for (log_prob, &value) in log_probs.iter_mut().zip(values) {
@@ -538,19 +550,19 @@ impl Model for KStarModel {
         let num_attributes = self.columns.len();
         // Weka counts the class among the attributes in its missing-value exponent.
         let with_class = (num_attributes + 1) as f64;
-        let mut caches: Vec<HashMap<u64, (f64, f64)>> = vec![HashMap::new(); num_attributes];
+        let numeric = self.numeric_test_parameters(test);
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         let mut log_probs = vec![0.0; self.classes.len()];
         for position in 0..test.len() {
             log_probs.iter_mut().for_each(|l| *l = 0.0);
             let mut missing = 0usize;
-            for (attribute, cache) in caches.iter_mut().enumerate() {
+            for (attribute, numeric) in numeric.iter().enumerate() {
                 let value = test.value(position, attribute);
                 if value.is_nan() {
                     missing += 1;
                     continue;
                 }
-                self.add_attribute(attribute, value, cache, &mut log_probs);
+                self.add_attribute(attribute, value, numeric, &mut log_probs);
                 if missing > 0 {
                     let power = with_class / (with_class - missing as f64);
                     log_probs.iter_mut().for_each(|l| *l *= power);
@@ -618,13 +630,9 @@ mod tests {
 
     #[test]
     fn numeric_all_values_equal_gives_scale_one() {
-        let (scale, missing) = numeric_parameters(
-            (&[2.0, 2.0, f64::NAN], &[2.0, 3.0, 1.0]),
-            (&[2.0], &[5.0]),
-            1.0,
-            0.2,
-            MissingMode::Average,
-        );
+        let summary =
+            NumericSummary::new((&[2.0, 2.0, f64::NAN], &[2.0, 3.0, 1.0]), (&[2.0], &[5.0]));
+        let (scale, missing) = numeric_parameters(&summary, 1.0, 0.2, MissingMode::Average);
         assert_eq!((scale, missing), (1.0, 1.0));
     }
 
