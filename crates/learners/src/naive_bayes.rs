@@ -21,11 +21,13 @@
 //!   values (training or test) are skipped.
 //! * Everything is summed in log space and normalised with log-sum-exp, so hundreds of
 //!   attributes cannot underflow.
+//! * Computation, with the same results as one value at a time: the precision comes from the
+//!   sorted training values (a radix sort on the high halves of order-preserving keys for long
+//!   columns); at prediction an attribute's test values are rounded together, the series is
+//!   evaluated for all of them in vector instructions, and the rest are computed once per
+//!   distinct value (or per run of equal values when few repeat).
 //! * With `discretize = true`, numeric attributes are first discretised by Fayyad and Irani's
 //!   MDL method on the training rows (see [`crate::discretize`]) and then treated as nominal.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use data::{Features, Schema, View};
 
@@ -210,26 +212,54 @@ fn series_correction(centre: f64, half_width: f64) -> f64 {
     correction
 }
 
-/// Hashes the bits of an `f64` by one multiplication (keys are whole `u64`s, not untrusted).
-#[derive(Default)]
-struct BitsHasher(u64);
+/// Where each distinct value's log-likelihoods start, for one attribute at a time: an
+/// open-addressing table on a value's bits, at most half full, whose slots carry the attribute
+/// ("round") that filled them, so that a new round starts empty without clearing.
+struct StartsByValue {
+    /// (value bits, round, start) per slot.
+    slots: Vec<(u64, u32, usize)>,
+    /// Bits of a hash that pick a slot (the table has `2^bits` slots).
+    bits: u32,
+    round: u32,
+}
 
-impl Hasher for BitsHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
+impl StartsByValue {
+    /// A table for rounds of at most `values` distinct values.
+    fn new(values: usize) -> Self {
+        let bits = (2 * values).max(16).next_power_of_two().trailing_zeros();
+        StartsByValue {
+            slots: vec![(0, 0, 0); 1 << bits],
+            bits,
+            round: 1,
         }
     }
 
-    fn write_u64(&mut self, value: u64) {
-        // Fibonacci hashing: the high bits, which the table uses, depend on every input bit.
-        self.0 = (self.0 ^ value)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(32);
+    /// Starts a round with no values.
+    fn clear(&mut self) {
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            // Slots of round 0 are empty: after 2^32 rounds, empty them all again.
+            self.slots.iter_mut().for_each(|slot| slot.1 = 0);
+            self.round = 1;
+        }
+    }
+
+    /// The start of `value`, computed by `compute` when the round has not seen it.
+    fn get_or_insert(&mut self, value: f64, compute: impl FnOnce() -> usize) -> usize {
+        let key = value.to_bits();
+        // Fibonacci hashing: the high bits of the product depend on every bit of the key.
+        let mut index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize;
+        loop {
+            let slot = &mut self.slots[index];
+            if slot.1 != self.round {
+                *slot = (key, self.round, compute());
+                return slot.2;
+            }
+            if slot.0 == key {
+                return slot.2;
+            }
+            index = (index + 1) & (self.slots.len() - 1);
+        }
     }
 }
 
@@ -567,8 +597,7 @@ impl Model for NaiveBayesModel {
         let mut rounded: Vec<f64> = Vec::with_capacity(test.len());
         let mut narrow: Vec<Vec<f64>> = vec![Vec::with_capacity(test.len()); num_classes];
         let mut terms: Vec<f64> = Vec::new();
-        let mut seen: HashMap<u64, usize, BuildHasherDefault<BitsHasher>> =
-            HashMap::with_capacity_and_hasher(test.len(), Default::default());
+        let mut seen = StartsByValue::new(test.len());
         for attribute in 0..self.attributes.len() {
             match &self.attributes[attribute] {
                 AttributeModel::Gaussian {
@@ -618,9 +647,7 @@ impl Model for NaiveBayesModel {
                                 start
                             };
                             last_start = if *repeats {
-                                *seen
-                                    .entry(value.to_bits())
-                                    .or_insert_with(|| compute(&mut terms))
+                                seen.get_or_insert(value, || compute(&mut terms))
                             } else {
                                 terms.clear();
                                 compute(&mut terms)
@@ -735,6 +762,29 @@ mod tests {
         assert_eq!(precision_of(&[]), (DEFAULT_PRECISION, 0, 0));
         // -0 and 0 are one value; the gaps are summed in ascending order.
         assert_eq!(precision_of(&[0.5, 0.0, -1.0, -0.0]), (0.75, 2, 4));
+    }
+
+    #[test]
+    fn starts_by_value_forgets_earlier_rounds() {
+        let mut table = StartsByValue::new(3);
+        let mut next = 0;
+        let mut start = |table: &mut StartsByValue, value: f64| {
+            table.get_or_insert(value, || {
+                next += 1;
+                next
+            })
+        };
+        // Colliding or not, each value keeps its first start within a round.
+        let values = [0.0, -0.0, 1.5, 0.0, 7.25, 1.5, 1e300, 0.0];
+        let starts: Vec<usize> = values.iter().map(|&v| start(&mut table, v)).collect();
+        assert_eq!(starts, [1, 2, 3, 1, 4, 3, 5, 1]);
+        table.clear();
+        assert_eq!(start(&mut table, 1.5), 6);
+        assert_eq!(start(&mut table, 1.5), 6);
+        // The round counter wraps without reviving old slots.
+        table.round = u32::MAX;
+        table.clear();
+        assert_eq!(start(&mut table, 1.5), 7);
     }
 
     #[test]
