@@ -111,18 +111,21 @@ impl VfiLearner {
                 totals
             }
         };
-        let mut places = Vec::new();
+        let (mut values, mut places) = (Vec::new(), Vec::new());
         let mut attributes = Vec::with_capacity(train.num_attributes());
         for (attribute, info) in train.schema().attributes.iter().enumerate() {
             let column = train.dataset().column(attribute);
-            let values: Vec<f64> = rows.iter().map(|&row| column[row]).collect();
+            values.clear();
+            values.resize(rows.len(), 0.0);
             let intervals = match &info.kind {
                 AttributeKind::Numeric => {
                     let mut lowest = vec![f64::INFINITY; num_classes];
                     let mut highest = vec![f64::NEG_INFINITY; num_classes];
                     // Plain comparisons (false for NaN): after the first rows they are predictable
                     // branches, where min/max would chain every row through the same slot.
-                    for (&value, &class) in values.iter().zip(&classes) {
+                    for ((slot, &row), &class) in values.iter_mut().zip(&rows).zip(&classes) {
+                        let value = column[row];
+                        *slot = value;
                         if value < lowest[class] {
                             lowest[class] = value;
                         }
@@ -147,6 +150,9 @@ impl VfiLearner {
                     Intervals::Numeric { bounds, counts }
                 }
                 AttributeKind::Nominal(names) => {
+                    for (slot, &row) in values.iter_mut().zip(&rows) {
+                        *slot = column[row];
+                    }
                     let mut counts = vec![vec![0.0; num_classes]; names.len()];
                     for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
                         if !value.is_nan() {
@@ -335,6 +341,20 @@ fn interval_counts(
     counts
 }
 
+/// Adds to each row's sums (`CLASSES` per row) the weighted vote of its place (`CLASSES` per
+/// place); a row whose place is past every place has a missing value and gets nothing.
+fn add_votes<const CLASSES: usize>(sums: &mut [f64], places: &[u32], weighted_votes: &[f64]) {
+    let (rows, _) = sums.as_chunks_mut::<CLASSES>();
+    let (votes, _) = weighted_votes.as_chunks::<CLASSES>();
+    for (row, &place) in rows.iter_mut().zip(places) {
+        if let Some(vote) = votes.get(place as usize) {
+            for (slot, v) in row.iter_mut().zip(vote) {
+                *slot += v;
+            }
+        }
+    }
+}
+
 /// One attribute's intervals and their class counts.
 #[derive(Clone, Debug)]
 enum Intervals {
@@ -504,13 +524,19 @@ impl Model for VfiModel {
                 }
             }
             let num_places = votes.certain.len();
-            let flat = probabilities.as_flat_mut();
             if !votes.certain.contains(&true) {
-                for (row, &place) in flat.chunks_exact_mut(num_classes).zip(&places) {
-                    let place = place as usize;
-                    if place < num_places {
-                        let vote = &votes.weighted_votes[place * num_classes..][..num_classes];
-                        row.iter_mut().zip(vote).for_each(|(slot, v)| *slot += v);
+                let sums = probabilities.as_flat_mut();
+                match num_classes {
+                    2 => add_votes::<2>(sums, &places, &votes.weighted_votes),
+                    _ => {
+                        for (row, &place) in sums.chunks_exact_mut(num_classes).zip(&places) {
+                            let place = place as usize;
+                            if place < num_places {
+                                let vote =
+                                    &votes.weighted_votes[place * num_classes..][..num_classes];
+                                row.iter_mut().zip(vote).for_each(|(slot, v)| *slot += v);
+                            }
+                        }
                     }
                 }
                 continue;
