@@ -488,30 +488,12 @@ impl MomentGrid {
                 .floor()
                 .clamp(-1.0, cells as f64) as i64
         };
-        // Outwards from the test value, each cell's factor is the previous one's times
-        // `exp(-2 scale width)`, recomputed every few cells to keep the rounding small.
-        let step_factor = (-2.0 * scale * width).exp();
-        let mut factor = 0.0;
         let first_below = cell_at(window.0).max(0);
-        for (steps, cell) in (first_below..own.min(cells)).rev().enumerate() {
-            let cell = cell as usize;
-            factor = if steps % FACTOR_RESTART == 0 {
-                self.factor(point, scale, level, cell, Side::Below)
-            } else {
-                factor * step_factor
-            };
-            self.add_cell(scale, (level, cell), Side::Below, factor, sums);
-        }
+        let below = (first_below..own.min(cells)).rev();
+        self.add_run(point, scale, level, below, Side::Below, sums);
         let last_above = cell_at(window.1).min(cells - 1);
-        for (steps, cell) in ((own + 1).max(0)..=last_above).enumerate() {
-            let cell = cell as usize;
-            factor = if steps % FACTOR_RESTART == 0 {
-                self.factor(point, scale, level, cell, Side::Above)
-            } else {
-                factor * step_factor
-            };
-            self.add_cell(scale, (level, cell), Side::Above, factor, sums);
-        }
+        let above = (own + 1).max(0)..=last_above;
+        self.add_run(point, scale, level, above, Side::Above, sums);
         if (0..cells).contains(&own) {
             for lower in (0..level).rev() {
                 let half = (point.cell >> lower) as usize;
@@ -524,6 +506,31 @@ impl MomentGrid {
                 let factor = self.factor(point, scale, lower, other, side);
                 self.add_cell(scale, (lower, other), side, factor, sums);
             }
+        }
+    }
+
+    /// Adds `cells` of `level`, listed outwards from the test value on one side of it. Each
+    /// cell's factor is the previous one's times `exp(-2 scale width)`, recomputed every few
+    /// cells to keep the rounding small.
+    fn add_run(
+        &self,
+        point: &TestPoint,
+        scale: f64,
+        level: usize,
+        cells: impl Iterator<Item = i64>,
+        side: Side,
+        sums: &mut Sums,
+    ) {
+        let step_factor = (-2.0 * scale * self.width(level)).exp();
+        let mut factor = 0.0;
+        for (steps, cell) in cells.enumerate() {
+            let cell = cell as usize;
+            factor = if steps % FACTOR_RESTART == 0 {
+                self.factor(point, scale, level, cell, side)
+            } else {
+                factor * step_factor
+            };
+            self.add_cell(scale, (level, cell), side, factor, sums);
         }
     }
 
