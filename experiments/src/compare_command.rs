@@ -28,12 +28,12 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use engine::{PairedTest, TestOptions};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::{
-    corrected_resampled_t_test, correlated_bayesian_t_test, cv5x2_f_test, cv5x2_t_test,
-    paired_t_test, sign_test, wilcoxon_signed_rank, win_tie_loss, CorrelatedTTestResult,
-    Cv5x2Result, SignTestResult, TTestResult, WilcoxonMethod, WilcoxonResult, ZeroMethod,
+    correlated_bayesian_t_test, cv5x2_f_test, cv5x2_t_test, CorrelatedTTestResult, Cv5x2Result,
+    SignTestResult, TTestResult, WilcoxonResult,
 };
 
 use crate::roc_command::JsonFloat;
@@ -71,6 +71,11 @@ pub struct CompareArgs {
     /// Significance level of the frequentist tests.
     #[arg(long, value_name = "ALPHA", default_value_t = 0.05)]
     alpha: f64,
+
+    /// Use the continuity correction in the Wilcoxon test's normal approximation (off by
+    /// default, as in scipy's `wilcoxon` and in a run's tests).
+    #[arg(long)]
+    wilcoxon_correction: bool,
 }
 
 /// Reads a number such as `0.25` or a fraction such as `1/9`.
@@ -346,13 +351,24 @@ impl Comparison {
         let n = a.len();
         let mut notes = Vec::new();
         let alpha = args.alpha;
-        let paired_t = keep(&mut notes, "paired t-test", paired_t_test(a, b, alpha));
+        let options = TestOptions {
+            alpha,
+            sizes: args.test_fraction.map(|fraction| (1.0, fraction)),
+            wilcoxon_correction: args.wilcoxon_correction,
+        };
+        let paired_t = keep(
+            &mut notes,
+            "paired t-test",
+            PairedTest::PairedT.run(a, b, &options),
+        )
+        .and_then(|outcome| outcome.into_t());
         let corrected_t = match args.test_fraction {
-            Some(fraction) => keep(
+            Some(_) => keep(
                 &mut notes,
                 "corrected resampled t-test",
-                corrected_resampled_t_test(a, b, 1.0, fraction, alpha),
-            ),
+                PairedTest::CorrectedT.run(a, b, &options),
+            )
+            .and_then(|outcome| outcome.into_t()),
             None => {
                 notes.push(
                     "corrected resampled t-test: not computed: give --test-fraction \
@@ -365,14 +381,15 @@ impl Comparison {
         let wilcoxon = keep(
             &mut notes,
             "Wilcoxon signed-rank test",
-            wilcoxon_signed_rank(a, b, ZeroMethod::Wilcox, false, WilcoxonMethod::Auto, alpha),
-        );
+            PairedTest::Wilcoxon.run(a, b, &options),
+        )
+        .and_then(|outcome| outcome.into_wilcoxon());
         let sign = keep(
             &mut notes,
             "sign test",
-            win_tie_loss(a, b)
-                .and_then(|count| sign_test(count.wins, count.losses, count.ties, alpha)),
-        );
+            PairedTest::Sign.run(a, b, &options),
+        )
+        .and_then(|outcome| outcome.into_sign());
         let differences: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
         let (cv5x2_t, cv5x2_f) = match five_by_two(&differences, repetition, fold) {
             Ok(matrix) => (

@@ -7,21 +7,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
-mod aslan;
 mod compare_command;
-mod config;
 mod datasets_command;
-mod experiment;
-mod huang_ling_report;
-mod measures;
-mod plan;
-mod provost;
-mod results;
 mod roc_command;
-mod runner;
-mod section;
 mod table_input;
-mod wu_flach;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]
@@ -39,7 +28,8 @@ struct Cli {
     #[arg(long, value_name = "DIR", default_value = "results")]
     results: PathBuf,
 
-    /// Only check the config (names, keys, learners, protocol) and exit.
+    /// Only check the config and exit: names, keys and ranges, datasets load and split, every
+    /// learner accepts every dataset, every analysis has what it needs. Nothing is fitted.
     #[arg(long)]
     check: bool,
 
@@ -55,6 +45,10 @@ enum Command {
     Roc(roc_command::RocArgs),
     /// Paired tests between two learners' per-fold results (a CSV).
     Compare(compare_command::CompareArgs),
+    /// List every learner kind with its parameters (type, range, default) and capabilities.
+    Learners,
+    /// List every analysis a config can name in `analyses`, and every measure and paired test.
+    Analyses,
 }
 
 fn main() -> ExitCode {
@@ -73,33 +67,66 @@ fn run(cli: Cli) -> Result<()> {
         (Some(Command::Datasets(args)), _) => datasets_command::run(&args),
         (Some(Command::Roc(args)), _) => roc_command::run(&args),
         (Some(Command::Compare(args)), _) => compare_command::run(&args),
+        (Some(Command::Learners), _) => {
+            for kind in learners::kinds() {
+                println!("{}: {}", kind.name, kind.description);
+            } // PENDING registry
+            Ok(())
+        }
+        (Some(Command::Analyses), _) => {
+            print!("{}", describe_analyses());
+            Ok(())
+        }
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
-            let checked = experiment::check(&path)?;
-            if cli.check {
-                println!(
-                    "{}: experiment '{}' is valid ({} datasets, {} learners)",
-                    path.display(),
-                    checked.config.name,
-                    checked.requests.len(),
-                    checked.learners.len()
-                );
-                return Ok(());
-            }
             let threads = match cli.threads {
                 Some(0) => bail!("--threads 0: give at least 1"),
                 Some(threads) => threads,
                 None => std::thread::available_parallelism().map_or(1, |n| n.get()),
             };
-            let options = experiment::RunOptions {
+            let analyses = papers::analyses();
+            let checked = engine::check(&path, &analyses, threads)?;
+            if cli.check {
+                println!(
+                    "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)",
+                    path.display(),
+                    checked.config.name,
+                    checked.plan.datasets.len(),
+                    checked.plan.learners.len(),
+                    checked.plan.units.len()
+                );
+                return Ok(());
+            }
+            let options = engine::RunOptions {
                 results_root: cli.results,
                 threads,
             };
-            experiment::run(checked, &options)?;
+            engine::run(checked, &analyses, &options)?;
             Ok(())
         }
         (None, None) => bail!("nothing to do: give --config FILE or a subcommand (see --help)"),
     }
+}
+
+/// The analyses, measures and paired tests a config can name, one per line with what it is.
+fn describe_analyses() -> String {
+    let mut text = String::from("analyses (key 'analyses'):\n");
+    for analysis in papers::analyses().all() {
+        text.push_str(&format!(
+            "  {:<20} {}\n",
+            analysis.name(),
+            analysis.description()
+        ));
+    }
+    text.push_str("measures (key 'measures'):\n");
+    for measure in engine::Measure::ALL {
+        text.push_str(&format!("  {:<20} {}\n", measure.name(), measure.doc()));
+    }
+    text.push_str("paired tests (key 'tests'):\n");
+    for test in engine::PairedTest::ALL {
+        text.push_str(&format!("  {:<20} {}\n", test.name(), test.doc()));
+    }
+    text
 }
 
 /// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` under the

@@ -63,6 +63,45 @@ fn unit_counts(log: &str) -> (usize, usize, usize) {
     (numbers[0], numbers[1], numbers[2])
 }
 
+/// The per-fold Parquet file read by a peer reader, pyarrow (Apache Arrow's C++ reader), must
+/// hold exactly the rows and values of the CSV. Skipped, with a message, where python3 has no
+/// pyarrow (`.ci/run` installs it, so CI always runs it).
+fn assert_parquet_matches_csv(results: &Path) {
+    let probe = Command::new("python3")
+        .args(["-c", "import pyarrow"])
+        .output();
+    if !probe.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped the Parquet check: python3 with pyarrow is not available");
+        return;
+    }
+    let script = r#"
+import sys, csv, pyarrow.parquet as pq
+table = pq.read_table(sys.argv[1]).to_pydict()
+rows = list(csv.DictReader(open(sys.argv[2])))
+columns = ["dataset", "learner", "repetition", "fold", "part", "measure", "value"]
+assert list(table) == columns, list(table)
+assert len(rows) == len(table["value"]), (len(rows), len(table["value"]))
+for i, row in enumerate(rows):
+    for name in columns:
+        got, want = table[name][i], row[name]
+        if name in ("repetition", "fold"):
+            want = int(want)
+        elif name == "value":
+            want = float(want)
+            if got != got and want != want:
+                continue
+        assert got == want, (i, name, got, want)
+print(len(rows))
+"#;
+    let output = Command::new("python3")
+        .args(["-c", script])
+        .arg(results.join("per_fold.parquet"))
+        .arg(results.join("per_fold.csv"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
 #[test]
 fn quick_aslan_runs_end_to_end_identically_on_one_and_two_threads() {
     let folder = scratch("threads");
@@ -74,8 +113,10 @@ fn quick_aslan_runs_end_to_end_identically_on_one_and_two_threads() {
     assert!(output.status.success(), "{}", stderr(&output));
     let per_fold = |root: &Path| read(&root.join("aslan-quick").join("per_fold.csv"));
     assert_eq!(per_fold(&one), per_fold(&two));
-    // 3 datasets x 5 learners x 5 models x 3 measures, plus the header.
-    assert_eq!(per_fold(&one).lines().count(), 3 * 5 * 5 * 3 + 1);
+    // 3 datasets x 5 learners x 5 models x 3 measures on the test and the validation part,
+    // plus the header.
+    assert_eq!(per_fold(&one).lines().count(), 3 * 5 * 5 * 3 * 2 + 1);
+    assert_parquet_matches_csv(&one.join("aslan-quick"));
     let results = one.join("aslan-quick");
     for file in [
         "index.html",

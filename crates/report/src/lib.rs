@@ -20,7 +20,6 @@
 //! ```
 
 pub mod html;
-pub mod parquet;
 pub mod plot;
 pub mod table;
 

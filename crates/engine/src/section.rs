@@ -1,6 +1,10 @@
 //! A part of a run's report: tables and figures written to the results folder, with a reading.
 
-use report::Table;
+use std::path::Path;
+
+use report::{Table, TableFormat};
+
+use crate::error::Result;
 
 /// A part of the report: tables and figures already written to the results folder, with a
 /// short reading of them.
@@ -17,4 +21,13 @@ pub struct Section {
     /// Tables too long for the page, linked instead: file (relative to the results folder)
     /// and text.
     pub links: Vec<(String, String)>,
+}
+
+/// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
+pub fn write_table(folder: &Path, stem: &str, table: &Table) -> Result<()> {
+    for format in [TableFormat::Markdown, TableFormat::Csv, TableFormat::Latex] {
+        let path = folder.join(format!("{stem}.{}", format.extension()));
+        report::write_file(&path, &table.render(format)?)?;
+    }
+    Ok(())
 }

@@ -3,8 +3,13 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
+
+use crate::analysis::Analyses;
+use crate::bail;
+use crate::error::{Context, Error, Result};
+use crate::measures::Measure;
+use crate::paired::PairedTest;
 
 /// One experiment as written in its TOML file.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -37,18 +42,26 @@ pub struct ExperimentConfig {
     /// Significance level of the tests.
     #[serde(default = "default_alpha")]
     pub alpha: f64,
-    /// Paper-specific analyses to add to the report.
+    /// Whether the Wilcoxon test's normal approximation uses the continuity correction
+    /// (default false, as scipy's `wilcoxon`).
     #[serde(default)]
-    pub analyses: Vec<Analysis>,
+    pub wilcoxon_correction: bool,
+    /// Analyses to add to the report, by name (see `experiments analyses`).
+    #[serde(default)]
+    pub analyses: Vec<String>,
     /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
     #[serde(default)]
     pub interval_figures: Vec<IntervalFigure>,
 }
 
 impl ExperimentConfig {
-    /// True when the experiment only runs analyses that need no data (Huang & Ling's counts).
-    pub fn is_standalone(&self) -> bool {
-        !self.analyses.is_empty() && self.analyses.iter().all(|a| *a == Analysis::HuangLing)
+    /// The options of the paired tests this config asks for.
+    pub fn test_options(&self, sizes: Option<(f64, f64)>) -> crate::paired::TestOptions {
+        crate::paired::TestOptions {
+            alpha: self.alpha,
+            sizes,
+            wilcoxon_correction: self.wilcoxon_correction,
+        }
     }
 }
 
@@ -152,71 +165,6 @@ impl Transforms {
     }
 }
 
-/// A per-fold measure.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "snake_case")]
-pub enum Measure {
-    /// Misclassification rate at the default (argmax) decision.
-    Error,
-    /// Area under the ROC curve of the positive class.
-    Auc,
-    /// Scored AUC (Wu & Flach 2005).
-    Sauc,
-}
-
-impl Measure {
-    /// The name used in configs and tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Error => "error",
-            Measure::Auc => "auc",
-            Measure::Sauc => "sauc",
-        }
-    }
-}
-
-/// A paired test between two learners over folds.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum PairedTest {
-    /// The k-fold cv paired t-test.
-    PairedT,
-    /// Nadeau & Bengio's corrected resampled t-test.
-    CorrectedT,
-    /// Wilcoxon signed-rank test over folds.
-    Wilcoxon,
-    /// Sign test over folds.
-    Sign,
-}
-
-impl PairedTest {
-    /// The name used in configs and tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            PairedTest::PairedT => "paired_t",
-            PairedTest::CorrectedT => "corrected_t",
-            PairedTest::Wilcoxon => "wilcoxon",
-            PairedTest::Sign => "sign",
-        }
-    }
-}
-
-/// A paper-specific analysis.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum Analysis {
-    /// Aslan et al.: agreement of the t-test on error and on AUC (the four-case table).
-    AslanAgreement,
-    /// Aslan et al. Figures 6 and 7: error and AUC distributions with AUC confidence intervals.
-    AslanIntervals,
-    /// Provost et al.: averaged ROC curves, dominance, hull slope ranges.
-    ProvostRoc,
-    /// Wu & Flach: model selection by validation AUC and by validation sAUC.
-    WuFlachSelection,
-    /// Huang & Ling: consistency and discriminancy of AUC against accuracy (needs no datasets).
-    HuangLing,
-}
-
 fn default_seed() -> u64 {
     1
 }
@@ -233,17 +181,26 @@ fn default_tests() -> Vec<PairedTest> {
     vec![PairedTest::PairedT]
 }
 
-/// Reads and checks a config file; errors name the file, the line and the key.
-pub fn load(path: &Path) -> Result<ExperimentConfig> {
+/// Reads and checks a config file against the known analyses; errors name the file, the line
+/// and the key.
+pub fn load(path: &Path, analyses: &Analyses) -> Result<ExperimentConfig> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read config {}", path.display()))?;
-    parse(&text).map_err(|error| anyhow!("{}: {error}", path.display()))
+    parse(&text, analyses).map_err(|error| Error::message(format!("{}: {error}", path.display())))
 }
 
-/// Parses and checks config text.
-pub fn parse(text: &str) -> Result<ExperimentConfig> {
-    let config: ExperimentConfig =
-        toml::from_str(text).map_err(|error| anyhow!("{}", error.to_string().trim_end()))?;
+/// Parses and checks config text against the known analyses.
+pub fn parse(text: &str, analyses: &Analyses) -> Result<ExperimentConfig> {
+    let config: ExperimentConfig = toml::from_str(text)
+        .map_err(|error| Error::message(error.to_string().trim_end().to_string()))?;
+    for name in &config.analyses {
+        if analyses.find(name).is_none() {
+            bail!(
+                "key 'analyses': unknown analysis '{name}' (allowed: {})",
+                analyses.names().join(", ")
+            );
+        }
+    }
     if config.name.is_empty() || config.name.contains(['/', '\\']) || config.name.starts_with('.') {
         bail!(
             "key 'name' = {:?}: must be a non-empty folder name without '/' or a leading '.'",
@@ -256,11 +213,12 @@ pub fn parse(text: &str) -> Result<ExperimentConfig> {
             config.alpha
         );
     }
-    if config.is_standalone() {
+    if analyses.is_standalone(&config) {
         if !config.datasets.is_empty() || !config.learners.is_empty() {
             bail!(
-                "key 'analyses' = [\"huang_ling\"] needs no datasets or learners: remove the \
-                 keys 'datasets' and 'learners', or add analyses that use them"
+                "key 'analyses' = {:?} needs no datasets or learners: remove the keys \
+                 'datasets' and 'learners', or add analyses that use them",
+                config.analyses
             );
         }
         return Ok(config);
@@ -278,7 +236,10 @@ pub fn parse(text: &str) -> Result<ExperimentConfig> {
         );
     }
     if config.measures.is_empty() {
-        bail!("key 'measures' is empty: allowed values are error, auc, sauc");
+        bail!(
+            "key 'measures' is empty: allowed values are {}",
+            Measure::ALL.map(Measure::name).join(", ")
+        );
     }
     Ok(config)
 }
@@ -286,6 +247,36 @@ pub fn parse(text: &str) -> Result<ExperimentConfig> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::{Analysis, AnalysisContext};
+    use crate::plan::Plan;
+    use crate::section::Section;
+
+    /// An analysis computed from nothing, as Huang & Ling's is.
+    struct DataFree;
+
+    impl Analysis for DataFree {
+        fn name(&self) -> &'static str {
+            "huang_ling"
+        }
+        fn description(&self) -> &'static str {
+            "needs no data"
+        }
+        fn needs_data(&self) -> bool {
+            false
+        }
+        fn check(&self, _: &ExperimentConfig, _: &Plan) -> std::result::Result<(), String> {
+            Ok(())
+        }
+        fn sections(&self, _: &AnalysisContext) -> Result<Vec<Section>> {
+            Ok(Vec::new())
+        }
+    }
+
+    fn parse(text: &str) -> Result<ExperimentConfig> {
+        let mut analyses = Analyses::none();
+        analyses.register(Box::new(DataFree));
+        super::parse(text, &analyses)
+    }
 
     const MINIMAL: &str = r#"
 name = "demo"
@@ -368,7 +359,7 @@ kind = "c45"
     #[test]
     fn a_data_free_analysis_needs_no_datasets_but_rejects_them() {
         let config = parse("name = \"hl\"\nanalyses = [\"huang_ling\"]\n").unwrap();
-        assert!(config.is_standalone());
+        assert_eq!(config.analyses, ["huang_ling"]);
         let message = parse(&format!("analyses = [\"huang_ling\"]\n{MINIMAL}"))
             .unwrap_err()
             .to_string();
@@ -383,5 +374,17 @@ kind = "c45"
         );
         let message = parse(&text).unwrap_err().to_string();
         assert!(message.contains("'protocol' is missing"), "{message}");
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_analysis_lists_the_known_ones() {
+        let text = "name = \"x\"\nanalyses = [\"aslan\"]\n";
+        let message = parse(text, &Analyses::none()).unwrap_err().to_string();
+        assert!(message.contains("unknown analysis 'aslan'"), "{message}");
     }
 }

@@ -1,21 +1,56 @@
 //! Wu & Flach (2005): select a model on each validation fold by its AUC and by its scored AUC
 //! (sAUC), and compare the test AUC of the two selected models (their Tables 4 and 5).
 
-use std::path::Path;
-
-use anyhow::{bail, Result};
+use engine::config::ExperimentConfig;
+use engine::{bail, write_table, Analysis, AnalysisContext, Measure, Plan, Result, Section};
 use report::{Cell, Table};
 
-use crate::config::Measure;
-use crate::experiment::{write_table, Section};
-use crate::plan::Plan;
-use crate::results::FoldTable;
+use crate::published::wu_flach_totals;
 
-/// The paper's summary numbers: (wins, losses of sAUC-selection, mean test AUC x 100 of the
-/// AUC-selected and of the sAUC-selected models), for full datasets (Table 4) and for
-/// 50-instance samples (Table 5; no averages quoted).
-const PAPER_FULL: (usize, usize, Option<(f64, f64)>) = (6, 2, Some((93.05, 93.45)));
-const PAPER_SAMPLES: (usize, usize, Option<(f64, f64)>) = (9, 0, None);
+/// Wu & Flach's model selection by validation AUC against validation sAUC.
+pub struct Selection;
+
+impl Analysis for Selection {
+    fn name(&self) -> &'static str {
+        "wu_flach_selection"
+    }
+
+    fn description(&self) -> &'static str {
+        "Wu & Flach (2005): on each validation fold, select a model by AUC and by scored AUC, \
+         and compare the test AUC of the two selected models (their Tables 4 and 5)"
+    }
+
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        for wanted in [Measure::Auc, Measure::Sauc] {
+            if !config.measures.contains(&wanted) {
+                return Err(format!(
+                    "it needs the measures auc and sauc (key 'measures'; '{}' is missing)",
+                    wanted.name()
+                ));
+            }
+        }
+        if plan
+            .datasets
+            .iter()
+            .any(|d| d.plan.splits.iter().any(|s| s.validation.is_none()))
+        {
+            return Err(
+                "it needs a protocol with validation folds (e.g. kind = \"wu_flach\")".into(),
+            );
+        }
+        if plan.learners.len() < 2 {
+            return Err("it selects among learners: name at least two".into());
+        }
+        Ok(())
+    }
+
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
+        if let Err(problem) = self.check(context.config, context.plan) {
+            bail!("analysis 'wu_flach_selection': {problem}");
+        }
+        sections(context)
+    }
+}
 
 /// Indices of the largest finite value (all of them when several tie); empty if none is finite.
 fn best_set(values: &[Option<f64>]) -> Vec<usize> {
@@ -46,26 +81,30 @@ fn selected_test_auc(tied: &[usize], test: &[Option<f64>]) -> Option<f64> {
 }
 
 /// The selection analysis: tables written under `folder`, returned as a report section.
-pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Result<Vec<Section>> {
+fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
+    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
+    let alpha = context.config.alpha;
     let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
     let (Some(auc), Some(sauc)) = (position(Measure::Auc), position(Measure::Sauc)) else {
         bail!("analysis 'wu_flach_selection' needs the measures auc and sauc (key 'measures')");
     };
-    if plan
-        .datasets
-        .iter()
-        .any(|d| d.plan.splits.iter().any(|s| s.validation.is_none()))
-    {
-        bail!(
-            "analysis 'wu_flach_selection' needs a protocol with validation folds (e.g. \
-             kind = \"wu_flach\")"
-        );
-    }
     let sampled = plan
         .datasets
         .iter()
         .any(|d| d.transforms.subsample.is_some());
-    let paper = if sampled { PAPER_SAMPLES } else { PAPER_FULL };
+    let totals = wu_flach_totals()?;
+    let published = if sampled {
+        &totals.samples
+    } else {
+        &totals.full
+    };
+    let paper = (
+        published.wins,
+        published.losses,
+        published
+            .auc_selected_mean
+            .zip(published.sauc_selected_mean),
+    );
     let header = [
         "dataset",
         "AUC-selected mean",

@@ -2,22 +2,15 @@
 //! second), the balanced 2n = 200 alone (goal: under a minute), and the whole report section
 //! with its default extended range, written into a folder.
 //!
-//! Run: `cargo run --release -p experiments --example huang_ling_timing -- [OUT_DIR]`
+//! Run: `cargo run --release -p papers --example huang_ling_timing -- [OUT_DIR]`
 //! (OUT_DIR defaults to a folder under the system's temporary directory).
-
-#[path = "../src/huang_ling_report.rs"]
-mod huang_ling_report;
-// The example reads only some of the section's fields.
-#[allow(dead_code)]
-#[path = "../src/section.rs"]
-mod section;
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use huang_ling_report::{exact_row, published_range_rows, write_report, ClassSizes};
+use papers::huang_ling::{exact_row, published_range_rows, write_report, ClassSizes};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> engine::Result<()> {
     let out_dir = std::env::args()
         .nth(1)
         .map(PathBuf::from)

@@ -1,20 +1,22 @@
-//! Runs one experiment end to end: check the config, prepare the datasets and splits, run the
-//! units (reusing cached ones), compute measures and tests, run the analyses, and write the
-//! results folder with its report.
+//! Runs one experiment end to end: check the config and prepare the plan (everything that can
+//! fail before a fit), run the units (reusing cached ones), compute measures and tests, run the
+//! analyses, and write the results folder with its report.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
 use data::catalog::Catalog;
 use rayon::prelude::*;
-use report::{HtmlPage, Table, TableFormat};
+use report::{HtmlPage, Table};
 
-use crate::config::{self, Analysis, ExperimentConfig};
+use crate::analysis::{Analyses, AnalysisContext};
+use crate::config::{self, ExperimentConfig};
+use crate::error::{Context, Error, Result};
 use crate::plan::{self, Plan};
-use crate::results::{self, FoldTable};
+use crate::results::{self, RunResults, UnitMeasures};
 use crate::runner;
-pub use crate::section::Section;
+use crate::section::{write_table, Section};
+use crate::unit::Part;
 
 /// Tables with more rows than this are linked from the HTML page rather than shown.
 const LONGEST_TABLE_ON_PAGE: usize = 120;
@@ -28,69 +30,97 @@ pub struct RunOptions {
     pub threads: usize,
 }
 
-/// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
-pub fn write_table(folder: &Path, stem: &str, table: &Table) -> Result<()> {
-    for format in [TableFormat::Markdown, TableFormat::Csv, TableFormat::Latex] {
-        let path = folder.join(format!("{stem}.{}", format.extension()));
-        report::write_file(&path, &table.render(format)?)?;
-    }
-    Ok(())
-}
-
-/// The experiment loaded and checked, before anything heavy is done.
+/// The experiment loaded, checked and planned: everything that can fail before a fit has been
+/// checked.
 pub struct CheckedExperiment {
     /// The config as parsed.
     pub config: ExperimentConfig,
     /// The config file's text, saved with the results.
     pub text: String,
-    /// The catalog of shipped datasets, if found.
-    pub catalog: Option<Catalog>,
-    /// The datasets to prepare.
-    pub requests: Vec<plan::DatasetRequest>,
-    /// The learners.
-    pub learners: Vec<plan::ConfiguredLearner>,
-    /// The resampling protocol (none for an experiment that needs no data).
-    pub strategy: Option<cv::Strategy>,
+    /// The plan: prepared datasets (loaded, transformed, split), learners and units; empty for
+    /// an experiment without data.
+    pub plan: Plan,
 }
 
-/// Loads a config and checks every name in it without loading data (fast).
-pub fn check(path: &Path) -> Result<CheckedExperiment> {
-    let config = config::load(path)?;
+/// Loads a config, checks every name in it, loads and prepares the datasets on `threads`
+/// threads, and checks that every learner accepts every dataset and that every analysis has
+/// what it needs. A config that passes does not fail later for a reason seen here.
+pub fn check(path: &Path, analyses: &Analyses, threads: usize) -> Result<CheckedExperiment> {
+    let config = config::load(path, analyses)?;
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read config {}", path.display()))?;
+    let at_file = |error: Error| Error::message(format!("{}: {error}", path.display()));
+    if analyses.is_standalone(&config) {
+        return Ok(CheckedExperiment {
+            config,
+            text,
+            plan: Plan::new(Vec::new(), Vec::new()),
+        });
+    }
     let catalog = Catalog::locate().ok();
-    let (requests, learners, strategy) = if config.is_standalone() {
-        (Vec::new(), Vec::new(), None)
-    } else {
-        let (requests, learners, strategy) = plan::check_names(&config, catalog.as_ref())
-            .map_err(|error| anyhow::anyhow!("{}: {error:#}", path.display()))?;
-        (requests, learners, Some(strategy))
-    };
-    Ok(CheckedExperiment {
-        config,
-        text,
-        catalog,
-        requests,
-        learners,
-        strategy,
-    })
+    let (requests, learners, strategy) =
+        plan::check_names(&config, catalog.as_ref()).map_err(at_file)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
+        requests
+            .par_iter()
+            .map(|request| {
+                plan::prepare_dataset(
+                    request,
+                    catalog.as_ref(),
+                    &strategy,
+                    &config.measures,
+                    config.seed,
+                )
+            })
+            .collect()
+    });
+    let datasets = prepared
+        .into_iter()
+        .collect::<Result<Vec<_>>>()
+        .map_err(at_file)?;
+    let plan = Plan::new(datasets, learners);
+    plan::check_capabilities(&plan).map_err(at_file)?;
+    for analysis in analyses.selected(&config) {
+        analysis.check(&config, &plan).map_err(|problem| {
+            Error::message(format!(
+                "{}: analysis '{}' cannot run on this experiment: {problem}",
+                path.display(),
+                analysis.name()
+            ))
+        })?;
+    }
+    Ok(CheckedExperiment { config, text, plan })
 }
 
-/// Runs a checked experiment and writes `results_root/<name>/`.
-pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBuf> {
+/// Runs a checked experiment with the given analyses and writes `results_root/<name>/`.
+pub fn run(
+    experiment: CheckedExperiment,
+    analyses: &Analyses,
+    options: &RunOptions,
+) -> Result<PathBuf> {
     let started = Instant::now();
     let config = &experiment.config;
+    let plan = &experiment.plan;
     let folder = options.results_root.join(&config.name);
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create the results folder {}", folder.display()))?;
     report::write_file(&folder.join("config.toml"), &experiment.text)?;
 
-    if config.is_standalone() {
+    if analyses.is_standalone(config) {
+        let results = RunResults::empty();
+        let context = AnalysisContext {
+            config,
+            plan,
+            results: &results,
+            folder: &folder,
+        };
         let mut sections = Vec::new();
-        for analysis in &config.analyses {
-            if *analysis == Analysis::HuangLing {
-                sections.push(huang_ling_section(&folder)?);
-            }
+        for analysis in analyses.selected(config) {
+            sections.extend(analysis.sections(&context)?);
         }
         write_html(&folder, config, &sections, runner::RunCounts::default())?;
         eprintln!(
@@ -100,74 +130,38 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         );
         return Ok(folder);
     }
-    let strategy = experiment
-        .strategy
-        .clone()
-        .context("an experiment with datasets has a protocol")?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    eprintln!(
-        "experiment '{}': preparing {} datasets",
-        config.name,
-        experiment.requests.len()
-    );
-    let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
-        experiment
-            .requests
-            .par_iter()
-            .map(|request| {
-                plan::prepare_dataset(
-                    request,
-                    experiment.catalog.as_ref(),
-                    &strategy,
-                    &config.measures,
-                    config.seed,
-                )
-            })
-            .collect()
-    });
-    let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
-    for dataset in &datasets {
-        let json = serde_json::to_string(&dataset.plan)?;
+    for dataset in &plan.datasets {
+        let json = serde_json::to_string(&dataset.plan).context("cannot write the splits")?;
         report::write_file(
             &folder
                 .join("splits")
-                .join(format!("{}.json", runner::file_safe(&dataset.name))),
+                .join(format!("{}.json", crate::cache::file_safe(&dataset.name))),
             &json,
         )?;
     }
-    let plan = Plan::new(datasets, experiment.learners);
     eprintln!(
-        "{} datasets ready in {:.1}s; {} units ({} learners)",
+        "experiment '{}': {} datasets, {} learners, {} units",
+        config.name,
         plan.datasets.len(),
-        started.elapsed().as_secs_f64(),
+        plan.learners.len(),
         plan.units.len(),
-        plan.learners.len()
     );
 
     let measures = config.measures.clone();
-    let (records, counts) =
-        runner::run_all(&folder, &plan, options.threads, |unit, probabilities| {
-            let dataset = &plan.datasets[unit.dataset];
-            let split = &dataset.plan.splits[unit.split];
-            let truth: Vec<usize> = split
-                .test
-                .iter()
-                .map(|&row| dataset.dataset.class(row))
-                .collect();
-            let test_part = runner::part_of(probabilities, truth.len(), false);
-            let test =
-                crate::measures::measure_values(&measures, &test_part, &truth, dataset.positive);
-            let validation = split.validation.as_ref().map(|rows| {
-                let truth: Vec<usize> =
-                    rows.iter().map(|&row| dataset.dataset.class(row)).collect();
-                let part = runner::part_of(probabilities, split.test.len(), true);
-                crate::measures::measure_values(&measures, &part, &truth, dataset.positive)
-            });
-            crate::measures::UnitMeasures { test, validation }
-        })?;
+    let (records, counts) = runner::run_all(&folder, plan, options.threads, |spec, result| {
+        let positive = spec.dataset.positive;
+        let predictions = result
+            .predictions
+            .as_ref()
+            .expect("summaries are made of successful units");
+        let (truth, probabilities) = predictions.part(Part::Test);
+        let test = crate::measures::measure_values(&measures, &probabilities, &truth, positive);
+        let validation = predictions.has_part(Part::Validation).then(|| {
+            let (truth, probabilities) = predictions.part(Part::Validation);
+            crate::measures::measure_values(&measures, &probabilities, &truth, positive)
+        });
+        UnitMeasures { test, validation }
+    })?;
     eprintln!(
         "units: {} computed, {} reused from the cache, {} failed ({:.1}s so far)",
         counts.computed,
@@ -175,17 +169,18 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         counts.failed,
         started.elapsed().as_secs_f64()
     );
-    write_units_table(&folder, &plan, &records)?;
-    let folds = FoldTable::new(&plan, &measures, records);
-    report::write_file(&folder.join("per_fold.csv"), &folds.to_csv(&plan))?;
-    report::write_bytes(&folder.join("per_fold.parquet"), &folds.to_parquet(&plan)?)?;
+    write_units_table(&folder, plan, &records)?;
+    let results = RunResults::new(plan, &measures, records)?;
+    report::write_file(&folder.join("per_fold.csv"), &results.to_csv(plan))?;
+    report::write_bytes(&folder.join("per_fold.parquet"), &results.to_parquet()?)?;
+    let folds = &results.folds;
 
     let mut sections = Vec::new();
-    sections.push(datasets_section(&folder, &plan)?);
-    let summary = results::summary_table(&plan, &folds);
+    sections.push(datasets_section(&folder, plan)?);
+    let summary = results::summary_table(plan, folds);
     write_table(&folder.join("tables"), "summary", &summary)?;
-    let tests = results::paired_tests(&plan, &folds, &config.tests, config.alpha);
-    let tests_table = results::tests_table(&plan, &folds, &tests, config.alpha)?;
+    let tests = results::paired_tests(plan, folds, &config.tests, &config.test_options(None));
+    let tests_table = results::tests_table(plan, folds, &tests, config.alpha)?;
     write_table(&folder.join("tables"), "tests", &tests_table)?;
     sections.push(Section {
         title: "Results per dataset".into(),
@@ -225,32 +220,14 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
         },
         figures: Vec::new(),
     });
-    for analysis in &config.analyses {
-        match analysis {
-            Analysis::AslanAgreement => sections.extend(crate::aslan::sections(
-                &folder,
-                &plan,
-                &folds,
-                config.alpha,
-            )?),
-            Analysis::AslanIntervals => sections.extend(crate::aslan::interval_sections(
-                &folder,
-                &plan,
-                &folds,
-                &config.interval_figures,
-                config.alpha,
-            )?),
-            Analysis::ProvostRoc => {
-                sections.extend(crate::provost::sections(&folder, &plan, config.alpha)?)
-            }
-            Analysis::WuFlachSelection => sections.extend(crate::wu_flach::sections(
-                &folder,
-                &plan,
-                &folds,
-                config.alpha,
-            )?),
-            Analysis::HuangLing => sections.push(huang_ling_section(&folder)?),
-        }
+    let context = AnalysisContext {
+        config,
+        plan,
+        results: &results,
+        folder: &folder,
+    };
+    for analysis in analyses.selected(config) {
+        sections.extend(analysis.sections(&context)?);
     }
     write_html(&folder, config, &sections, counts)?;
     eprintln!(
@@ -261,39 +238,33 @@ pub fn run(experiment: CheckedExperiment, options: &RunOptions) -> Result<PathBu
     Ok(folder)
 }
 
-/// The Huang & Ling section (written by its own module).
-fn huang_ling_section(folder: &Path) -> Result<Section> {
-    let mut section = crate::huang_ling_report::write_report(&folder.join("huang_ling"))?;
-    for (file, _) in &mut section.figures {
-        *file = format!("huang_ling/{file}");
-    }
-    Ok(section)
-}
-
 /// units.csv: every unit's status, time and cache file (failed units with their message).
 fn write_units_table(
     folder: &Path,
     plan: &Plan,
-    records: &[runner::UnitRecord<crate::measures::UnitMeasures>],
+    records: &[runner::UnitRecord<UnitMeasures>],
 ) -> Result<()> {
-    let mut text =
-        String::from("dataset,learner,repetition,fold,status,seconds,predictions,message\n");
+    let mut text = String::from(
+        "dataset,learner,repetition,fold,status,fit_seconds,predict_seconds,predictions,message\n",
+    );
     for (unit, record) in plan.units.iter().zip(records) {
         let dataset = &plan.datasets[unit.dataset];
         let split = &dataset.plan.splits[unit.split];
         let (status, message) = match &record.status {
             runner::Status::Computed => ("computed", ""),
             runner::Status::Reused => ("reused", ""),
+            runner::Status::Repaired(why) => ("repaired", why.as_str()),
             runner::Status::Failed(message) => ("failed", message.as_str()),
         };
         let relative = record.path.strip_prefix(folder).unwrap_or(&record.path);
         text.push_str(&format!(
-            "{},{},{},{},{status},{:.4},{},{}\n",
+            "{},{},{},{},{status},{:.4},{:.4},{},{}\n",
             report::table::quote_csv(&dataset.name),
             report::table::quote_csv(&plan.learners[unit.learner].name),
             split.repetition,
             split.fold,
-            record.seconds,
+            record.fit_seconds,
+            record.predict_seconds,
             report::table::quote_csv(&relative.to_string_lossy()),
             report::table::quote_csv(message)
         ));
@@ -383,7 +354,9 @@ fn write_html(
         }
     }
     page.heading("Config as run");
-    page.preformatted(&std::fs::read_to_string(folder.join("config.toml"))?);
+    let config_text = std::fs::read_to_string(folder.join("config.toml"))
+        .with_context(|| format!("cannot read {}", folder.join("config.toml").display()))?;
+    page.preformatted(&config_text);
     report::write_file(&folder.join("index.html"), &page.render())?;
     Ok(())
 }

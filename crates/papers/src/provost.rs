@@ -2,15 +2,45 @@
 //! dominance between learners (on the averaged curves and fold by fold), and the ranges of
 //! ROC-hull slope in which each learner is optimal (their Table 1).
 
-use std::path::Path;
-
-use anyhow::{bail, Result};
+use engine::cache::file_safe;
+use engine::config::ExperimentConfig;
+use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section, Unit};
 use evaluate::{IntervalMethod, RocCurve};
 use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
 
-use crate::experiment::{write_table, Section};
-use crate::plan::{Plan, Unit};
-use crate::runner;
+/// Provost et al.'s averaged ROC curves, dominance and hull slope ranges.
+pub struct ProvostRoc;
+
+impl Analysis for ProvostRoc {
+    fn name(&self) -> &'static str {
+        "provost_roc"
+    }
+
+    fn description(&self) -> &'static str {
+        "Provost, Fawcett & Kohavi (1998): vertically averaged ROC curves with confidence \
+         intervals, dominance between learners, and the ROC-hull slope ranges where each \
+         learner is optimal"
+    }
+
+    fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        if let Some(dataset) = plan.datasets.iter().find(|d| d.positive.is_none()) {
+            return Err(format!(
+                "it needs two-class tasks, but '{}' has {} classes: set positive_class with \
+                 one_vs_rest",
+                dataset.name,
+                dataset.dataset.num_classes()
+            ));
+        }
+        Ok(())
+    }
+
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
+        if let Err(problem) = self.check(context.config, context.plan) {
+            bail!("analysis 'provost_roc': {problem}");
+        }
+        sections(context)
+    }
+}
 
 /// Number of false positive rates at which the curves are averaged.
 const SAMPLES: usize = 100;
@@ -47,15 +77,8 @@ fn dominating(curves: &[RocCurve]) -> Option<usize> {
 }
 
 /// The Provost analysis: tables and figures written under `folder`, returned as sections.
-pub fn sections(folder: &Path, plan: &Plan, alpha: f64) -> Result<Vec<Section>> {
-    if let Some(dataset) = plan.datasets.iter().find(|d| d.positive.is_none()) {
-        bail!(
-            "analysis 'provost_roc' needs binary tasks, but '{}' has {} classes: set \
-             positive_class with one_vs_rest",
-            dataset.name,
-            dataset.dataset.num_classes()
-        );
-    }
+fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
+    let (folder, plan, alpha) = (context.folder, context.plan, context.config.alpha);
     let learners = plan.learners.len();
     let mut dominance = Table::new(
         "Dominance between learners (Provost et al. 1998, Section 4)",
@@ -90,7 +113,8 @@ pub fn sections(folder: &Path, plan: &Plan, alpha: f64) -> Result<Vec<Section>> 
                     learner,
                     split,
                 };
-                *slot = runner::test_scores(folder, plan, unit)
+                *slot = context
+                    .test_scores(unit)
                     .and_then(|scores| evaluate::roc_curve(&scores).ok());
             }
         }
@@ -200,7 +224,7 @@ pub fn sections(folder: &Path, plan: &Plan, alpha: f64) -> Result<Vec<Section>> 
             )),
             &plot_curves,
         )?;
-        let file = format!("figures/provost_{}.svg", runner::file_safe(&dataset.name));
+        let file = format!("figures/provost_{}.svg", file_safe(&dataset.name));
         report::write_file(&folder.join(&file), &svg)?;
         figures.push((
             file,

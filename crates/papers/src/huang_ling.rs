@@ -16,12 +16,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use engine::config::ExperimentConfig;
+use engine::{bail, write_table, Analysis, AnalysisContext, Context, Plan, Result};
 use evaluate::{ConsistencyCounts, RankingHistogram};
 use rayon::prelude::*;
-use report::{Cell, Curve, LegendPosition, PlotOptions, Table, TableFormat, PALETTE};
+use report::{Cell, Curve, LegendPosition, PlotOptions, Table, PALETTE};
 
-pub use crate::section::Section;
+pub use engine::Section;
 
 /// Numbers of positive and negative examples of one configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,41 +70,59 @@ pub struct PublishedRow {
     /// Published D and its printed decimals.
     pub d: Option<(f64, usize)>,
     /// Where the numbers come from.
-    pub source: &'static str,
+    pub source: String,
 }
 
-/// The only published values available to us: Huang & Ling's worked examples with 4 and 6
-/// examples (quoted in the project's evaluate brief). The paper's Tables 3-7 themselves (and the
-/// Thai paper's retelling) could not be found in any source we could search, so they are absent
-/// rather than typed in from memory.
-pub const PUBLISHED: &[PublishedRow] = &[
-    PublishedRow {
-        sizes: ClassSizes {
-            positives: 2,
-            negatives: 2,
-        },
-        r: Some(9),
-        s: Some(0),
-        p: Some(5),
-        q: Some(0),
-        c: None,
-        d: None,
-        source: "Huang & Ling worked example (2 + 2), as quoted in the project brief",
-    },
-    PublishedRow {
-        sizes: ClassSizes {
-            positives: 3,
-            negatives: 3,
-        },
-        r: Some(113),
-        s: Some(1),
-        p: Some(62),
-        q: Some(4),
-        c: None,
-        d: None,
-        source: "Huang & Ling worked example (3 + 3), as quoted in the project brief",
-    },
-];
+/// The published values available to us (`data/huang_ling.toml`).
+pub fn published() -> Result<Vec<PublishedRow>> {
+    Ok(crate::published::huang_ling_counts()?
+        .rows
+        .into_iter()
+        .map(|row| PublishedRow {
+            sizes: ClassSizes {
+                positives: row.positives,
+                negatives: row.negatives,
+            },
+            r: row.r,
+            s: row.s,
+            p: row.p,
+            q: row.q,
+            c: row.c,
+            d: row.d,
+            source: row.source,
+        })
+        .collect())
+}
+
+/// Huang & Ling's consistency and discriminancy of AUC against accuracy, computed exactly.
+pub struct HuangLing;
+
+impl Analysis for HuangLing {
+    fn name(&self) -> &'static str {
+        "huang_ling"
+    }
+
+    fn description(&self) -> &'static str {
+        "Huang & Ling: consistency and discriminancy of AUC against accuracy, counted exactly \
+         over every pair of rankings (needs no datasets or learners)"
+    }
+
+    fn needs_data(&self) -> bool {
+        false
+    }
+
+    fn check(&self, _config: &ExperimentConfig, _plan: &Plan) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<engine::Section>> {
+        let mut section = write_report(&context.folder.join("huang_ling"))?;
+        for (file, _) in &mut section.figures {
+            *file = format!("huang_ling/{file}");
+        }
+        Ok(vec![section])
+    }
+}
 
 /// Which configurations the extended figures use.
 #[derive(Clone, Debug, PartialEq)]
@@ -520,15 +539,6 @@ fn extended_table(balanced: &[ExactRow], quarter: &[ExactRow]) -> Table {
     table
 }
 
-/// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
-fn write_table(folder: &Path, stem: &str, table: &Table) -> Result<()> {
-    for format in [TableFormat::Markdown, TableFormat::Csv, TableFormat::Latex] {
-        let path = folder.join(format!("{stem}.{}", format.extension()));
-        report::write_file(&path, &table.render(format)?)?;
-    }
-    Ok(())
-}
-
 /// (2n, value) points of finite values.
 fn series(rows: &[ExactRow], value: impl Fn(&ConsistencyCounts) -> f64) -> Vec<(f64, f64)> {
     rows.iter()
@@ -576,7 +586,7 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         ("quarter_totals", &options.quarter_totals, 4),
     ] {
         if let Some(total) = totals.iter().find(|&&t| t < 4 || t % step != 0) {
-            anyhow::bail!(
+            bail!(
                 "Huang-Ling report: {name} contains {total}; allowed: multiples of {step}, at least 4"
             );
         }
@@ -584,6 +594,7 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
 
+    let paper = published()?;
     let published_rows = published_range_rows()?;
     let (balanced_rows, rest) = published_rows.split_at(balanced_published_range().len());
     let (quarter_rows, ten_rows) = rest.split_at(quarter_published_range().len());
@@ -592,24 +603,24 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         consistency_table(
             "Table 3: consistency of AUC and accuracy, balanced classes",
             balanced_rows,
-            PUBLISHED,
+            &paper,
         ),
         discriminancy_table(
             "Table 4: discriminancy of AUC over accuracy, balanced classes",
             balanced_rows,
-            PUBLISHED,
+            &paper,
         ),
         consistency_table(
             "Table 5: consistency of AUC and accuracy, 25% positives",
             quarter_rows,
-            PUBLISHED,
+            &paper,
         ),
         discriminancy_table(
             "Table 6: discriminancy of AUC over accuracy, 25% positives",
             quarter_rows,
-            PUBLISHED,
+            &paper,
         ),
-        ten_examples_table(ten_rows, PUBLISHED),
+        ten_examples_table(ten_rows, &paper),
     ];
 
     let balanced_sizes: Vec<ClassSizes> = options
@@ -665,7 +676,7 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
 
     let mut problems = Vec::new();
     for row in &published_rows {
-        if let Some(paper) = published_for(PUBLISHED, row.sizes) {
+        if let Some(paper) = published_for(&paper, row.sizes) {
             problems.extend(published_problems(paper, row));
         }
     }
@@ -875,7 +886,7 @@ mod tests {
 
     #[test]
     fn worked_examples_agree_and_a_wrong_value_is_reported() {
-        for paper in PUBLISHED {
+        for paper in &published().unwrap() {
             let row = exact_row(paper.sizes).unwrap();
             assert!(published_problems(paper, &row).is_empty(), "{paper:?}");
         }
@@ -894,7 +905,7 @@ mod tests {
             q: None,
             c: Some((0.977, 3)),
             d: None,
-            source: "test",
+            source: "test".into(),
         };
         assert!(published_problems(&right, &row).is_empty());
         let wrong = PublishedRow {

@@ -1,13 +1,83 @@
-//! The numbers of a run: the tidy per-fold table, per-dataset summaries and the paired tests
-//! between learners, all computed from the units' predictions.
+//! The numbers of a run: the tidy per-fold table (a polars `DataFrame`), per-dataset summaries
+//! and the paired tests between learners, all computed from the units' predictions.
 
-use anyhow::Result;
+use polars::prelude::{Column, DataFrame, ParquetWriter};
 use report::{Cell, Table};
 
-use crate::config::{Measure, PairedTest};
-use crate::measures::UnitMeasures;
+use crate::error::{Context, Result};
+use crate::measures::Measure;
+use crate::paired::{PairedTest, TestOptions};
 use crate::plan::Plan;
 use crate::runner::{Status, UnitRecord};
+use crate::unit::Part;
+
+/// The measures of one unit: on its test part, and on its validation part if it has one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitMeasures {
+    /// One value per configured measure, on the test rows.
+    pub test: Vec<f64>,
+    /// One value per configured measure, on the validation rows (protocols with validation).
+    pub validation: Option<Vec<f64>>,
+}
+
+/// A run's results: the tidy table, and the same values indexed for the analyses.
+pub struct RunResults {
+    /// Long format: one row per (dataset, learner, repetition, fold, part, measure) with its
+    /// value; failed units have no rows.
+    pub tidy: DataFrame,
+    /// The same values indexed by dataset, learner and split.
+    pub folds: FoldTable,
+}
+
+impl RunResults {
+    /// Arranges the unit records (in plan order) and builds the tidy table.
+    pub fn new(
+        plan: &Plan,
+        measures: &[Measure],
+        records: Vec<UnitRecord<UnitMeasures>>,
+    ) -> Result<Self> {
+        let folds = FoldTable::new(plan, measures, records);
+        let tidy = folds.to_frame(plan)?;
+        Ok(RunResults { tidy, folds })
+    }
+
+    /// Results of an experiment without data (no rows).
+    pub fn empty() -> Self {
+        let plan = Plan::new(Vec::new(), Vec::new());
+        let folds = FoldTable::new(&plan, &[], Vec::new());
+        let tidy = folds.to_frame(&plan).unwrap_or_else(|_| DataFrame::empty());
+        RunResults { tidy, folds }
+    }
+
+    /// The tidy table as a Parquet file's bytes.
+    pub fn to_parquet(&self) -> Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        let mut frame = self.tidy.clone();
+        ParquetWriter::new(&mut bytes)
+            .finish(&mut frame)
+            .context("cannot write the per-fold table as Parquet")?;
+        Ok(bytes)
+    }
+
+    /// The tidy table as CSV. Values are written in the shortest form that reads back to the
+    /// same number, so the file is byte-identical between identical runs.
+    pub fn to_csv(&self, plan: &Plan) -> String {
+        let mut text = String::from("dataset,learner,repetition,fold,part,measure,value\n");
+        for row in self.folds.tidy_rows(plan) {
+            text.push_str(&format!(
+                "{},{},{},{},{},{},{}\n",
+                report::table::quote_csv(row.dataset),
+                report::table::quote_csv(row.learner),
+                row.repetition,
+                row.fold,
+                row.part.name(),
+                row.measure,
+                row.value
+            ));
+        }
+        text
+    }
+}
 
 /// Per-fold measure values, indexed `[dataset][learner][split]`; `None` where the unit failed.
 pub struct FoldTable {
@@ -87,24 +157,32 @@ impl FoldTable {
             .unzip()
     }
 
-    /// The tidy per-fold rows in plan order (failed units have no rows).
+    /// The tidy per-fold rows in plan order, the test part of each split before its
+    /// validation part (failed units have no rows).
     pub fn tidy_rows<'a>(&'a self, plan: &'a Plan) -> Vec<TidyRow<'a>> {
         let mut rows = Vec::new();
         for (d, dataset) in plan.datasets.iter().enumerate() {
             for (l, learner) in plan.learners.iter().enumerate() {
                 for (s, split) in dataset.plan.splits.iter().enumerate() {
-                    let Some(values) = &self.cells[d][l][s] else {
-                        continue;
-                    };
-                    for (measure, &value) in self.measures.iter().zip(values) {
-                        rows.push(TidyRow {
-                            dataset: &dataset.name,
-                            learner: &learner.name,
-                            repetition: split.repetition,
-                            fold: split.fold,
-                            measure: measure.name(),
-                            value,
-                        });
+                    let parts = [
+                        (Part::Test, self.cells[d][l][s].as_ref()),
+                        (Part::Validation, self.validation[d][l][s].as_ref()),
+                    ];
+                    for (part, values) in parts {
+                        let Some(values) = values else {
+                            continue;
+                        };
+                        for (measure, &value) in self.measures.iter().zip(values) {
+                            rows.push(TidyRow {
+                                dataset: &dataset.name,
+                                learner: &learner.name,
+                                repetition: split.repetition,
+                                fold: split.fold,
+                                part,
+                                measure: measure.name(),
+                                value,
+                            });
+                        }
                     }
                 }
             }
@@ -112,49 +190,34 @@ impl FoldTable {
         rows
     }
 
-    /// The tidy per-fold table as CSV. Values are written in the shortest form that reads back
-    /// to the same number, so the file is byte-identical between identical runs.
-    pub fn to_csv(&self, plan: &Plan) -> String {
-        let mut text = String::from("dataset,learner,repetition,fold,measure,value\n");
-        for row in self.tidy_rows(plan) {
-            text.push_str(&format!(
-                "{},{},{},{},{},{}\n",
-                report::table::quote_csv(row.dataset),
-                report::table::quote_csv(row.learner),
-                row.repetition,
-                row.fold,
-                row.measure,
-                row.value
-            ));
-        }
-        text
-    }
-
-    /// The tidy per-fold table as a Parquet file (same rows and columns as the CSV).
-    pub fn to_parquet(&self, plan: &Plan) -> Result<Vec<u8>> {
-        use report::parquet::Column;
+    /// The tidy rows as a polars `DataFrame` (columns dataset, learner, repetition, fold, part,
+    /// measure, value).
+    pub fn to_frame(&self, plan: &Plan) -> Result<DataFrame> {
         let rows = self.tidy_rows(plan);
-        let text = |pick: for<'r> fn(&'r TidyRow<'r>) -> &'r str| {
-            Column::Text(rows.iter().map(|row| pick(row).to_string()).collect())
+        let text = |pick: for<'r> fn(&'r TidyRow<'r>) -> &'r str| -> Vec<String> {
+            rows.iter().map(|row| pick(row).to_string()).collect()
         };
         let columns = vec![
-            ("dataset".to_string(), text(|row| row.dataset)),
-            ("learner".to_string(), text(|row| row.learner)),
-            (
-                "repetition".to_string(),
-                Column::Integer(rows.iter().map(|row| row.repetition as i64).collect()),
+            Column::new("dataset".into(), text(|row| row.dataset)),
+            Column::new("learner".into(), text(|row| row.learner)),
+            Column::new(
+                "repetition".into(),
+                rows.iter()
+                    .map(|row| row.repetition as i64)
+                    .collect::<Vec<_>>(),
             ),
-            (
-                "fold".to_string(),
-                Column::Integer(rows.iter().map(|row| row.fold as i64).collect()),
+            Column::new(
+                "fold".into(),
+                rows.iter().map(|row| row.fold as i64).collect::<Vec<_>>(),
             ),
-            ("measure".to_string(), text(|row| row.measure)),
-            (
-                "value".to_string(),
-                Column::Real(rows.iter().map(|row| row.value).collect()),
+            Column::new("part".into(), text(|row| row.part.name())),
+            Column::new("measure".into(), text(|row| row.measure)),
+            Column::new(
+                "value".into(),
+                rows.iter().map(|row| row.value).collect::<Vec<_>>(),
             ),
         ];
-        Ok(report::parquet::to_parquet(&columns)?)
+        DataFrame::new(rows.len(), columns).context("cannot build the per-fold table")
     }
 }
 
@@ -168,6 +231,8 @@ pub struct TidyRow<'a> {
     pub repetition: usize,
     /// Fold within the repetition, from 0.
     pub fold: usize,
+    /// Test or validation.
+    pub part: Part,
     /// Measure name.
     pub measure: &'static str,
     /// The value.
@@ -271,43 +336,12 @@ pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
     (train, test)
 }
 
-/// Runs one paired test on the paired values of a and b.
-pub fn run_test(
-    test: PairedTest,
-    a: &[f64],
-    b: &[f64],
-    sizes: (f64, f64),
-    alpha: f64,
-) -> std::result::Result<(f64, f64, bool), String> {
-    let result = match test {
-        PairedTest::PairedT => {
-            stats::paired_t_test(a, b, alpha).map(|r| (r.statistic, r.pvalue, r.reject))
-        }
-        PairedTest::CorrectedT => stats::corrected_resampled_t_test(a, b, sizes.0, sizes.1, alpha)
-            .map(|r| (r.statistic, r.pvalue, r.reject)),
-        PairedTest::Wilcoxon => stats::wilcoxon_signed_rank(
-            a,
-            b,
-            stats::ZeroMethod::Wilcox,
-            true,
-            stats::WilcoxonMethod::Auto,
-            alpha,
-        )
-        .map(|r| (r.statistic, r.pvalue, r.reject)),
-        PairedTest::Sign => stats::win_tie_loss(a, b).and_then(|count| {
-            stats::sign_test(count.wins, count.losses, count.ties, alpha)
-                .map(|r| (r.wins as f64, r.pvalue, r.reject))
-        }),
-    };
-    result.map_err(|error| error.to_string())
-}
-
 /// Every configured test between every pair of learners on every dataset and measure.
 pub fn paired_tests(
     plan: &Plan,
     folds: &FoldTable,
     tests: &[PairedTest],
-    alpha: f64,
+    options: &TestOptions,
 ) -> Vec<TestRecord> {
     let mut records = Vec::new();
     for d in 0..plan.datasets.len() {
@@ -318,9 +352,18 @@ pub fn paired_tests(
                     let (x, y) = folds.paired(d, m, a, b);
                     let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
                     for &test in tests {
-                        let outcome = run_test(test, &x, &y, sizes, alpha);
+                        let options = TestOptions {
+                            sizes: Some(sizes),
+                            ..*options
+                        };
+                        let outcome = test.run(&x, &y, &options);
                         let (statistic, pvalue, reject, problem) = match outcome {
-                            Ok((statistic, pvalue, reject)) => (statistic, pvalue, reject, None),
+                            Ok(outcome) => (
+                                outcome.statistic(),
+                                outcome.pvalue(),
+                                outcome.reject(),
+                                None,
+                            ),
                             Err(problem) => (f64::NAN, f64::NAN, false, Some(problem)),
                         };
                         records.push(TestRecord {

@@ -2,24 +2,104 @@
 //! per-fold error? The four-case table (plain and corrected t-test) and one example figure per
 //! case (error and AUC distributions, the ROC curves of all models).
 
-use std::path::Path;
-
-use anyhow::{bail, Result};
+use engine::cache::file_safe;
+use engine::config::{ExperimentConfig, IntervalFigure};
+use engine::results::{mean_sizes, FoldTable};
+use engine::{bail, write_table, Analysis, AnalysisContext, Measure, PairedTest, Plan, Result};
+use engine::{Section, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};
 
-use crate::config::Measure;
-use crate::experiment::{write_table, Section};
-use crate::plan::{Plan, Unit};
-use crate::results::{mean_sizes, FoldTable};
-use crate::runner;
+use crate::published::{aslan_cases, AslanCases};
 
-/// The four cases, in the paper's order, with the paper's counts over its 150 comparisons.
-const CASES: [(&str, usize); 4] = [
-    ("both accept", 1),
-    ("error accepts, AUC rejects", 10),
-    ("error rejects, AUC accepts", 9),
-    ("both reject", 130),
+/// The four cases, in the paper's order (the published counts are in `data/aslan.toml`).
+pub const CASES: [&str; 4] = [
+    "both accept",
+    "error accepts, AUC rejects",
+    "error rejects, AUC accepts",
+    "both reject",
 ];
+
+/// Aslan et al.'s four-case table of the t-test on error against the t-test on AUC.
+pub struct Agreement;
+
+/// Aslan et al.'s Figures 6 and 7: AUC confidence intervals from one run beside the models.
+pub struct Intervals;
+
+/// The measures both Aslan analyses need.
+fn check_measures(name: &str, config: &ExperimentConfig) -> Result<(), String> {
+    for wanted in [Measure::Error, Measure::Auc] {
+        if !config.measures.contains(&wanted) {
+            return Err(format!(
+                "it needs the measures error and auc (key 'measures'; '{}' is missing) for \
+                 analysis '{name}'",
+                wanted.name()
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl Analysis for Agreement {
+    fn name(&self) -> &'static str {
+        "aslan_agreement"
+    }
+
+    fn description(&self) -> &'static str {
+        "Aslan et al. (2009): how often the paired t-test on per-fold error and on per-fold \
+         AUC agree (the four-case table, plain and corrected t-test), with an example per case"
+    }
+
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        check_measures(self.name(), config)?;
+        if plan.learners.len() < 2 {
+            return Err("it compares pairs of learners: name at least two".into());
+        }
+        Ok(())
+    }
+
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
+        sections(context, &aslan_cases()?)
+    }
+}
+
+impl Analysis for Intervals {
+    fn name(&self) -> &'static str {
+        "aslan_intervals"
+    }
+
+    fn description(&self) -> &'static str {
+        "Aslan et al. (2009) Figures 6-7: AUC confidence intervals of one train/test run beside \
+         the spread of the models' error and AUC (key 'interval_figures')"
+    }
+
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        check_measures(self.name(), config)?;
+        if config.interval_figures.is_empty() {
+            return Err(
+                "it needs at least one comparison in the key 'interval_figures', e.g. \
+                 [{ dataset = \"ada\", learners = [\"ripper\", \"lp\"] }]"
+                    .into(),
+            );
+        }
+        for figure in &config.interval_figures {
+            if let Some(dataset) = plan.datasets.iter().find(|d| d.name == figure.dataset) {
+                if dataset.positive.is_none() {
+                    return Err(format!(
+                        "its confidence intervals need a two-class task, but '{}' has {} \
+                         classes: set two_most_confused, or positive_class with one_vs_rest",
+                        dataset.name,
+                        dataset.dataset.num_classes()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
+        interval_sections(context, &context.config.interval_figures)
+    }
+}
 
 /// Which of the four cases a pair of decisions (error test rejects, AUC test rejects) is.
 fn case_of(error_rejects: bool, auc_rejects: bool) -> usize {
@@ -43,7 +123,9 @@ struct Comparison {
 }
 
 /// The Aslan analysis: tables and figures written under `folder`, returned as report sections.
-pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Result<Vec<Section>> {
+fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section>> {
+    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
+    let alpha = context.config.alpha;
     let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
     let (Some(error), Some(auc)) = (position(Measure::Error), position(Measure::Auc)) else {
         bail!("analysis 'aslan_agreement' needs the measures error and auc (key 'measures')");
@@ -60,14 +142,18 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
                 let mut ok = true;
                 for (slot, measure) in [error, auc].into_iter().enumerate() {
                     let (x, y) = folds.paired(d, measure, a, b);
+                    let options = TestOptions {
+                        sizes: Some(sizes),
+                        ..context.config.test_options(None)
+                    };
                     match (
-                        stats::paired_t_test(&x, &y, alpha),
-                        stats::corrected_resampled_t_test(&x, &y, sizes.0, sizes.1, alpha),
+                        PairedTest::PairedT.run(&x, &y, &options),
+                        PairedTest::CorrectedT.run(&x, &y, &options),
                     ) {
                         (Ok(p), Ok(c)) => {
-                            plain[slot] = p.reject;
-                            corrected[slot] = c.reject;
-                            plain_p[slot] = p.pvalue;
+                            plain[slot] = p.reject();
+                            corrected[slot] = c.reject();
+                            plain_p[slot] = p.pvalue();
                         }
                         (Err(problem), _) | (_, Err(problem)) => {
                             ok = false;
@@ -105,7 +191,7 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
             "Corrected resampled t-test (Nadeau & Bengio) on error and on AUC: the four cases",
         ),
     ] {
-        let table = four_case_table(title, &comparisons, corrected, alpha, &skipped);
+        let table = four_case_table(paper, title, &comparisons, corrected, alpha, &skipped);
         write_table(&tables_folder, stem, &table)?;
         tables.push(table);
     }
@@ -135,7 +221,7 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         "Of {} comparisons (every pair of the {} learners on each of the {} datasets), the \
          paired t-test at alpha = {alpha} on the {k} test-set values of each learner gives {} / \
          {} / {} / {} (both accept / only AUC rejects / only error rejects / both reject); the \
-         paper reports 1 / 10 / 9 / 130 of 150. The {k} models are trained on sets that share \
+         paper reports {} of {}. The {k} models are trained on sets that share \
          most of their instances and are tested on one test set, so their values are strongly \
          correlated and the plain t-test treats {k} dependent values as independent. The \
          corrected resampled t-test, which multiplies the variance of the mean difference by \
@@ -149,6 +235,13 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         plain[1],
         plain[2],
         plain[3],
+        paper
+            .cases
+            .iter()
+            .map(|case| case.count.to_string())
+            .collect::<Vec<_>>()
+            .join(" / "),
+        paper.comparisons,
         corrected[0],
         corrected[1],
         corrected[2],
@@ -169,18 +262,12 @@ pub fn sections(folder: &Path, plan: &Plan, folds: &FoldTable, alpha: f64) -> Re
         figures: Vec::new(),
         links: Vec::new(),
     }];
-    sections.push(example_figures(
-        folder,
-        plan,
-        folds,
-        &comparisons,
-        error,
-        auc,
-    )?);
+    sections.push(example_figures(context, &comparisons, error, auc)?);
     Ok(sections)
 }
 
 fn four_case_table(
+    paper: &AslanCases,
     title: &str,
     comparisons: &[Comparison],
     corrected: bool,
@@ -201,20 +288,21 @@ fn four_case_table(
         .to_vec();
     let mut table = Table::new(title, header);
     let total = comparisons.len().max(1) as f64;
-    for (case, (name, paper)) in CASES.iter().enumerate() {
+    let published = paper.comparisons as f64;
+    for (case, (name, paper)) in CASES.iter().zip(&paper.cases).enumerate() {
         table.push_row(vec![
             Cell::text(*name),
             Cell::integer(counts[case] as i64),
             Cell::number(100.0 * counts[case] as f64 / total).with_decimals(1),
-            Cell::integer(*paper as i64),
-            Cell::number(100.0 * *paper as f64 / 150.0).with_decimals(1),
+            Cell::integer(paper.count as i64),
+            Cell::number(100.0 * paper.count as f64 / published).with_decimals(1),
         ]);
     }
     table.push_row(vec![
         Cell::text("total"),
         Cell::integer(comparisons.len() as i64),
         Cell::number(100.0).with_decimals(1),
-        Cell::integer(150),
+        Cell::integer(paper.comparisons as i64),
         Cell::number(100.0).with_decimals(1),
     ]);
     table.push_note(format!(
@@ -234,7 +322,7 @@ fn four_case_table(
 fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
     let mut header = vec!["dataset".to_string()];
     for corrected in ["t", "corrected t"] {
-        for (name, _) in CASES {
+        for name in CASES {
             header.push(format!("{name} ({corrected})"));
         }
     }
@@ -262,16 +350,15 @@ const COLOURS: [Rgb; 2] = [report::PALETTE[0], report::PALETTE[1]];
 /// One example comparison per case (the first in dataset and learner order): error and AUC
 /// distributions over the models, and the ROC curves of all models of both learners.
 fn example_figures(
-    folder: &Path,
-    plan: &Plan,
-    folds: &FoldTable,
+    context: &AnalysisContext,
     comparisons: &[Comparison],
     error: usize,
     auc: usize,
 ) -> Result<Section> {
+    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
     let mut figures = Vec::new();
     let mut notes = Vec::new();
-    for (case, (case_name, _)) in CASES.iter().enumerate() {
+    for (case, case_name) in CASES.iter().enumerate() {
         let Some(example) = comparisons
             .iter()
             .find(|c| case_of(c.plain[0], c.plain[1]) == case)
@@ -287,11 +374,11 @@ fn example_figures(
         let stem = format!(
             "aslan_case{}_{}_{}_{}",
             case + 1,
-            runner::file_safe(&dataset.name),
-            runner::file_safe(names[0]),
-            runner::file_safe(names[1])
+            file_safe(&dataset.name),
+            file_safe(names[0]),
+            file_safe(names[1])
         );
-        let context = format!(
+        let description = format!(
             "{} on {}: {} vs {} (t-test p = {:.3} on error, {:.3} on AUC)",
             case_name, dataset.name, names[0], names[1], example.plain_p[0], example.plain_p[1]
         );
@@ -311,7 +398,7 @@ fn example_figures(
             let svg = report::distribution_plot(&options, &distributions, &[], 15)?;
             let file = format!("figures/{stem}_{suffix}.svg");
             report::write_file(&folder.join(&file), &svg)?;
-            figures.push((file, format!("{label} distributions. {context}")));
+            figures.push((file, format!("{label} distributions. {description}")));
         }
         let mut curves = Vec::new();
         for (&learner, color) in [example.a, example.b].iter().zip(COLOURS) {
@@ -326,7 +413,7 @@ fn example_figures(
                     learner,
                     split,
                 };
-                let Some((points, marked)) = roc_points(folder, plan, unit) else {
+                let Some((points, marked)) = roc_points(context, unit) else {
                     continue;
                 };
                 let mut curve = Curve::faint(points, color);
@@ -342,7 +429,7 @@ fn example_figures(
         report::write_file(&folder.join(&file), &svg)?;
         figures.push((
             file,
-            format!("ROC curves of every model, the threshold-0.5 point marked. {context}"),
+            format!("ROC curves of every model, the threshold-0.5 point marked. {description}"),
         ));
     }
     Ok(Section {
@@ -389,8 +476,8 @@ fn distributions(
 
 /// The ROC curve of a unit (read back from the cache), thinned to the points a plot can show,
 /// and its threshold-0.5 operating point.
-fn roc_points(folder: &Path, plan: &Plan, unit: Unit) -> Option<(Points, (f64, f64))> {
-    let scores = runner::test_scores(folder, plan, unit)?;
+fn roc_points(context: &AnalysisContext, unit: Unit) -> Option<(Points, (f64, f64))> {
+    let scores = context.test_scores(unit)?;
     let curve = evaluate::roc_curve(&scores).ok()?;
     let points = curve.fpr_tpr();
     let marked = points[curve.operating_point(0.5)];
@@ -416,23 +503,19 @@ pub fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
 /// Aslan et al. Figures 6 and 7: for each configured comparison, the error and the AUC of the
 /// models of two learners, with the Cortes-Mohri and Agarwal et al. AUC confidence intervals
 /// of each learner computed from a single train/test run (the first model), as they did.
-pub fn interval_sections(
-    folder: &Path,
-    plan: &Plan,
-    folds: &FoldTable,
-    figures: &[crate::config::IntervalFigure],
-    alpha: f64,
+fn interval_sections(
+    context: &AnalysisContext,
+    figures: &[IntervalFigure],
 ) -> Result<Vec<Section>> {
+    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
+    let alpha = context.config.alpha;
+    if let Err(problem) = Intervals.check(context.config, plan) {
+        bail!("analysis 'aslan_intervals': {problem}");
+    }
     let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
     let (Some(error), Some(auc)) = (position(Measure::Error), position(Measure::Auc)) else {
         bail!("analysis 'aslan_intervals' needs the measures error and auc (key 'measures')");
     };
-    if figures.is_empty() {
-        bail!(
-            "analysis 'aslan_intervals' needs at least one comparison in the key \
-             'interval_figures', e.g. [{{ dataset = \"ada\", learners = [\"ripper\", \"lp\"] }}]"
-        );
-    }
     let mut files = Vec::new();
     let mut table = Table::new(
         "AUC confidence intervals from one train/test run beside the spread of the models",
@@ -461,7 +544,7 @@ pub fn interval_sections(
             .iter()
             .map(|name| plan.learners.iter().position(|l| &l.name == name))
             .collect::<Option<_>>()
-            .ok_or_else(|| anyhow::anyhow!("interval_figures: unknown learner"))?;
+            .ok_or_else(|| engine::Error::message("interval_figures: unknown learner"))?;
         let mut intervals = Vec::new();
         for (&learner, color) in learners.iter().zip(COLOURS) {
             let unit = Unit {
@@ -469,7 +552,7 @@ pub fn interval_sections(
                 learner,
                 split: 0,
             };
-            let Some(scores) = runner::test_scores(folder, plan, unit) else {
+            let Some(scores) = context.test_scores(unit) else {
                 continue;
             };
             let (positives, negatives) = scores.class_totals();
@@ -521,9 +604,9 @@ pub fn interval_sections(
         }
         let stem = format!(
             "aslan_intervals_{}_{}_{}",
-            runner::file_safe(&dataset.name),
-            runner::file_safe(&figure.learners[0]),
-            runner::file_safe(&figure.learners[1])
+            file_safe(&dataset.name),
+            file_safe(&figure.learners[0]),
+            file_safe(&figure.learners[1])
         );
         for (measure, label, suffix, drawn) in [
             (error, "Error", "error", &[][..]),

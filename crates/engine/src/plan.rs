@@ -1,13 +1,16 @@
 //! The plan of an experiment: the prepared datasets (transforms applied, splits made), the
 //! configured learners, and the table of units (dataset, learner, split) to run.
 
-use anyhow::{anyhow, bail, Context, Result};
 use data::catalog::Catalog;
 use data::transform::{self, PositiveClass};
 use data::Dataset;
 use learners::Learner;
 
-use crate::config::{DatasetEntry, ExperimentConfig, Measure, Transforms};
+use crate::bail;
+use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
+use crate::error::{Context, Error, Result};
+use crate::measures::Measure;
+use crate::unit::UnitSpec;
 
 /// One dataset after its transforms, with its splits.
 pub struct PreparedDataset {
@@ -74,8 +77,8 @@ pub fn check_names(
     catalog: Option<&Catalog>,
 ) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
     let protocol = config.protocol.clone().unwrap_or_default();
-    let strategy =
-        cv::Strategy::from_table(&protocol).map_err(|error| anyhow!("key 'protocol': {error}"))?;
+    let strategy = cv::Strategy::from_table(&protocol)
+        .map_err(|error| Error::message(format!("key 'protocol': {error}")))?;
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
         let (word, transforms) = match entry {
@@ -87,7 +90,10 @@ pub fn check_names(
         };
         let members = match catalog {
             Some(catalog) => catalog.expand(&word).map_err(|error| {
-                anyhow!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
+                Error::message(format!(
+                    "key 'datasets' entry {} ('{word}'): {error}",
+                    position + 1
+                ))
             })?,
             None if std::path::Path::new(&word).is_file() => vec![word.clone()],
             None => bail!(
@@ -155,8 +161,9 @@ pub fn configure_learners(tables: &[toml::Table]) -> Result<Vec<ConfiguredLearne
                 position + 1
             ),
         };
-        let learner = learners::build_learner(&table)
-            .map_err(|error| anyhow!("key 'learners' entry {}: {error}", position + 1))?;
+        let learner = learners::build_learner(&table).map_err(|error| {
+            Error::message(format!("key 'learners' entry {}: {error}", position + 1))
+        })?;
         let name = name.unwrap_or_else(|| learner.name().to_string());
         if learners.iter().any(|other| other.name == name) {
             bail!(
@@ -312,4 +319,37 @@ impl Plan {
         );
         rng::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
     }
+
+    /// Everything a unit depends on, for [`crate::unit::run_unit`] and the cache.
+    pub fn spec(&self, unit: Unit) -> UnitSpec<'_> {
+        let dataset = &self.datasets[unit.dataset];
+        UnitSpec {
+            dataset,
+            learner: &self.learners[unit.learner],
+            split: &dataset.plan.splits[unit.split],
+            seed: self.unit_seed(unit),
+        }
+    }
+}
+
+/// Checks that every learner can take every dataset: nominal attributes, missing values and
+/// the number of classes against what the learner declares it handles.
+pub fn check_capabilities(plan: &Plan) -> Result<()> {
+    for dataset in &plan.datasets {
+        let has_missing = dataset.dataset.missing_count() > 0;
+        for learner in &plan.learners {
+            crate::pending::accepts(
+                learner.learner.as_ref(),
+                dataset.dataset.schema(),
+                has_missing,
+            )
+            .map_err(|problem| {
+                Error::message(format!(
+                    "learner '{}' cannot take dataset '{}': {problem}",
+                    learner.name, dataset.name
+                ))
+            })?;
+        }
+    }
+    Ok(())
 }

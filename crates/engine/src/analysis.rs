@@ -1,0 +1,123 @@
+//! Analyses: the parts of a report beyond the per-dataset tables, such as a paper's
+//! reproduction. Each says what it needs from a plan (checked before any fit) and computes its
+//! sections from a run's results.
+
+use std::path::Path;
+
+use crate::config::ExperimentConfig;
+use crate::error::Result;
+use crate::plan::{Plan, Unit};
+use crate::results::RunResults;
+use crate::section::Section;
+use crate::unit::{Part, UnitPredictions};
+
+/// One analysis a config can name in `analyses`.
+pub trait Analysis: Send + Sync {
+    /// The name used in configs.
+    fn name(&self) -> &'static str;
+
+    /// What it computes, in one line.
+    fn description(&self) -> &'static str;
+
+    /// False for an analysis computed from nothing but its own definition (it then runs
+    /// without datasets or learners).
+    fn needs_data(&self) -> bool {
+        true
+    }
+
+    /// Checks, before any fit, that the config and the prepared plan give what the analysis
+    /// needs (measures, learners, two-class tasks, ...); the error says what is missing.
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> std::result::Result<(), String>;
+
+    /// Computes the analysis from a run's results, writes its tables and figures under the
+    /// results folder, and returns its report sections.
+    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>>;
+}
+
+/// The analyses a program knows, by name.
+#[derive(Default)]
+pub struct Analyses {
+    known: Vec<Box<dyn Analysis>>,
+}
+
+impl Analyses {
+    /// No analyses.
+    pub fn none() -> Self {
+        Analyses::default()
+    }
+
+    /// Adds an analysis; an analysis of the same name is replaced.
+    pub fn register(&mut self, analysis: Box<dyn Analysis>) {
+        self.known.retain(|known| known.name() != analysis.name());
+        self.known.push(analysis);
+    }
+
+    /// The analysis of this name.
+    pub fn find(&self, name: &str) -> Option<&dyn Analysis> {
+        self.known
+            .iter()
+            .find(|analysis| analysis.name() == name)
+            .map(|analysis| analysis.as_ref())
+    }
+
+    /// Every known analysis's name.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.known.iter().map(|analysis| analysis.name()).collect()
+    }
+
+    /// Every known analysis.
+    pub fn all(&self) -> impl Iterator<Item = &dyn Analysis> {
+        self.known.iter().map(|analysis| analysis.as_ref())
+    }
+
+    /// The analyses a config names, in its order (unknown names are skipped: the config
+    /// check reports them).
+    pub fn selected<'a>(&'a self, config: &'a ExperimentConfig) -> Vec<&'a dyn Analysis> {
+        config
+            .analyses
+            .iter()
+            .filter_map(|name| self.find(name))
+            .collect()
+    }
+
+    /// True when a config names analyses and none of them needs data.
+    pub fn is_standalone(&self, config: &ExperimentConfig) -> bool {
+        let selected = self.selected(config);
+        !selected.is_empty() && selected.iter().all(|analysis| !analysis.needs_data())
+    }
+}
+
+/// What an analysis computes from: the config, the plan, the run's results, and the folder it
+/// writes into.
+pub struct AnalysisContext<'a> {
+    /// The config as run.
+    pub config: &'a ExperimentConfig,
+    /// The plan (empty for an experiment without data).
+    pub plan: &'a Plan,
+    /// The per-fold results.
+    pub results: &'a RunResults,
+    /// The results folder (tables and figures are written under it).
+    pub folder: &'a Path,
+}
+
+impl AnalysisContext<'_> {
+    /// A unit's predictions, read back from the cache; `None` if it failed or its entry is
+    /// missing or damaged.
+    pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
+        match crate::cache::read_entry(
+            &crate::cache::unit_path(self.folder, &self.plan.spec(unit)),
+            &self.plan.spec(unit),
+        ) {
+            crate::cache::CacheRead::Found(result) => result.predictions,
+            _ => None,
+        }
+    }
+
+    /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the
+    /// task is not binary or the unit has no predictions.
+    pub fn test_scores(&self, unit: Unit) -> Option<evaluate::BinaryScores> {
+        let positive = self.plan.datasets[unit.dataset].positive?;
+        let (truth, probabilities) = self.predictions(unit)?.part(Part::Test);
+        crate::measures::binary_scores(&probabilities, &truth, positive)
+    }
+}

@@ -1,0 +1,202 @@
+//! The on-disk cache of finished units: a second run reuses them, and a run killed half-way
+//! recomputes only what was unfinished.
+//!
+//! A cached unit is one file `predictions/<dataset>/<learner>/r<rep>-f<fold>-<key>.bin` under
+//! the results folder, where `<key>` starts the sha256 over everything the predictions depend
+//! on ([`unit_key`]): the dataset's content and transforms, the learner's kind, parameters and
+//! implementation revision, the split and the seed. Changing any of them, a learner's revision
+//! included, gives a new key, so a stale entry is never read. Files are written to a temporary
+//! name and renamed, so a file that exists is complete; each ends with a sha256 of its content,
+//! checked on read, so a damaged file is recomputed rather than used.
+
+use std::path::{Path, PathBuf};
+
+use learners::Probabilities;
+use sha2::{Digest, Sha256};
+
+use crate::error::Result;
+use crate::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
+
+const MAGIC: &[u8; 8] = b"CLSPRED2";
+const HEADER: usize = 40;
+const CHECKSUM: usize = 32;
+
+/// The cache key of a unit: a sha256 (hex) over the dataset's content hash (after transforms)
+/// and its transforms, the learner's kind, parameters and implementation revision, the split's
+/// indices and the unit's seed.
+pub fn unit_key(spec: &UnitSpec) -> String {
+    let dataset = spec.dataset;
+    let learner = spec.learner;
+    let split = spec.split;
+    let mut hasher = Sha256::new();
+    hasher.update(b"experiments unit v2\n");
+    hasher.update(dataset.content_hash.as_bytes());
+    hasher.update(b"\n");
+    hasher.update(format!("{:?}\n", dataset.transforms).as_bytes());
+    hasher.update(learner.learner.describe().as_bytes());
+    hasher.update(b"\n");
+    hasher.update(crate::pending::revision(learner.learner.as_ref()).as_bytes());
+    hasher.update(b"\n");
+    hasher.update(learner.table.to_string().as_bytes());
+    hasher.update(b"\n");
+    for part in [
+        Some(&split.train),
+        split.validation.as_ref(),
+        Some(&split.test),
+    ] {
+        match part {
+            Some(indices) => {
+                hasher.update((indices.len() as u64).to_le_bytes());
+                for &index in indices {
+                    hasher.update((index as u64).to_le_bytes());
+                }
+            }
+            None => hasher.update(u64::MAX.to_le_bytes()),
+        }
+    }
+    hasher.update(spec.seed.to_le_bytes());
+    hex(&hasher.finalize())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Makes a name safe as one path component (letters, digits, `-`, `_`, `.`; others become `_`).
+pub fn file_safe(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.starts_with('.') {
+        format!("_{safe}")
+    } else {
+        safe
+    }
+}
+
+/// Where a unit's predictions are cached under the results folder.
+pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
+    let key = unit_key(spec);
+    results
+        .join("predictions")
+        .join(file_safe(&spec.dataset.name))
+        .join(file_safe(&spec.learner.name))
+        .join(format!(
+            "r{}-f{}-{}.bin",
+            spec.split.repetition,
+            spec.split.fold,
+            &key[..16]
+        ))
+}
+
+/// Writes a successful unit's probabilities and timings atomically (see
+/// [`report::write_bytes`]), followed by the sha256 of everything before it.
+pub fn write_entry(path: &Path, result: &UnitResult) -> Result<()> {
+    let Some(predictions) = &result.predictions else {
+        return Ok(());
+    };
+    let probabilities = &predictions.probabilities;
+    let mut bytes = Vec::with_capacity(HEADER + probabilities.as_flat().len() * 8 + CHECKSUM);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(probabilities.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&(probabilities.num_classes() as u64).to_le_bytes());
+    bytes.extend_from_slice(&result.fit_seconds.to_le_bytes());
+    bytes.extend_from_slice(&result.predict_seconds.to_le_bytes());
+    for value in probabilities.as_flat() {
+        bytes.extend_from_slice(&value.to_le_bytes());
+    }
+    let checksum = Sha256::digest(&bytes);
+    bytes.extend_from_slice(&checksum);
+    Ok(report::write_bytes(path, &bytes)?)
+}
+
+/// What reading a cache entry found.
+#[derive(Debug)]
+pub enum CacheRead {
+    /// A complete, intact entry of the expected shape.
+    Found(UnitResult),
+    /// No entry yet.
+    Missing,
+    /// An entry that is damaged or of the wrong shape: why (it is then recomputed).
+    Damaged(String),
+}
+
+/// Reads a unit's cache entry, checking its shape and checksum.
+pub fn read_entry(path: &Path, spec: &UnitSpec) -> CacheRead {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return CacheRead::Missing,
+        Err(error) => return CacheRead::Damaged(format!("cannot be read: {error}")),
+    };
+    let rows = spec.predicted_len();
+    let classes = spec.dataset.dataset.num_classes();
+    let expected = HEADER + rows * classes * 8 + CHECKSUM;
+    if bytes.len() != expected || &bytes[..8] != MAGIC {
+        return CacheRead::Damaged(format!(
+            "{} bytes where {expected} were expected",
+            bytes.len()
+        ));
+    }
+    let (content, checksum) = bytes.split_at(bytes.len() - CHECKSUM);
+    if Sha256::digest(content).as_slice() != checksum {
+        return CacheRead::Damaged("its checksum does not match its content".into());
+    }
+    let word = |offset: usize| -> [u8; 8] {
+        let mut word = [0; 8];
+        word.copy_from_slice(&content[offset..offset + 8]);
+        word
+    };
+    if u64::from_le_bytes(word(8)) != rows as u64 || u64::from_le_bytes(word(16)) != classes as u64
+    {
+        return CacheRead::Damaged("its shape differs from the unit's".into());
+    }
+    let values: Vec<f64> = (0..rows * classes)
+        .map(|index| f64::from_le_bytes(word(HEADER + index * 8)))
+        .collect();
+    CacheRead::Found(UnitResult {
+        status: UnitStatus::Ok,
+        fit_seconds: f64::from_le_bytes(word(24)),
+        predict_seconds: f64::from_le_bytes(word(32)),
+        predictions: Some(spec.predictions(Probabilities::from_flat(classes, values))),
+    })
+}
+
+/// How a cached run obtained a unit's result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Provenance {
+    /// Computed in this run (and cached if it succeeded).
+    Computed,
+    /// Read back from the cache.
+    Reused,
+    /// A damaged cache entry was found and the unit recomputed: why it was damaged.
+    Repaired(String),
+}
+
+/// Runs one unit through the cache under `results`: reuse its intact entry, or compute it
+/// with [`run_unit`] and store it. A failure to write the entry fails the unit.
+pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, PathBuf) {
+    let path = unit_path(results, spec);
+    let provenance = match read_entry(&path, spec) {
+        CacheRead::Found(result) => return (result, Provenance::Reused, path),
+        CacheRead::Missing => Provenance::Computed,
+        CacheRead::Damaged(why) => Provenance::Repaired(why),
+    };
+    let mut result = run_unit(spec);
+    if result.status == UnitStatus::Ok {
+        if let Err(error) = write_entry(&path, &result) {
+            result = UnitResult::failed(
+                format!("{error}"),
+                result.fit_seconds,
+                result.predict_seconds,
+            );
+        }
+    }
+    (result, provenance, path)
+}

@@ -1,0 +1,161 @@
+//! The registry of paired tests between two learners' per-fold values: the one code path behind
+//! a run's tests table, the papers' analyses and the `compare` command.
+
+use serde::{Deserialize, Serialize};
+use stats::{SignTestResult, TTestResult, WilcoxonResult};
+
+/// A paired test between two learners over folds.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum PairedTest {
+    /// The k-fold cv paired t-test.
+    PairedT,
+    /// Nadeau & Bengio's corrected resampled t-test.
+    CorrectedT,
+    /// Wilcoxon signed-rank test over folds.
+    Wilcoxon,
+    /// Sign test over folds.
+    Sign,
+}
+
+impl PairedTest {
+    /// Every paired test, in the order they are listed.
+    pub const ALL: [PairedTest; 4] = [
+        PairedTest::PairedT,
+        PairedTest::CorrectedT,
+        PairedTest::Wilcoxon,
+        PairedTest::Sign,
+    ];
+
+    /// The name used in configs and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            PairedTest::PairedT => "paired_t",
+            PairedTest::CorrectedT => "corrected_t",
+            PairedTest::Wilcoxon => "wilcoxon",
+            PairedTest::Sign => "sign",
+        }
+    }
+
+    /// What the test is, in one line.
+    pub fn doc(self) -> &'static str {
+        match self {
+            PairedTest::PairedT => "Student's paired t-test on the per-fold differences",
+            PairedTest::CorrectedT => {
+                "Nadeau & Bengio's corrected resampled t-test (variance scaled by 1/k + \
+                 n_test/n_train)"
+            }
+            PairedTest::Wilcoxon => {
+                "Wilcoxon signed-rank test (zero differences dropped; exact up to 50 non-zero \
+                 differences without ties, else the normal approximation; continuity \
+                 correction off unless `wilcoxon_correction = true`, as scipy's default)"
+            }
+            PairedTest::Sign => "two-sided sign test on wins and losses (ties dropped)",
+        }
+    }
+
+    /// Runs the test on paired values `a` and `b`.
+    pub fn run(self, a: &[f64], b: &[f64], options: &TestOptions) -> Result<Outcome, String> {
+        let alpha = options.alpha;
+        let outcome = match self {
+            PairedTest::PairedT => stats::paired_t_test(a, b, alpha).map(Outcome::T),
+            PairedTest::CorrectedT => {
+                let Some((train, test)) = options.sizes else {
+                    return Err("needs the training and test sizes of one split".to_string());
+                };
+                stats::corrected_resampled_t_test(a, b, train, test, alpha).map(Outcome::T)
+            }
+            PairedTest::Wilcoxon => stats::wilcoxon_signed_rank(
+                a,
+                b,
+                stats::ZeroMethod::Wilcox,
+                options.wilcoxon_correction,
+                stats::WilcoxonMethod::Auto,
+                alpha,
+            )
+            .map(Outcome::Wilcoxon),
+            PairedTest::Sign => stats::win_tie_loss(a, b).and_then(|count| {
+                stats::sign_test(count.wins, count.losses, count.ties, alpha).map(Outcome::Sign)
+            }),
+        };
+        outcome.map_err(|error| error.to_string())
+    }
+}
+
+/// What a paired test needs besides the values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TestOptions {
+    /// Significance level.
+    pub alpha: f64,
+    /// Mean training and test sizes of one split (for the corrected t-test).
+    pub sizes: Option<(f64, f64)>,
+    /// Whether the Wilcoxon test's normal approximation uses the continuity correction (scipy's
+    /// default, and ours: false).
+    pub wilcoxon_correction: bool,
+}
+
+/// A paired test's full result.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// A t-test (paired or corrected).
+    T(TTestResult),
+    /// The Wilcoxon signed-rank test.
+    Wilcoxon(WilcoxonResult),
+    /// The sign test.
+    Sign(SignTestResult),
+}
+
+impl Outcome {
+    /// The statistic: t, Wilcoxon's W, or the sign test's wins.
+    pub fn statistic(&self) -> f64 {
+        match self {
+            Outcome::T(result) => result.statistic,
+            Outcome::Wilcoxon(result) => result.statistic,
+            Outcome::Sign(result) => result.wins as f64,
+        }
+    }
+
+    /// The two-sided p-value.
+    pub fn pvalue(&self) -> f64 {
+        match self {
+            Outcome::T(result) => result.pvalue,
+            Outcome::Wilcoxon(result) => result.pvalue,
+            Outcome::Sign(result) => result.pvalue,
+        }
+    }
+
+    /// Whether the test rejects equality at its significance level.
+    pub fn reject(&self) -> bool {
+        match self {
+            Outcome::T(result) => result.reject,
+            Outcome::Wilcoxon(result) => result.reject,
+            Outcome::Sign(result) => result.reject,
+        }
+    }
+}
+
+impl Outcome {
+    /// The t-test result, if this is one.
+    pub fn into_t(self) -> Option<TTestResult> {
+        match self {
+            Outcome::T(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// The Wilcoxon result, if this is one.
+    pub fn into_wilcoxon(self) -> Option<WilcoxonResult> {
+        match self {
+            Outcome::Wilcoxon(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// The sign test result, if this is one.
+    pub fn into_sign(self) -> Option<SignTestResult> {
+        match self {
+            Outcome::Sign(result) => Some(result),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Runs the units of a plan in parallel, each single-threaded, through the cache (see
+//! [`crate::cache`]): a second run reuses finished units, and a run killed half-way recomputes
+//! only what was unfinished. Records come back in unit order, so nothing downstream depends on
+//! the number of threads.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::cache::{run_cached, Provenance};
+use crate::error::{Context, Result};
+use crate::plan::{Plan, Unit};
+use crate::unit::{UnitResult, UnitSpec, UnitStatus};
+
+/// What became of one unit, with a summary of its predictions (the predictions themselves stay
+/// on disk, so memory does not grow with the number of units).
+#[derive(Clone, Debug)]
+pub struct UnitRecord<T> {
+    /// Computed, reused or failed.
+    pub status: Status,
+    /// The unit's cache entry (see [`crate::cache::unit_path`]).
+    pub path: PathBuf,
+    /// Seconds in `fit` when computed (also for reused units).
+    pub fit_seconds: f64,
+    /// Seconds in `predict_proba` when computed (also for reused units).
+    pub predict_seconds: f64,
+    /// The summary of the predictions, unless the unit failed.
+    pub summary: Option<T>,
+}
+
+/// How a unit's predictions were obtained.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Computed in this run.
+    Computed,
+    /// Read back from the cache.
+    Reused,
+    /// Its cache entry was damaged (why) and it was computed again.
+    Repaired(String),
+    /// The learner failed: the message.
+    Failed(String),
+}
+
+/// Counts of what a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunCounts {
+    /// Units computed now (repaired ones included).
+    pub computed: usize,
+    /// Units read back from the cache.
+    pub reused: usize,
+    /// Units whose cache entry was damaged and which were computed again.
+    pub repaired: usize,
+    /// Units whose learner failed.
+    pub failed: usize,
+}
+
+/// Runs every unit of the plan on `threads` worker threads (each unit on one thread) through
+/// the cache under `results`, with a progress bar on a terminal and plain log lines otherwise,
+/// and summarises each successful unit's result with `summarise`. Records are in unit order.
+pub fn run_all<T, F>(
+    results: &Path,
+    plan: &Plan,
+    threads: usize,
+    summarise: F,
+) -> Result<(Vec<UnitRecord<T>>, RunCounts)>
+where
+    T: Send,
+    F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
+{
+    let total = plan.units.len();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let terminal = std::io::stderr().is_terminal();
+    let bar = if terminal {
+        let bar = indicatif::ProgressBar::new(total as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} units, ETA {eta} {msg}",
+        ) {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let say = |line: String| match &bar {
+        Some(bar) => bar.println(line),
+        None => eprintln!("{line}"),
+    };
+    let finished = AtomicUsize::new(0);
+    let reused = AtomicUsize::new(0);
+    let failed = AtomicUsize::new(0);
+    let started = Instant::now();
+    let step = (total / 20).max(1);
+    let records: Vec<UnitRecord<T>> = pool.install(|| {
+        plan.units
+            .par_iter()
+            .map(|&unit| {
+                let spec = plan.spec(unit);
+                let (result, provenance, path) = run_cached(results, &spec);
+                let name = || {
+                    format!(
+                        "{} / {} / split {}",
+                        plan.datasets[unit.dataset].name,
+                        plan.learners[unit.learner].name,
+                        unit.split
+                    )
+                };
+                if let Provenance::Repaired(why) = &provenance {
+                    say(format!(
+                        "unit {}: its cache entry {} was damaged ({why}); computed again",
+                        name(),
+                        path.display()
+                    ));
+                }
+                let status = match (&result.status, provenance) {
+                    (UnitStatus::Failed(message), _) => {
+                        failed.fetch_add(1, Ordering::Relaxed);
+                        say(format!("unit failed: {}: {message}", name()));
+                        Status::Failed(message.clone())
+                    }
+                    (UnitStatus::Ok, Provenance::Reused) => {
+                        reused.fetch_add(1, Ordering::Relaxed);
+                        Status::Reused
+                    }
+                    (UnitStatus::Ok, Provenance::Computed) => Status::Computed,
+                    (UnitStatus::Ok, Provenance::Repaired(why)) => Status::Repaired(why),
+                };
+                let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                match &bar {
+                    Some(bar) => {
+                        bar.set_message(format!(
+                            "({} reused, {} failed)",
+                            reused.load(Ordering::Relaxed),
+                            failed.load(Ordering::Relaxed)
+                        ));
+                        bar.inc(1);
+                    }
+                    None if done.is_multiple_of(step) || done == total => eprintln!(
+                        "[{:>6.1}s] {done}/{total} units ({} reused, {} failed)",
+                        started.elapsed().as_secs_f64(),
+                        reused.load(Ordering::Relaxed),
+                        failed.load(Ordering::Relaxed)
+                    ),
+                    None => {}
+                }
+                let summary = result
+                    .predictions
+                    .is_some()
+                    .then(|| summarise(&spec, &result));
+                UnitRecord {
+                    status,
+                    path,
+                    fit_seconds: result.fit_seconds,
+                    predict_seconds: result.predict_seconds,
+                    summary,
+                }
+            })
+            .collect()
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let count = |wanted: fn(&Status) -> bool| records.iter().filter(|r| wanted(&r.status)).count();
+    let counts = RunCounts {
+        computed: count(|status| matches!(status, Status::Computed | Status::Repaired(_))),
+        reused: count(|status| *status == Status::Reused),
+        repaired: count(|status| matches!(status, Status::Repaired(_))),
+        failed: count(|status| matches!(status, Status::Failed(_))),
+    };
+    Ok((records, counts))
+}
+
+/// Runs one unit of a plan through the cache under `results` (what each worker of
+/// [`run_all`] does).
+pub fn run_one(results: &Path, plan: &Plan, unit: Unit) -> UnitResult {
+    run_cached(results, &plan.spec(unit)).0
+}

@@ -1,0 +1,23 @@
+//! The papers this workspace reproduces, each one [`engine::Analysis`]: Aslan, Yildiz &
+//! Alpaydin (2009), Provost, Fawcett & Kohavi (1998), Wu & Flach (2005), and Huang & Ling's
+//! consistency and discriminancy. Each paper's published numbers are data files in `data/`
+//! beside this crate's sources, read when its report is written.
+
+pub mod aslan;
+pub mod huang_ling;
+pub mod provost;
+pub mod published;
+pub mod wu_flach;
+
+use engine::Analyses;
+
+/// Every paper analysis, by the names configs use in `analyses`.
+pub fn analyses() -> Analyses {
+    let mut analyses = Analyses::none();
+    analyses.register(Box::new(aslan::Agreement));
+    analyses.register(Box::new(aslan::Intervals));
+    analyses.register(Box::new(provost::ProvostRoc));
+    analyses.register(Box::new(wu_flach::Selection));
+    analyses.register(Box::new(huang_ling::HuangLing));
+    analyses
+}
