@@ -68,9 +68,7 @@ fn run(cli: Cli) -> Result<()> {
         (Some(Command::Roc(args)), _) => roc_command::run(&args),
         (Some(Command::Compare(args)), _) => compare_command::run(&args),
         (Some(Command::Learners), _) => {
-            for kind in learners::kinds() {
-                println!("{}: {}", kind.name, kind.description);
-            } // PENDING registry
+            print!("{}", learners::Registry::builtin().describe_all());
             Ok(())
         }
         (Some(Command::Analyses), _) => {
@@ -84,8 +82,10 @@ fn run(cli: Cli) -> Result<()> {
                 Some(threads) => threads,
                 None => std::thread::available_parallelism().map_or(1, |n| n.get()),
             };
-            let analyses = papers::analyses();
-            let checked = engine::check(&path, &analyses, threads)?;
+            let engine = engine::Engine::new()
+                .with_analyses(papers::analyses())
+                .with_threads(threads);
+            let checked = engine.check_file(&path)?;
             if cli.check {
                 println!(
                     "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)",
@@ -97,11 +97,7 @@ fn run(cli: Cli) -> Result<()> {
                 );
                 return Ok(());
             }
-            let options = engine::RunOptions {
-                results_root: cli.results,
-                threads,
-            };
-            engine::run(checked, &analyses, &options)?;
+            engine.run(checked, &cli.results)?;
             Ok(())
         }
         (None, None) => bail!("nothing to do: give --config FILE or a subcommand (see --help)"),

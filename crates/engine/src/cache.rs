@@ -35,7 +35,7 @@ pub fn unit_key(spec: &UnitSpec) -> String {
     hasher.update(format!("{:?}\n", dataset.transforms).as_bytes());
     hasher.update(learner.learner.describe().as_bytes());
     hasher.update(b"\n");
-    hasher.update(crate::pending::revision(learner.learner.as_ref()).as_bytes());
+    hasher.update(learner.learner.revision().as_bytes());
     hasher.update(b"\n");
     hasher.update(learner.table.to_string().as_bytes());
     hasher.update(b"\n");

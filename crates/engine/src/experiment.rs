@@ -21,15 +21,6 @@ use crate::unit::Part;
 /// Tables with more rows than this are linked from the HTML page rather than shown.
 const LONGEST_TABLE_ON_PAGE: usize = 120;
 
-/// How to run: where results go and on how many threads.
-#[derive(Clone, Debug)]
-pub struct RunOptions {
-    /// The folder under which `<experiment name>/` is written.
-    pub results_root: PathBuf,
-    /// Worker threads (results do not depend on it).
-    pub threads: usize,
-}
-
 /// The experiment loaded, checked and planned: everything that can fail before a fit has been
 /// checked.
 pub struct CheckedExperiment {
@@ -42,70 +33,138 @@ pub struct CheckedExperiment {
     pub plan: Plan,
 }
 
-/// Loads a config, checks every name in it, loads and prepares the datasets on `threads`
-/// threads, and checks that every learner accepts every dataset and that every analysis has
-/// what it needs. A config that passes does not fail later for a reason seen here.
-pub fn check(path: &Path, analyses: &Analyses, threads: usize) -> Result<CheckedExperiment> {
-    let config = config::load(path, analyses)?;
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read config {}", path.display()))?;
-    let at_file = |error: Error| Error::message(format!("{}: {error}", path.display()));
-    if analyses.is_standalone(&config) {
-        return Ok(CheckedExperiment {
-            config,
-            text,
-            plan: Plan::new(Vec::new(), Vec::new()),
-        });
-    }
-    let catalog = Catalog::locate().ok();
-    let (requests, learners, strategy) =
-        plan::check_names(&config, catalog.as_ref()).map_err(at_file)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
-        requests
-            .par_iter()
-            .map(|request| {
-                plan::prepare_dataset(
-                    request,
-                    catalog.as_ref(),
-                    &strategy,
-                    &config.measures,
-                    config.seed,
-                )
-            })
-            .collect()
-    });
-    let datasets = prepared
-        .into_iter()
-        .collect::<Result<Vec<_>>>()
-        .map_err(at_file)?;
-    let plan = Plan::new(datasets, learners);
-    plan::check_capabilities(&plan).map_err(at_file)?;
-    for analysis in analyses.selected(&config) {
-        analysis.check(&config, &plan).map_err(|problem| {
-            Error::message(format!(
-                "{}: analysis '{}' cannot run on this experiment: {problem}",
-                path.display(),
-                analysis.name()
-            ))
-        })?;
-    }
-    Ok(CheckedExperiment { config, text, plan })
+/// What checks and runs experiments: the learner kinds and analyses a config may name, and the
+/// number of worker threads.
+pub struct Engine {
+    /// The learner kinds configs may name (the built-in ones, plus any registered).
+    pub learners: learners::Registry,
+    /// The analyses configs may name in `analyses`.
+    pub analyses: Analyses,
+    /// Worker threads (results do not depend on it).
+    pub threads: usize,
 }
 
-/// Runs a checked experiment with the given analyses and writes `results_root/<name>/`.
-pub fn run(
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+/// What a run produced: its folder, its results and its paired tests.
+pub struct RunOutput {
+    /// The results folder written.
+    pub folder: PathBuf,
+    /// The per-fold results (tidy table and indexed view).
+    pub results: RunResults,
+    /// Every configured paired test between every two learners, per dataset and measure.
+    pub tests: Vec<results::TestRecord>,
+    /// What the runner did.
+    pub counts: runner::RunCounts,
+    /// The plan as run (the indices of the tests and results refer to it).
+    pub plan: Plan,
+}
+
+impl Engine {
+    /// The built-in learners, no analyses, and one thread per core.
+    pub fn new() -> Self {
+        Engine {
+            learners: learners::Registry::builtin(),
+            analyses: Analyses::none(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// This engine with these analyses.
+    pub fn with_analyses(mut self, analyses: Analyses) -> Self {
+        self.analyses = analyses;
+        self
+    }
+
+    /// This engine with this many worker threads.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Loads a config file and checks it (see [`Engine::check_text`]); dataset paths in it are
+    /// read from its folder.
+    pub fn check_file(&self, path: &Path) -> Result<CheckedExperiment> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read config {}", path.display()))?;
+        self.check_text(&text, &path.display().to_string())
+    }
+
+    /// Checks config text (`origin` names it in messages): every name, key and range, then
+    /// loads and prepares the datasets, and checks that every learner accepts every dataset
+    /// and every analysis has what it needs. A config that passes does not fail later for a
+    /// reason seen here.
+    pub fn check_text(&self, text: &str, origin: &str) -> Result<CheckedExperiment> {
+        let at_origin = |error: Error| Error::message(format!("{origin}: {error}"));
+        let config = config::parse(text, &self.analyses).map_err(at_origin)?;
+        let text = text.to_string();
+        if self.analyses.is_standalone(&config) {
+            return Ok(CheckedExperiment {
+                config,
+                text,
+                plan: Plan::new(Vec::new(), Vec::new()),
+            });
+        }
+        let catalog = Catalog::locate().ok();
+        let (requests, learners, strategy) =
+            plan::check_names(&config, catalog.as_ref(), &self.learners).map_err(at_origin)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.max(1))
+            .build()
+            .context("cannot start the worker threads")?;
+        let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
+            requests
+                .par_iter()
+                .map(|request| {
+                    plan::prepare_dataset(
+                        request,
+                        catalog.as_ref(),
+                        &strategy,
+                        &config.measures,
+                        config.seed,
+                    )
+                })
+                .collect()
+        });
+        let datasets = prepared
+            .into_iter()
+            .collect::<Result<Vec<_>>>()
+            .map_err(at_origin)?;
+        let plan = Plan::new(datasets, learners);
+        plan::check_capabilities(&plan).map_err(at_origin)?;
+        for analysis in self.analyses.selected(&config) {
+            analysis.check(&config, &plan).map_err(|problem| {
+                Error::message(format!(
+                    "{origin}: analysis '{}' cannot run on this experiment: {problem}",
+                    analysis.name()
+                ))
+            })?;
+        }
+        Ok(CheckedExperiment { config, text, plan })
+    }
+
+    /// Runs a checked experiment and writes `results_root/<name>/`.
+    pub fn run(&self, experiment: CheckedExperiment, results_root: &Path) -> Result<RunOutput> {
+        run(experiment, &self.analyses, results_root, self.threads)
+    }
+}
+
+/// Runs a checked experiment with the given analyses on `threads` worker threads and writes
+/// `results_root/<name>/`.
+fn run(
     experiment: CheckedExperiment,
     analyses: &Analyses,
-    options: &RunOptions,
-) -> Result<PathBuf> {
+    results_root: &Path,
+    threads: usize,
+) -> Result<RunOutput> {
     let started = Instant::now();
     let config = &experiment.config;
     let plan = &experiment.plan;
-    let folder = options.results_root.join(&config.name);
+    let folder = results_root.join(&config.name);
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create the results folder {}", folder.display()))?;
     report::write_file(&folder.join("config.toml"), &experiment.text)?;
@@ -128,7 +187,13 @@ pub fn run(
             started.elapsed().as_secs_f64(),
             folder.join("index.html").display()
         );
-        return Ok(folder);
+        return Ok(RunOutput {
+            folder,
+            results,
+            tests: Vec::new(),
+            counts: runner::RunCounts::default(),
+            plan: experiment.plan,
+        });
     }
     for dataset in &plan.datasets {
         let json = serde_json::to_string(&dataset.plan).context("cannot write the splits")?;
@@ -235,7 +300,13 @@ pub fn run(
         started.elapsed().as_secs_f64(),
         folder.join("index.html").display()
     );
-    Ok(folder)
+    Ok(RunOutput {
+        folder,
+        results,
+        tests,
+        counts,
+        plan: experiment.plan,
+    })
 }
 
 /// units.csv: every unit's status, time and cache file (failed units with their message).

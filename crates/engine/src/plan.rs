@@ -75,6 +75,7 @@ pub struct DatasetRequest {
 pub fn check_names(
     config: &ExperimentConfig,
     catalog: Option<&Catalog>,
+    registry: &learners::Registry,
 ) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
     let protocol = config.protocol.clone().unwrap_or_default();
     let strategy = cv::Strategy::from_table(&protocol)
@@ -120,7 +121,7 @@ pub fn check_names(
         }
         names.push(name);
     }
-    let learners = configure_learners(&config.learners)?;
+    let learners = configure_learners(&config.learners, registry)?;
     for (position, figure) in config.interval_figures.iter().enumerate() {
         if !names.contains(&figure.dataset) {
             bail!(
@@ -149,7 +150,10 @@ pub fn check_names(
 }
 
 /// Builds the learners of the config, checking kinds, parameters and display names.
-pub fn configure_learners(tables: &[toml::Table]) -> Result<Vec<ConfiguredLearner>> {
+pub fn configure_learners(
+    tables: &[toml::Table],
+    registry: &learners::Registry,
+) -> Result<Vec<ConfiguredLearner>> {
     let mut learners: Vec<ConfiguredLearner> = Vec::new();
     for (position, table) in tables.iter().enumerate() {
         let mut table = table.clone();
@@ -161,7 +165,7 @@ pub fn configure_learners(tables: &[toml::Table]) -> Result<Vec<ConfiguredLearne
                 position + 1
             ),
         };
-        let learner = learners::build_learner(&table).map_err(|error| {
+        let learner = registry.build(&table).map_err(|error| {
             Error::message(format!("key 'learners' entry {}: {error}", position + 1))
         })?;
         let name = name.unwrap_or_else(|| learner.name().to_string());
