@@ -323,6 +323,34 @@ fn config_errors_name_the_key_the_dataset_or_the_learner() {
 }
 
 #[test]
+fn check_rejects_paper_analyses_that_lack_their_prerequisites() {
+    // Wu & Flach select by sAUC on validation folds: without the measure it cannot run.
+    let message = config_error(&format!(
+        "analyses = [\"wu_flach_selection\"]\n{}\n[[learners]]\nkind = \"naive_bayes\"\n",
+        GOOD.replace("stratified_kfold\", folds = 10", "wu_flach\", folds = 5")
+    ));
+    assert!(
+        message.contains("wu_flach_selection") && message.contains("sauc"),
+        "{message}"
+    );
+    // Provost et al.'s ROC analysis needs two-class tasks; glass has six classes.
+    let message = config_error(&format!(
+        "analyses = [\"provost_roc\"]\n{}",
+        GOOD.replace("\"pima\"", "\"glass\"")
+    ));
+    assert!(
+        message.contains("provost_roc") && message.contains("glass"),
+        "{message}"
+    );
+    // An analysis that does not exist is named with the ones that do.
+    let message = config_error(&format!("analyses = [\"aslan\"]\n{GOOD}"));
+    assert!(
+        message.contains("'aslan'") && message.contains("aslan_agreement"),
+        "{message}"
+    );
+}
+
+#[test]
 fn provost_and_wu_flach_analyses_run_end_to_end() {
     let folder = scratch("analyses");
     let provost = folder.join("provost.toml");

@@ -1,0 +1,261 @@
+//! The engine as a library: a learner registered from outside the learners crate, the cache
+//! key that follows a learner's revision, and the checks made before any fit.
+
+use std::path::PathBuf;
+
+use data::{Features, View};
+use engine::Engine;
+use learners::spec::{Capabilities, LearnerSpec};
+use learners::{Learner, LearnerError, Model, Probabilities};
+
+/// Predicts the training class shares for every row; its revision is set by the spec that
+/// built it, so that a test can "change its implementation".
+struct Prior {
+    revision: u32,
+    capabilities: Capabilities,
+}
+
+struct Shares(Vec<f64>);
+
+impl Learner for Prior {
+    fn name(&self) -> &str {
+        "prior"
+    }
+    fn describe(&self) -> String {
+        "prior".into()
+    }
+    fn revision(&self) -> String {
+        learners::spec::revision_text("prior", self.revision)
+    }
+    fn capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+    fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
+        let counts = train.class_counts();
+        let total: f64 = counts.iter().sum();
+        Ok(Box::new(Shares(counts.iter().map(|c| c / total).collect())))
+    }
+}
+
+impl Model for Shares {
+    fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
+        let values = (0..test.len()).flat_map(|_| self.0.clone()).collect();
+        Ok(Probabilities::from_flat(self.0.len(), values))
+    }
+}
+
+fn spec(revision: u32) -> LearnerSpec {
+    LearnerSpec {
+        kind: "prior",
+        description: "the training class shares",
+        revision,
+        parameters: Vec::new(),
+        capabilities: Capabilities::ALL,
+        build: if revision == 1 {
+            |_| {
+                Ok(Box::new(Prior {
+                    revision: 1,
+                    capabilities: Capabilities::ALL,
+                }))
+            }
+        } else {
+            |_| {
+                Ok(Box::new(Prior {
+                    revision: 2,
+                    capabilities: Capabilities::ALL,
+                }))
+            }
+        },
+    }
+}
+
+fn numeric_only() -> LearnerSpec {
+    LearnerSpec {
+        kind: "numeric_only",
+        description: "the training class shares, declared for numeric attributes only",
+        revision: 1,
+        parameters: Vec::new(),
+        capabilities: Capabilities {
+            nominal_attributes: false,
+            ..Capabilities::ALL
+        },
+        build: |_| {
+            Ok(Box::new(Prior {
+                revision: 1,
+                capabilities: Capabilities {
+                    nominal_attributes: false,
+                    ..Capabilities::ALL
+                },
+            }))
+        },
+    }
+}
+
+fn engine_with(specs: Vec<LearnerSpec>) -> Engine {
+    let mut engine = Engine::new().with_threads(2);
+    for spec in specs {
+        engine.learners.register(spec).unwrap();
+    }
+    engine
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("engine-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    folder
+}
+
+const CONFIG: &str = r#"
+name = "revision"
+datasets = ["sonar"]
+protocol = { kind = "stratified_kfold", folds = 4 }
+learners = [{ kind = "prior" }, { kind = "naive_bayes" }]
+"#;
+
+#[test]
+fn after_a_learner_revision_changes_only_its_units_are_computed_again() {
+    let folder = scratch("revision");
+    let first = engine_with(vec![spec(1)]);
+    let output = first
+        .run(first.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    assert_eq!((output.counts.computed, output.counts.reused), (8, 0));
+    let again = first
+        .run(first.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    assert_eq!((again.counts.computed, again.counts.reused), (0, 8));
+    let bumped = engine_with(vec![spec(2)]);
+    let output = bumped
+        .run(bumped.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    // The 4 units of `prior` are computed again; naive Bayes's 4 are reused.
+    assert_eq!((output.counts.computed, output.counts.reused), (4, 4));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_damaged_cache_entry_is_computed_again() {
+    let folder = scratch("damaged");
+    let engine = engine_with(vec![spec(1)]);
+    engine
+        .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let entries: Vec<PathBuf> = walk(&folder.join("revision").join("predictions"));
+    assert_eq!(entries.len(), 8);
+    // Reverse the probabilities of one entry: same length, same shape.
+    let mut bytes = std::fs::read(&entries[0]).unwrap();
+    let (start, end) = (40, bytes.len() - 32);
+    bytes[start..end].reverse();
+    std::fs::write(&entries[0], &bytes).unwrap();
+    let output = engine
+        .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    assert_eq!(
+        (
+            output.counts.computed,
+            output.counts.repaired,
+            output.counts.reused
+        ),
+        (1, 1, 7)
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+fn walk(folder: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn check_error(engine: &Engine, config: &str) -> String {
+    match engine.check_text(config, "my.toml") {
+        Ok(_) => panic!("the config was accepted:\n{config}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn check_rejects_an_unknown_learner_parameter_naming_learner_key_and_allowed_keys() {
+    let message = check_error(
+        &Engine::new(),
+        &CONFIG.replace("{ kind = \"naive_bayes\" }", "{ kind = \"c45\", confidance = 0.2 }"),
+    );
+    assert!(
+        message.contains("c45") && message.contains("confidance") && message.contains("confidence"),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_rejects_an_out_of_range_value_naming_what_is_allowed() {
+    let message = check_error(
+        &Engine::new(),
+        &CONFIG.replace("{ kind = \"naive_bayes\" }", "{ kind = \"c45\", confidence = 2.0 }"),
+    );
+    assert!(
+        message.contains("confidence") && message.contains("2") && message.contains("allowed"),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_rejects_a_learner_that_cannot_take_the_datasets_attributes() {
+    let engine = engine_with(vec![numeric_only()]);
+    let config = CONFIG
+        .replace("[\"sonar\"]", "[\"breast-cancer\"]")
+        .replace("{ kind = \"prior\" }", "{ kind = \"numeric_only\" }");
+    let message = check_error(&engine, &config);
+    assert!(
+        message.contains("numeric_only")
+            && message.contains("breast-cancer")
+            && message.contains("nominal"),
+        "{message}"
+    );
+    // The same learner takes a numeric dataset.
+    assert!(engine
+        .check_text(&config.replace("breast-cancer", "sonar"), "my.toml")
+        .is_ok());
+}
+
+#[test]
+fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
+    use engine::{Analysis, AnalysisContext, ExperimentConfig, Plan, Section};
+    /// Needs two-class tasks, as Provost et al.'s analysis does.
+    struct TwoClass;
+    impl Analysis for TwoClass {
+        fn name(&self) -> &'static str {
+            "two_class"
+        }
+        fn description(&self) -> &'static str {
+            "needs two-class tasks"
+        }
+        fn check(&self, _: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+            match plan.datasets.iter().find(|d| d.positive.is_none()) {
+                Some(d) => Err(format!("'{}' is not a two-class task", d.name)),
+                None => Ok(()),
+            }
+        }
+        fn sections(&self, _: &AnalysisContext) -> engine::Result<Vec<Section>> {
+            Ok(Vec::new())
+        }
+    }
+    let mut analyses = engine::Analyses::none();
+    analyses.register(Box::new(TwoClass));
+    let engine = Engine::new().with_analyses(analyses);
+    let config = format!("analyses = [\"two_class\"]\n{CONFIG}")
+        .replace("[\"sonar\"]", "[\"glass\"]")
+        .replace("{ kind = \"prior\" }, ", "");
+    let message = check_error(&engine, &config);
+    assert!(
+        message.contains("two_class") && message.contains("'glass' is not a two-class task"),
+        "{message}"
+    );
+}
