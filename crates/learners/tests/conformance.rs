@@ -143,11 +143,11 @@ fn configurations() -> Vec<(String, toml::Table)> {
     let mut configs: Vec<(String, toml::Table)> = kinds()
         .iter()
         // The external learner needs a command: it is checked through EXTRA_CONFIGS.
-        .filter(|entry| entry.name != "external")
+        .filter(|entry| entry.kind != "external")
         .map(|entry| {
             let mut table = toml::Table::new();
-            table.insert("kind".into(), toml::Value::String(entry.name.into()));
-            (entry.name.to_string(), table)
+            table.insert("kind".into(), toml::Value::String(entry.kind.into()));
+            (entry.kind.to_string(), table)
         })
         .collect();
     for text in EXTRA_CONFIGS {
@@ -210,19 +210,19 @@ fn fit_predict(
 #[test]
 fn every_kind_builds_with_default_parameters() {
     // `external` has a required parameter (its command); it is built in `configurations()`.
-    for entry in kinds().into_iter().filter(|entry| entry.name != "external") {
-        let learner = (entry.build)(Params::empty(entry.name))
-            .unwrap_or_else(|error| panic!("{}: {error}", entry.name));
-        assert!(!learner.name().is_empty(), "{}: empty name", entry.name);
+    for entry in kinds().into_iter().filter(|entry| entry.kind != "external") {
+        let learner = (entry.build)(Params::defaults(&entry))
+            .unwrap_or_else(|error| panic!("{}: {error}", entry.kind));
+        assert!(!learner.name().is_empty(), "{}: empty name", entry.kind);
         assert!(
             !learner.describe().is_empty(),
             "{}: empty description",
-            entry.name
+            entry.kind
         );
         assert!(
             !entry.description.is_empty(),
             "{}: empty registry description",
-            entry.name
+            entry.kind
         );
     }
 }

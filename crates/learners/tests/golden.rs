@@ -5,9 +5,11 @@
 //! fixed splits of three shipped datasets and hashes the bits of the predicted probabilities
 //! (sha256) into one hex digest per kind and dataset. The expected digests are in
 //! `tests/data/golden_digests.toml`, one section per kind with the revision they were recorded
-//! at. A digest that differs means the learner's outputs changed: then its revision must be
-//! bumped (so that cached results keyed on it are not reused) and the file re-recorded with
-//! `GOLDEN_UPDATE=1 cargo test -p learners --test golden`.
+//! at (the `revision` of its spec; for a wrapper also the revision texts of the configurations,
+//! which name the learners wrapped). A digest that differs means the learner's outputs changed:
+//! then its revision must be bumped (so that cached results keyed on it are not reused) and the
+//! file re-recorded with `GOLDEN_UPDATE=1 cargo test -p learners --test golden`. A recorded
+//! revision that differs from the current one also fails, so that a bump forces re-recording.
 //!
 //! The splits use no random generator: row `i` is a test row when `i % 3 == 0`, a training
 //! row otherwise. Configurations marked `validation` train on the rows with `i % 3 == 1` and get
@@ -24,7 +26,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use data::{Catalog, Dataset, Features, View};
-use learners::{build_learner, Probabilities};
+use learners::{build_learner, Probabilities, Registry};
 use sha2::{Digest, Sha256};
 
 /// The shipped datasets: numeric two-class; nominal two-class with missing values; mixed
@@ -90,9 +92,37 @@ const CONFIGURATIONS: &[(&str, &str, bool)] = &[
     ("vfi", "weight_by_confidence = false", false),
 ];
 
-/// The revision a kind's digests are recorded at.
-fn revision(_kind: &str) -> u32 {
-    1
+/// The revision in a kind's spec.
+fn revision(kind: &str) -> u32 {
+    Registry::builtin()
+        .spec(kind)
+        .unwrap_or_else(|| panic!("no built-in learner kind {kind}"))
+        .revision
+}
+
+/// For a wrapper, the revision texts of its configurations (which name the learners they
+/// wrap, whose own revisions they then depend on); empty otherwise.
+fn wrapped_revisions(kind: &str) -> Vec<String> {
+    let registry = Registry::builtin();
+    if !registry
+        .spec(kind)
+        .is_some_and(|spec| spec.wraps_a_learner())
+    {
+        return Vec::new();
+    }
+    let mut texts: Vec<String> = CONFIGURATIONS
+        .iter()
+        .filter(|c| c.0 == kind)
+        .map(|&(_, parameters, _)| {
+            let table: toml::Table = format!("kind = \"{kind}\"\n{parameters}")
+                .parse()
+                .expect("valid TOML");
+            registry.build(&table).expect("builds").revision()
+        })
+        .collect();
+    texts.sort();
+    texts.dedup();
+    texts
 }
 
 fn digests_path() -> PathBuf {
@@ -184,10 +214,12 @@ fn kinds() -> Vec<&'static str> {
     kinds
 }
 
-/// A kind's recorded section: revision and one digest per dataset.
+/// A kind's recorded section: revision, the revisions of what a wrapper wraps, and one digest
+/// per dataset.
 #[derive(Debug, PartialEq)]
 struct Record {
     revision: u32,
+    wrapped: Vec<String>,
     digests: BTreeMap<String, String>,
 }
 
@@ -209,9 +241,17 @@ fn read_records() -> BTreeMap<String, Record> {
                 .get("revision")
                 .and_then(toml::Value::as_integer)
                 .unwrap_or_else(|| panic!("{}: [{kind}] has no revision", path.display()));
+            let wrapped = match section.get("wrapped") {
+                None => Vec::new(),
+                Some(toml::Value::Array(items)) => items
+                    .iter()
+                    .map(|item| item.as_str().expect("a revision text").to_string())
+                    .collect(),
+                Some(_) => panic!("{}: [{kind}] wrapped is not a list", path.display()),
+            };
             let digests = section
                 .iter()
-                .filter(|(key, _)| key.as_str() != "revision")
+                .filter(|(key, _)| key.as_str() != "revision" && key.as_str() != "wrapped")
                 .map(|(key, value)| {
                     let digest = value.as_str().unwrap_or_else(|| {
                         panic!("{}: [{kind}] {key} is not a string", path.display())
@@ -223,6 +263,7 @@ fn read_records() -> BTreeMap<String, Record> {
                 kind,
                 Record {
                     revision: revision as u32,
+                    wrapped,
                     digests,
                 },
             )
@@ -237,6 +278,9 @@ fn write_records(records: &[(&str, Record)]) {
     );
     for (kind, record) in records {
         text.push_str(&format!("\n[{kind}]\nrevision = {}\n", record.revision));
+        if !record.wrapped.is_empty() {
+            text.push_str(&format!("wrapped = {:?}\n", record.wrapped));
+        }
         for (dataset, digest) in &record.digests {
             text.push_str(&format!("\"{dataset}\" = \"{digest}\"\n"));
         }
@@ -261,6 +305,7 @@ fn outputs_match_the_golden_digests() {
                 .collect();
             let record = Record {
                 revision: revision(kind),
+                wrapped: wrapped_revisions(kind),
                 digests,
             };
             (kind, record)
@@ -286,6 +331,13 @@ fn outputs_match_the_golden_digests() {
             ));
             continue;
         }
+        if old.wrapped != record.wrapped {
+            problems.push(format!(
+                "learner {kind}'s digests were recorded wrapping {:?} but it now wraps {:?} (a base learner's revision changed): re-record tests/data/golden_digests.toml (set GOLDEN_UPDATE=1 to rewrite)",
+                old.wrapped, record.wrapped
+            ));
+            continue;
+        }
         for (dataset, digest) in &record.digests {
             if old.digests.get(dataset) != Some(digest) {
                 problems.push(format!(
@@ -308,11 +360,11 @@ fn outputs_match_the_golden_digests() {
 #[test]
 fn every_built_in_kind_is_covered() {
     let covered = kinds();
-    for entry in learners::kinds() {
+    for spec in Registry::builtin().specs() {
         assert!(
-            entry.name == "external" || covered.contains(&entry.name),
+            spec.kind == "external" || covered.contains(&spec.kind),
             "learner {} has no configuration in tests/golden.rs",
-            entry.name
+            spec.kind
         );
     }
 }
