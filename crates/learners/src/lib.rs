@@ -3,6 +3,7 @@
 pub mod adapters;
 pub mod bagging;
 pub mod c45;
+pub mod conformance;
 pub mod cost_sensitive;
 pub mod discretize;
 pub mod encoding;
