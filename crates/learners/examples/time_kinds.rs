@@ -2,7 +2,7 @@
 //! check; `cargo run -p learners --example time_kinds [rows]`, default 200 rows, 3/4 for
 //! training).
 use data::{Attribute, Dataset, Features, Schema};
-use learners::{kinds, Params};
+use learners::Registry;
 use std::time::Instant;
 
 fn main() {
@@ -42,18 +42,24 @@ fn main() {
     let train_rows = rows * 3 / 4;
     let train = dataset.subset((0..train_rows).collect());
     let test = Features::of(&dataset, (train_rows..rows).collect());
-    for entry in kinds() {
-        if rows > 5000 && entry.name == "smartcore_forest" {
+    let registry = Registry::builtin();
+    for kind in registry.kinds() {
+        if rows > 5000 && kind == "smartcore_forest" {
             continue; // minutes with unoptimised smartcore
         }
-        let learner = (entry.build)(Params::empty(entry.name)).unwrap();
+        if kind == "external" {
+            continue; // needs a command
+        }
+        let mut table = toml::Table::new();
+        table.insert("kind".into(), toml::Value::String(kind.into()));
+        let learner = registry.build(&table).unwrap();
         let start = Instant::now();
         let model = learner.fit(&train, 1).unwrap();
         let fitted = start.elapsed();
         let probabilities = model.predict_proba(&test).expect("prediction");
         println!(
             "{:<20} fit {:>10.3?}  fit+predict {:>10.3?}  ({} rows)",
-            entry.name,
+            kind,
             fitted,
             start.elapsed(),
             probabilities.len()

@@ -5,7 +5,38 @@ use data::{Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
-use crate::registry::build_learner;
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+
+/// Revision of the bagging implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `bagging` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "bagging",
+        description: "bagging of a base learner (bootstrap samples, averaged probabilities)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::integer(
+                "iterations",
+                10,
+                1,
+                10_000,
+                "number of bootstrap samples and models",
+            ),
+            ParameterSpec::real(
+                "bag_size_percent",
+                100.0,
+                1.0,
+                1000.0,
+                "size of each bootstrap sample as a percentage of the training rows",
+            ),
+            ParameterSpec::learner("base", "c45", "the learner fitted on each sample"),
+        ],
+        capabilities: Capabilities::ALL,
+        build: Bagging::build,
+    }
+}
 
 /// Bagging of a base learner (config kind `bagging`).
 pub struct Bagging {
@@ -18,21 +49,13 @@ pub struct Bagging {
 }
 
 impl Bagging {
-    /// Reads the options from config parameters; `base` is a learner table (default C4.5).
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let iterations = params.integer("iterations", 10, 1, 10_000)?;
-        let bag_size_percent = params.real("bag_size_percent", 100.0, 1.0, 1000.0)?;
-        let base_table = params.table("base")?.unwrap_or_else(|| {
-            let mut table = toml::Table::new();
-            table.insert("kind".into(), toml::Value::String("c45".into()));
-            table
-        });
-        params.finish()?;
-        let base = build_learner(&base_table)?;
+    /// Reads the options from checked config parameters; `base` is a learner table (default
+    /// C4.5), built through the same registry.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
         Ok(Bagging {
-            iterations,
-            bag_size_percent,
-            base,
+            iterations: params.integer("iterations")?,
+            bag_size_percent: params.real("bag_size_percent")?,
+            base: params.learner("base")?,
         })
     }
 
@@ -75,6 +98,23 @@ impl Learner for Bagging {
 
     fn name(&self) -> &str {
         "bagging"
+    }
+
+    fn revision(&self) -> String {
+        format!(
+            "{} ({})",
+            revision_text("bagging", REVISION),
+            self.base.revision()
+        )
+    }
+
+    /// The base learner's, with instance weights always honoured: they set the sampling
+    /// probabilities, and each sample has unit weights.
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            instance_weights: true,
+            ..self.base.capabilities()
+        }
     }
 
     fn describe(&self) -> String {

@@ -21,7 +21,38 @@
 
 use data::{Features, Schema, View};
 
-use crate::{build_learner, Learner, LearnerError, Model, ParamError, Params, Probabilities};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the cost-sensitive wrapper: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `cost_sensitive` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "cost_sensitive",
+        description: "cost-sensitive wrapper around a base learner: reweight or resample training instances by a cost matrix, or move the decision to the minimum-expected-cost class",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::choice(
+                "method",
+                "reweight",
+                &["reweight", "resample", "threshold"],
+                "how the costs enter: instance weights, a weighted resample, or the decision",
+            ),
+            ParameterSpec::real_matrix(
+                "costs",
+                "unit costs: 0 on the diagonal, 1 elsewhere",
+                0.0,
+                f64::MAX,
+                "costs[actual][predicted], a square matrix with one row and column per class",
+            ),
+            ParameterSpec::learner("base", "naive_bayes", "the learner made cost-sensitive"),
+        ],
+        capabilities: Capabilities::ALL,
+        build: CostSensitive::from_params,
+    }
+}
 
 /// How the costs enter the learning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,33 +96,23 @@ impl CostSensitive {
     /// Builds from config parameters: `method` ("reweight", "resample" or "threshold"), `costs`
     /// (a square matrix of non-negative numbers, rows = actual class) and `base` (a learner
     /// table).
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let method = match params
-            .choice("method", "reweight", &["reweight", "resample", "threshold"])?
-            .as_str()
-        {
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+        let method = match params.choice("method")? {
             "resample" => CostMethod::Resample,
             "threshold" => CostMethod::Threshold,
             _ => CostMethod::Reweight,
         };
-        let costs = params.real_rows("costs", 0.0, f64::MAX)?;
+        let costs = params.real_matrix("costs")?;
         if let Some(costs) = &costs {
             if costs.iter().any(|row| row.len() != costs.len()) {
-                return Err(ParamError::Range {
-                    kind: params.kind().to_string(),
-                    key: "costs".into(),
-                    value: format!("{costs:?}"),
-                    allowed: "a square matrix, one row and one column per class".into(),
-                });
+                return Err(params.invalid(
+                    "costs",
+                    format!("{costs:?}"),
+                    "a square matrix, one row and one column per class",
+                ));
             }
         }
-        let base_table = params.table("base")?.unwrap_or_else(|| {
-            let mut table = toml::Table::new();
-            table.insert("kind".into(), toml::Value::String("naive_bayes".into()));
-            table
-        });
-        params.finish()?;
-        let base = build_learner(&base_table)?;
+        let base = params.learner("base")?;
         Ok(Box::new(CostSensitive::new(method, costs, base)))
     }
 
@@ -144,6 +165,27 @@ impl Learner for CostSensitive {
 
     fn exact_weights(&self) -> bool {
         self.method != CostMethod::Resample && self.base.exact_weights()
+    }
+
+    fn revision(&self) -> String {
+        format!(
+            "{} ({})",
+            revision_text("cost_sensitive", REVISION),
+            self.base.revision()
+        )
+    }
+
+    /// The base learner's; resampling honours instance weights whatever the base learner
+    /// does (they set the sampling probabilities, and the sample has unit weights).
+    fn capabilities(&self) -> Capabilities {
+        let base = self.base.capabilities();
+        match self.method {
+            CostMethod::Resample => Capabilities {
+                instance_weights: true,
+                ..base
+            },
+            CostMethod::Reweight | CostMethod::Threshold => base,
+        }
     }
 
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
@@ -273,6 +315,7 @@ impl Model for MinimumExpectedCost {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::build_learner;
     use data::{Attribute, Dataset};
 
     /// Predicts the weighted class frequencies of its training set, to observe weights.
@@ -285,6 +328,9 @@ mod tests {
         }
         fn describe(&self) -> String {
             "class_shares".into()
+        }
+        fn revision(&self) -> String {
+            "class_shares r1".into()
         }
         fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
             let counts = train.class_counts();

@@ -23,6 +23,7 @@ use data::{AttributeKind, Features, Schema, View};
 use wait_timeout::ChildExt;
 
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, Probabilities};
 
 /// The external-command learner's parameters.
@@ -33,21 +34,49 @@ pub struct ExternalLearner {
     timeout: Duration,
 }
 
+/// Revision of the external-command interface: bump it whenever the files it writes or the
+/// way it reads the command's output change.
+const REVISION: u32 = 1;
+
+/// What the external learner handles: the CSV files carry nominal values and missing values
+/// and any number of classes (what the command makes of them is up to it), but no weights.
+const CAPABILITIES: Capabilities = Capabilities::UNWEIGHTED;
+
+/// The `external` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "external",
+        description: "a learner run as an outside command on CSV files (any language)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::required_string_list(
+                "command",
+                "the program and its arguments, e.g. [\"python3\", \"my_learner.py\"]; run as COMMAND... TRAIN.csv TEST.csv OUT.csv",
+            ),
+            ParameterSpec::real(
+                "timeout_seconds",
+                600.0,
+                0.001,
+                86_400.0,
+                "time limit of one run of the command",
+            ),
+        ],
+        capabilities: CAPABILITIES,
+        build: |params| Ok(Box::new(ExternalLearner::from_params(params)?)),
+    }
+}
+
 impl ExternalLearner {
-    /// Reads `command = ["prog", "arg", ...]` (required) and `timeout_seconds` (default 600).
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
+    /// Reads `command = ["prog", "arg", ...]` (required, non-empty) and `timeout_seconds`.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
         let command = params.string_list("command")?.unwrap_or_default();
-        let timeout = params.real("timeout_seconds", 600.0, 0.001, 86_400.0)?;
-        let kind = params.kind().to_string();
-        params.finish()?;
+        let timeout = params.real("timeout_seconds")?;
         if command.is_empty() || command[0].is_empty() {
-            return Err(ParamError::Range {
-                kind,
-                key: "command".into(),
-                value: format!("{command:?}"),
-                allowed: "a non-empty list: the program and its arguments, e.g. [\"python3\", \"my_learner.py\"]"
-                    .into(),
-            });
+            return Err(params.invalid(
+                "command",
+                format!("{command:?}"),
+                "a non-empty list: the program and its arguments, e.g. [\"python3\", \"my_learner.py\"]",
+            ));
         }
         let name = format!("external({})", command.join(" "));
         Ok(ExternalLearner {
@@ -66,6 +95,14 @@ impl Learner for ExternalLearner {
     /// The CSV interface carries no weights: training rows must have weight 1.
     fn exact_weights(&self) -> bool {
         false
+    }
+
+    fn revision(&self) -> String {
+        revision_text("external", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
     }
 
     fn describe(&self) -> String {
@@ -412,7 +449,8 @@ mod tests {
             ),
         );
         table.insert("timeout_seconds".into(), toml::Value::Float(timeout));
-        ExternalLearner::from_params(Params::new("external", &table)).unwrap()
+        let registry = crate::Registry::builtin();
+        ExternalLearner::from_params(Params::new(&spec(), &registry, &table).unwrap()).unwrap()
     }
 
     #[test]
@@ -490,9 +528,11 @@ mod tests {
     fn empty_command_is_rejected() {
         let mut table = toml::Table::new();
         table.insert("command".into(), toml::Value::Array(vec![]));
-        let message = ExternalLearner::from_params(Params::new("external", &table))
-            .unwrap_err()
-            .to_string();
+        let registry = crate::Registry::builtin();
+        let message =
+            ExternalLearner::from_params(Params::new(&spec(), &registry, &table).unwrap())
+                .unwrap_err()
+                .to_string();
         assert!(message.contains("command"), "{message}");
     }
 }

@@ -3,6 +3,7 @@
 pub mod adapters;
 pub mod bagging;
 pub mod c45;
+pub mod conformance;
 pub mod cost_sensitive;
 pub mod discretize;
 pub mod encoding;
@@ -15,6 +16,7 @@ pub mod params;
 pub mod perceptron;
 pub mod registry;
 pub mod ripper;
+pub mod spec;
 mod total_order;
 pub mod vfi;
 
@@ -22,4 +24,5 @@ pub use bagging::Bagging;
 pub use c45::{C45Model, C45};
 pub use model::{Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};
-pub use registry::{build_learner, kinds, LearnerKind};
+pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};
+pub use spec::{Capabilities, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};

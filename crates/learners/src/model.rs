@@ -2,6 +2,8 @@
 
 use data::{Features, Schema, View};
 
+use crate::spec::Capabilities;
+
 /// Class probabilities for a set of rows: one row per instance, one column per class (in the
 /// dataset's class order), each row summing to 1.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,12 +107,31 @@ pub enum LearnerError {
 }
 
 /// A configured learning algorithm: a checked parameter set that fits models.
+///
+/// A learner of your own implements `name`, `describe`, `revision` and `fit`; the rest have
+/// defaults. `revision` has none on purpose: it goes into the cache key of every result, and a
+/// default could not change when your code does, so cached results of an older version would
+/// be reused silently.
 pub trait Learner: Send + Sync {
     /// The learner's display name (e.g. `c45`).
     fn name(&self) -> &str;
 
     /// The kind and parameters, as a stable text used in cache keys and reports.
     fn describe(&self) -> String;
+
+    /// The revision of the implementation, and of any learner it wraps, as a stable text:
+    /// `"c45 r1"`, `"bagging r1 (c45 r1)"`. Results are cached under it, so it must change
+    /// whenever the outputs do (built-in learners take it from their spec's `revision`;
+    /// [`crate::spec::revision_text`] writes the usual form). Kept apart from
+    /// [`Learner::describe`], whose text also seeds random draws.
+    fn revision(&self) -> String;
+
+    /// What data this configured learner can handle. The default claims everything, which
+    /// [`crate::conformance::check`] then tests; a wrapper reports what its base learner can
+    /// handle.
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
+    }
 
     /// Fits a model on labelled training rows, with a seed for any random choice.
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError>;

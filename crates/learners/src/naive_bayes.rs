@@ -32,8 +32,28 @@
 use data::{Features, Schema, View};
 
 use crate::discretize::MdlDiscretizer;
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::total_order;
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the naive Bayes implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `naive_bayes` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "naive_bayes",
+        description: "naive Bayes as Weka's NaiveBayes: Gaussian numeric attributes (or MDL-discretised with discretize = true), Laplace-corrected nominal ones",
+        revision: REVISION,
+        parameters: vec![ParameterSpec::boolean(
+            "discretize",
+            false,
+            "discretise numeric attributes by Fayyad and Irani's MDL method (Weka -D)",
+        )],
+        capabilities: Capabilities::ALL,
+        build: NaiveBayes::from_params,
+    }
+}
 
 /// Weka's default precision of a numeric attribute with fewer than two distinct values.
 const DEFAULT_PRECISION: f64 = 0.01;
@@ -55,11 +75,9 @@ impl NaiveBayes {
         NaiveBayes { discretize }
     }
 
-    /// Builds from config parameters: `discretize` (boolean, default false).
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let discretize = params.boolean("discretize", false)?;
-        params.finish()?;
-        Ok(Box::new(NaiveBayes::new(discretize)))
+    /// Builds from checked config parameters: `discretize`.
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+        Ok(Box::new(NaiveBayes::new(params.boolean("discretize")?)))
     }
 }
 
@@ -445,6 +463,14 @@ impl Learner for NaiveBayes {
 
     fn describe(&self) -> String {
         format!("naive_bayes(discretize={})", self.discretize)
+    }
+
+    fn revision(&self) -> String {
+        revision_text("naive_bayes", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {

@@ -1,312 +1,441 @@
-//! Checked learner parameters read from a config table.
+//! Learner parameters read from a config table and checked against the learner's spec.
+//!
+//! [`Params::new`] checks a whole table at once: every key must be a declared parameter, and
+//! every value must have the declared type and lie in the declared range. The learner's build
+//! function then reads each parameter by name (`params.real("confidence")?`), getting the
+//! given value or the spec's default.
 
 use std::collections::BTreeMap;
 
-/// A parameter that is missing, of the wrong type, out of range or unknown.
+use crate::registry::{builtin_registry, Registry};
+use crate::spec::{format_number, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};
+use crate::Learner;
+
+/// A parameter that is unknown, missing, of the wrong type or out of range, or a learner kind
+/// that does not exist. Every message names the learner, the key and what it allows.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ParamError {
-    /// A key the learner does not know.
+    /// A key the learner does not declare.
     #[error("learner '{kind}': unknown parameter '{key}' (allowed: {allowed})")]
     Unknown {
+        /// The learner kind.
         kind: String,
+        /// The key given.
         key: String,
+        /// The declared parameter names.
         allowed: String,
     },
     /// A value of the wrong type.
     #[error("learner '{kind}': parameter '{key}' must be {expected}, got {got}")]
     Type {
+        /// The learner kind.
         kind: String,
+        /// The parameter.
         key: String,
+        /// The declared type, in words.
         expected: String,
+        /// The value given and its type.
         got: String,
     },
     /// A value outside its allowed range.
     #[error("learner '{kind}': parameter '{key}' = {value} is out of range; allowed: {allowed}")]
     Range {
+        /// The learner kind.
         kind: String,
+        /// The parameter.
         key: String,
+        /// The value given.
         value: String,
+        /// The allowed values, in words.
         allowed: String,
+    },
+    /// A parameter without default that the config does not give.
+    #[error("learner '{kind}': parameter '{key}' is required: {expected}")]
+    Missing {
+        /// The learner kind.
+        kind: String,
+        /// The parameter.
+        key: String,
+        /// What to give, in words.
+        expected: String,
     },
     /// A learner kind that does not exist.
     #[error("unknown learner kind '{kind}' (known kinds: {known})")]
-    UnknownKind { kind: String, known: String },
+    UnknownKind {
+        /// The kind given.
+        kind: String,
+        /// The registered kinds.
+        known: String,
+    },
+    /// A learner's build function read a parameter its spec does not declare, or with another
+    /// type: a bug in the learner, not in the config.
+    #[error("learner '{kind}': reads parameter '{key}' {problem} (a bug in the learner's spec or build function)")]
+    Undeclared {
+        /// The learner kind.
+        kind: String,
+        /// The parameter read.
+        key: String,
+        /// What is wrong.
+        problem: String,
+    },
 }
 
-/// The parameters given for one learner, consumed key by key so that leftovers are reported.
-#[derive(Debug, Clone)]
-pub struct Params {
-    kind: String,
-    values: BTreeMap<String, toml::Value>,
-    allowed: Vec<&'static str>,
+/// A checked parameter value.
+#[derive(Clone, Debug)]
+enum Value {
+    Real(f64),
+    Integer(usize),
+    IntegerList(Vec<usize>),
+    Boolean(bool),
+    Word(&'static str),
+    Strings(Vec<String>),
+    Matrix(Vec<Vec<f64>>),
+    Table(toml::Table),
 }
 
-impl Params {
-    /// Wraps a config table (without its `kind` and `name` keys) for the learner `kind`.
-    pub fn new(kind: &str, table: &toml::Table) -> Self {
-        let values = table
+/// The parameters given for one learner, checked against its spec, with the registry that
+/// nested learners (a wrapper's base) are built from.
+#[derive(Clone, Debug)]
+pub struct Params<'a> {
+    spec: &'a LearnerSpec,
+    registry: &'a Registry,
+    values: BTreeMap<&'static str, Value>,
+}
+
+impl<'a> Params<'a> {
+    /// Checks a config table (its `kind` and `name` keys are ignored) against `spec`: unknown
+    /// keys, types, ranges and required parameters. Nested learners are built from `registry`.
+    pub fn new(
+        spec: &'a LearnerSpec,
+        registry: &'a Registry,
+        table: &toml::Table,
+    ) -> Result<Self, ParamError> {
+        let given: Vec<(&String, &toml::Value)> = table
             .iter()
             .filter(|(key, _)| key.as_str() != "kind" && key.as_str() != "name")
-            .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
-        Params {
-            kind: kind.to_string(),
-            values,
-            allowed: Vec::new(),
+        let mut declared = Vec::with_capacity(given.len());
+        for &(key, value) in &given {
+            let Some(parameter) = spec.parameter(key) else {
+                return Err(ParamError::Unknown {
+                    kind: spec.kind.to_string(),
+                    key: key.clone(),
+                    allowed: spec.parameter_names(),
+                });
+            };
+            declared.push((parameter, value));
         }
+        let mut values = BTreeMap::new();
+        for (parameter, value) in declared {
+            values.insert(parameter.name(), check(spec.kind, parameter, value)?);
+        }
+        for parameter in &spec.parameters {
+            if *parameter.default() == ParameterDefault::Required
+                && !values.contains_key(parameter.name())
+            {
+                return Err(ParamError::Missing {
+                    kind: spec.kind.to_string(),
+                    key: parameter.name().to_string(),
+                    expected: format!("{} ({})", parameter.kind().expected(), parameter.doc()),
+                });
+            }
+        }
+        Ok(Params {
+            spec,
+            registry,
+            values,
+        })
     }
 
-    /// Parameters with no values given (every default).
-    pub fn empty(kind: &str) -> Self {
+    /// Every parameter at its default (required ones absent), nested learners built from the
+    /// built-in registry: for a learner's `Default`.
+    pub fn defaults(spec: &'a LearnerSpec) -> Self {
         Params {
-            kind: kind.to_string(),
+            spec,
+            registry: builtin_registry(),
             values: BTreeMap::new(),
-            allowed: Vec::new(),
         }
     }
 
     /// The learner kind these parameters are for.
-    pub fn kind(&self) -> &str {
-        &self.kind
+    pub fn kind(&self) -> &'static str {
+        self.spec.kind
     }
 
-    fn type_error(&self, key: &str, expected: &str, got: &toml::Value) -> ParamError {
-        ParamError::Type {
-            kind: self.kind.clone(),
+    /// The spec the parameters were checked against.
+    pub fn spec(&self) -> &'a LearnerSpec {
+        self.spec
+    }
+
+    /// The registry nested learners are built from.
+    pub fn registry(&self) -> &'a Registry {
+        self.registry
+    }
+
+    /// The declaration of `key` and its given value, if any.
+    fn lookup(
+        &self,
+        key: &str,
+        wanted: &str,
+    ) -> Result<(&'a ParameterSpec, Option<&Value>), ParamError> {
+        let parameter = self
+            .spec
+            .parameter(key)
+            .ok_or_else(|| self.undeclared(key, "that the spec does not declare"))?;
+        let matches = matches!(
+            (parameter.kind(), wanted),
+            (ParameterKind::Real { .. }, "real")
+                | (ParameterKind::Integer { .. }, "integer")
+                | (ParameterKind::IntegerList { .. }, "integer_list")
+                | (ParameterKind::Boolean, "boolean")
+                | (ParameterKind::Choice { .. }, "choice")
+                | (ParameterKind::StringList, "string_list")
+                | (ParameterKind::RealMatrix { .. }, "real_matrix")
+                | (ParameterKind::Learner, "learner")
+        );
+        if !matches {
+            return Err(self.undeclared(
+                key,
+                &format!(
+                    "as {wanted}, but the spec declares {}",
+                    parameter.kind().summary()
+                ),
+            ));
+        }
+        Ok((parameter, self.values.get(parameter.name())))
+    }
+
+    fn undeclared(&self, key: &str, problem: &str) -> ParamError {
+        ParamError::Undeclared {
+            kind: self.spec.kind.to_string(),
             key: key.to_string(),
-            expected: expected.to_string(),
-            got: format!("{} ({})", got, got.type_str()),
+            problem: problem.to_string(),
         }
     }
 
-    /// A real number in `[low, high]`, or `default` when absent. Integers are accepted.
-    pub fn real(
-        &mut self,
-        key: &'static str,
-        default: f64,
-        low: f64,
-        high: f64,
-    ) -> Result<f64, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(default);
-        };
-        let number = match &value {
+    fn bad_default(&self, parameter: &ParameterSpec) -> ParamError {
+        self.undeclared(
+            parameter.name(),
+            &format!(
+                "whose default {} does not fit its type",
+                parameter.default()
+            ),
+        )
+    }
+
+    /// A declared real number: the given value or the default.
+    pub fn real(&self, key: &str) -> Result<f64, ParamError> {
+        match self.lookup(key, "real")? {
+            (_, Some(Value::Real(value))) => Ok(*value),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Real(value) => Ok(*value),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared whole number: the given value or the default.
+    pub fn integer(&self, key: &str) -> Result<usize, ParamError> {
+        match self.lookup(key, "integer")? {
+            (_, Some(Value::Integer(value))) => Ok(*value),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Integer(value) => Ok(*value),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared list of whole numbers: the given list or the default.
+    pub fn integer_list(&self, key: &str) -> Result<Vec<usize>, ParamError> {
+        match self.lookup(key, "integer_list")? {
+            (_, Some(Value::IntegerList(values))) => Ok(values.clone()),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::IntegerList(values) => Ok(values.to_vec()),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared boolean: the given value or the default.
+    pub fn boolean(&self, key: &str) -> Result<bool, ParamError> {
+        match self.lookup(key, "boolean")? {
+            (_, Some(Value::Boolean(value))) => Ok(*value),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Boolean(value) => Ok(*value),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared choice: the given word or the default (one of the declared words).
+    pub fn choice(&self, key: &str) -> Result<&'static str, ParamError> {
+        match self.lookup(key, "choice")? {
+            (_, Some(Value::Word(word))) => Ok(word),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Word(word) => Ok(word),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared list of strings, or `None` when absent.
+    pub fn string_list(&self, key: &str) -> Result<Option<Vec<String>>, ParamError> {
+        match self.lookup(key, "string_list")? {
+            (_, Some(Value::Strings(values))) => Ok(Some(values.clone())),
+            _ => Ok(None),
+        }
+    }
+
+    /// A declared matrix of reals (rows may differ in length), or `None` when absent.
+    pub fn real_matrix(&self, key: &str) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
+        match self.lookup(key, "real_matrix")? {
+            (_, Some(Value::Matrix(rows))) => Ok(Some(rows.clone())),
+            _ => Ok(None),
+        }
+    }
+
+    /// A declared nested learner, built through the registry: from the given table, or the
+    /// default kind with its default parameters.
+    pub fn learner(&self, key: &str) -> Result<Box<dyn Learner>, ParamError> {
+        match self.lookup(key, "learner")? {
+            (_, Some(Value::Table(table))) => self.registry.build(table),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Learner(kind) => {
+                    let mut table = toml::Table::new();
+                    table.insert("kind".into(), toml::Value::String(kind.to_string()));
+                    self.registry.build(&table)
+                }
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// An out-of-range error for a check the spec cannot express (e.g. "a square matrix"),
+    /// naming the learner and the key.
+    pub fn invalid(
+        &self,
+        key: &str,
+        value: impl Into<String>,
+        allowed: impl Into<String>,
+    ) -> ParamError {
+        ParamError::Range {
+            kind: self.spec.kind.to_string(),
+            key: key.to_string(),
+            value: value.into(),
+            allowed: allowed.into(),
+        }
+    }
+}
+
+/// Checks one given value against its declaration.
+fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<Value, ParamError> {
+    let key = parameter.name();
+    let type_error = |got: &toml::Value| ParamError::Type {
+        kind: kind.to_string(),
+        key: key.to_string(),
+        expected: parameter.kind().expected(),
+        got: format!("{} ({})", got, got.type_str()),
+    };
+    let range_error = |value: String| ParamError::Range {
+        kind: kind.to_string(),
+        key: key.to_string(),
+        value,
+        allowed: parameter.kind().allowed(),
+    };
+    let real = |item: &toml::Value, low: f64, high: f64| -> Result<f64, ParamError> {
+        let number = match item {
             toml::Value::Float(x) => *x,
             toml::Value::Integer(i) => *i as f64,
-            other => return Err(self.type_error(key, "a number", other)),
+            other => return Err(type_error(other)),
         };
-        if !(number >= low && number <= high) {
-            return Err(ParamError::Range {
-                kind: self.kind.clone(),
-                key: key.to_string(),
-                value: number.to_string(),
-                allowed: format!("{low} to {high}"),
-            });
+        if number >= low && number <= high {
+            Ok(number)
+        } else {
+            Err(range_error(format_number(number)))
         }
-        Ok(number)
-    }
-
-    /// A whole number in `[low, high]`, or `default` when absent.
-    pub fn integer(
-        &mut self,
-        key: &'static str,
-        default: usize,
-        low: usize,
-        high: usize,
-    ) -> Result<usize, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(default);
-        };
-        let number = match &value {
-            toml::Value::Integer(i) => *i,
-            other => return Err(self.type_error(key, "a whole number", other)),
-        };
-        if number < low as i64 || number > high as i64 {
-            return Err(ParamError::Range {
-                kind: self.kind.clone(),
-                key: key.to_string(),
-                value: number.to_string(),
-                allowed: format!("{low} to {high}"),
-            });
-        }
-        Ok(number as usize)
-    }
-
-    /// A list of whole numbers, each in `[low, high]`, non-empty, or `default` when absent.
-    pub fn integer_list(
-        &mut self,
-        key: &'static str,
-        default: &[usize],
-        low: usize,
-        high: usize,
-    ) -> Result<Vec<usize>, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(default.to_vec());
-        };
-        let toml::Value::Array(items) = &value else {
-            return Err(self.type_error(key, "a list of whole numbers", &value));
-        };
-        if items.is_empty() {
-            return Err(ParamError::Range {
-                kind: self.kind.clone(),
-                key: key.to_string(),
-                value: "[]".into(),
-                allowed: format!("a non-empty list of whole numbers from {low} to {high}"),
-            });
-        }
-        let mut numbers = Vec::with_capacity(items.len());
-        for item in items {
-            match item {
-                toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => {
-                    numbers.push(*i as usize)
-                }
-                toml::Value::Integer(i) => {
-                    return Err(ParamError::Range {
-                        kind: self.kind.clone(),
-                        key: key.to_string(),
-                        value: i.to_string(),
-                        allowed: format!("{low} to {high}"),
-                    })
-                }
-                other => return Err(self.type_error(key, "a list of whole numbers", other)),
+    };
+    match *parameter.kind() {
+        ParameterKind::Real { low, high } => real(value, low, high).map(Value::Real),
+        ParameterKind::Integer { low, high } => match value {
+            toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => {
+                Ok(Value::Integer(*i as usize))
             }
-        }
-        Ok(numbers)
-    }
-
-    /// A boolean, or `default` when absent.
-    pub fn boolean(&mut self, key: &'static str, default: bool) -> Result<bool, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(default);
-        };
-        match value {
-            toml::Value::Boolean(b) => Ok(b),
-            other => Err(self.type_error(key, "true or false", &other)),
-        }
-    }
-
-    /// One of a fixed set of words, or `default` when absent.
-    pub fn choice(
-        &mut self,
-        key: &'static str,
-        default: &'static str,
-        allowed: &[&'static str],
-    ) -> Result<String, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(default.to_string());
-        };
-        let toml::Value::String(word) = &value else {
-            return Err(self.type_error(key, &format!("one of {}", allowed.join(", ")), &value));
-        };
-        if !allowed.contains(&word.as_str()) {
-            return Err(ParamError::Range {
-                kind: self.kind.clone(),
-                key: key.to_string(),
-                value: format!("\"{word}\""),
-                allowed: allowed.join(", "),
-            });
-        }
-        Ok(word.clone())
-    }
-
-    /// A list of strings (e.g. a command line), or `None` when absent.
-    pub fn string_list(&mut self, key: &'static str) -> Result<Option<Vec<String>>, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(None);
-        };
-        let toml::Value::Array(items) = &value else {
-            return Err(self.type_error(key, "a list of strings", &value));
-        };
-        items
-            .iter()
-            .map(|item| match item {
-                toml::Value::String(text) => Ok(text.clone()),
-                other => Err(self.type_error(key, "a list of strings", other)),
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(Some)
-    }
-
-    /// A non-empty list of non-empty lists of numbers, each in `[low, high]` (e.g. a cost
-    /// matrix), or `None` when absent. Integers are accepted. Row lengths are not checked.
-    pub fn real_rows(
-        &mut self,
-        key: &'static str,
-        low: f64,
-        high: f64,
-    ) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(None);
-        };
-        let expected = "a list of lists of numbers";
-        let toml::Value::Array(rows) = &value else {
-            return Err(self.type_error(key, expected, &value));
-        };
-        if rows.is_empty() {
-            return Err(self.type_error(key, expected, &value));
-        }
-        let mut matrix = Vec::with_capacity(rows.len());
-        for row in rows {
-            let toml::Value::Array(items) = row else {
-                return Err(self.type_error(key, expected, row));
+            toml::Value::Integer(i) => Err(range_error(i.to_string())),
+            other => Err(type_error(other)),
+        },
+        ParameterKind::IntegerList { low, high } => {
+            let toml::Value::Array(items) = value else {
+                return Err(type_error(value));
             };
             if items.is_empty() {
-                return Err(self.type_error(key, expected, row));
+                return Err(range_error("[]".into()));
             }
-            let mut numbers = Vec::with_capacity(items.len());
-            for item in items {
-                let number = match item {
-                    toml::Value::Float(x) => *x,
-                    toml::Value::Integer(i) => *i as f64,
-                    other => return Err(self.type_error(key, expected, other)),
+            items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => {
+                        Ok(*i as usize)
+                    }
+                    toml::Value::Integer(i) => Err(range_error(i.to_string())),
+                    other => Err(type_error(other)),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::IntegerList)
+        }
+        ParameterKind::Boolean => match value {
+            toml::Value::Boolean(b) => Ok(Value::Boolean(*b)),
+            other => Err(type_error(other)),
+        },
+        ParameterKind::Choice { words } => {
+            let toml::Value::String(word) = value else {
+                return Err(type_error(value));
+            };
+            words
+                .iter()
+                .find(|&&allowed| allowed == word)
+                .map(|&allowed| Value::Word(allowed))
+                .ok_or_else(|| range_error(format!("\"{word}\"")))
+        }
+        ParameterKind::StringList => {
+            let toml::Value::Array(items) = value else {
+                return Err(type_error(value));
+            };
+            items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::String(text) => Ok(text.clone()),
+                    other => Err(type_error(other)),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Strings)
+        }
+        ParameterKind::RealMatrix { low, high } => {
+            let toml::Value::Array(rows) = value else {
+                return Err(type_error(value));
+            };
+            if rows.is_empty() {
+                return Err(type_error(value));
+            }
+            let mut matrix = Vec::with_capacity(rows.len());
+            for row in rows {
+                let toml::Value::Array(items) = row else {
+                    return Err(type_error(row));
                 };
-                if !(number >= low && number <= high) {
-                    return Err(ParamError::Range {
-                        kind: self.kind.clone(),
-                        key: key.to_string(),
-                        value: number.to_string(),
-                        allowed: format!("{low} to {high}"),
-                    });
+                if items.is_empty() {
+                    return Err(type_error(row));
                 }
-                numbers.push(number);
+                matrix.push(
+                    items
+                        .iter()
+                        .map(|item| real(item, low, high))
+                        .collect::<Result<Vec<_>, _>>()?,
+                );
             }
-            matrix.push(numbers);
+            Ok(Value::Matrix(matrix))
         }
-        Ok(Some(matrix))
-    }
-
-    /// A nested table (e.g. the base learner of a wrapper), or `None` when absent.
-    pub fn table(&mut self, key: &'static str) -> Result<Option<toml::Table>, ParamError> {
-        self.allowed.push(key);
-        let Some(value) = self.values.remove(key) else {
-            return Ok(None);
-        };
-        match value {
-            toml::Value::Table(table) => Ok(Some(table)),
-            other => Err(self.type_error(key, "a table", &other)),
-        }
-    }
-
-    /// Errors if any given key was not consumed; call after reading every parameter.
-    pub fn finish(self) -> Result<(), ParamError> {
-        if let Some(key) = self.values.keys().next() {
-            return Err(ParamError::Unknown {
-                kind: self.kind.clone(),
-                key: key.clone(),
-                allowed: if self.allowed.is_empty() {
-                    "none".into()
-                } else {
-                    self.allowed.join(", ")
-                },
-            });
-        }
-        Ok(())
+        ParameterKind::Learner => match value {
+            toml::Value::Table(table) => Ok(Value::Table(table.clone())),
+            other => Err(type_error(other)),
+        },
     }
 }

@@ -13,6 +13,7 @@ use data::{Features, Schema, View};
 use crate::encoding::Encoder;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 
 /// The perceptron's training parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,12 +27,42 @@ pub struct PerceptronConfig {
 }
 
 impl Default for PerceptronConfig {
+    /// The spec's defaults: learning rate 0.1, 100 epochs, batches of 32.
     fn default() -> Self {
-        PerceptronConfig {
-            learning_rate: 0.1,
-            epochs: 100,
-            batch_size: 32,
-        }
+        PerceptronLearner::from_params(Params::defaults(&spec()))
+            .expect("the spec's defaults are valid")
+            .config
+    }
+}
+
+/// Revision of the perceptron implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `perceptron` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "perceptron",
+        description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::real("learning_rate", 0.1, 1e-12, 100.0, "gradient step size"),
+            ParameterSpec::integer(
+                "epochs",
+                100,
+                1,
+                MAX_EPOCHS,
+                "passes over the training rows",
+            ),
+            ParameterSpec::integer(
+                "batch_size",
+                32,
+                1,
+                usize::MAX >> 1,
+                "rows per gradient step (at least the number of rows: full-batch descent)",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build,
     }
 }
 
@@ -173,17 +204,12 @@ impl PerceptronLearner {
         PerceptronLearner { config }
     }
 
-    /// Reads `learning_rate` (0, 100], `epochs` 1..=1e6 and `batch_size` >= 1.
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let defaults = PerceptronConfig::default();
-        let learning_rate = params.real("learning_rate", defaults.learning_rate, 1e-12, 100.0)?;
-        let epochs = params.integer("epochs", defaults.epochs, 1, MAX_EPOCHS)?;
-        let batch_size = params.integer("batch_size", defaults.batch_size, 1, usize::MAX >> 1)?;
-        params.finish()?;
+    /// Reads `learning_rate`, `epochs` and `batch_size` from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
         Ok(PerceptronLearner::new(PerceptronConfig {
-            learning_rate,
-            epochs,
-            batch_size,
+            learning_rate: params.real("learning_rate")?,
+            epochs: params.integer("epochs")?,
+            batch_size: params.integer("batch_size")?,
         }))
     }
 
@@ -439,6 +465,14 @@ impl Learner for PerceptronLearner {
 
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
         Ok(Box::new(self.fit_perceptron(train, seed)?))
+    }
+
+    fn revision(&self) -> String {
+        revision_text("perceptron", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     /// False: a duplicated row is visited twice per epoch, in other mini-batches, so the

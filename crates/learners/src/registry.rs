@@ -1,130 +1,157 @@
-//! Builds learners from config tables: `{ kind = "c45", confidence = 0.25 }`.
+//! The learner kinds a config can name, and building learners from config tables:
+//! `{ kind = "c45", confidence = 0.25 }`.
+//!
+//! [`Registry::builtin`] holds the specs of this crate's learners ([`builtin_specs`] is the one
+//! list to extend when adding a learner); [`Registry::register`] adds a user's own. Wrappers
+//! build their base learner through the registry that built them, so a registered learner can
+//! be wrapped too.
+
+use std::sync::OnceLock;
 
 use crate::params::{ParamError, Params};
+use crate::spec::LearnerSpec;
 use crate::Learner;
 
-/// A learner kind: its config name, a one-line description, and its constructor.
-pub struct LearnerKind {
-    /// The `kind` string used in configs.
-    pub name: &'static str,
-    /// What the learner is, in one line.
-    pub description: &'static str,
-    /// Builds the learner from its parameters.
-    pub build: fn(Params) -> Result<Box<dyn Learner>, ParamError>,
-}
-
-/// Every built-in learner kind. Adding a learner here also adds it to the conformance suite.
-pub fn kinds() -> Vec<LearnerKind> {
+/// The spec of every built-in learner kind, in listing order. Adding a learner to the project
+/// means writing its module (with its `spec()`) and adding one line here; the conformance
+/// suite and the golden-digest test then cover it.
+pub fn builtin_specs() -> Vec<LearnerSpec> {
     vec![
-        LearnerKind {
-            name: "c45",
-            description: "C4.5 decision tree (Quinlan 1993, as Weka's J48)",
-            build: crate::c45::C45::build,
-        },
-        LearnerKind {
-            name: "bagging",
-            description: "bagging of a base learner (bootstrap samples, averaged probabilities)",
-            build: crate::bagging::Bagging::build,
-        },
-        LearnerKind {
-            name: "ripper",
-            description: "RIPPER rule learner (Cohen 1995) as Weka's JRip",
-            build: crate::ripper::Ripper::build,
-        },
-        LearnerKind {
-            name: "external",
-            description: "a learner run as an outside command on CSV files (any language)",
-            build: |params| {
-                Ok(Box::new(crate::external::ExternalLearner::from_params(
-                    params,
-                )?))
-            },
-        },
-        LearnerKind {
-            name: "naive_bayes",
-            description: "naive Bayes as Weka's NaiveBayes: Gaussian numeric attributes (or MDL-discretised with discretize = true), Laplace-corrected nominal ones",
-            build: crate::naive_bayes::NaiveBayes::from_params,
-        },
-        LearnerKind {
-            name: "cost_sensitive",
-            description: "cost-sensitive wrapper around a base learner: reweight or resample training instances by a cost matrix, or move the decision to the minimum-expected-cost class",
-            build: crate::cost_sensitive::CostSensitive::from_params,
-        },
-        LearnerKind {
-            name: "logistic",
-            description: "multinomial logistic regression with a ridge penalty (linfa-logistic; indicator columns, mean imputation, standardisation)",
-            build: crate::adapters::logistic::Logistic::from_params,
-        },
-        LearnerKind {
-            name: "linfa_gaussian_nb",
-            description: "Gaussian naive Bayes from linfa-bayes on encoded columns, normalised in log space",
-            build: crate::adapters::gaussian_nb::LinfaGaussianNb::from_params,
-        },
-        LearnerKind {
-            name: "linfa_tree",
-            description: "decision tree from linfa-trees; hard decisions only (one-hot, discrete), no real probabilities",
-            build: crate::adapters::decision_tree::LinfaTree::from_params,
-        },
-        LearnerKind {
-            name: "smartcore_knn",
-            description: "k-nearest neighbours from smartcore (Euclidean, standardised columns); probabilities are neighbour vote shares",
-            build: crate::adapters::smartcore_models::SmartcoreKnn::from_params,
-        },
-        LearnerKind {
-            name: "smartcore_forest",
-            description: "random forest from smartcore; hard decisions only (one-hot, discrete), no real probabilities",
-            build: crate::adapters::smartcore_models::SmartcoreForest::from_params,
-        },
-        LearnerKind {
-            name: "knn",
-            description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
-            build: crate::knn::build,
-        },
-        LearnerKind {
-            name: "perceptron",
-            description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
-            build: crate::perceptron::build,
-        },
-        LearnerKind {
-            name: "kstar",
-            description: "K* instance-based learner with an entropic distance (Cleary & Trigg 1995), as Weka's KStar (blend 20%, missing mode average)",
-            build: crate::kstar::build,
-        },
-        LearnerKind {
-            name: "vfi",
-            description: "voting feature intervals (Demiroz & Guvenir 1997), as Weka's VFI (votes weighted by confidence, bias 0.6)",
-            build: crate::vfi::build,
-        },
+        crate::c45::spec(),
+        crate::bagging::spec(),
+        crate::ripper::spec(),
+        crate::external::spec(),
+        crate::naive_bayes::spec(),
+        crate::cost_sensitive::spec(),
+        crate::adapters::logistic::spec(),
+        crate::adapters::gaussian_nb::spec(),
+        crate::adapters::decision_tree::spec(),
+        crate::adapters::smartcore_models::knn_spec(),
+        crate::adapters::smartcore_models::forest_spec(),
+        crate::knn::spec(),
+        crate::perceptron::spec(),
+        crate::kstar::spec(),
+        crate::vfi::spec(),
     ]
 }
 
-/// Builds a learner from a config table with a `kind` key and that kind's parameters.
-pub fn build_learner(table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
-    let kind = match table.get("kind") {
-        Some(toml::Value::String(kind)) => kind.as_str(),
-        _ => {
-            return Err(ParamError::UnknownKind {
-                kind: table
-                    .get("kind")
-                    .map(|v| v.to_string())
-                    .unwrap_or_else(|| "(missing)".into()),
-                known: known_kinds(),
-            })
-        }
-    };
-    let Some(entry) = kinds().into_iter().find(|entry| entry.name == kind) else {
-        return Err(ParamError::UnknownKind {
-            kind: kind.to_string(),
-            known: known_kinds(),
-        });
-    };
-    (entry.build)(Params::new(kind, table))
+/// Why a spec could not be registered.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum RegistryError {
+    /// A spec of that kind is already registered.
+    #[error("learner kind '{kind}' is already registered")]
+    Duplicate {
+        /// The kind.
+        kind: String,
+    },
+    /// The spec contradicts itself (a default out of range, a parameter declared twice, ...).
+    #[error("invalid learner spec: {message}")]
+    Invalid {
+        /// What is wrong.
+        message: String,
+    },
 }
 
-fn known_kinds() -> String {
-    kinds()
-        .iter()
-        .map(|entry| entry.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+/// A set of learner specs that builds learners from config tables.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    specs: Vec<LearnerSpec>,
+}
+
+impl Registry {
+    /// A registry without any learner.
+    pub fn empty() -> Self {
+        Registry { specs: Vec::new() }
+    }
+
+    /// A registry of the built-in learners, to which more can be registered.
+    pub fn builtin() -> Self {
+        let mut registry = Registry::empty();
+        for spec in builtin_specs() {
+            if let Err(error) = registry.register(spec) {
+                panic!("built-in learner specs: {error}");
+            }
+        }
+        registry
+    }
+
+    /// Adds a learner kind. Its kind must be new and its spec consistent (see
+    /// [`LearnerSpec::validate`]).
+    pub fn register(&mut self, spec: LearnerSpec) -> Result<(), RegistryError> {
+        spec.validate()
+            .map_err(|message| RegistryError::Invalid { message })?;
+        if self.spec(spec.kind).is_some() {
+            return Err(RegistryError::Duplicate {
+                kind: spec.kind.to_string(),
+            });
+        }
+        self.specs.push(spec);
+        Ok(())
+    }
+
+    /// Every registered spec, in registration order.
+    pub fn specs(&self) -> &[LearnerSpec] {
+        &self.specs
+    }
+
+    /// The spec of one kind.
+    pub fn spec(&self, kind: &str) -> Option<&LearnerSpec> {
+        self.specs.iter().find(|spec| spec.kind == kind)
+    }
+
+    /// The registered kinds, in registration order.
+    pub fn kinds(&self) -> Vec<&'static str> {
+        self.specs.iter().map(|spec| spec.kind).collect()
+    }
+
+    /// Checks a config table (a `kind` key and that kind's parameters; a `name` key is
+    /// ignored) against its spec, without building the learner.
+    pub fn params<'a>(&'a self, table: &toml::Table) -> Result<Params<'a>, ParamError> {
+        let spec = match table.get("kind") {
+            Some(toml::Value::String(kind)) => self.spec(kind).ok_or_else(|| self.unknown(kind)),
+            Some(other) => Err(self.unknown(&other.to_string())),
+            None => Err(self.unknown("(missing)")),
+        }?;
+        Params::new(spec, self, table)
+    }
+
+    /// Builds a learner from a config table with a `kind` key and that kind's parameters.
+    pub fn build(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
+        let params = self.params(table)?;
+        (params.spec().build)(params)
+    }
+
+    fn unknown(&self, kind: &str) -> ParamError {
+        ParamError::UnknownKind {
+            kind: kind.to_string(),
+            known: self.kinds().join(", "),
+        }
+    }
+
+    /// Every kind with its description, revision, capabilities and parameters (name, type
+    /// and range, default, documentation): the text of a `learners` listing.
+    pub fn describe_all(&self) -> String {
+        self.specs
+            .iter()
+            .map(LearnerSpec::describe)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// The built-in registry, made once.
+pub(crate) fn builtin_registry() -> &'static Registry {
+    static BUILTIN: OnceLock<Registry> = OnceLock::new();
+    BUILTIN.get_or_init(Registry::builtin)
+}
+
+/// Builds a built-in learner from a config table with a `kind` key and that kind's parameters
+/// (shorthand for [`Registry::builtin`] then [`Registry::build`]).
+pub fn build_learner(table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
+    builtin_registry().build(table)
+}
+
+/// The specs of the built-in learner kinds (shorthand for [`builtin_specs`]).
+pub fn kinds() -> Vec<LearnerSpec> {
+    builtin_specs()
 }

@@ -22,6 +22,7 @@ use data::{AttributeKind, Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 
 /// VFI's parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,11 +34,39 @@ pub struct VfiConfig {
 }
 
 impl Default for VfiConfig {
+    /// The spec's defaults (Weka's: weighting by confidence, bias 0.6).
     fn default() -> Self {
-        VfiConfig {
-            weight_by_confidence: true,
-            bias: 0.6,
-        }
+        VfiLearner::from_params(Params::defaults(&spec()))
+            .expect("the spec's defaults are valid")
+            .config
+    }
+}
+
+/// Revision of the VFI implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `vfi` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "vfi",
+        description: "voting feature intervals (Demiroz & Guvenir 1997), as Weka's VFI (votes weighted by confidence, bias 0.6)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::boolean(
+                "weight_by_confidence",
+                true,
+                "weight each attribute's vote by its confidence (false = Weka -C)",
+            ),
+            ParameterSpec::real(
+                "bias",
+                0.6,
+                0.0,
+                100.0,
+                "exponential bias towards confident votes (Weka -B)",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build,
     }
 }
 
@@ -56,14 +85,11 @@ impl VfiLearner {
         VfiLearner { config }
     }
 
-    /// Reads `weight_by_confidence` (default true) and `bias` (0 to 100, default 0.6).
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let weight_by_confidence = params.boolean("weight_by_confidence", true)?;
-        let bias = params.real("bias", 0.6, 0.0, 100.0)?;
-        params.finish()?;
+    /// Reads `weight_by_confidence` and `bias` from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
         Ok(VfiLearner::new(VfiConfig {
-            weight_by_confidence,
-            bias,
+            weight_by_confidence: params.boolean("weight_by_confidence")?,
+            bias: params.real("bias")?,
         }))
     }
 
@@ -171,6 +197,14 @@ impl VfiLearner {
 impl Learner for VfiLearner {
     fn name(&self) -> &str {
         "vfi"
+    }
+
+    fn revision(&self) -> String {
+        revision_text("vfi", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn describe(&self) -> String {

@@ -24,7 +24,29 @@ use ndarray::Array1;
 
 use super::{classes_present, expand_whole_weights, one_hot, ConstantModel};
 use crate::encoding::Encoder;
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the linfa decision-tree adapter: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `linfa_tree` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "linfa_tree",
+        description: "decision tree from linfa-trees; hard decisions only (one-hot, discrete), no real probabilities",
+        revision: REVISION,
+        parameters: vec![ParameterSpec::integer(
+            "max_depth",
+            0,
+            0,
+            1000,
+            "deepest level of the tree (0 = unlimited)",
+        )],
+        capabilities: super::CAPABILITIES,
+        build: LinfaTree::from_params,
+    }
+}
 
 /// A decision tree from linfa-trees (hard decisions only).
 #[derive(Clone, Debug)]
@@ -33,10 +55,9 @@ pub struct LinfaTree {
 }
 
 impl LinfaTree {
-    /// Builds from config parameters: `max_depth` (0 = unlimited, the default; up to 1000).
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let max_depth = params.integer("max_depth", 0, 0, 1000)?;
-        params.finish()?;
+    /// Builds from checked config parameters: `max_depth` (0 = unlimited).
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+        let max_depth = params.integer("max_depth")?;
         Ok(Box::new(LinfaTree {
             max_depth: (max_depth > 0).then_some(max_depth),
         }))
@@ -90,6 +111,14 @@ impl Learner for LinfaTree {
 
     fn describe(&self) -> String {
         format!("linfa_tree(max_depth={})", self.max_depth.unwrap_or(0))
+    }
+
+    fn revision(&self) -> String {
+        revision_text("linfa_tree", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        super::CAPABILITIES
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {

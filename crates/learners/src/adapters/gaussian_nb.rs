@@ -14,16 +14,34 @@ use ndarray::{Array1, Axis};
 
 use super::{classes_present, expand_whole_weights, normalise_log_scores, ConstantModel};
 use crate::encoding::Encoder;
+use crate::spec::{revision_text, Capabilities, LearnerSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the linfa Gaussian naive Bayes adapter: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `linfa_gaussian_nb` learner kind: parameters (none), capabilities, revision and
+/// constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "linfa_gaussian_nb",
+        description:
+            "Gaussian naive Bayes from linfa-bayes on encoded columns, normalised in log space",
+        revision: REVISION,
+        parameters: Vec::new(),
+        capabilities: super::CAPABILITIES,
+        build: LinfaGaussianNb::from_params,
+    }
+}
 
 /// Gaussian naive Bayes from linfa-bayes.
 #[derive(Clone, Debug)]
 pub struct LinfaGaussianNb;
 
 impl LinfaGaussianNb {
-    /// Builds from config parameters (none).
+    /// Builds from checked config parameters (there are none).
     pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        params.finish()?;
+        let _ = params;
         Ok(Box::new(LinfaGaussianNb))
     }
 }
@@ -42,6 +60,14 @@ impl Learner for LinfaGaussianNb {
 
     fn describe(&self) -> String {
         "linfa_gaussian_nb".into()
+    }
+
+    fn revision(&self) -> String {
+        revision_text("linfa_gaussian_nb", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        super::CAPABILITIES
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {

@@ -14,7 +14,39 @@ use ndarray::Array1;
 
 use super::{classes_present, expand_whole_weights, ConstantModel};
 use crate::encoding::{Encoder, NominalMissing};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the logistic-regression adapter: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `logistic` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "logistic",
+        description: "multinomial logistic regression with a ridge penalty (linfa-logistic; indicator columns, mean imputation, standardisation)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::real("ridge", 1e-8, 0.0, 1e6, "ridge (L2) penalty on the coefficients"),
+            ParameterSpec::integer(
+                "max_iterations",
+                200,
+                1,
+                1_000_000,
+                "most optimiser iterations (matters on separable data)",
+            ),
+            ParameterSpec::real(
+                "gradient_tolerance",
+                1e-6,
+                1e-12,
+                1.0,
+                "the optimiser stops when the gradient norm falls below this",
+            ),
+        ],
+        capabilities: super::CAPABILITIES,
+        build: Logistic::from_params,
+    }
+}
 
 /// Ridge-penalised multinomial logistic regression (linfa-logistic, L-BFGS).
 #[derive(Clone, Debug)]
@@ -25,21 +57,17 @@ pub struct Logistic {
 }
 
 impl Logistic {
-    /// Builds from config parameters: `ridge` (default 1e-8, 0 to 1e6), `max_iterations`
-    /// (default 200, 1 to 1e6) and `gradient_tolerance` (default 1e-6, 1e-12 to 1).
+    /// Builds from checked config parameters: `ridge`, `max_iterations` and
+    /// `gradient_tolerance`.
     ///
     /// The iteration cap matters on (quasi-)separable data, where a tiny ridge lets the
     /// coefficients grow for as long as the optimiser runs (Weka runs to convergence of its own
     /// criterion); non-separable data converge well before 200 iterations.
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let ridge = params.real("ridge", 1e-8, 0.0, 1e6)?;
-        let max_iterations = params.integer("max_iterations", 200, 1, 1_000_000)?;
-        let gradient_tolerance = params.real("gradient_tolerance", 1e-6, 1e-12, 1.0)?;
-        params.finish()?;
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
         Ok(Box::new(Logistic {
-            ridge,
-            max_iterations,
-            gradient_tolerance,
+            ridge: params.real("ridge")?,
+            max_iterations: params.integer("max_iterations")?,
+            gradient_tolerance: params.real("gradient_tolerance")?,
         }))
     }
 }
@@ -54,6 +82,14 @@ struct LogisticModel {
 impl Learner for Logistic {
     fn name(&self) -> &str {
         "logistic"
+    }
+
+    fn revision(&self) -> String {
+        revision_text("logistic", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        super::CAPABILITIES
     }
 
     fn describe(&self) -> String {

@@ -15,7 +15,13 @@
 
 use data::{Features, Schema, View};
 
+use crate::spec::Capabilities;
 use crate::{LearnerError, Model, Probabilities};
+
+/// What every adapter handles: nominal attributes (indicator columns), missing values (training
+/// means) and any number of classes; not arbitrary instance weights, since only whole-number
+/// weights can be passed on, by repeating rows.
+pub const CAPABILITIES: Capabilities = Capabilities::UNWEIGHTED;
 
 pub mod decision_tree;
 pub mod gaussian_nb;

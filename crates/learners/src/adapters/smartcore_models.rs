@@ -17,7 +17,49 @@ use smartcore::neighbors::knn_classifier::{KNNClassifier, KNNClassifierParameter
 
 use super::{classes_present, expand_whole_weights, one_hot, ConstantModel};
 use crate::encoding::Encoder;
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
+
+/// Revision of the smartcore k-NN adapter: bump it whenever its outputs change.
+const KNN_REVISION: u32 = 1;
+/// Revision of the smartcore random-forest adapter: bump it whenever its outputs change.
+const FOREST_REVISION: u32 = 1;
+
+/// The `smartcore_knn` learner kind: parameters, capabilities, revision and constructor.
+pub fn knn_spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "smartcore_knn",
+        description: "k-nearest neighbours from smartcore (Euclidean, standardised columns); probabilities are neighbour vote shares",
+        revision: KNN_REVISION,
+        parameters: vec![ParameterSpec::integer(
+            "k",
+            3,
+            1,
+            10_000,
+            "number of neighbours (capped at the number of training rows)",
+        )],
+        capabilities: super::CAPABILITIES,
+        build: SmartcoreKnn::from_params,
+    }
+}
+
+/// The `smartcore_forest` learner kind: parameters, capabilities, revision and constructor.
+pub fn forest_spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "smartcore_forest",
+        description: "random forest from smartcore; hard decisions only (one-hot, discrete), no real probabilities",
+        revision: FOREST_REVISION,
+        parameters: vec![ParameterSpec::integer(
+            "trees",
+            100,
+            1,
+            10_000,
+            "number of trees",
+        )],
+        capabilities: super::CAPABILITIES,
+        build: SmartcoreForest::from_params,
+    }
+}
 
 fn dense(learner: &str, rows: Vec<Vec<f64>>) -> Result<DenseMatrix<f64>, LearnerError> {
     DenseMatrix::from_2d_vec(&rows).map_err(|error| LearnerError::External {
@@ -49,12 +91,11 @@ pub struct SmartcoreKnn {
 }
 
 impl SmartcoreKnn {
-    /// Builds from config parameters: `k` (default 3, 1 to 10000; capped at the number of
-    /// training rows).
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let k = params.integer("k", 3, 1, 10_000)?;
-        params.finish()?;
-        Ok(Box::new(SmartcoreKnn { k }))
+    /// Builds from checked config parameters: `k` (capped at the number of training rows).
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+        Ok(Box::new(SmartcoreKnn {
+            k: params.integer("k")?,
+        }))
     }
 }
 
@@ -78,6 +119,14 @@ impl Learner for SmartcoreKnn {
 
     fn describe(&self) -> String {
         format!("smartcore_knn(k={})", self.k)
+    }
+
+    fn revision(&self) -> String {
+        revision_text("smartcore_knn", KNN_REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        super::CAPABILITIES
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
@@ -152,11 +201,11 @@ pub struct SmartcoreForest {
 }
 
 impl SmartcoreForest {
-    /// Builds from config parameters: `trees` (default 100, 1 to 10000).
-    pub fn from_params(mut params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        let trees = params.integer("trees", 100, 1, 10_000)?;
-        params.finish()?;
-        Ok(Box::new(SmartcoreForest { trees }))
+    /// Builds from checked config parameters: `trees`.
+    pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
+        Ok(Box::new(SmartcoreForest {
+            trees: params.integer("trees")?,
+        }))
     }
 }
 
@@ -177,6 +226,14 @@ impl Learner for SmartcoreForest {
 
     fn describe(&self) -> String {
         format!("smartcore_forest(trees={})", self.trees)
+    }
+
+    fn revision(&self) -> String {
+        revision_text("smartcore_forest", FOREST_REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        super::CAPABILITIES
     }
 
     fn exact_weights(&self) -> bool {

@@ -10,6 +10,7 @@ use data::{AttributeKind, Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use distribution::normal_upper_quantile;
 use tree::{Instance, Node, Options, SplitTest, TrainingSet};
 
@@ -28,31 +29,64 @@ pub struct C45 {
     pub subtree_raising: bool,
 }
 
+/// Revision of the C4.5 implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `c45` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "c45",
+        description: "C4.5 decision tree (Quinlan 1993, as Weka's J48)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::real(
+                "confidence",
+                0.25,
+                1e-6,
+                0.5,
+                "pruning confidence (Weka -C); smaller prunes more",
+            ),
+            ParameterSpec::integer(
+                "min_leaf",
+                2,
+                1,
+                1_000_000,
+                "minimum weight in at least two branches of a split (Weka -M)",
+            ),
+            ParameterSpec::boolean(
+                "laplace",
+                false,
+                "Laplace-corrected leaf probabilities (Weka -A)",
+            ),
+            ParameterSpec::boolean("pruned", true, "prune the tree (false = Weka -U)"),
+            ParameterSpec::boolean(
+                "subtree_raising",
+                true,
+                "consider replacing a subtree by its largest branch while pruning (false = Weka -S)",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build: C45::build,
+    }
+}
+
 impl Default for C45 {
+    /// The spec's defaults (J48's: confidence 0.25, min_leaf 2, pruned with subtree raising).
     fn default() -> Self {
-        C45 {
-            confidence: 0.25,
-            min_leaf: 2,
-            laplace: false,
-            pruned: true,
-            subtree_raising: true,
-        }
+        C45::from_params(Params::defaults(&spec())).expect("the spec's defaults are valid")
     }
 }
 
 impl C45 {
-    /// Reads the options from config parameters, rejecting unknown keys.
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let defaults = C45::default();
-        let learner = C45 {
-            confidence: params.real("confidence", defaults.confidence, 1e-6, 0.5)?,
-            min_leaf: params.integer("min_leaf", defaults.min_leaf, 1, 1_000_000)?,
-            laplace: params.boolean("laplace", defaults.laplace)?,
-            pruned: params.boolean("pruned", defaults.pruned)?,
-            subtree_raising: params.boolean("subtree_raising", defaults.subtree_raising)?,
-        };
-        params.finish()?;
-        Ok(learner)
+    /// Reads the options from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
+        Ok(C45 {
+            confidence: params.real("confidence")?,
+            min_leaf: params.integer("min_leaf")?,
+            laplace: params.boolean("laplace")?,
+            pruned: params.boolean("pruned")?,
+            subtree_raising: params.boolean("subtree_raising")?,
+        })
     }
 
     /// Builds the registry entry's learner.
@@ -143,6 +177,14 @@ impl Learner for C45 {
             "c45(confidence={},min_leaf={},laplace={},pruned={},subtree_raising={})",
             self.confidence, self.min_leaf, self.laplace, self.pruned, self.subtree_raising
         )
+    }
+
+    fn revision(&self) -> String {
+        revision_text("c45", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {

@@ -20,6 +20,7 @@ use data::{Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use distance::Scaling;
 use search::{Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
@@ -64,16 +65,70 @@ pub struct KnnConfig {
 }
 
 impl Default for KnnConfig {
+    /// The spec's defaults: k from {1, 3, 5, 7, 11, 21} by validation error, uniform votes.
     fn default() -> Self {
-        KnnConfig {
-            k: 5,
-            candidates: vec![1, 3, 5, 7, 11, 21],
-            select_k: true,
-            weighting: Weighting::Uniform,
-            validation_fraction: 0.25,
-            search: SearchMethod::Auto,
-            weka_smoothing: false,
-        }
+        KnnLearner::from_params(Params::defaults(&spec()))
+            .expect("the spec's defaults are valid")
+            .config
+    }
+}
+
+/// Revision of the k-NN implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `knn` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "knn",
+        description: "k nearest neighbours (Weka IBk distance), k chosen by validation error",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::integer(
+                "k",
+                5,
+                1,
+                MAX_K,
+                "the k used when select_k is false (and when too few rows are left to validate)",
+            ),
+            ParameterSpec::integer_list(
+                "candidates",
+                &[1, 3, 5, 7, 11, 21],
+                1,
+                MAX_K,
+                "the values of k scored on the validation set",
+            ),
+            ParameterSpec::boolean(
+                "select_k",
+                true,
+                "choose k from the candidates by validation error",
+            ),
+            ParameterSpec::choice(
+                "weighting",
+                "uniform",
+                &["uniform", "inverse_distance"],
+                "neighbour votes: instance weight, or times 1/(d + 0.001) (Weka IBk -I)",
+            ),
+            ParameterSpec::real(
+                "validation_fraction",
+                0.25,
+                0.01,
+                0.9,
+                "share of training rows held out to choose k when the protocol gives no validation set",
+            ),
+            ParameterSpec::choice(
+                "search",
+                "auto",
+                &["auto", "linear", "kd_tree"],
+                "neighbour search (results never depend on it)",
+            ),
+            ParameterSpec::boolean(
+                "weka_smoothing",
+                false,
+                "start every class at 1/n before the votes, giving Weka IBk's probabilities",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build,
     }
 }
 
@@ -99,35 +154,22 @@ impl KnnLearner {
     }
 
     /// Reads `k`, `candidates`, `select_k`, `weighting`, `validation_fraction`, `search` and
-    /// `weka_smoothing` (default false: probabilities are the plain vote shares).
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let defaults = KnnConfig::default();
-        let k = params.integer("k", defaults.k, 1, MAX_K)?;
-        let candidates = params.integer_list("candidates", &defaults.candidates, 1, MAX_K)?;
-        let select_k = params.boolean("select_k", defaults.select_k)?;
-        let weighting = match params
-            .choice("weighting", "uniform", &["uniform", "inverse_distance"])?
-            .as_str()
-        {
+    /// `weka_smoothing` from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
+        let k = params.integer("k")?;
+        let candidates = params.integer_list("candidates")?;
+        let select_k = params.boolean("select_k")?;
+        let weighting = match params.choice("weighting")? {
             "inverse_distance" => Weighting::InverseDistance,
             _ => Weighting::Uniform,
         };
-        let validation_fraction = params.real(
-            "validation_fraction",
-            defaults.validation_fraction,
-            0.01,
-            0.9,
-        )?;
-        let search = match params
-            .choice("search", "auto", &["auto", "linear", "kd_tree"])?
-            .as_str()
-        {
+        let validation_fraction = params.real("validation_fraction")?;
+        let search = match params.choice("search")? {
             "linear" => SearchMethod::Linear,
             "kd_tree" => SearchMethod::KdTree,
             _ => SearchMethod::Auto,
         };
-        let weka_smoothing = params.boolean("weka_smoothing", defaults.weka_smoothing)?;
-        params.finish()?;
+        let weka_smoothing = params.boolean("weka_smoothing")?;
         Ok(KnnLearner::new(KnnConfig {
             k,
             candidates,
@@ -400,6 +442,14 @@ fn stratified_split(
 impl Learner for KnnLearner {
     fn name(&self) -> &str {
         "knn"
+    }
+
+    fn revision(&self) -> String {
+        revision_text("knn", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn describe(&self) -> String {

@@ -40,6 +40,36 @@ use data::{AttributeKind, Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+
+/// Revision of the K* implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `kstar` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "kstar",
+        description: "K* instance-based learner with an entropic distance (Cleary & Trigg 1995), as Weka's KStar (blend 20%, missing mode average)",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::integer(
+                "blend",
+                20,
+                0,
+                100,
+                "global blending parameter in whole percent (Weka -B)",
+            ),
+            ParameterSpec::choice(
+                "missing_mode",
+                "average",
+                &["average", "delete", "maxdiff", "normal"],
+                "how missing values are treated (Weka -M)",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build,
+    }
+}
 use sphere::NumericSummary;
 
 /// How the transformation probability to a missing training value is chosen (Weka's `-M`).
@@ -97,11 +127,11 @@ pub struct KStarConfig {
 }
 
 impl Default for KStarConfig {
+    /// The spec's defaults (Weka's: blend 20%, missing mode average).
     fn default() -> Self {
-        KStarConfig {
-            blend: 20,
-            missing_mode: MissingMode::Average,
-        }
+        KStarLearner::from_params(Params::defaults(&spec()))
+            .expect("the spec's defaults are valid")
+            .config
     }
 }
 
@@ -124,19 +154,11 @@ impl KStarLearner {
         KStarLearner { config }
     }
 
-    /// Reads `blend` (whole percent, 0 to 100, default 20) and `missing_mode` (`"average"`,
-    /// `"delete"`, `"maxdiff"` or `"normal"`, default `"average"`).
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let blend = params.integer("blend", 20, 0, 100)?;
-        let missing_mode = params.choice(
-            "missing_mode",
-            "average",
-            &["average", "delete", "maxdiff", "normal"],
-        )?;
-        params.finish()?;
+    /// Reads `blend` (whole percent) and `missing_mode` from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
         Ok(KStarLearner::new(KStarConfig {
-            blend,
-            missing_mode: MissingMode::parse(&missing_mode),
+            blend: params.integer("blend")?,
+            missing_mode: MissingMode::parse(params.choice("missing_mode")?),
         }))
     }
 
@@ -220,6 +242,14 @@ impl KStarLearner {
 impl Learner for KStarLearner {
     fn name(&self) -> &str {
         "kstar"
+    }
+
+    fn revision(&self) -> String {
+        revision_text("kstar", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn describe(&self) -> String {

@@ -26,6 +26,7 @@ use rules::{grow, prune, Condition, GrowScratch, Rule, TrainingData, SMALL};
 use stats::{DlContext, RuleList};
 
 use crate::params::{ParamError, Params};
+use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, Probabilities};
 
 /// RIPPER's description-length allowance: a rule list stops growing when its description is
@@ -49,33 +50,76 @@ pub struct Ripper {
     pub check_error_rate: bool,
 }
 
+/// Revision of the RIPPER implementation: bump it whenever its outputs change.
+const REVISION: u32 = 1;
+
+/// The `ripper` learner kind: parameters, capabilities, revision and constructor.
+pub fn spec() -> LearnerSpec {
+    LearnerSpec {
+        kind: "ripper",
+        description: "RIPPER rule learner (Cohen 1995) as Weka's JRip",
+        revision: REVISION,
+        parameters: vec![
+            ParameterSpec::integer(
+                "folds",
+                3,
+                2,
+                1000,
+                "number of folds; one fold prunes, the rest grow (JRip -F)",
+            ),
+            ParameterSpec::real(
+                "min_weight",
+                2.0,
+                0.0,
+                1e12,
+                "minimum weight of positives a condition must cover (JRip -N)",
+            ),
+            ParameterSpec::integer(
+                "optimizations",
+                2,
+                0,
+                100,
+                "number of optimisation passes (JRip -O)",
+            ),
+            ParameterSpec::boolean(
+                "prune",
+                true,
+                "prune rules and optimise rule lists (false = JRip -P)",
+            ),
+            ParameterSpec::boolean(
+                "laplace",
+                false,
+                "Laplace-smoothed rule probabilities instead of raw frequencies",
+            ),
+            ParameterSpec::boolean(
+                "check_error_rate",
+                true,
+                "a rule with error rate >= 1/2 stops the rule list (false = JRip -E)",
+            ),
+        ],
+        capabilities: Capabilities::ALL,
+        build: Ripper::build,
+    }
+}
+
 impl Default for Ripper {
+    /// The spec's defaults (JRip's `-F 3 -N 2.0 -O 2`).
     fn default() -> Self {
-        Ripper {
-            folds: 3,
-            min_weight: 2.0,
-            optimizations: 2,
-            prune: true,
-            laplace: false,
-            check_error_rate: true,
-        }
+        Ripper::from_params(Params::defaults(&spec())).expect("the spec's defaults are valid")
     }
 }
 
 impl Ripper {
-    /// Reads the learner from config parameters, rejecting unknown keys and values out of range.
-    pub fn from_params(mut params: Params) -> Result<Self, ParamError> {
-        let defaults = Ripper::default();
-        let learner = Ripper {
-            folds: params.integer("folds", defaults.folds, 2, 1000)?,
-            min_weight: params.real("min_weight", defaults.min_weight, 0.0, 1e12)?,
-            optimizations: params.integer("optimizations", defaults.optimizations, 0, 100)?,
-            prune: params.boolean("prune", defaults.prune)?,
-            laplace: params.boolean("laplace", defaults.laplace)?,
-            check_error_rate: params.boolean("check_error_rate", defaults.check_error_rate)?,
-        };
-        params.finish()?;
-        Ok(learner)
+    /// Reads the learner from checked config parameters.
+    pub fn from_params(params: Params) -> Result<Self, ParamError> {
+        Ok(Ripper {
+            folds: params.integer("folds")?,
+            min_weight: params.real("min_weight")?,
+            optimizations: params.integer("optimizations")?,
+            prune: params.boolean("prune")?,
+            laplace: params.boolean("laplace")?,
+            check_error_rate: params.boolean("check_error_rate")?,
+        })
     }
 
     /// Builds the boxed learner for the registry.
@@ -188,6 +232,14 @@ impl Learner for Ripper {
 
     fn name(&self) -> &str {
         "ripper"
+    }
+
+    fn revision(&self) -> String {
+        revision_text("ripper", REVISION)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
     }
 
     fn describe(&self) -> String {
