@@ -4,7 +4,8 @@ use data::{Features, View};
 use learners::spec::{Capabilities, LearnerSpec, ParameterSpec};
 use learners::{Learner, LearnerError, Model, Probabilities};
 
-/// Nearest class mean: p(class) is proportional to 1 / (squared distance to its mean + 1).
+/// Nearest class mean: p(class) is proportional to 1 / (squared distance to its mean + 1); a
+/// class absent from the training rows gets 0.
 struct Centroid;
 struct Means(Vec<Vec<f64>>);
 
@@ -37,16 +38,16 @@ impl Learner for Centroid {
         spec().capabilities
     }
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let width = train.num_attributes() + 1; // the attribute sums, then the count
+        let width = train.num_attributes() + 1; // the weighted attribute sums, then the weight
         let mut means = vec![vec![0.0; width]; train.num_classes()];
         for row in 0..train.len() {
-            let sums = &mut means[train.class(row)];
-            (0..width - 1).for_each(|a| sums[a] += train.value(row, a));
-            sums[width - 1] += 1.0;
+            let (sums, weight) = (&mut means[train.class(row)], train.weight(row));
+            (0..width - 1).for_each(|a| sums[a] += weight * train.value(row, a));
+            sums[width - 1] += weight;
         }
         for sums in &mut means {
-            let count = sums.pop().unwrap_or(0.0).max(1.0);
-            sums.iter_mut().for_each(|sum| *sum /= count);
+            let total = sums[width - 1].max(f64::MIN_POSITIVE);
+            sums[..width - 1].iter_mut().for_each(|sum| *sum /= total);
         }
         Ok(Box::new(Means(means)))
     }
@@ -56,10 +57,18 @@ impl Model for Means {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut values = Vec::new();
         for row in 0..test.len() {
-            let distance = |mean: &Vec<f64>| -> f64 {
-                mean.iter().enumerate().map(|(a, m)| (test.value(row, a) - m).powi(2)).sum()
-            };
-            let near: Vec<f64> = self.0.iter().map(|m| 1.0 / (distance(m) + 1.0)).collect();
+            let near: Vec<f64> = (self.0.iter())
+                .map(|sums| match sums.split_last() {
+                    Some((&weight, mean)) if weight > 0.0 => {
+                        let far = mean.iter().enumerate();
+                        1.0 / (far
+                            .map(|(a, m)| (test.value(row, a) - m).powi(2))
+                            .sum::<f64>()
+                            + 1.0)
+                    }
+                    _ => 0.0, // a class absent from the training rows
+                })
+                .collect();
             values.extend(near.iter().map(|n| n / near.iter().sum::<f64>()));
         }
         Ok(Probabilities::from_flat(self.0.len(), values))
@@ -68,27 +77,42 @@ impl Model for Means {
 
 /// The experiment: the Aslan protocol (a 1/3 test set, k-fold CV of the rest) on `datasets`.
 fn config(datasets: &str, folds: usize) -> String {
-    format!(r#"name = "new_learner"
+    format!(
+        r#"name = "new_learner"
 datasets = [{datasets}]
 tests = ["paired_t", "corrected_t"]
 transforms = {{ two_most_confused = true }}
 protocol = {{ kind = "aslan", test_fraction = 0.3333333333333333, folds = {folds} }}
-learners = [{{ kind = "centroid" }}, {{ kind = "c45" }}, {{ kind = "naive_bayes" }}]"#)
+learners = [{{ kind = "centroid" }}, {{ kind = "c45" }}, {{ kind = "naive_bayes" }}]"#
+    )
 }
 
 /// Registers the learner (one call), checks and runs the config, prints the tables.
-fn benchmark(datasets: &str, folds: usize, results: &std::path::Path) -> engine::Result<engine::RunOutput> {
+fn benchmark(
+    datasets: &str,
+    folds: usize,
+    results: &std::path::Path,
+) -> engine::Result<engine::RunOutput> {
     let mut engine = engine::Engine::new();
-    engine.learners.register(spec()).map_err(|e| engine::Error::message(e.to_string()))?;
-    let output = engine.run(engine.check_text(&config(datasets, folds), "new_learner")?, results)?;
+    engine.learners.register(spec())?;
+    let output = engine.run(
+        engine.check_text(&config(datasets, folds), "new_learner")?,
+        results,
+    )?;
     println!("{}", output.results.tidy);
-    let tests = engine::results::tests_table(&output.plan, &output.results.folds, &output.tests, 0.05)?;
+    let tests =
+        engine::results::tests_table(&output.plan, &output.results.folds, &output.tests, 0.05)?;
     println!("{}", tests.to_markdown()?);
     Ok(output)
 }
 
 fn main() -> engine::Result<()> {
-    benchmark(r#""pima", "sonar", "ionosphere""#, 30, std::path::Path::new("results")).map(|_| ())
+    benchmark(
+        r#""pima", "sonar", "ionosphere""#,
+        30,
+        std::path::Path::new("results"),
+    )
+    .map(|_| ())
 }
 
 #[cfg(test)]
@@ -96,7 +120,8 @@ mod tests {
     #[test]
     fn the_new_learner_conforms_and_runs_through_the_protocol() {
         learners::conformance::check(&super::Centroid).unwrap();
-        let folder = std::env::temp_dir().join(format!("benchmark-new-learner-{}", std::process::id()));
+        let folder =
+            std::env::temp_dir().join(format!("benchmark-new-learner-{}", std::process::id()));
         let output = super::benchmark(r#""sonar""#, 3, &folder).unwrap();
         assert_eq!(output.counts.failed, 0);
         assert_eq!(output.results.tidy.height(), 3 * 3 * 2 * 2); // learners x folds x parts x measures

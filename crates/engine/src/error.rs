@@ -20,6 +20,9 @@ pub enum Error {
     /// A statistical test or interval could not be computed.
     #[error(transparent)]
     Stats(#[from] stats::StatsError),
+    /// A learner kind could not be registered.
+    #[error(transparent)]
+    Registry(#[from] learners::RegistryError),
     /// A measure or curve could not be computed.
     #[error(transparent)]
     Evaluate(#[from] evaluate::EvaluateError),

@@ -213,7 +213,7 @@ fn run(
     );
 
     let measures = config.measures.clone();
-    let (records, counts) = runner::run_all(&folder, plan, options.threads, |spec, result| {
+    let (records, counts) = runner::run_all(&folder, plan, threads, |spec, result| {
         let positive = spec.dataset.positive;
         let predictions = result
             .predictions

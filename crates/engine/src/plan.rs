@@ -342,17 +342,16 @@ pub fn check_capabilities(plan: &Plan) -> Result<()> {
     for dataset in &plan.datasets {
         let has_missing = dataset.dataset.missing_count() > 0;
         for learner in &plan.learners {
-            crate::pending::accepts(
-                learner.learner.as_ref(),
-                dataset.dataset.schema(),
-                has_missing,
-            )
-            .map_err(|problem| {
-                Error::message(format!(
-                    "learner '{}' cannot take dataset '{}': {problem}",
-                    learner.name, dataset.name
-                ))
-            })?;
+            learner
+                .learner
+                .capabilities()
+                .accepts(dataset.dataset.schema(), has_missing)
+                .map_err(|problem| {
+                    Error::message(format!(
+                        "learner '{}' cannot take dataset '{}': {problem}",
+                        learner.name, dataset.name
+                    ))
+                })?;
         }
     }
     Ok(())

@@ -185,8 +185,11 @@ fn check_error(engine: &Engine, config: &str) -> String {
 #[test]
 fn check_rejects_an_unknown_learner_parameter_naming_learner_key_and_allowed_keys() {
     let message = check_error(
-        &Engine::new(),
-        &CONFIG.replace("{ kind = \"naive_bayes\" }", "{ kind = \"c45\", confidance = 0.2 }"),
+        &engine_with(vec![spec(1)]),
+        &CONFIG.replace(
+            "{ kind = \"naive_bayes\" }",
+            "{ kind = \"c45\", confidance = 0.2 }",
+        ),
     );
     assert!(
         message.contains("c45") && message.contains("confidance") && message.contains("confidence"),
@@ -197,8 +200,11 @@ fn check_rejects_an_unknown_learner_parameter_naming_learner_key_and_allowed_key
 #[test]
 fn check_rejects_an_out_of_range_value_naming_what_is_allowed() {
     let message = check_error(
-        &Engine::new(),
-        &CONFIG.replace("{ kind = \"naive_bayes\" }", "{ kind = \"c45\", confidence = 2.0 }"),
+        &engine_with(vec![spec(1)]),
+        &CONFIG.replace(
+            "{ kind = \"naive_bayes\" }",
+            "{ kind = \"c45\", confidence = 2.0 }",
+        ),
     );
     assert!(
         message.contains("confidence") && message.contains("2") && message.contains("allowed"),
@@ -211,7 +217,10 @@ fn check_rejects_a_learner_that_cannot_take_the_datasets_attributes() {
     let engine = engine_with(vec![numeric_only()]);
     let config = CONFIG
         .replace("[\"sonar\"]", "[\"breast-cancer\"]")
-        .replace("{ kind = \"prior\" }", "{ kind = \"numeric_only\" }");
+        .replace(
+            "{ kind = \"prior\" }",
+            "{ kind = \"numeric_only\", name = \"numeric_only\" }",
+        );
     let message = check_error(&engine, &config);
     assert!(
         message.contains("numeric_only")
