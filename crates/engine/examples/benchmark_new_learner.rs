@@ -1,7 +1,7 @@
 //! Benchmarking a learner of your own against C4.5 and naive Bayes by the Aslan protocol.
 //! Run: `cargo run -p engine --example benchmark_new_learner` (results in results/new_learner/).
 use data::{Features, View};
-use learners::spec::{Capabilities, LearnerSpec, ParameterSpec};
+use learners::spec::{Capabilities, LearnerSpec};
 use learners::{Learner, LearnerError, Model, Probabilities};
 
 /// Nearest class mean: p(class) is proportional to 1 / (squared distance to its mean + 1); a
