@@ -25,7 +25,7 @@ use report::{Cell, Curve, LegendPosition, PlotOptions, Table, PALETTE};
 pub use engine::Section;
 
 /// Numbers of positive and negative examples of one configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 pub struct ClassSizes {
     /// Positives n_p.
     pub positives: usize,
@@ -53,9 +53,10 @@ pub struct ExactRow {
 
 /// Numbers printed in a paper for one configuration; `None` where the value is not available.
 /// Real-valued entries keep the number of decimals they were printed with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 pub struct PublishedRow {
     /// The configuration.
+    #[serde(flatten)]
     pub sizes: ClassSizes,
     /// Published R.
     pub r: Option<u64>,
@@ -75,23 +76,14 @@ pub struct PublishedRow {
 
 /// The published values available to us (`data/huang_ling.toml`).
 pub fn published() -> Result<Vec<PublishedRow>> {
-    Ok(crate::published::huang_ling_counts()?
-        .rows
-        .into_iter()
-        .map(|row| PublishedRow {
-            sizes: ClassSizes {
-                positives: row.positives,
-                negatives: row.negatives,
-            },
-            r: row.r,
-            s: row.s,
-            p: row.p,
-            q: row.q,
-            c: row.c,
-            d: row.d,
-            source: row.source,
-        })
-        .collect())
+    /// The data file: one row per configuration.
+    #[derive(serde::Deserialize)]
+    struct Published {
+        rows: Vec<PublishedRow>,
+    }
+    let file: Published = toml::from_str(include_str!("../data/huang_ling.toml"))
+        .context("papers/data/huang_ling.toml")?;
+    Ok(file.rows)
 }
 
 /// Huang & Ling's consistency and discriminancy of AUC against accuracy, computed exactly.

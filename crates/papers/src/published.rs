@@ -1,4 +1,4 @@
-//! The papers' published numbers, read from the data files in `data/` beside this crate's
+//! Aslan et al.'s and Wu & Flach's published numbers, read from the data files in `data/` beside this crate's
 //! sources (compiled in, so the binary needs no files at run time).
 
 use engine::{Context, Result};
@@ -52,38 +52,6 @@ pub struct WuFlachTable {
     pub sauc_selected_mean: Option<f64>,
 }
 
-/// Huang & Ling's published counts.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct HuangLingCounts {
-    /// One row per configuration.
-    pub rows: Vec<HuangLingRow>,
-}
-
-/// Huang & Ling's published numbers for one configuration.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct HuangLingRow {
-    /// Positive examples.
-    pub positives: usize,
-    /// Negative examples.
-    pub negatives: usize,
-    /// Published R.
-    pub r: Option<u64>,
-    /// Published S.
-    pub s: Option<u64>,
-    /// Published P.
-    pub p: Option<u64>,
-    /// Published Q.
-    pub q: Option<u64>,
-    /// Published C and its printed decimals.
-    pub c: Option<(f64, usize)>,
-    /// Published D and its printed decimals.
-    pub d: Option<(f64, usize)>,
-    /// Where the numbers come from.
-    pub source: String,
-}
-
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T> {
     toml::from_str(text).with_context(|| format!("papers/data/{file}"))
 }
@@ -96,11 +64,6 @@ pub fn aslan_cases() -> Result<AslanCases> {
 /// Wu & Flach's totals (`data/wu_flach.toml`).
 pub fn wu_flach_totals() -> Result<WuFlachTotals> {
     parse("wu_flach.toml", include_str!("../data/wu_flach.toml"))
-}
-
-/// Huang & Ling's published counts (`data/huang_ling.toml`).
-pub fn huang_ling_counts() -> Result<HuangLingCounts> {
-    parse("huang_ling.toml", include_str!("../data/huang_ling.toml"))
 }
 
 #[cfg(test)]
@@ -117,6 +80,5 @@ mod tests {
         assert_eq!(aslan.cases.len(), 4);
         let wu_flach = wu_flach_totals().unwrap();
         assert_eq!((wu_flach.full.wins, wu_flach.full.losses), (6, 2));
-        assert!(!huang_ling_counts().unwrap().rows.is_empty());
     }
 }
