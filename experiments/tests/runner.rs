@@ -281,7 +281,10 @@ command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
 }
 
 fn config_error(text: &str) -> String {
-    let folder = scratch("bad");
+    // A folder of its own per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let folder = scratch(&format!("bad-{call}"));
     let config = folder.join("bad.toml");
     std::fs::write(&config, text).unwrap();
     let output = binary()

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::config::ExperimentConfig;
+use crate::config::{ExperimentConfig, KnownAnalysis};
 use crate::error::Result;
 use crate::plan::{Plan, Unit};
 use crate::results::RunResults;
@@ -80,10 +80,19 @@ impl Analyses {
             .collect()
     }
 
+    /// The names and data needs of every known analysis, for the config check.
+    pub fn known(&self) -> Vec<KnownAnalysis> {
+        self.all()
+            .map(|analysis| KnownAnalysis {
+                name: analysis.name(),
+                needs_data: analysis.needs_data(),
+            })
+            .collect()
+    }
+
     /// True when a config names analyses and none of them needs data.
     pub fn is_standalone(&self, config: &ExperimentConfig) -> bool {
-        let selected = self.selected(config);
-        !selected.is_empty() && selected.iter().all(|analysis| !analysis.needs_data())
+        config.is_standalone(&self.known())
     }
 }
 

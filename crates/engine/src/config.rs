@@ -5,7 +5,6 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::Analyses;
 use crate::bail;
 use crate::error::{Context, Error, Result};
 use crate::measures::Measure;
@@ -181,23 +180,49 @@ fn default_tests() -> Vec<PairedTest> {
     vec![PairedTest::PairedT]
 }
 
+/// An analysis a config may name, as the config check sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownAnalysis {
+    /// Its name in `analyses`.
+    pub name: &'static str,
+    /// False for an analysis that runs without datasets or learners.
+    pub needs_data: bool,
+}
+
+impl ExperimentConfig {
+    /// True when the config names analyses and none of them needs data.
+    pub fn is_standalone(&self, known: &[KnownAnalysis]) -> bool {
+        !self.analyses.is_empty()
+            && self.analyses.iter().all(|name| {
+                known
+                    .iter()
+                    .any(|analysis| analysis.name == name && !analysis.needs_data)
+            })
+    }
+}
+
 /// Reads and checks a config file against the known analyses; errors name the file, the line
 /// and the key.
-pub fn load(path: &Path, analyses: &Analyses) -> Result<ExperimentConfig> {
+pub fn load(path: &Path, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read config {}", path.display()))?;
     parse(&text, analyses).map_err(|error| Error::message(format!("{}: {error}", path.display())))
 }
 
 /// Parses and checks config text against the known analyses.
-pub fn parse(text: &str, analyses: &Analyses) -> Result<ExperimentConfig> {
+pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
     let config: ExperimentConfig = toml::from_str(text)
         .map_err(|error| Error::message(error.to_string().trim_end().to_string()))?;
     for name in &config.analyses {
-        if analyses.find(name).is_none() {
+        if !analyses.iter().any(|known| known.name == name) {
+            let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();
             bail!(
                 "key 'analyses': unknown analysis '{name}' (allowed: {})",
-                analyses.names().join(", ")
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
             );
         }
     }
@@ -213,7 +238,7 @@ pub fn parse(text: &str, analyses: &Analyses) -> Result<ExperimentConfig> {
             config.alpha
         );
     }
-    if analyses.is_standalone(&config) {
+    if config.is_standalone(analyses) {
         if !config.datasets.is_empty() || !config.learners.is_empty() {
             bail!(
                 "key 'analyses' = {:?} needs no datasets or learners: remove the keys \
@@ -247,35 +272,15 @@ pub fn parse(text: &str, analyses: &Analyses) -> Result<ExperimentConfig> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{Analysis, AnalysisContext};
-    use crate::plan::Plan;
-    use crate::section::Section;
 
     /// An analysis computed from nothing, as Huang & Ling's is.
-    struct DataFree;
-
-    impl Analysis for DataFree {
-        fn name(&self) -> &'static str {
-            "huang_ling"
-        }
-        fn description(&self) -> &'static str {
-            "needs no data"
-        }
-        fn needs_data(&self) -> bool {
-            false
-        }
-        fn check(&self, _: &ExperimentConfig, _: &Plan) -> std::result::Result<(), String> {
-            Ok(())
-        }
-        fn sections(&self, _: &AnalysisContext) -> Result<Vec<Section>> {
-            Ok(Vec::new())
-        }
-    }
+    const DATA_FREE: KnownAnalysis = KnownAnalysis {
+        name: "huang_ling",
+        needs_data: false,
+    };
 
     fn parse(text: &str) -> Result<ExperimentConfig> {
-        let mut analyses = Analyses::none();
-        analyses.register(Box::new(DataFree));
-        super::parse(text, &analyses)
+        super::parse(text, &[DATA_FREE])
     }
 
     const MINIMAL: &str = r#"
@@ -384,7 +389,7 @@ mod more_tests {
     #[test]
     fn an_unknown_analysis_lists_the_known_ones() {
         let text = "name = \"x\"\nanalyses = [\"aslan\"]\n";
-        let message = parse(text, &Analyses::none()).unwrap_err().to_string();
+        let message = parse(text, &[]).unwrap_err().to_string();
         assert!(message.contains("unknown analysis 'aslan'"), "{message}");
     }
 }

@@ -100,7 +100,7 @@ impl Engine {
     /// reason seen here.
     pub fn check_text(&self, text: &str, origin: &str) -> Result<CheckedExperiment> {
         let at_origin = |error: Error| Error::message(format!("{origin}: {error}"));
-        let config = config::parse(text, &self.analyses).map_err(at_origin)?;
+        let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
         let text = text.to_string();
         if self.analyses.is_standalone(&config) {
             return Ok(CheckedExperiment {

@@ -10,7 +10,6 @@ use crate::bail;
 use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
 use crate::error::{Context, Error, Result};
 use crate::measures::Measure;
-use crate::unit::UnitSpec;
 
 /// One dataset after its transforms, with its splits.
 pub struct PreparedDataset {
@@ -322,17 +321,6 @@ impl Plan {
             &self.learners[unit.learner].learner.describe(),
         );
         rng::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
-    }
-
-    /// Everything a unit depends on, for [`crate::unit::run_unit`] and the cache.
-    pub fn spec(&self, unit: Unit) -> UnitSpec<'_> {
-        let dataset = &self.datasets[unit.dataset];
-        UnitSpec {
-            dataset,
-            learner: &self.learners[unit.learner],
-            split: &dataset.plan.splits[unit.split],
-            seed: self.unit_seed(unit),
-        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use learners::Probabilities;
 
-use crate::plan::{ConfiguredLearner, PreparedDataset};
+use crate::plan::{ConfiguredLearner, Plan, PreparedDataset, Unit};
 
 /// Which part of a split a predicted row belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -76,6 +76,19 @@ impl UnitSpec<'_> {
             parts,
             truth,
             probabilities,
+        }
+    }
+}
+
+impl Plan {
+    /// Everything a unit depends on, for [`run_unit`] and the cache.
+    pub fn spec(&self, unit: Unit) -> UnitSpec<'_> {
+        let dataset = &self.datasets[unit.dataset];
+        UnitSpec {
+            dataset,
+            learner: &self.learners[unit.learner],
+            split: &dataset.plan.splits[unit.split],
+            seed: self.unit_seed(unit),
         }
     }
 }
