@@ -7,7 +7,7 @@ use report::{Cell, Table};
 use crate::error::{Context, Result};
 use crate::measures::Measure;
 use crate::paired::{PairedTest, TestOptions};
-use crate::plan::Plan;
+use crate::plan::{Plan, Unit};
 use crate::runner::{Status, UnitRecord};
 use crate::unit::Part;
 
@@ -443,4 +443,63 @@ pub fn tests_table(
     }
     table.check()?;
     Ok(table)
+}
+
+/// The per-instance predictions of some units (read back from the cache under `folder`) as a
+/// long polars `DataFrame`: one row per predicted row and class, with columns dataset, learner,
+/// repetition, fold, part, row (in the prepared dataset), truth and class (class names), and
+/// probability. Units without an intact cache entry (failed, or not run) are left out.
+pub fn predictions_frame(
+    plan: &Plan,
+    folder: &std::path::Path,
+    units: &[Unit],
+) -> Result<DataFrame> {
+    let mut text: [Vec<String>; 5] = Default::default();
+    let mut numbers: [Vec<i64>; 3] = Default::default();
+    let mut probability = Vec::new();
+    for &unit in units {
+        let spec = plan.spec(unit);
+        let crate::cache::CacheRead::Found(result) =
+            crate::cache::read_entry(&crate::cache::unit_path(folder, &spec), &spec)
+        else {
+            continue;
+        };
+        let Some(predictions) = result.predictions else {
+            continue;
+        };
+        let classes = &spec.dataset.dataset.schema().class_values;
+        for position in 0..predictions.rows.len() {
+            for (class, &value) in predictions.probabilities.row(position).iter().enumerate() {
+                let cells = [
+                    spec.dataset.name.as_str(),
+                    spec.learner.name.as_str(),
+                    predictions.parts[position].name(),
+                    classes[predictions.truth[position]].as_str(),
+                    classes[class].as_str(),
+                ];
+                for (column, cell) in text.iter_mut().zip(cells) {
+                    column.push(cell.to_string());
+                }
+                numbers[0].push(spec.split.repetition as i64);
+                numbers[1].push(spec.split.fold as i64);
+                numbers[2].push(predictions.rows[position] as i64);
+                probability.push(value);
+            }
+        }
+    }
+    let height = probability.len();
+    let [dataset, learner, part, truth, class] = text;
+    let [repetition, fold, row] = numbers;
+    let columns = vec![
+        Column::new("dataset".into(), dataset),
+        Column::new("learner".into(), learner),
+        Column::new("repetition".into(), repetition),
+        Column::new("fold".into(), fold),
+        Column::new("part".into(), part),
+        Column::new("row".into(), row),
+        Column::new("truth".into(), truth),
+        Column::new("class".into(), class),
+        Column::new("probability".into(), probability),
+    ];
+    DataFrame::new(height, columns).context("cannot build the predictions table")
 }

@@ -268,3 +268,35 @@ fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
         "{message}"
     );
 }
+
+#[test]
+fn the_predictions_table_holds_every_row_and_class_of_the_cache() {
+    let folder = scratch("predictions");
+    let engine = engine_with(vec![spec(1)]);
+    let output = engine
+        .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let units = output.plan.units.clone();
+    let frame = engine::results::predictions_frame(&output.plan, &output.folder, &units).unwrap();
+    // sonar: 208 rows, each the test row of exactly one of the 4 folds, 2 classes, 2 learners.
+    assert_eq!(frame.height(), 208 * 2 * 2);
+    let probability = frame.column("probability").unwrap().f64().unwrap();
+    let total: f64 = (0..frame.height())
+        .map(|i| probability.get(i).unwrap())
+        .sum();
+    // Each predicted row's probabilities sum to 1: 208 rows x 2 learners.
+    assert!((total - 416.0).abs() < 1e-9, "{total}");
+    // `prior` predicts the training class shares: M is the larger class of sonar (111 of 208).
+    let learner = frame.column("learner").unwrap().str().unwrap();
+    let class = frame.column("class").unwrap().str().unwrap();
+    let shares: Vec<f64> = (0..frame.height())
+        .filter(|&i| learner.get(i) == Some("prior") && class.get(i) == Some("M"))
+        .map(|i| probability.get(i).unwrap())
+        .collect();
+    assert_eq!(shares.len(), 208);
+    assert!(
+        shares.iter().all(|&p| (p - 111.0 / 208.0).abs() < 0.01),
+        "{shares:?}"
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
