@@ -62,6 +62,15 @@ pub struct RunOutput {
     pub counts: runner::RunCounts,
     /// The plan as run (the indices of the tests and results refer to it).
     pub plan: Plan,
+    /// The significance level of the tests.
+    pub alpha: f64,
+}
+
+impl RunOutput {
+    /// The paired tests as a table (as in `tables/tests.*`).
+    pub fn tests_table(&self) -> Result<Table> {
+        results::tests_table(&self.plan, &self.results.folds, &self.tests, self.alpha)
+    }
 }
 
 impl Engine {
@@ -193,6 +202,7 @@ fn run(
             tests: Vec::new(),
             counts: runner::RunCounts::default(),
             plan: experiment.plan,
+            alpha: config.alpha,
         });
     }
     for dataset in &plan.datasets {
@@ -305,6 +315,7 @@ fn run(
         results,
         tests,
         counts,
+        alpha: config.alpha,
         plan: experiment.plan,
     })
 }
