@@ -338,7 +338,11 @@ impl Dataset {
 
 /// A labelled subset of a dataset's rows, with optional weights that replace the dataset's
 /// own: what a learner trains on. Holds row indices, never a copy of the data.
-#[derive(Clone, Debug)]
+///
+/// A view gives access to its own rows only: nothing reachable from it reads the values or
+/// labels of the dataset's other rows (such as a test set's labels). Its `Debug` output names
+/// the dataset and lists the row indices, without any values.
+#[derive(Clone)]
 pub struct View<'a> {
     dataset: &'a Dataset,
     rows: Vec<usize>,
@@ -399,10 +403,18 @@ impl<'a> View<'a> {
         &self.rows
     }
 
-    /// The dataset behind the view.
+    /// The dataset behind the view, every row of it: for this crate only, since a learner
+    /// must not see rows outside its training view.
     #[inline]
-    pub fn dataset(&self) -> &'a Dataset {
+    pub(crate) fn dataset(&self) -> &'a Dataset {
         self.dataset
+    }
+
+    /// The values of one attribute at every position of the view, in order (`NaN` = missing).
+    #[inline]
+    pub fn column(&self, attribute: usize) -> impl ExactSizeIterator<Item = f64> + '_ {
+        let column: &[f64] = &self.dataset.columns[attribute];
+        self.rows.iter().map(move |&row| column[row])
     }
 
     /// Value of attribute `attribute` at position `position` of the view (`NaN` = missing).
@@ -457,8 +469,9 @@ impl<'a> View<'a> {
 }
 
 /// An unlabelled set of rows: attribute values only. Models predict from this type, which has no
-/// way to reach the class labels.
-#[derive(Clone, Debug)]
+/// way to reach the class labels (nor other rows). Its `Debug` output names the dataset and
+/// lists the row indices, without any values.
+#[derive(Clone)]
 pub struct Features<'a> {
     dataset: &'a Dataset,
     rows: Vec<usize>,
@@ -511,5 +524,69 @@ impl<'a> Features<'a> {
             .iter()
             .map(|column| column[row])
             .collect()
+    }
+}
+
+impl std::fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("View")
+            .field("dataset", &self.dataset.name)
+            .field("rows", &self.rows)
+            .field("weights", &self.weights)
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Features<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Features")
+            .field("dataset", &self.dataset.name)
+            .field("rows", &self.rows)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dataset() -> Dataset {
+        let schema = Schema {
+            attributes: vec![Attribute::numeric("x")],
+            class_name: "class".into(),
+            class_values: vec!["secret-a".into(), "secret-b".into()],
+        };
+        Dataset::new(
+            "toy",
+            schema,
+            vec![vec![10.0, 11.0, 12.0, f64::NAN]],
+            vec![0, 1, 1, 0],
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_view_column_holds_its_own_rows_in_order() {
+        let data = dataset();
+        let view = data.subset(vec![2, 0, 2]);
+        assert_eq!(view.column(0).collect::<Vec<_>>(), vec![12.0, 10.0, 12.0]);
+        assert_eq!(view.column(0).len(), 3);
+        let view = data.subset(vec![3]);
+        assert!(view.column(0).next().unwrap().is_nan());
+    }
+
+    #[test]
+    fn debug_output_shows_no_values_or_labels() {
+        let data = dataset();
+        let text = format!(
+            "{:?} {:?}",
+            data.subset(vec![1]),
+            data.subset(vec![1]).features()
+        );
+        assert_eq!(
+            text,
+            "View { dataset: \"toy\", rows: [1], weights: None } Features { dataset: \"toy\", rows: [1] }"
+        );
     }
 }

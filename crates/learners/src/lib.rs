@@ -1,4 +1,16 @@
 //! Classifiers that output class probabilities, behind one `Learner`/`Model` interface.
+//!
+//! - [`Learner`] and [`Model`] ([`model`]): what every classifier implements;
+//! - [`LearnerSpec`] ([`spec`]): what a learner kind declares (parameters, capabilities,
+//!   revision, constructor); [`Params`] reads a config table against it;
+//! - [`Registry`] ([`registry`]): the kinds a config can name, [`Registry::register`] for a
+//!   learner of your own, [`Registry::describe_all`] for a listing, and [`build_learner`] for the
+//!   built-in kinds;
+//! - [`conformance`]: the checks every learner must pass, for your own learners' tests too.
+//!
+//! The crate's `README.md` shows how to add a learner and how to register one from another
+//! crate.
+#![warn(missing_docs)]
 
 pub mod adapters;
 pub mod bagging;
@@ -26,3 +38,8 @@ pub use model::{Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};
 pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};
 pub use spec::{Capabilities, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};
+
+/// The code samples of `README.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

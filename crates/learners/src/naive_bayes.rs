@@ -525,8 +525,7 @@ impl NaiveBayes {
                     .collect();
                 attributes.push(AttributeModel::Discrete(log_probabilities));
             } else {
-                let column = train.dataset().column(attribute);
-                let mut values: Vec<f64> = train.rows().iter().map(|&row| column[row]).collect();
+                let mut values: Vec<f64> = train.column(attribute).collect();
                 let (precision, distinct_gaps, known) = precision_of(&values);
                 let repeats = 4 * (distinct_gaps + 1) < known;
                 round_all_to(&mut values, precision);

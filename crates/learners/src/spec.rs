@@ -456,9 +456,8 @@ impl Capabilities {
     /// [`Capabilities::accepts`] for the rows of a training view, also checking that its
     /// weights are all 1 when instance weights are not honoured.
     pub fn accepts_view(&self, view: &View) -> Result<(), String> {
-        let has_missing = (0..view.num_attributes()).any(|attribute| {
-            (0..view.len()).any(|position| view.value(position, attribute).is_nan())
-        });
+        let has_missing = (0..view.num_attributes())
+            .any(|attribute| view.column(attribute).any(|value| value.is_nan()));
         self.accepts(view.schema(), has_missing)?;
         if !self.instance_weights {
             if let Some(position) = (0..view.len()).find(|&p| view.weight(p) != 1.0) {

@@ -100,19 +100,19 @@ impl VfiLearner {
 
     /// Fits the concrete VFI model (interval bounds and class counts).
     pub fn fit_vfi(&self, train: &View) -> Result<VfiModel, LearnerError> {
-        // The rows of positive weight, as dataset rows with their class and weight.
-        let mut rows = Vec::with_capacity(train.len());
+        // The positions of positive weight, with their class and weight.
+        let mut positions = Vec::with_capacity(train.len());
         let mut classes = Vec::with_capacity(train.len());
         let mut weights = Vec::with_capacity(train.len());
         for position in 0..train.len() {
             let weight = train.weight(position);
             if weight > 0.0 {
-                rows.push(train.rows()[position]);
+                positions.push(position);
                 classes.push(train.class(position));
                 weights.push(weight);
             }
         }
-        if rows.is_empty() {
+        if positions.is_empty() {
             return Err(LearnerError::Data {
                 learner: "vfi".into(),
                 message: "no training rows with positive weight".into(),
@@ -137,20 +137,27 @@ impl VfiLearner {
                 totals
             }
         };
+        // The rows of positive weight, whose columns are read below.
+        let subview;
+        let positive = if positions.len() == train.len() {
+            train
+        } else {
+            subview = train.subview(&positions);
+            &subview
+        };
         let (mut values, mut places) = (Vec::new(), Vec::new());
         let mut attributes = Vec::with_capacity(train.num_attributes());
         for (attribute, info) in train.schema().attributes.iter().enumerate() {
-            let column = train.dataset().column(attribute);
+            let column = positive.column(attribute);
             values.clear();
-            values.resize(rows.len(), 0.0);
+            values.resize(positions.len(), 0.0);
             let intervals = match &info.kind {
                 AttributeKind::Numeric => {
                     let mut lowest = vec![f64::INFINITY; num_classes];
                     let mut highest = vec![f64::NEG_INFINITY; num_classes];
                     // Plain comparisons (false for NaN): after the first rows they are predictable
                     // branches, where min/max would chain every row through the same slot.
-                    for ((slot, &row), &class) in values.iter_mut().zip(&rows).zip(&classes) {
-                        let value = column[row];
+                    for ((slot, value), &class) in values.iter_mut().zip(column).zip(&classes) {
                         *slot = value;
                         if value < lowest[class] {
                             lowest[class] = value;
@@ -176,8 +183,8 @@ impl VfiLearner {
                     Intervals::Numeric { bounds, counts }
                 }
                 AttributeKind::Nominal(names) => {
-                    for (slot, &row) in values.iter_mut().zip(&rows) {
-                        *slot = column[row];
+                    for (slot, value) in values.iter_mut().zip(column) {
+                        *slot = value;
                     }
                     let mut counts = vec![vec![0.0; num_classes]; names.len()];
                     for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {

@@ -340,8 +340,13 @@ fn outputs_match_the_golden_digests() {
         }
         for (dataset, digest) in &record.digests {
             if old.digests.get(dataset) != Some(digest) {
+                let whose = if record.wrapped.is_empty() {
+                    ""
+                } else {
+                    " (or that of the learner it wraps, if that changed)"
+                };
                 problems.push(format!(
-                    "learner {kind}'s outputs changed (on {dataset}): bump its revision (now {}) in its spec and update tests/data/golden_digests.toml (set GOLDEN_UPDATE=1 to rewrite)",
+                    "learner {kind}'s outputs changed (on {dataset}): bump its revision (now {}){whose} in its spec and update tests/data/golden_digests.toml (set GOLDEN_UPDATE=1 to rewrite)",
                     record.revision
                 ));
             }

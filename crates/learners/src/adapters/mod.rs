@@ -1,5 +1,5 @@
 //! Adapters that put classifiers of the `linfa` and `smartcore` crates behind the
-//! [`Learner`](crate::Learner)/[`Model`](crate::Model) interface.
+//! [`Learner`](crate::Learner)/[`Model`] interface.
 //!
 //! Shared conventions:
 //!

@@ -111,12 +111,8 @@ impl C45 {
                 AttributeKind::Numeric => None,
             })
             .collect();
-        let rows = train.rows();
         let columns: Vec<Vec<f64>> = (0..train.num_attributes())
-            .map(|attribute| {
-                let column = train.dataset().column(attribute);
-                rows.iter().map(|&row| column[row]).collect()
-            })
+            .map(|attribute| train.column(attribute).collect())
             .collect();
         let data: Vec<Instance> = (0..train.len())
             .map(|position| Instance {

@@ -496,9 +496,19 @@ pub enum KSelection {
     /// `select_k = false`: the configured k.
     Fixed,
     /// Chosen on the validation set the protocol supplied (`rows` rows; one error per candidate).
-    ProtocolValidation { rows: usize, errors: Vec<f64> },
+    ProtocolValidation {
+        /// Validation rows of positive weight.
+        rows: usize,
+        /// Weighted validation error of each candidate k.
+        errors: Vec<f64>,
+    },
     /// Chosen on a stratified inner split of the training data (`rows` held out).
-    InnerSplit { rows: usize, errors: Vec<f64> },
+    InnerSplit {
+        /// Training rows held out.
+        rows: usize,
+        /// Weighted error of each candidate k on the held-out rows.
+        errors: Vec<f64>,
+    },
     /// Selection was asked for but the training data was too small to hold rows out.
     TooFewRows,
 }
