@@ -51,10 +51,14 @@ enum Command {
     Analyses,
 }
 
+/// The exit status of a run that finished and wrote everything, but in which some units failed.
+const SOME_UNITS_FAILED: u8 = 3;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Finished::Completely) => ExitCode::SUCCESS,
+        Ok(Finished::WithFailedUnits) => ExitCode::from(SOME_UNITS_FAILED),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::FAILURE
@@ -62,18 +66,27 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
+/// How a command that did not stop on an error ended.
+enum Finished {
+    /// Everything it was asked to do was done.
+    Completely,
+    /// A run wrote everything, but some of its units failed (see the report's failures table).
+    WithFailedUnits,
+}
+
+fn run(cli: Cli) -> Result<Finished> {
+    let done = Finished::Completely;
     match (cli.command, cli.config) {
-        (Some(Command::Datasets(args)), _) => datasets_command::run(&args),
-        (Some(Command::Roc(args)), _) => roc_command::run(&args),
-        (Some(Command::Compare(args)), _) => compare_command::run(&args),
+        (Some(Command::Datasets(args)), _) => datasets_command::run(&args).map(|()| done),
+        (Some(Command::Roc(args)), _) => roc_command::run(&args).map(|()| done),
+        (Some(Command::Compare(args)), _) => compare_command::run(&args).map(|()| done),
         (Some(Command::Learners), _) => {
             print!("{}", learners::Registry::builtin().describe_all());
-            Ok(())
+            Ok(done)
         }
         (Some(Command::Analyses), _) => {
             print!("{}", describe_analyses());
-            Ok(())
+            Ok(done)
         }
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
@@ -95,10 +108,29 @@ fn run(cli: Cli) -> Result<()> {
                     checked.plan.learners.len(),
                     checked.plan.units.len()
                 );
-                return Ok(());
+                return Ok(done);
             }
-            engine.run(checked, &cli.results)?;
-            Ok(())
+            let output = engine.run(checked, &cli.results)?;
+            if output.counts.failed == 0 {
+                return Ok(done);
+            }
+            let mut learners: Vec<&str> = output
+                .results
+                .folds
+                .failures
+                .iter()
+                .map(|(_, learner, _, _)| output.plan.learners[*learner].name.as_str())
+                .collect();
+            learners.dedup();
+            eprintln!(
+                "error: {} of {} units failed (learners: {}); everything else was written, and \
+                 the report's 'Failed units' table gives the first message of each (exit status \
+                 {SOME_UNITS_FAILED})",
+                output.counts.failed,
+                output.plan.units.len(),
+                learners.join(", ")
+            );
+            Ok(Finished::WithFailedUnits)
         }
         (None, None) => bail!("nothing to do: give --config FILE or a subcommand (see --help)"),
     }
@@ -131,6 +163,9 @@ fn resolve_config(name: &str) -> Result<PathBuf> {
     let given = Path::new(name);
     if given.is_file() {
         return Ok(given.to_path_buf());
+    }
+    if given.is_dir() {
+        bail!("--config {name}: is a folder; give a config file (a .toml file) or a config's name");
     }
     let roots = [
         PathBuf::from("."),

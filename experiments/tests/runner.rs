@@ -268,7 +268,13 @@ command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
     )
     .unwrap();
     let output = run(&config.to_string_lossy(), &folder, 2);
-    assert!(output.status.success(), "{}", stderr(&output));
+    // Everything is written, and the run says so with its own exit status.
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("3 of 6 units failed (learners: broken)"),
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(unit_counts(&stderr(&output)), (3, 0, 3));
     let units = read(&folder.join("failing/units.csv"));
     assert_eq!(units.matches(",failed,").count(), 3, "{units}");
@@ -277,6 +283,12 @@ command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
     assert!(!per_fold.contains("broken"));
     let summary = read(&folder.join("failing/tables/summary.md"));
     assert!(summary.contains("3 units failed"), "{summary}");
+    let failures = read(&folder.join("failing/tables/failures.csv"));
+    assert!(
+        failures.contains("broken,sonar,3,3,") && failures.contains("this learner is broken"),
+        "{failures}"
+    );
+    assert!(read(&folder.join("failing/index.html")).contains("Failed units"));
     let _ = std::fs::remove_dir_all(&folder);
 }
 

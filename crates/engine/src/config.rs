@@ -226,9 +226,11 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
             );
         }
     }
-    if config.name.is_empty() || config.name.contains(['/', '\\']) || config.name.starts_with('.') {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if config.name.is_empty() || !config.name.chars().all(allowed) || config.name.starts_with('.') {
         bail!(
-            "key 'name' = {:?}: must be a non-empty folder name without '/' or a leading '.'",
+            "key 'name' = {:?}: must name a results folder: letters, digits, '-', '_' and '.' \
+             only (no space, '/' or '\\'), not starting with '.'",
             config.name
         );
     }
@@ -385,6 +387,18 @@ kind = "c45"
 #[cfg(test)]
 mod more_tests {
     use super::*;
+
+    #[test]
+    fn a_name_that_is_not_a_plain_folder_name_says_what_is_allowed() {
+        for bad in ["my run", "a/b", "a\\\\b", ".hidden", ""] {
+            let text = format!("name = \"{bad}\"\ndatasets = [\"pima\"]\n");
+            let message = parse(&text, &[]).unwrap_err().to_string();
+            assert!(
+                message.contains("key 'name'") && message.contains("no space, '/' or '\\'"),
+                "{bad}: {message}"
+            );
+        }
+    }
 
     #[test]
     fn an_unknown_analysis_lists_the_known_ones() {

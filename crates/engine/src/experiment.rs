@@ -251,6 +251,9 @@ fn run(
     let folds = &results.folds;
 
     let mut sections = Vec::new();
+    if let Some(section) = failures_section(&folder, plan, folds)? {
+        sections.push(section);
+    }
     sections.push(datasets_section(&folder, plan)?);
     let summary = results::summary_table(plan, folds);
     write_table(&folder.join("tables"), "summary", &summary)?;
@@ -353,6 +356,52 @@ fn write_units_table(
     }
     report::write_file(&folder.join("units.csv"), &text)?;
     Ok(())
+}
+
+/// Failed units per learner and dataset, with the first message of each, when any failed.
+fn failures_section(
+    folder: &Path,
+    plan: &Plan,
+    folds: &results::FoldTable,
+) -> Result<Option<Section>> {
+    if folds.failures.is_empty() {
+        return Ok(None);
+    }
+    let header = ["learner", "dataset", "failed units", "of", "first message"]
+        .map(String::from)
+        .to_vec();
+    let mut table = Table::new("Failed units", header);
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for (dataset, learner, _, message) in &folds.failures {
+        if seen.contains(&(*learner, *dataset)) {
+            continue;
+        }
+        seen.push((*learner, *dataset));
+        let count = folds
+            .failures
+            .iter()
+            .filter(|(d, l, _, _)| d == dataset && l == learner)
+            .count();
+        table.push_row(vec![
+            report::Cell::text(&plan.learners[*learner].name),
+            report::Cell::text(&plan.datasets[*dataset].name),
+            report::Cell::integer(count as i64),
+            report::Cell::integer(plan.datasets[*dataset].plan.splits.len() as i64),
+            report::Cell::text(message),
+        ]);
+    }
+    write_table(&folder.join("tables"), "failures", &table)?;
+    Ok(Some(Section {
+        title: "Failed units".into(),
+        reading: format!(
+            "{} units failed; their results are missing from every table below (units.csv has \
+             every message). Failed units are tried again on the next run.",
+            folds.failures.len()
+        ),
+        tables: vec![table],
+        figures: Vec::new(),
+        links: Vec::new(),
+    }))
 }
 
 /// The table of datasets as run: sizes, classes and what each transform did.
