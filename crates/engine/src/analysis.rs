@@ -105,8 +105,10 @@ pub struct AnalysisContext<'a> {
     pub plan: &'a Plan,
     /// The per-fold results.
     pub results: &'a RunResults,
-    /// The results folder (tables and figures are written under it).
+    /// The folder the analysis writes its tables and figures under (the run's outputs).
     pub folder: &'a Path,
+    /// The results folder whose `predictions/` holds the cached units.
+    pub cache: &'a Path,
 }
 
 impl AnalysisContext<'_> {
@@ -114,7 +116,7 @@ impl AnalysisContext<'_> {
     /// missing or damaged.
     pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
         match crate::cache::read_entry(
-            &crate::cache::unit_path(self.folder, &self.plan.spec(unit)),
+            &crate::cache::unit_path(self.cache, &self.plan.spec(unit)),
             &self.plan.spec(unit),
         ) {
             crate::cache::CacheRead::Found(result) => result.predictions,

@@ -174,8 +174,9 @@ fn run(
     let config = &experiment.config;
     let plan = &experiment.plan;
     let folder = results_root.join(&config.name);
-    std::fs::create_dir_all(&folder)
-        .with_context(|| format!("cannot create the results folder {}", folder.display()))?;
+    let staging = Staging::start(&folder)?;
+    let cache = folder.as_path();
+    let folder = staging.path.clone();
     report::write_file(&folder.join("config.toml"), &experiment.text)?;
 
     if analyses.is_standalone(config) {
@@ -185,12 +186,14 @@ fn run(
             plan,
             results: &results,
             folder: &folder,
+            cache,
         };
         let mut sections = Vec::new();
         for analysis in analyses.selected(config) {
             sections.extend(analysis.sections(&context)?);
         }
         write_html(&folder, config, &sections, runner::RunCounts::default())?;
+        let folder = staging.publish()?;
         eprintln!(
             "done in {:.1}s: {}",
             started.elapsed().as_secs_f64(),
@@ -223,7 +226,7 @@ fn run(
     );
 
     let measures = config.measures.clone();
-    let (records, counts) = runner::run_all(&folder, plan, threads, |spec, result| {
+    let (records, counts) = runner::run_all(cache, plan, threads, |spec, result| {
         let positive = spec.dataset.positive;
         let predictions = result
             .predictions
@@ -244,7 +247,7 @@ fn run(
         counts.failed,
         started.elapsed().as_secs_f64()
     );
-    write_units_table(&folder, plan, &records)?;
+    write_units_table(&folder, cache, plan, &records)?;
     let results = RunResults::new(plan, &measures, records)?;
     report::write_file(&folder.join("per_fold.csv"), &results.to_csv(plan))?;
     report::write_bytes(&folder.join("per_fold.parquet"), &results.to_parquet()?)?;
@@ -303,11 +306,13 @@ fn run(
         plan,
         results: &results,
         folder: &folder,
+        cache,
     };
     for analysis in analyses.selected(config) {
         sections.extend(analysis.sections(&context)?);
     }
     write_html(&folder, config, &sections, counts)?;
+    let folder = staging.publish()?;
     eprintln!(
         "done in {:.1}s: {}",
         started.elapsed().as_secs_f64(),
@@ -323,9 +328,93 @@ fn run(
     })
 }
 
+/// The outputs of a run being written: a hidden folder inside the results folder, whose
+/// entries replace the previous run's when the run has finished, so that the folder never
+/// holds a mix of two runs' tables. The cache (`predictions/`) stays where it is.
+struct Staging {
+    /// The results folder.
+    target: PathBuf,
+    /// The hidden folder the outputs are written to.
+    path: PathBuf,
+}
+
+/// The prefix of a staging folder's name (leftovers of a killed run are removed).
+const STAGING_PREFIX: &str = ".staging-";
+
+impl Staging {
+    /// Creates the results folder if needed, removes staging folders left by killed runs, and
+    /// makes a new one.
+    fn start(target: &Path) -> Result<Staging> {
+        std::fs::create_dir_all(target)
+            .with_context(|| format!("cannot create the results folder {}", target.display()))?;
+        let entries = std::fs::read_dir(target)
+            .with_context(|| format!("cannot read the results folder {}", target.display()))?;
+        for entry in entries.flatten() {
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(STAGING_PREFIX)
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let path = target.join(format!("{STAGING_PREFIX}{}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(Staging {
+            target: target.to_path_buf(),
+            path,
+        })
+    }
+
+    /// Moves every output into the results folder, replacing the previous run's entry of the
+    /// same name (file or folder) and removing the previous run's outputs this run did not
+    /// write (the cache excepted); returns the results folder.
+    fn publish(self) -> Result<PathBuf> {
+        let written: Vec<std::ffi::OsString> = std::fs::read_dir(&self.path)
+            .with_context(|| format!("cannot read {}", self.path.display()))?
+            .flatten()
+            .map(|entry| entry.file_name())
+            .collect();
+        let previous = std::fs::read_dir(&self.target)
+            .with_context(|| format!("cannot read {}", self.target.display()))?;
+        for entry in previous.flatten() {
+            let name = entry.file_name();
+            let text = name.to_string_lossy();
+            if text == "predictions" || text.starts_with(STAGING_PREFIX) || written.contains(&name)
+            {
+                continue;
+            }
+            remove_entry(&entry.path())?;
+        }
+        for name in &written {
+            let destination = self.target.join(name);
+            if destination.exists() {
+                remove_entry(&destination)?;
+            }
+            std::fs::rename(self.path.join(name), &destination)
+                .with_context(|| format!("cannot move the new {}", destination.display()))?;
+        }
+        std::fs::remove_dir(&self.path)
+            .with_context(|| format!("cannot remove {}", self.path.display()))?;
+        Ok(self.target)
+    }
+}
+
+/// Removes a file or a folder with its contents.
+fn remove_entry(path: &Path) -> Result<()> {
+    let removed = if path.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    };
+    removed.with_context(|| format!("cannot remove the previous {}", path.display()))
+}
+
 /// units.csv: every unit's status, time and cache file (failed units with their message).
 fn write_units_table(
     folder: &Path,
+    cache: &Path,
     plan: &Plan,
     records: &[runner::UnitRecord<UnitMeasures>],
 ) -> Result<()> {
@@ -341,7 +430,7 @@ fn write_units_table(
             runner::Status::Repaired(why) => ("repaired", why.as_str()),
             runner::Status::Failed(message) => ("failed", message.as_str()),
         };
-        let relative = record.path.strip_prefix(folder).unwrap_or(&record.path);
+        let relative = record.path.strip_prefix(cache).unwrap_or(&record.path);
         text.push_str(&format!(
             "{},{},{},{},{status},{:.4},{:.4},{},{}\n",
             report::table::quote_csv(&dataset.name),

@@ -300,3 +300,65 @@ fn the_predictions_table_holds_every_row_and_class_of_the_cache() {
     );
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
+    use engine::{Analysis, AnalysisContext, ExperimentConfig, Plan, Section};
+    /// Fails while the report is being written, after every fit.
+    struct Failing;
+    impl Analysis for Failing {
+        fn name(&self) -> &'static str {
+            "failing"
+        }
+        fn description(&self) -> &'static str {
+            "fails while writing"
+        }
+        fn check(&self, _: &ExperimentConfig, _: &Plan) -> Result<(), String> {
+            Ok(())
+        }
+        fn sections(&self, context: &AnalysisContext) -> engine::Result<Vec<Section>> {
+            std::fs::write(context.folder.join("half-written.md"), "half").unwrap();
+            Err(engine::Error::message("the analysis failed"))
+        }
+    }
+    let folder = scratch("atomic");
+    let engine = engine_with(vec![spec(1)]);
+    engine
+        .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let results = folder.join("revision");
+    let before = std::fs::read_to_string(results.join("per_fold.csv")).unwrap();
+    let index = std::fs::read_to_string(results.join("index.html")).unwrap();
+    let mut analyses = engine::Analyses::none();
+    analyses.register(Box::new(Failing));
+    let mut failing = engine_with(vec![spec(2)]).with_analyses(analyses);
+    failing.threads = 2;
+    let config = format!("analyses = [\"failing\"]\n{CONFIG}");
+    let error = failing
+        .run(failing.check_text(&config, "test").unwrap(), &folder)
+        .err()
+        .expect("the run fails");
+    assert!(error.to_string().contains("the analysis failed"), "{error}");
+    // The previous run's outputs are untouched; nothing of the failed run is in their place.
+    assert_eq!(
+        std::fs::read_to_string(results.join("per_fold.csv")).unwrap(),
+        before
+    );
+    assert_eq!(
+        std::fs::read_to_string(results.join("index.html")).unwrap(),
+        index
+    );
+    assert!(!results.join("half-written.md").exists());
+    // The next run clears the failed run's staging folder and replaces the outputs whole.
+    engine
+        .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let leftovers: Vec<String> = std::fs::read_dir(&results)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
