@@ -28,6 +28,14 @@ struct Cli {
     #[arg(long, value_name = "DIR", default_value = "results")]
     results: PathBuf,
 
+    /// The largest plan accepted, in units (dataset x learner x split); raise it deliberately.
+    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units)]
+    max_units: u64,
+
+    /// The most memory one dataset's splits may hold, in MB; raise it deliberately.
+    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20)]
+    max_split_memory_mb: u64,
+
     /// Only check the config and exit: names, keys and ranges, datasets load and split, every
     /// learner accepts every dataset, every analysis has what it needs. Nothing is fitted.
     #[arg(long)]
@@ -90,14 +98,26 @@ fn run(cli: Cli) -> Result<Finished> {
         }
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = match cli.threads {
                 Some(0) => bail!("--threads 0: give at least 1"),
+                Some(threads) if threads > cores => {
+                    eprintln!(
+                        "note: --threads {threads} is more than this machine's {cores} cores; \
+                         using {cores} (results are the same for any number)"
+                    );
+                    cores
+                }
                 Some(threads) => threads,
-                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                None => cores,
             };
-            let engine = engine::Engine::new()
+            let mut engine = engine::Engine::new()
                 .with_analyses(papers::analyses())
                 .with_threads(threads);
+            engine.limits = engine::bounds::Limits {
+                units: cli.max_units,
+                split_bytes: cli.max_split_memory_mb.saturating_mul(1 << 20),
+            };
             let checked = engine.check_file(&path)?;
             if cli.check {
                 println!(

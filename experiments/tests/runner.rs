@@ -338,6 +338,51 @@ fn config_errors_name_the_key_the_dataset_or_the_learner() {
 }
 
 #[test]
+fn plans_beyond_the_limits_are_refused_before_their_splits_are_made() {
+    let message =
+        config_error(&GOOD.replace("folds = 10 }", "folds = 10, repetitions = 100000000 }"));
+    assert!(
+        message.contains("1000000000 splits of 768 rows")
+            && message.contains("'repetitions'")
+            && message.contains("--max-split-memory-mb"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("\"pima\"", "\"adult\"").replace(
+        "{ kind = \"stratified_kfold\", folds = 10 }",
+        "{ kind = \"leave_one_out\" }",
+    ));
+    assert!(
+        message.contains("32561 splits of 32561 rows") && message.contains("leave_one_out"),
+        "{message}"
+    );
+    // The unit limit, lowered to show it: 10 folds x 1 learner = 10 units.
+    let folder = scratch("units-limit");
+    let config = folder.join("good.toml");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(&config, GOOD).unwrap();
+    let output = binary()
+        .args([
+            "--check",
+            "--max-units",
+            "9",
+            "--threads",
+            "100000",
+            "--config",
+        ])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains("10 units") && message.contains("--max-units"),
+        "{message}"
+    );
+    assert!(message.contains("using"), "{message}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
 fn check_rejects_paper_analyses_that_lack_their_prerequisites() {
     // Wu & Flach select by sAUC on validation folds: without the measure it cannot run.
     let message = config_error(&format!(

@@ -42,6 +42,8 @@ pub struct Engine {
     pub analyses: Analyses,
     /// Worker threads (results do not depend on it).
     pub threads: usize,
+    /// The largest plan accepted.
+    pub limits: crate::bounds::Limits,
 }
 
 impl Default for Engine {
@@ -80,6 +82,7 @@ impl Engine {
             learners: learners::Registry::builtin(),
             analyses: Analyses::none(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            limits: crate::bounds::Limits::default(),
         }
     }
 
@@ -135,6 +138,7 @@ impl Engine {
                         &strategy,
                         &config.measures,
                         config.seed,
+                        &self.limits,
                     )
                 })
                 .collect()
@@ -143,6 +147,11 @@ impl Engine {
             .into_iter()
             .collect::<Result<Vec<_>>>()
             .map_err(at_origin)?;
+        let units: u64 = datasets
+            .iter()
+            .map(|dataset| dataset.plan.splits.len() as u64 * learners.len() as u64)
+            .sum();
+        crate::bounds::check_units(units, &strategy, &self.limits).map_err(at_origin)?;
         let plan = Plan::new(datasets, learners);
         plan::check_capabilities(&plan).map_err(at_origin)?;
         for analysis in self.analyses.selected(&config) {

@@ -8,6 +8,7 @@
 //! [`experiment::run`]; nothing here knows them.
 
 pub mod analysis;
+pub mod bounds;
 pub mod cache;
 pub mod config;
 pub mod error;

@@ -203,6 +203,7 @@ pub fn prepare_dataset(
     strategy: &cv::Strategy,
     measures: &[Measure],
     experiment_seed: u64,
+    limits: &crate::bounds::Limits,
 ) -> Result<PreparedDataset> {
     let name = display_name(&request.source);
     let loaded = match catalog {
@@ -274,6 +275,7 @@ pub fn prepare_dataset(
         ));
         dataset = sample;
     }
+    crate::bounds::check_splits(&name, dataset.len(), strategy, limits)?;
     let plan = cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed)
         .with_context(|| format!("dataset '{name}': cannot make the splits"))?;
     let content_hash = dataset.content_hash();
