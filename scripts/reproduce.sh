@@ -23,11 +23,6 @@ for config in "${configs[@]}"; do
         mkdir -p "$out/figures"
         cp results/"$name"/figures/*.svg "$out/figures/"
     fi
-    if [ -d results/"$name"/huang_ling ]; then
-        cp results/"$name"/huang_ling/*.md "$out/"
-        mkdir -p "$out/figures"
-        cp results/"$name"/huang_ling/*.svg "$out/figures/"
-    fi
     if [ -f results/"$name"/per_fold.csv ]; then cp results/"$name"/per_fold.csv "$out/"; fi
     cp "experiments/configs/$config" "$out/config.toml"
     {

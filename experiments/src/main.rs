@@ -177,8 +177,8 @@ fn describe_analyses() -> String {
     text
 }
 
-/// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` under the
-/// current directory or the workspace root.
+/// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` (or
+/// `NAME.toml`) under the current directory or the workspace root.
 fn resolve_config(name: &str) -> Result<PathBuf> {
     let given = Path::new(name);
     if given.is_file() {
@@ -191,10 +191,13 @@ fn resolve_config(name: &str) -> Result<PathBuf> {
         PathBuf::from("."),
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."),
     ];
+    let with_extension = format!("{name}.toml");
     for root in &roots {
-        let candidate = root.join("experiments").join("configs").join(name);
-        if candidate.is_file() {
-            return Ok(candidate);
+        for file in [name, with_extension.as_str()] {
+            let candidate = root.join("experiments").join("configs").join(file);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
         }
     }
     let configs = roots[1].join("experiments").join("configs");

@@ -108,11 +108,7 @@ impl Analysis for HuangLing {
     }
 
     fn sections(&self, context: &AnalysisContext) -> Result<Vec<engine::Section>> {
-        let mut section = write_report(&context.folder.join("huang_ling"))?;
-        for (file, _) in &mut section.figures {
-            *file = format!("huang_ling/{file}");
-        }
-        Ok(vec![section])
+        Ok(vec![write_report(context.folder)?])
     }
 }
 
@@ -571,7 +567,11 @@ pub fn write_report(out_dir: &Path) -> Result<Section> {
     write_report_with(out_dir, &ReportOptions::default())
 }
 
-/// Writes the tables (.md, .csv, .tex) and figures (.svg) into `out_dir` and returns the section.
+/// The folder under a report's folder that holds the figures (the tables go to `tables/`).
+pub const FIGURES: &str = "figures";
+
+/// Writes the tables (.md, .csv, .tex) into `out_dir/tables/` and the figures (.svg) into
+/// `out_dir/figures/`, and returns the section (figure paths relative to `out_dir`).
 pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Section> {
     for (name, totals, step) in [
         ("balanced_totals", &options.balanced_totals, 2),
@@ -644,7 +644,7 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         "huang_ling_extended",
     ];
     for (stem, table) in stems.iter().zip(&tables) {
-        write_table(out_dir, stem, table)?;
+        write_table(&out_dir.join("tables"), stem, table)?;
     }
 
     let consistency_svg = figure(
@@ -655,7 +655,10 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         quarter,
         ConsistencyCounts::consistency,
     )?;
-    report::write_file(&out_dir.join(CONSISTENCY_FIGURE), &consistency_svg)?;
+    report::write_file(
+        &out_dir.join(FIGURES).join(CONSISTENCY_FIGURE),
+        &consistency_svg,
+    )?;
     let discriminancy_svg = figure(
         "Discriminancy D (Huang & Ling Figure 2, extended)",
         "D = P / Q",
@@ -664,7 +667,10 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         quarter,
         ConsistencyCounts::discriminancy,
     )?;
-    report::write_file(&out_dir.join(DISCRIMINANCY_FIGURE), &discriminancy_svg)?;
+    report::write_file(
+        &out_dir.join(FIGURES).join(DISCRIMINANCY_FIGURE),
+        &discriminancy_svg,
+    )?;
 
     let mut problems = Vec::new();
     for row in &published_rows {
@@ -679,12 +685,12 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         tables,
         figures: vec![
             (
-                CONSISTENCY_FIGURE.to_string(),
+                format!("{FIGURES}/{CONSISTENCY_FIGURE}"),
                 "Consistency C against the number of examples, balanced and 25% positives, exact."
                     .to_string(),
             ),
             (
-                DISCRIMINANCY_FIGURE.to_string(),
+                format!("{FIGURES}/{DISCRIMINANCY_FIGURE}"),
                 "Discriminancy D against the number of examples (2n = 4 balanced has D = inf and \
                  is not drawn), exact."
                     .to_string(),
@@ -936,7 +942,10 @@ mod tests {
             "huang_ling_extended",
         ] {
             for extension in ["md", "csv", "tex"] {
-                assert!(folder.join(format!("{stem}.{extension}")).is_file());
+                assert!(folder
+                    .join("tables")
+                    .join(format!("{stem}.{extension}"))
+                    .is_file());
             }
         }
         for (file, _) in &section.figures {
