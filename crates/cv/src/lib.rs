@@ -8,8 +8,8 @@
 //!
 //! 1. The instances are grouped by class; classes are visited in increasing class index and the
 //!    indices of each class in increasing order.
-//! 2. Each class's index list is shuffled with one seeded [`rng::Rng`] (Fisher-Yates), the same
-//!    generator continuing from one class to the next.
+//! 2. Each class's index list is shuffled (`rand::seq::SliceRandom::shuffle`) with one seeded
+//!    generator, the same generator continuing from one class to the next.
 //! 3. The shuffled indices are dealt round-robin into the folds. The fold counter is *not* reset
 //!    between classes: the first instance of a class goes to the fold after the one that
 //!    received the last instance of the previous class.
@@ -24,11 +24,12 @@
 //!
 //! # Seeds
 //!
-//! Repetition `r` of a strategy uses `Rng::new(rng::derive_seed(seed, &[r]))`, where `seed` is
-//! the seed handed to [`Strategy::splits`]. [`SplitPlan::new`] passes
-//! [`dataset_seed`]`(experiment_seed, dataset_name)`, so each dataset has its own stream. Streams
-//! come from the workspace `rng` crate, so they never change between versions of third-party
-//! crates.
+//! Repetition `r` of a strategy draws from `rand_chacha::ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed,
+//! &[r]))`, where `seed` is the seed handed to [`Strategy::splits`]. [`SplitPlan::new`] passes
+//! [`dataset_seed`]`(experiment_seed, dataset_name)`, so each dataset has its own stream. The
+//! derivation and what `rand` and `rand_chacha` promise about the stability of these streams
+//! (the same values for every 0.10.x release, possibly different ones after a minor-version
+//! upgrade) are documented in the `seeds` crate.
 //!
 //! # Example
 //!

@@ -44,10 +44,10 @@ impl Split {
 }
 
 /// The seed of a dataset's resampling plan: derived from the experiment seed and the dataset's
-/// name (`rng::derive_seed_from_label`), so each dataset gets its own stream and adding a
+/// name (`seeds::derive_seed_from_label`), so each dataset gets its own stream and adding a
 /// dataset does not change the splits of the others.
 pub fn dataset_seed(experiment_seed: u64, dataset_name: &str) -> u64 {
-    rng::derive_seed_from_label(experiment_seed, dataset_name)
+    seeds::derive_seed_from_label(experiment_seed, dataset_name)
 }
 
 /// All splits of one dataset under one strategy, with what made them: made once, saved (serde)

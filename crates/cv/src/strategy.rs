@@ -1,6 +1,8 @@
 //! Resampling strategies, their checked configuration, and their instantiation into splits.
 
-use rng::{derive_seed, Rng};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use seeds::derive_seed;
 use serde::{Deserialize, Serialize};
 
 use crate::stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
@@ -321,7 +323,8 @@ impl Strategy {
 
     /// Instantiates the strategy on a dataset's classes (`classes[i]` = class index of row `i`)
     /// into concrete splits, ordered by repetition then fold. Repetition `r` draws from
-    /// `Rng::new(rng::derive_seed(seed, &[r]))` (the Aslan protocol has one repetition, 0).
+    /// `ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[r]))` (the Aslan protocol has one
+    /// repetition, 0).
     /// Errors if the parameters are out of range or the data has too few instances for every
     /// test (and validation) part to be non-empty.
     pub fn splits(&self, classes: &[u32], seed: u64) -> Result<Vec<Split>, CvError> {
@@ -332,7 +335,6 @@ impl Strategy {
             needed,
             instances,
         };
-        let repetition_rng = |repetition: usize| Rng::new(derive_seed(seed, &[repetition as u64]));
         let mut splits = Vec::with_capacity(self.split_count(instances));
         match *self {
             Strategy::StratifiedKfold { folds, repetitions } => {
@@ -360,7 +362,7 @@ impl Strategy {
                     )));
                 }
                 for repetition in 0..repetitions {
-                    let mut rng = repetition_rng(repetition);
+                    let mut rng = repetition_generator(seed, repetition);
                     let (train, test) = stratified_holdout(classes, test_fraction, &mut rng);
                     splits.push(Split {
                         repetition,
@@ -395,7 +397,7 @@ impl Strategy {
                         "a non-empty test set and at least {folds} instances left for the {folds} validation folds at test_fraction = {test_fraction}"
                     )));
                 }
-                let mut rng = repetition_rng(0);
+                let mut rng = repetition_generator(seed, 0);
                 let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
                 let train_all_classes: Vec<u32> =
                     train_all.iter().map(|&index| classes[index]).collect();
@@ -422,7 +424,7 @@ impl Strategy {
                     )));
                 }
                 for repetition in 0..repetitions {
-                    let mut rng = repetition_rng(repetition);
+                    let mut rng = repetition_generator(seed, repetition);
                     let partition = stratified_folds(classes, folds, &mut rng);
                     let fold_of = fold_numbers(&partition, instances);
                     for fold in 0..folds {
@@ -451,6 +453,11 @@ impl Strategy {
     }
 }
 
+/// The generator of repetition `repetition` of a plan made with `seed`.
+fn repetition_generator(seed: u64, repetition: usize) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(derive_seed(seed, &[repetition as u64]))
+}
+
 /// Repeated stratified k-fold splits appended to `splits`.
 fn kfold_splits(
     classes: &[u32],
@@ -460,7 +467,7 @@ fn kfold_splits(
     splits: &mut Vec<Split>,
 ) {
     for repetition in 0..repetitions {
-        let mut rng = Rng::new(derive_seed(seed, &[repetition as u64]));
+        let mut rng = repetition_generator(seed, repetition);
         let partition = stratified_folds(classes, folds, &mut rng);
         let fold_of = fold_numbers(&partition, classes.len());
         for (fold, test) in partition.into_iter().enumerate() {

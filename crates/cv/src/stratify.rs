@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use rng::Rng;
+use rand::seq::SliceRandom;
+use rand::Rng;
 
 /// Tolerance added before rounding down a class's test quota, so that a fraction written as a
 /// rounded decimal (1/3 as 0.3333333333333333) still gives exactly a third of 30, 300, ...
@@ -21,13 +22,17 @@ fn indices_by_class(classes: &[u32]) -> Vec<Vec<usize>> {
 /// indices in ascending order.
 ///
 /// Procedure: group the indices by class (classes in increasing class index, indices
-/// ascending); shuffle each group with `rng` (Fisher-Yates, one generator continuing across
+/// ascending); shuffle each group with `rng` (`SliceRandom::shuffle`, one generator continuing across
 /// classes); deal the shuffled indices round-robin into the folds, the fold counter carrying
 /// over from one class to the next. Each fold then holds `floor(n_c / folds)` or
 /// `ceil(n_c / folds)` instances of class `c`, and fold sizes differ by at most one. With
 /// fewer instances than folds some folds are empty; callers check that first. `folds` must be
 /// at least 1 (0 is treated as 1).
-pub fn stratified_folds(classes: &[u32], folds: usize, rng: &mut Rng) -> Vec<Vec<usize>> {
+pub fn stratified_folds<R: Rng + ?Sized>(
+    classes: &[u32],
+    folds: usize,
+    rng: &mut R,
+) -> Vec<Vec<usize>> {
     let fold_of = stratified_fold_assignment(classes, folds, rng);
     let mut assignment = vec![Vec::with_capacity(classes.len() / folds.max(1) + 1); folds.max(1)];
     // Scanning the rows in order leaves every fold's list ascending without sorting.
@@ -39,12 +44,16 @@ pub fn stratified_folds(classes: &[u32], folds: usize, rng: &mut Rng) -> Vec<Vec
 
 /// The fold of every instance under the procedure of [`stratified_folds`] (same `rng` use, so
 /// `stratified_folds` lists exactly the instances with each fold number here).
-pub fn stratified_fold_assignment(classes: &[u32], folds: usize, rng: &mut Rng) -> Vec<usize> {
+pub fn stratified_fold_assignment<R: Rng + ?Sized>(
+    classes: &[u32],
+    folds: usize,
+    rng: &mut R,
+) -> Vec<usize> {
     let folds = folds.max(1);
     let mut fold_of = vec![0; classes.len()];
     let mut next_fold = 0;
     for mut group in indices_by_class(classes) {
-        rng.shuffle(&mut group);
+        group.shuffle(rng);
         for index in group {
             fold_of[index] = next_fold;
             next_fold = (next_fold + 1) % folds;
@@ -63,10 +72,10 @@ pub fn stratified_fold_assignment(classes: &[u32], folds: usize, rng: &mut Rng) 
 /// indices are shuffled with `rng` (classes in increasing class index) and the first ones of
 /// the shuffled list form its test part. So every class has `floor` or `ceil` of its exact
 /// share in the test set. `test_fraction` is expected in (0, 1).
-pub fn stratified_holdout(
+pub fn stratified_holdout<R: Rng + ?Sized>(
     classes: &[u32],
     test_fraction: f64,
-    rng: &mut Rng,
+    rng: &mut R,
 ) -> (Vec<usize>, Vec<usize>) {
     let groups = indices_by_class(classes);
     let total = (classes.len() as f64 * test_fraction).round() as usize;
@@ -90,7 +99,7 @@ pub fn stratified_holdout(
     }
     let mut in_test = vec![false; classes.len()];
     for (mut group, count) in groups.into_iter().zip(counts) {
-        rng.shuffle(&mut group);
+        group.shuffle(rng);
         for &index in &group[..count] {
             in_test[index] = true;
         }

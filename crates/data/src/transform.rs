@@ -1,6 +1,10 @@
 //! The transforms the papers need. Each is deterministic and returns, beside the new dataset,
 //! a record of what it chose and why.
 
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 use crate::dataset::{Dataset, Schema};
 use crate::distance::leave_one_out_nearest_tied;
 use crate::error::DataError;
@@ -309,7 +313,8 @@ pub struct SubsampleRecord {
 /// A stratified random subsample of `size` rows (Wu & Flach's 50-instance samples): each class
 /// gets `size * count / total` rows rounded down, the rows left over go to the classes with the
 /// largest remainders (ties: first in class order); within a class the rows are drawn by a
-/// shuffle from `rng::Rng::new(seed)`, classes in order. The rows keep their original order.
+/// shuffle (`rand::seq::SliceRandom::shuffle`) from `rand_chacha::ChaCha8Rng::seed_from_u64(seed)`,
+/// classes in order. The rows keep their original order.
 /// `size` must be between 1 and the number of rows.
 pub fn stratified_subsample(
     dataset: &Dataset,
@@ -342,7 +347,7 @@ pub fn stratified_subsample(
             left -= 1;
         }
     }
-    let mut generator = rng::Rng::new(seed);
+    let mut generator = ChaCha8Rng::seed_from_u64(seed);
     let mut rows = Vec::with_capacity(size);
     let mut per_class = Vec::with_capacity(classes);
     for (class, mut candidates) in members.into_iter().enumerate() {
@@ -351,7 +356,7 @@ pub fn stratified_subsample(
             candidates.len(),
             quotas[class],
         ));
-        generator.shuffle(&mut candidates);
+        candidates.shuffle(&mut generator);
         rows.extend_from_slice(&candidates[..quotas[class]]);
     }
     rows.sort_unstable();

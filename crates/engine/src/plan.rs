@@ -261,7 +261,7 @@ pub fn prepare_dataset(
         );
     }
     if let Some(size) = transforms.subsample {
-        let seed = rng::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
+        let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
         let (sample, record) = transform::stratified_subsample(&dataset, size, seed)
             .with_context(|| format!("dataset '{name}': subsample"))?;
         let per_class: Vec<String> = record
@@ -318,11 +318,11 @@ impl Plan {
     pub fn unit_seed(&self, unit: Unit) -> u64 {
         let dataset = &self.datasets[unit.dataset];
         let split = &dataset.plan.splits[unit.split];
-        let learner_seed = rng::derive_seed_from_label(
+        let learner_seed = seeds::derive_seed_from_label(
             dataset.plan.seed,
             &self.learners[unit.learner].learner.describe(),
         );
-        rng::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
+        seeds::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
     }
 }
 

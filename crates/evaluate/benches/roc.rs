@@ -6,16 +6,19 @@ use evaluate::{auc, roc_curve, scored_auc, BinaryScores};
 use std::hint::black_box;
 use std::time::Duration;
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 fn data(n: usize) -> BinaryScores {
-    let mut generator = rng::Rng::new(rng::derive_seed(2026, &[n as u64]));
+    let mut generator = ChaCha8Rng::seed_from_u64(seeds::derive_seed(2026, &[n as u64]));
     let mut labels = Vec::with_capacity(n);
     let mut scores = Vec::with_capacity(n);
     for _ in 0..n {
-        let positive = generator.next_f64() < 0.4;
+        let positive = generator.random::<f64>() < 0.4;
         labels.push(positive);
         // overlapping classes, continuous scores in (0, 1)
         let shift = if positive { 0.2 } else { 0.0 };
-        scores.push((generator.next_f64() * 0.8 + shift).min(1.0));
+        scores.push((generator.random::<f64>() * 0.8 + shift).min(1.0));
     }
     BinaryScores::new(labels, scores).expect("valid scores")
 }

@@ -6,6 +6,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use evaluate::{auc, roc_curve, scored_auc, BinaryScores};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -14,14 +16,14 @@ fn main() {
         .collect();
     let n = args.first().copied().unwrap_or(1_000_000);
     let repetitions = args.get(1).copied().unwrap_or(7);
-    let mut generator = rng::Rng::new(rng::derive_seed(2026, &[n as u64]));
+    let mut generator = ChaCha8Rng::seed_from_u64(seeds::derive_seed(2026, &[n as u64]));
     let mut labels = Vec::with_capacity(n);
     let mut scores = Vec::with_capacity(n);
     for _ in 0..n {
-        let positive = generator.next_f64() < 0.4;
+        let positive = generator.random::<f64>() < 0.4;
         labels.push(positive);
         let shift = if positive { 0.2 } else { 0.0 };
-        scores.push((generator.next_f64() * 0.8 + shift).min(1.0));
+        scores.push((generator.random::<f64>() * 0.8 + shift).min(1.0));
     }
     let data = BinaryScores::new(labels, scores.clone()).expect("valid scores");
     let mut best = [Duration::MAX; 4];

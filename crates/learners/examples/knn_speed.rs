@@ -8,6 +8,10 @@
 
 use std::time::Instant;
 
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod};
 use learners::Model;
 
@@ -46,7 +50,7 @@ fn main() {
             }
         };
         let mut order: Vec<usize> = (0..dataset.len()).collect();
-        rng::Rng::new(2009).shuffle(&mut order);
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(2009));
         let pool_size = dataset.len() * 2 / 3;
         let (pool, test_rows) = order.split_at(pool_size);
         let test = dataset.subset(test_rows.to_vec());

@@ -3,6 +3,9 @@
 //! training).
 use data::{Attribute, Dataset, Features, Schema};
 use learners::Registry;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::StandardNormal;
 use std::time::Instant;
 
 fn main() {
@@ -10,7 +13,7 @@ fn main() {
         .nth(1)
         .and_then(|arg| arg.parse().ok())
         .unwrap_or(200);
-    let mut random = rng::Rng::new(5);
+    let mut random = ChaCha8Rng::seed_from_u64(5);
     let mut columns = vec![Vec::new(); 6];
     let mut classes = Vec::new();
     for row in 0..rows {
@@ -18,9 +21,9 @@ fn main() {
         classes.push(class);
         for (index, column) in columns.iter_mut().enumerate() {
             column.push(if index < 3 {
-                class as f64 + random.normal()
+                class as f64 + random.sample::<f64, _>(StandardNormal)
             } else {
-                random.below(3) as f64
+                random.random_range(0..3) as f64
             });
         }
     }

@@ -2,13 +2,15 @@
 //! probabilities averaged.
 
 use data::{Features, Schema, View};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 
 /// Revision of the bagging implementation: bump it whenever its outputs change.
-const REVISION: u32 = 1;
+const REVISION: u32 = 2;
 
 /// The `bagging` learner kind: parameters, capabilities, revision and constructor.
 pub fn spec() -> LearnerSpec {
@@ -66,13 +68,13 @@ impl Bagging {
 
     /// Positions of one bootstrap sample of `train`: drawn with replacement, uniformly when all
     /// weights are equal and in proportion to weight otherwise.
-    fn sample(&self, train: &View, rng: &mut rng::Rng) -> (Vec<usize>, bool) {
+    fn sample(&self, train: &View, rng: &mut ChaCha8Rng) -> (Vec<usize>, bool) {
         let n = train.len();
         let size = ((n as f64 * self.bag_size_percent / 100.0).round() as usize).max(1);
         let first = train.weight(0);
         let uniform = (0..n).all(|position| train.weight(position) == first);
         if uniform {
-            return ((0..size).map(|_| rng.below(n)).collect(), false);
+            return ((0..size).map(|_| rng.random_range(0..n)).collect(), false);
         }
         let mut cumulative = Vec::with_capacity(n);
         let mut sum = 0.0;
@@ -82,7 +84,7 @@ impl Bagging {
         }
         let positions = (0..size)
             .map(|_| {
-                let target = rng.next_f64() * sum;
+                let target = rng.random::<f64>() * sum;
                 cumulative.partition_point(|&c| c <= target).min(n - 1)
             })
             .collect();
@@ -135,13 +137,14 @@ impl Learner for Bagging {
         }
         let mut models = Vec::with_capacity(self.iterations);
         for iteration in 0..self.iterations {
-            let mut rng = rng::Rng::new(rng::derive_seed(seed, &[iteration as u64, 0]));
+            let mut rng =
+                ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[iteration as u64, 0]));
             let (positions, weighted) = self.sample(train, &mut rng);
             let mut bag = train.subview(&positions);
             if weighted {
                 bag = bag.with_weights(vec![1.0; positions.len()]);
             }
-            let model_seed = rng::derive_seed(seed, &[iteration as u64, 1]);
+            let model_seed = seeds::derive_seed(seed, &[iteration as u64, 1]);
             models.push(self.base.fit(&bag, model_seed)?);
         }
         Ok(Box::new(BaggedModel { models }))

@@ -7,7 +7,7 @@
 //! * `reweight`: every training instance's weight is multiplied by `C(class)`, then all weights
 //!   are rescaled so their total is unchanged (as Weka's `CostSensitiveClassifier` without `-M`).
 //! * `resample`: as many instances as the training set has are drawn with replacement, with
-//!   probability proportional to `weight * C(class)`, seeded from the fit seed through `rng`; the
+//!   probability proportional to `weight * C(class)`, seeded from the fit seed (ChaCha8, see the `seeds` crate); the
 //!   sample has unit weights. Randomised over rows, so `exact_weights()` is false.
 //! * `threshold`: the base learner is trained unchanged and the decision moves to the class of
 //!   minimum expected cost `sum_i p_i costs[i][j]` (Weka's `-M`). With two classes and
@@ -20,12 +20,14 @@
 //! the diagonal, 1 elsewhere; then reweighting changes nothing), `base = { kind = "naive_bayes" }`.
 
 use data::{Features, Schema, View};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the cost-sensitive wrapper: bump it whenever its outputs change.
-const REVISION: u32 = 1;
+const REVISION: u32 = 2;
 
 /// The `cost_sensitive` learner kind: parameters, capabilities, revision and constructor.
 pub fn spec() -> LearnerSpec {
@@ -227,10 +229,11 @@ impl Learner for CostSensitive {
                 if total <= 0.0 || !total.is_finite() {
                     return Err(empty_error());
                 }
-                let mut random = rng::Rng::new(rng::derive_seed(seed, &[0x636f_7374]));
+                let mut random =
+                    ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[0x636f_7374]));
                 let positions: Vec<usize> = (0..train.len())
                     .map(|_| {
-                        let target = random.next_f64() * total;
+                        let target = random.random::<f64>() * total;
                         // First position whose cumulative weight exceeds the target; rows of
                         // zero weight are never chosen.
                         cumulative
@@ -242,7 +245,7 @@ impl Learner for CostSensitive {
                     .subview(&positions)
                     .with_weights(vec![1.0; positions.len()]);
                 self.base
-                    .fit_with_validation(&sample, validation, rng::derive_seed(seed, &[1]))
+                    .fit_with_validation(&sample, validation, seeds::derive_seed(seed, &[1]))
             }
             CostMethod::Threshold => {
                 let base = self.base.fit_with_validation(train, validation, seed)?;

@@ -120,7 +120,7 @@ pub trait Learner: Send + Sync {
     fn describe(&self) -> String;
 
     /// The revision of the implementation, and of any learner it wraps, as a stable text:
-    /// `"c45 r1"`, `"bagging r1 (c45 r1)"`. Results are cached under it, so it must change
+    /// `"c45 r1"`, `"bagging r2 (c45 r1)"`. Results are cached under it, so it must change
     /// whenever the outputs do (built-in learners take it from their spec's `revision`;
     /// [`crate::spec::revision_text`] writes the usual form). Kept apart from
     /// [`Learner::describe`], whose text also seeds random draws.

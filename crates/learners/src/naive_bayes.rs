@@ -751,6 +751,8 @@ impl Model for NaiveBayesModel {
 mod tests {
     use super::*;
     use data::{Attribute, Dataset};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     fn two_class_schema(attribute: Attribute) -> Schema {
         Schema {
@@ -814,7 +816,7 @@ mod tests {
 
     #[test]
     fn long_key_lists_sort_as_the_standard_sort() {
-        let mut generator = rng::Rng::new(7);
+        let mut generator = ChaCha8Rng::seed_from_u64(7);
         // Distinct keys; keys sharing their high halves (the insertion pass); so many of those
         // that the standard sort takes over; and a short list.
         let lists: Vec<Vec<u64>> = vec![

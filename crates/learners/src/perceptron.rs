@@ -9,6 +9,10 @@
 //! seeded normal values; rows are shuffled with a seeded generator every epoch.
 
 use data::{Features, Schema, View};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::StandardNormal;
 
 use crate::encoding::Encoder;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
@@ -36,7 +40,7 @@ impl Default for PerceptronConfig {
 }
 
 /// Revision of the perceptron implementation: bump it whenever its outputs change.
-const REVISION: u32 = 1;
+const REVISION: u32 = 2;
 
 /// The `perceptron` learner kind: parameters, capabilities, revision and constructor.
 pub fn spec() -> LearnerSpec {
@@ -225,7 +229,7 @@ impl PerceptronLearner {
         data: &TrainingRows,
         weights: &mut [f64],
         bias: &mut [f64],
-        generator: &mut rng::Rng,
+        generator: &mut ChaCha8Rng,
     ) {
         let TrainingRows {
             inputs,
@@ -242,7 +246,7 @@ impl PerceptronLearner {
         let mut order: Vec<usize> = (0..rows).collect();
         let batch_size = self.config.batch_size.min(rows);
         for _ in 0..self.config.epochs {
-            generator.shuffle(&mut order);
+            order.shuffle(generator);
             for batch in order.chunks(batch_size) {
                 weight_gradient.iter_mut().for_each(|g| *g = 0.0);
                 bias_gradient.iter_mut().for_each(|g| *g = 0.0);
@@ -290,7 +294,7 @@ impl PerceptronLearner {
         data: &TrainingRows,
         weights: &mut [f64],
         bias: &mut [f64],
-        generator: &mut rng::Rng,
+        generator: &mut ChaCha8Rng,
     ) {
         let TrainingRows {
             inputs,
@@ -315,7 +319,7 @@ impl PerceptronLearner {
         let mut probabilities: Vec<Pair> = vec![[0.0; 2]; batch_size];
         let mut order: Vec<usize> = (0..rows).collect();
         for _ in 0..self.config.epochs {
-            generator.shuffle(&mut order);
+            order.shuffle(generator);
             for batch in order.chunks(batch_size) {
                 let probabilities = &mut probabilities[..batch.len()];
                 let mut groups = batch.chunks_exact(4);
@@ -412,9 +416,10 @@ impl PerceptronLearner {
         let row_weights: Vec<f64> = positions.iter().map(|&p| train.weight(p)).collect();
         let mean_weight = row_weights.iter().sum::<f64>() / rows as f64;
 
-        let mut generator = rng::Rng::new(rng::derive_seed(seed, &[0x7065_7263_6570_7472]));
+        let mut generator =
+            ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[0x7065_7263_6570_7472]));
         let mut weights: Vec<f64> = (0..num_classes * width)
-            .map(|_| 0.01 * generator.normal())
+            .map(|_| 0.01 * generator.sample::<f64, _>(StandardNormal))
             .collect();
         let mut bias = vec![0.0; num_classes];
         let data = TrainingRows {
@@ -546,13 +551,18 @@ pub fn build(params: Params) -> Result<Box<dyn Learner>, ParamError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     /// Seeded two-class rows with uneven instance weights.
     fn two_class_rows(rows: usize, width: usize, seed: u64) -> (Vec<f64>, Vec<usize>, Vec<f64>) {
-        let mut generator = rng::Rng::new(seed);
-        let inputs = (0..rows * width).map(|_| generator.normal()).collect();
-        let targets = (0..rows).map(|_| generator.below(2)).collect();
-        let row_weights = (0..rows).map(|_| 0.25 + generator.next_f64()).collect();
+        let mut generator = ChaCha8Rng::seed_from_u64(seed);
+        let inputs = (0..rows * width)
+            .map(|_| generator.sample::<f64, _>(StandardNormal))
+            .collect();
+        let targets = (0..rows).map(|_| generator.random_range(0..2)).collect();
+        let row_weights = (0..rows)
+            .map(|_| 0.25 + generator.random::<f64>())
+            .collect();
         (inputs, targets, row_weights)
     }
 
@@ -579,8 +589,10 @@ mod tests {
                 epochs: 5,
                 batch_size,
             });
-            let mut generator = rng::Rng::new(9);
-            let start: Vec<f64> = (0..2 * width).map(|_| generator.normal()).collect();
+            let mut generator = ChaCha8Rng::seed_from_u64(9);
+            let start: Vec<f64> = (0..2 * width)
+                .map(|_| generator.sample::<f64, _>(StandardNormal))
+                .collect();
             let (mut general_weights, mut general_bias) = (start.clone(), vec![0.1, -0.2]);
             let (mut pair_weights, mut pair_bias) = (start, vec![0.1, -0.2]);
             let mut general_generator = generator.clone();

@@ -4,6 +4,8 @@
 use data::{Attribute, Dataset, Schema};
 use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod, Weighting};
 use learners::{build_learner, Learner, Model, ParamError};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn one_dimensional(xs: &[f64], classes: &[u32], weights: Option<Vec<f64>>) -> Dataset {
     let schema = Schema {
@@ -129,12 +131,18 @@ fn inverse_distance_weights_follow_weka() {
 /// neighbours, in the same order.
 #[test]
 fn kd_tree_returns_exactly_the_linear_scan_neighbours() {
-    let mut generator = rng::Rng::new(5);
+    let mut generator = ChaCha8Rng::seed_from_u64(5);
     let n = 1500;
     let columns: Vec<Vec<f64>> = (0..3)
-        .map(|_| (0..n).map(|_| generator.below(6) as f64).collect())
+        .map(|_| {
+            (0..n)
+                .map(|_| generator.random_range(0..6) as f64)
+                .collect()
+        })
         .collect();
-    let classes: Vec<u32> = (0..n).map(|_| generator.below(3) as u32).collect();
+    let classes: Vec<u32> = (0..n)
+        .map(|_| generator.random_range(0..3) as u32)
+        .collect();
     let schema = Schema {
         attributes: vec![
             Attribute::numeric("a"),

@@ -23,6 +23,8 @@
 use data::{Attribute, Dataset, Schema};
 use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod, Weighting};
 use learners::Model;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn schema() -> Schema {
     let xy = || vec!["x".to_string(), "y".to_string()];
@@ -196,12 +198,18 @@ fn k_selection_lets_ties_with_each_candidates_kth_distance_vote() {
 /// k nearest plus every tied row, the same set as `data::distance::Distance::k_nearest`.
 #[test]
 fn searches_keep_ties_like_the_data_crate_k_nearest() {
-    let mut generator = rng::Rng::new(11);
+    let mut generator = ChaCha8Rng::seed_from_u64(11);
     let n = 700;
     let columns: Vec<Vec<f64>> = (0..3)
-        .map(|_| (0..n).map(|_| generator.below(5) as f64).collect())
+        .map(|_| {
+            (0..n)
+                .map(|_| generator.random_range(0..5) as f64)
+                .collect()
+        })
         .collect();
-    let classes: Vec<u32> = (0..n).map(|_| generator.below(2) as u32).collect();
+    let classes: Vec<u32> = (0..n)
+        .map(|_| generator.random_range(0..2) as u32)
+        .collect();
     let schema = Schema {
         attributes: vec![
             Attribute::numeric("a"),

@@ -204,7 +204,7 @@ fn a_registered_learner_is_built_checked_listed_and_wrapped() {
             "kind = \"bagging\"\niterations = 2\nbase = { kind = \"shares\" }",
         ))
         .unwrap();
-    assert_eq!(bagged.revision(), "bagging r1 (shares r3)");
+    assert_eq!(bagged.revision(), "bagging r2 (shares r3)");
     assert!(registry.describe_all().contains("shares (revision 3)"));
     // The built-in registry itself is unchanged.
     assert!(build_learner(&table("kind = \"shares\"")).is_err());

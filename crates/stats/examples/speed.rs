@@ -3,6 +3,10 @@
 
 use std::time::Instant;
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::StandardNormal;
+
 fn time<T>(label: &str, repeats: u32, mut work: impl FnMut() -> T) {
     let start = Instant::now();
     for _ in 0..repeats {
@@ -12,16 +16,16 @@ fn time<T>(label: &str, repeats: u32, mut work: impl FnMut() -> T) {
 }
 
 fn main() {
-    let mut generator = rng::Rng::new(1);
+    let mut generator = ChaCha8Rng::seed_from_u64(1);
     for n in [1_000usize, 100_000, 1_000_000] {
         let labels: Vec<bool> = (0..n).map(|i| i % 3 == 0).collect();
         let score1: Vec<f64> = labels
             .iter()
-            .map(|l| generator.normal() + if *l { 1.0 } else { 0.0 })
+            .map(|l| generator.sample::<f64, _>(StandardNormal) + if *l { 1.0 } else { 0.0 })
             .collect();
         let score2: Vec<f64> = score1
             .iter()
-            .map(|s| s + 0.5 * generator.normal())
+            .map(|s| s + 0.5 * generator.sample::<f64, _>(StandardNormal))
             .collect();
         let repeats = if n >= 1_000_000 { 2 } else { 10 };
         time(&format!("delong_test n = {n}"), repeats, || {
@@ -34,10 +38,12 @@ fn main() {
     time("nemenyi_q(k = 10, alpha = 0.05) (quantile)", 20, || {
         stats::nemenyi_q(10, 0.05).unwrap()
     });
-    let a: Vec<f64> = (0..30).map(|_| 0.8 + 0.05 * generator.normal()).collect();
+    let a: Vec<f64> = (0..30)
+        .map(|_| 0.8 + 0.05 * generator.sample::<f64, _>(StandardNormal))
+        .collect();
     let b: Vec<f64> = a
         .iter()
-        .map(|x| x - 0.01 + 0.02 * generator.normal())
+        .map(|x| x - 0.01 + 0.02 * generator.sample::<f64, _>(StandardNormal))
         .collect();
     time(
         "bayesian_signed_rank_test 30 data sets, 50 000 samples",
@@ -66,7 +72,7 @@ fn main() {
     let labels: Vec<bool> = (0..2000).map(|i| i % 2 == 0).collect();
     let scores: Vec<f64> = labels
         .iter()
-        .map(|l| generator.normal() + if *l { 0.8 } else { 0.0 })
+        .map(|l| generator.sample::<f64, _>(StandardNormal) + if *l { 0.8 } else { 0.0 })
         .collect();
     time("bootstrap_auc_interval n = 2000, 1000 resamples", 2, || {
         stats::bootstrap_auc_interval(&labels, &scores, 1000, 0.05, 3).unwrap()

@@ -1,6 +1,9 @@
 //! AUC of one scorer, DeLong's test for two correlated AUCs in O(n log n)
 //! (Sun & Xu 2014), Hanley & McNeil's standard error, and confidence intervals for one AUC.
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use crate::distributions::{normal_quantile, normal_two_sided_pvalue};
 use crate::error::{check_alpha, check_finite, StatsError};
 use crate::proportion::Interval;
@@ -322,8 +325,8 @@ pub fn agarwal_interval(
 }
 
 /// Percentile bootstrap interval of the AUC with `resamples` stratified resamples (positives
-/// and negatives resampled separately, so every resample has both classes), seeded with the
-/// project's stable `rng` stream. Quantiles use linear interpolation between order statistics
+/// and negatives resampled separately, so every resample has both classes), drawn from
+/// `ChaCha8Rng::seed_from_u64(seed)`. Quantiles use linear interpolation between order statistics
 /// (numpy's default). `resamples` must be >= 1; other checks as [`auc`].
 pub fn bootstrap_auc_interval(
     labels: &[bool],
@@ -353,7 +356,7 @@ pub fn bootstrap_auc_interval(
         .filter(|(_, l)| !**l)
         .map(|(s, _)| *s)
         .collect();
-    let mut generator = rng::Rng::new(seed);
+    let mut generator = ChaCha8Rng::seed_from_u64(seed);
     let mut values = Vec::with_capacity(resamples);
     let mut sample_scores = Vec::with_capacity(scores.len());
     let mut sample_labels = Vec::with_capacity(scores.len());
@@ -361,11 +364,11 @@ pub fn bootstrap_auc_interval(
         sample_scores.clear();
         sample_labels.clear();
         for _ in 0..positives.len() {
-            sample_scores.push(positives[generator.below(positives.len())]);
+            sample_scores.push(positives[generator.random_range(0..positives.len())]);
             sample_labels.push(true);
         }
         for _ in 0..negatives.len() {
-            sample_scores.push(negatives[generator.below(negatives.len())]);
+            sample_scores.push(negatives[generator.random_range(0..negatives.len())]);
             sample_labels.push(false);
         }
         values.push(auc(&sample_labels, &sample_scores)?);

@@ -6,6 +6,10 @@
 //! than the rope, `rope` that the two are practically equivalent (|d| <= rope), `right` that a
 //! is better by more than the rope. (baycomp computes y - x: call it with x = b, y = a.)
 
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::StandardNormal;
+
 use crate::distributions::student_t_cdf;
 use crate::error::{check_finite, StatsError};
 use crate::summary::{mean, sample_variance};
@@ -143,14 +147,14 @@ pub struct SignedRankResult {
 }
 
 /// Draws Gamma(shape, 1) by Marsaglia & Tsang (2000), boosting shapes below 1.
-fn gamma_sample(generator: &mut rng::Rng, shape: f64) -> f64 {
+fn gamma_sample<R: Rng + ?Sized>(generator: &mut R, shape: f64) -> f64 {
     if shape == 1.0 {
         // Exponential(1) by inversion.
-        return -(1.0 - generator.next_f64()).ln();
+        return -(1.0 - generator.random::<f64>()).ln();
     }
     if shape < 1.0 {
         let boost = loop {
-            let u = generator.next_f64();
+            let u = generator.random::<f64>();
             if u > 0.0 {
                 break u.powf(1.0 / shape);
             }
@@ -160,13 +164,13 @@ fn gamma_sample(generator: &mut rng::Rng, shape: f64) -> f64 {
     let d = shape - 1.0 / 3.0;
     let c = 1.0 / (9.0 * d).sqrt();
     loop {
-        let x = generator.normal();
+        let x: f64 = generator.sample(StandardNormal);
         let v = 1.0 + c * x;
         if v <= 0.0 {
             continue;
         }
         let v = v * v * v;
-        let u = generator.next_f64();
+        let u = generator.random::<f64>();
         if u < 1.0 - 0.0331 * x * x * x * x {
             return d * v;
         }
@@ -237,7 +241,7 @@ pub fn bayesian_signed_rank_test(
             below[i * m + j] = heaviside(-sum, 2.0 * rope);
         }
     }
-    let mut generator = rng::Rng::new(seed);
+    let mut generator = ChaCha8Rng::seed_from_u64(seed);
     let mut weights = vec![0.0; m];
     let mut wins = [0usize; 3];
     let mut totals = [0.0; 3];

@@ -17,6 +17,9 @@ mod distance;
 mod search;
 
 use data::{Features, Schema, View};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
@@ -74,7 +77,7 @@ impl Default for KnnConfig {
 }
 
 /// Revision of the k-NN implementation: bump it whenever its outputs change.
-const REVISION: u32 = 1;
+const REVISION: u32 = 2;
 
 /// The `knn` learner kind: parameters, capabilities, revision and constructor.
 pub fn spec() -> LearnerSpec {
@@ -418,7 +421,7 @@ fn stratified_split(
     fraction: f64,
     seed: u64,
 ) -> (Vec<usize>, Vec<usize>) {
-    let mut rng = rng::Rng::new(rng::derive_seed(seed, &[0x6b6e_6e5f_7370_6c74]));
+    let mut rng = ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[0x6b6e_6e5f_7370_6c74]));
     let mut by_class = vec![Vec::new(); train.num_classes()];
     for &position in positions {
         by_class[train.class(position)].push(position);
@@ -429,7 +432,7 @@ fn stratified_split(
         if members.is_empty() {
             continue;
         }
-        rng.shuffle(&mut members);
+        members.shuffle(&mut rng);
         let held_out = ((members.len() as f64 * fraction).round() as usize).min(members.len() - 1);
         inner_validation.extend_from_slice(&members[..held_out]);
         inner_train.extend_from_slice(&members[held_out..]);
