@@ -338,6 +338,53 @@ fn config_errors_name_the_key_the_dataset_or_the_learner() {
 }
 
 #[test]
+fn every_problem_of_a_config_is_reported_not_just_the_first() {
+    let text = GOOD.replace("\"pima\"", "\"pimaa\", \"sonarr\"").replace(
+        "kind = \"c45\"",
+        "kind = \"c45\"\nconfidance = 0.2\n[[learners]]\nkind = \"knnn\"",
+    );
+    let message = config_error(&text);
+    for part in ["pimaa", "sonarr", "confidance", "knnn"] {
+        assert!(message.contains(part), "{part} missing from: {message}");
+    }
+    assert_eq!(
+        message.lines().filter(|l| l.contains("bad.toml")).count(),
+        4,
+        "{message}"
+    );
+}
+
+#[test]
+fn a_dataset_path_in_a_config_is_read_from_the_config_s_folder() {
+    let folder = scratch("relative");
+    std::fs::create_dir_all(folder.join("study")).unwrap();
+    let mut csv = String::from("x,y,class\n");
+    for row in 0..40 {
+        csv.push_str(&format!(
+            "{},{},{}\n",
+            row,
+            (row * 7) % 5,
+            if row % 2 == 0 { "a" } else { "b" }
+        ));
+    }
+    std::fs::write(folder.join("study").join("mine.csv"), csv).unwrap();
+    std::fs::write(
+        folder.join("study").join("mine.toml"),
+        GOOD.replace("[\"pima\"]", "[\"mine.csv\"]")
+            .replace("folds = 10", "folds = 4"),
+    )
+    .unwrap();
+    // Run from the workspace root: the file is found beside the config, not here.
+    let output = binary()
+        .args(["--check", "--config"])
+        .arg(folder.join("study").join("mine.toml"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
 fn plans_beyond_the_limits_are_refused_before_their_splits_are_made() {
     let message =
         config_error(&GOOD.replace("folds = 10 }", "folds = 10, repetitions = 100000000 }"));

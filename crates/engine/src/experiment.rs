@@ -103,7 +103,7 @@ impl Engine {
     pub fn check_file(&self, path: &Path) -> Result<CheckedExperiment> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read config {}", path.display()))?;
-        self.check_text(&text, &path.display().to_string())
+        self.check_text_in(&text, &path.display().to_string(), path.parent())
     }
 
     /// Checks config text (`origin` names it in messages): every name, key and range, then
@@ -111,7 +111,24 @@ impl Engine {
     /// and every analysis has what it needs. A config that passes does not fail later for a
     /// reason seen here.
     pub fn check_text(&self, text: &str, origin: &str) -> Result<CheckedExperiment> {
-        let at_origin = |error: Error| Error::message(format!("{origin}: {error}"));
+        self.check_text_in(text, origin, None)
+    }
+
+    /// [`Engine::check_text`], with relative dataset paths looked for in `base` first.
+    pub fn check_text_in(
+        &self,
+        text: &str,
+        origin: &str,
+        base: Option<&Path>,
+    ) -> Result<CheckedExperiment> {
+        let at_origin = |error: Error| {
+            let lines: Vec<String> = error
+                .to_string()
+                .lines()
+                .map(|line| format!("{origin}: {line}"))
+                .collect();
+            Error::message(lines.join("\n"))
+        };
         let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
         let text = text.to_string();
         if self.analyses.is_standalone(&config) {
@@ -123,7 +140,8 @@ impl Engine {
         }
         let catalog = Catalog::locate().ok();
         let (requests, learners, strategy) =
-            plan::check_names(&config, catalog.as_ref(), &self.learners).map_err(at_origin)?;
+            plan::check_names(&config, catalog.as_ref(), &self.learners, base)
+                .map_err(at_origin)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.max(1))
             .build()

@@ -70,15 +70,20 @@ pub struct DatasetRequest {
 }
 
 /// Checks every name of the config without loading data: datasets exist, learners are known
-/// and their parameters valid, the protocol is valid. Fast, so a typo fails at once.
+/// and their parameters valid, the protocol is valid. Fast, so a typo fails at once; every
+/// problem found is reported, one per line, not just the first. A dataset given as a relative
+/// path is looked for in `base` (the config file's folder) first, then as given.
 pub fn check_names(
     config: &ExperimentConfig,
     catalog: Option<&Catalog>,
     registry: &learners::Registry,
+    base: Option<&std::path::Path>,
 ) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
+    let mut problems: Vec<String> = Vec::new();
     let protocol = config.protocol.clone().unwrap_or_default();
     let strategy = cv::Strategy::from_table(&protocol)
-        .map_err(|error| Error::message(format!("key 'protocol': {error}")))?;
+        .map_err(|error| problems.push(format!("key 'protocol': {error}")))
+        .ok();
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
         let (word, transforms) = match entry {
@@ -88,51 +93,50 @@ pub fn check_names(
                 config.transforms.with(&detailed.transforms),
             ),
         };
+        let word = relative_to(base, &word);
         let members = match catalog {
             Some(catalog) => catalog.expand(&word).map_err(|error| {
-                Error::message(format!(
-                    "key 'datasets' entry {} ('{word}'): {error}",
-                    position + 1
-                ))
-            })?,
-            None if std::path::Path::new(&word).is_file() => vec![word.clone()],
-            None => bail!(
+                format!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
+            }),
+            None if std::path::Path::new(&word).is_file() => Ok(vec![word.clone()]),
+            None => Err(format!(
                 "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
                  (datasets/catalog.toml) was found to look the name up",
                 position + 1
-            ),
+            )),
         };
-        for source in members {
-            requests.push(DatasetRequest {
+        match members {
+            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
                 source,
                 transforms: transforms.clone(),
-            });
+            })),
+            Err(problem) => problems.push(problem),
         }
     }
     let mut names: Vec<String> = Vec::new();
     for request in &requests {
         let name = display_name(&request.source);
         if names.contains(&name) {
-            bail!(
+            problems.push(format!(
                 "key 'datasets': '{name}' appears twice; each dataset may be named once \
                  (give a file a different name to run it twice)"
-            );
+            ));
         }
         names.push(name);
     }
-    let learners = configure_learners(&config.learners, registry)?;
+    let learners = configure_learners(&config.learners, registry, &mut problems);
     for (position, figure) in config.interval_figures.iter().enumerate() {
         if !names.contains(&figure.dataset) {
-            bail!(
+            problems.push(format!(
                 "key 'interval_figures' entry {}: dataset '{}' is not among the datasets ({})",
                 position + 1,
                 figure.dataset,
                 names.join(", ")
-            );
+            ));
         }
         for learner in &figure.learners {
             if !learners.iter().any(|l| &l.name == learner) {
-                bail!(
+                problems.push(format!(
                     "key 'interval_figures' entry {}: learner '{learner}' is not among the \
                      learners ({})",
                     position + 1,
@@ -141,39 +145,65 @@ pub fn check_names(
                         .map(|l| l.name.as_str())
                         .collect::<Vec<_>>()
                         .join(", ")
-                );
+                ));
             }
         }
     }
-    Ok((requests, learners, strategy))
+    match strategy {
+        Some(strategy) if problems.is_empty() => Ok((requests, learners, strategy)),
+        _ => Err(Error::message(problems.join("\n"))),
+    }
 }
 
-/// Builds the learners of the config, checking kinds, parameters and display names.
+/// A dataset entry's text: a relative path that names a file in `base` becomes that file's
+/// path; anything else (a shipped name, an absolute path, a path from the current folder) is
+/// kept.
+fn relative_to(base: Option<&std::path::Path>, word: &str) -> String {
+    let path = std::path::Path::new(word);
+    match base {
+        Some(base) if path.is_relative() && base.join(path).is_file() => {
+            base.join(path).to_string_lossy().into_owned()
+        }
+        _ => word.to_string(),
+    }
+}
+
+/// Builds the learners of the config, checking kinds, parameters and display names; each
+/// problem is added to `problems` and that learner left out.
 pub fn configure_learners(
     tables: &[toml::Table],
     registry: &learners::Registry,
-) -> Result<Vec<ConfiguredLearner>> {
+    problems: &mut Vec<String>,
+) -> Vec<ConfiguredLearner> {
     let mut learners: Vec<ConfiguredLearner> = Vec::new();
     for (position, table) in tables.iter().enumerate() {
         let mut table = table.clone();
         let name = match table.remove("name") {
             None => None,
             Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
-            Some(other) => bail!(
-                "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
-                position + 1
-            ),
+            Some(other) => {
+                problems.push(format!(
+                    "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
+                    position + 1
+                ));
+                continue;
+            }
         };
-        let learner = registry.build(&table).map_err(|error| {
-            Error::message(format!("key 'learners' entry {}: {error}", position + 1))
-        })?;
+        let learner = match registry.build(&table) {
+            Ok(learner) => learner,
+            Err(error) => {
+                problems.push(format!("key 'learners' entry {}: {error}", position + 1));
+                continue;
+            }
+        };
         let name = name.unwrap_or_else(|| learner.name().to_string());
         if learners.iter().any(|other| other.name == name) {
-            bail!(
+            problems.push(format!(
                 "key 'learners' entry {}: the name '{name}' is already used; give each learner \
                  a distinct `name = \"...\"`",
                 position + 1
-            );
+            ));
+            continue;
         }
         learners.push(ConfiguredLearner {
             name,
@@ -181,7 +211,7 @@ pub fn configure_learners(
             learner,
         });
     }
-    Ok(learners)
+    learners
 }
 
 /// The display name of a dataset source: the shipped name, or a file's stem.
