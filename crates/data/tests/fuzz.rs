@@ -7,7 +7,7 @@
 //! A long run, by hand (docs/fuzzing.md records the last one):
 //!
 //! ```sh
-//! DATA_FUZZ_CASES=200000 DATA_FUZZ_SEED=1 cargo test --release -p data --test fuzz -- --nocapture
+//! DATA_FUZZ_CASES=50000 DATA_FUZZ_SEED=1 cargo test -p data --test fuzz -- --nocapture --test-threads 2
 //! ```
 //!
 //! An input that panics is written to `$CARGO_TARGET_TMPDIR/fuzz-found/` before the test fails;
