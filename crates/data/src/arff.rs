@@ -5,7 +5,8 @@
 //! with backslash escapes, `?` for missing (a quoted `'?'` is a value), `numeric`/`real`/
 //! `integer`, nominal `{...}` lists, sparse rows `{index value, ...}` (omitted values are 0,
 //! i.e. the first value of a nominal attribute), a trailing instance weight `{w}`, CRLF line
-//! ends and tabs. `string`, `date` and `relational` attributes are rejected with an error naming
+//! ends and tabs. A numeric attribute's value must be a finite number or `?`: `NaN`, `inf` and
+//! out-of-range values such as `1e400` are errors naming the line and column. `string`, `date` and `relational` attributes are rejected with an error naming
 //! the line. Nominal values keep their declared order. The class is the last attribute (ARFF) or
 //! the `@outputs` attribute (KEEL) unless [`LoadOptions::class_column`] says otherwise.
 
@@ -16,7 +17,10 @@ use crate::csv::file_stem;
 use crate::dataset::Dataset;
 use crate::error::DataError;
 use crate::load::LoadOptions;
-use crate::table::{assemble, parse_number, read_utf8, resolve_class_index, RawColumn, RawTable};
+use crate::table::{
+    assemble, classify_number, parse_number, read_utf8, resolve_class_index, Number, RawColumn,
+    RawTable,
+};
 
 /// Which dialect is being read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -235,13 +239,32 @@ fn convert(
         return Err(context.syntax(token.column, "expected a value"));
     };
     match &attribute.values {
-        None => parse_number(text).ok_or_else(|| DataError::NotNumeric {
-            path: context.path.to_path_buf(),
-            line: context.line,
-            column: token.column,
-            attribute: attribute.name.clone(),
-            value: text.to_string(),
-        }),
+        None => {
+            let expected = match dialect {
+                Dialect::Arff => "a finite number, or ? for a missing value",
+                Dialect::Keel => "a finite number, or ? or <null> for a missing value",
+            }
+            .to_string();
+            match classify_number(text) {
+                Number::Finite(number) => Ok(number),
+                Number::NonFinite => Err(DataError::NonFinite {
+                    path: context.path.to_path_buf(),
+                    line: context.line,
+                    column: token.column,
+                    attribute: attribute.name.clone(),
+                    value: text.to_string(),
+                    expected,
+                }),
+                Number::Not => Err(DataError::NotNumeric {
+                    path: context.path.to_path_buf(),
+                    line: context.line,
+                    column: token.column,
+                    attribute: attribute.name.clone(),
+                    value: text.to_string(),
+                    expected,
+                }),
+            }
+        }
         Some(values) => match attribute.lookup.get(text) {
             Some(&index) => Ok(index as f64),
             None => Err(DataError::UnknownNominal {

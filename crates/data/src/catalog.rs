@@ -65,6 +65,9 @@ pub struct CatalogEntry {
     /// The nominal attribute columns; all others are numeric.
     #[serde(default)]
     pub nominal_columns: Vec<String>,
+    /// The spellings of a missing value in the file; default: the empty field and `?`
+    /// ([`crate::DEFAULT_MISSING_MARKERS`]). The empty field is missing in any case.
+    pub missing_markers: Option<Vec<String>>,
     /// File size in bytes.
     pub csv_bytes: u64,
     /// File size gzipped (informative).
@@ -280,10 +283,11 @@ impl Catalog {
     /// Reading options that give the entry's column types and class order.
     pub fn load_options(&self, entry: &CatalogEntry) -> LoadOptions {
         LoadOptions {
-            class_column: None,
             nominal_columns: Some(entry.nominal_columns.clone()),
+            missing_markers: entry.missing_markers.clone(),
             class_values: Some(entry.class_counts.iter().map(|(v, _)| v.clone()).collect()),
             name: Some(entry.name.clone()),
+            ..LoadOptions::default()
         }
     }
 
@@ -400,8 +404,19 @@ impl Catalog {
     /// Loads a user's file if `name_or_path` is an existing file (types inferred), else the
     /// shipped dataset of that name.
     pub fn resolve(&self, name_or_path: &str) -> Result<Dataset, DataError> {
+        self.resolve_with(name_or_path, &LoadOptions::default())
+    }
+
+    /// Like [`Catalog::resolve`], reading a user's file with `file_options` (column types,
+    /// missing markers, class column...); a shipped dataset is read with its catalog options
+    /// and `file_options` is ignored.
+    pub fn resolve_with(
+        &self,
+        name_or_path: &str,
+        file_options: &LoadOptions,
+    ) -> Result<Dataset, DataError> {
         if Path::new(name_or_path).is_file() {
-            return load(name_or_path, &LoadOptions::default());
+            return load(name_or_path, file_options);
         }
         self.load(name_or_path)
     }

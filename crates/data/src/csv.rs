@@ -1,11 +1,41 @@
-//! CSV reader: a header row, one row per instance, an empty field = missing, RFC 4180 quoting
-//! (a quoted field may hold commas, doubled quotes and line breaks). Every field is read as
-//! text, so `TRUE`/`FALSE` and numeric-looking codes keep their spelling.
+//! CSV reader: a header row, one row per instance, RFC 4180 quoting (a quoted field may hold
+//! commas, doubled quotes and line breaks). Every field is read as text, so `TRUE`/`FALSE` and
+//! numeric-looking codes keep their spelling.
 //!
-//! Column types come from [`LoadOptions::nominal_columns`] when given, else are inferred: a
-//! column whose every present value parses as a finite number is numeric, any other is nominal.
-//! Nominal values are ordered by first appearance in the file (the class follows
-//! [`LoadOptions::class_values`] when given).
+//! **Missing values.** A field is missing when, with surrounding spaces trimmed, it is empty or
+//! one of the missing markers: [`LoadOptions::missing_markers`], by default
+//! [`crate::DEFAULT_MISSING_MARKERS`] (the empty field and `?`, as in UCI and Weka files); the
+//! catalog's `missing_markers` or a config may name others (`NA`, `-999`). Markers are checked
+//! before anything else, in every column: a missing value in a numeric column stays missing, a
+//! marker in a nominal column is never a value, and a marker in the class column is a missing
+//! class (an error).
+//!
+//! **Column types are decided, not guessed from the first surprise.** A column declared
+//! nominal ([`LoadOptions::nominal_columns`], [`LoadOptions::column_types`]) is nominal; a
+//! column declared numeric must hold finite numbers or markers, and anything else is an error
+//! naming file, line and column. An undeclared column is typed by its present (non-missing)
+//! values:
+//!
+//! - all finite numbers: numeric;
+//! - no numbers at all (finite or not): nominal;
+//! - numbers and other text: nominal only when the non-numbers are more than half of the
+//!   present values *and* take at least two spellings; otherwise an error at the first
+//!   non-number, naming file, line and column and telling how to declare the column nominal or
+//!   the value a missing marker. So a few stray cells, or a single undeclared missing spelling
+//!   however frequent, never silently turn a numeric column nominal;
+//! - finite numbers and non-finite ones (`NaN`, `inf`, `-inf`, `1e400`, which overflows) and
+//!   nothing else: an error at the first non-finite one. Non-finite numbers are errors in any
+//!   numeric column.
+//!
+//! A number is what Rust's `f64` parser accepts after trimming spaces. [`crate::load_with_report`]
+//! says which columns were inferred nominal or numeric.
+//!
+//! **The class column** is always nominal, its values in order of first appearance (or the
+//! order of [`LoadOptions::class_values`]). A class column that looks like a regression target
+//! is refused: every value a finite number, at least 3 distinct values, and more than 20
+//! distinct values or more distinct values than half the rows. Setting
+//! [`LoadOptions::allow_numeric_class`], or listing the labels in
+//! [`LoadOptions::class_values`], declares that the numbers are labels.
 //!
 //! The fields are split by this module rather than by polars: under the project's debug
 //! profile (dependencies unoptimised) polars took 3.4 s to read `sylva.csv` (6.7 MB) as
@@ -18,8 +48,10 @@ use std::path::Path;
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::LoadOptions;
-use crate::table::{assemble, parse_number, read_utf8, resolve_class_index, RawColumn, RawTable};
+use crate::load::{ColumnType, LoadOptions, LoadReport};
+use crate::table::{
+    assemble, classify_number, read_utf8, resolve_class_index, Number, RawColumn, RawTable,
+};
 
 /// The fields of a CSV text, column-major, as found by one quote-aware pass.
 struct Table<'a> {
@@ -166,88 +198,283 @@ fn split_table<'a>(path: &Path, text: &'a str) -> Result<Table<'a>, DataError> {
     })
 }
 
-/// Reads a CSV file into a dataset.
-pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<Dataset, DataError> {
+/// How a column's type was settled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Typing {
+    /// Declared by the options.
+    Declared(ColumnType),
+    /// Left to inference.
+    Inferred,
+}
+
+/// Each column's declaration from [`LoadOptions::nominal_columns`] and
+/// [`LoadOptions::column_types`], checked against the header and each other.
+fn declarations(
+    path: &Path,
+    names: &[&str],
+    class_index: usize,
+    options: &LoadOptions,
+) -> Result<Vec<Typing>, DataError> {
+    let error = |message: String| DataError::Declaration {
+        path: path.to_path_buf(),
+        message,
+    };
+    let absent = |what: &str, name: &str| {
+        error(format!(
+            "{what} column '{name}' is not in the header; columns are: {}",
+            names.join(", ")
+        ))
+    };
+    let mut typing = vec![Typing::Inferred; names.len()];
+    if let Some(nominal) = &options.nominal_columns {
+        for name in nominal {
+            if !names.contains(&name.as_str()) {
+                return Err(absent("nominal", name));
+            }
+        }
+        for (index, name) in names.iter().enumerate() {
+            let kind = if nominal.iter().any(|n| n == name) {
+                ColumnType::Nominal
+            } else {
+                ColumnType::Numeric
+            };
+            typing[index] = Typing::Declared(kind);
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, kind) in &options.column_types {
+        let what = match kind {
+            ColumnType::Numeric => "declared numeric",
+            ColumnType::Nominal => "declared nominal",
+        };
+        let Some(index) = names.iter().position(|n| n == name) else {
+            return Err(absent(what, name));
+        };
+        if seen.contains(&name.as_str()) {
+            return Err(error(format!(
+                "column '{name}' is declared twice in column_types; declare each column once"
+            )));
+        }
+        seen.push(name);
+        if index == class_index && *kind == ColumnType::Numeric {
+            return Err(error(format!(
+                "class column '{name}' is declared numeric; the class is always nominal (if its values are numbers that are class labels, set allow_numeric_class)"
+            )));
+        }
+        if let Typing::Declared(listed) = typing[index] {
+            if listed != *kind && index != class_index {
+                return Err(error(format!(
+                    "column '{name}' is {what} in column_types but {} by nominal_columns; declare it one way",
+                    match listed {
+                        ColumnType::Numeric => "numeric (not listed)",
+                        ColumnType::Nominal => "nominal",
+                    }
+                )));
+            }
+        }
+        typing[index] = Typing::Declared(*kind);
+    }
+    Ok(typing)
+}
+
+/// The missing markers in force, trimmed, for comparison with trimmed fields.
+struct Markers(Vec<String>);
+
+impl Markers {
+    fn of(options: &LoadOptions) -> Markers {
+        Markers(
+            options
+                .effective_missing_markers()
+                .into_iter()
+                .map(|m| m.trim().to_string())
+                .collect(),
+        )
+    }
+
+    /// True when a field is missing: empty after trimming spaces, or a marker.
+    fn is_missing(&self, field: &str) -> bool {
+        let trimmed = field.trim();
+        trimmed.is_empty() || self.0.iter().any(|m| m == trimmed)
+    }
+
+    /// The markers for a message: `the empty field, '?'`.
+    fn describe(&self) -> String {
+        let mut words = vec!["the empty field".to_string()];
+        words.extend(
+            self.0
+                .iter()
+                .filter(|m| !m.is_empty())
+                .map(|m| format!("'{m}'")),
+        );
+        words.join(", ")
+    }
+}
+
+/// A nominal column: values in order of first appearance, missing markers as `NaN`.
+fn nominal_column(name: &str, strings: &[Cow<'_, str>], markers: &Markers) -> RawColumn {
+    let mut data = Vec::with_capacity(strings.len());
+    let mut values: Vec<String> = Vec::new();
+    let mut lookup: HashMap<&str, usize> = HashMap::new();
+    for text in strings {
+        if markers.is_missing(text) {
+            data.push(f64::NAN);
+            continue;
+        }
+        let next = lookup.len();
+        let code = *lookup.entry(text.as_ref()).or_insert_with(|| {
+            values.push(text.to_string());
+            next
+        });
+        data.push(code as f64);
+    }
+    RawColumn {
+        name: name.to_string(),
+        values: Some(values),
+        data,
+    }
+}
+
+/// One pass over an attribute column: its numbers, and what else it holds.
+struct Scan {
+    /// The finite numbers, `NaN` for every other field.
+    data: Vec<f64>,
+    /// Fields that are finite numbers.
+    numbers: usize,
+    /// Fields that are not missing.
+    present: usize,
+    /// First row holding a non-finite number (`NaN`, `inf`, `1e400`).
+    first_non_finite: Option<usize>,
+    /// First row holding a non-number, and how many such fields there are.
+    first_word: Option<usize>,
+    /// Number of non-number fields.
+    words: usize,
+    /// Whether the non-numbers take at least two spellings.
+    several_spellings: bool,
+}
+
+fn scan(strings: &[Cow<'_, str>], markers: &Markers) -> Scan {
+    let mut result = Scan {
+        data: Vec::with_capacity(strings.len()),
+        numbers: 0,
+        present: 0,
+        first_non_finite: None,
+        first_word: None,
+        words: 0,
+        several_spellings: false,
+    };
+    for (row, text) in strings.iter().enumerate() {
+        if markers.is_missing(text) {
+            result.data.push(f64::NAN);
+            continue;
+        }
+        result.present += 1;
+        match classify_number(text) {
+            Number::Finite(number) => {
+                result.numbers += 1;
+                result.data.push(number);
+                continue;
+            }
+            Number::NonFinite => {
+                result.first_non_finite.get_or_insert(row);
+            }
+            Number::Not => {
+                result.words += 1;
+                match result.first_word {
+                    None => result.first_word = Some(row),
+                    Some(first) => {
+                        result.several_spellings |= strings[first] != *text;
+                    }
+                }
+            }
+        }
+        result.data.push(f64::NAN);
+    }
+    result
+}
+
+/// Reads a CSV file into a dataset, reporting which column types were inferred.
+pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadReport), DataError> {
     let text = read_utf8(path)?;
     let table = split_table(path, &text)?;
     let names: Vec<&str> = table.header.iter().map(String::as_str).collect();
     let class_index =
         resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
-    if let Some(nominal) = &options.nominal_columns {
-        for name in nominal {
-            if !names.contains(&name.as_str()) {
-                return Err(DataError::Syntax {
-                    path: path.to_path_buf(),
-                    line: 1,
-                    column: 1,
-                    message: format!(
-                        "nominal column '{name}' is not in the header; columns are: {}",
-                        names.join(", ")
-                    ),
-                });
-            }
-        }
-    }
+    let typing = declarations(path, &names, class_index, options)?;
+    let markers = Markers::of(options);
+    let mut report = LoadReport::default();
 
     let mut columns = Vec::with_capacity(names.len());
     for (index, strings) in table.columns.iter().enumerate() {
         let name = names[index];
-        let nominal = index == class_index
-            || match &options.nominal_columns {
-                Some(listed) => listed.iter().any(|n| n == name),
-                None => strings
-                    .iter()
-                    .any(|s| !s.is_empty() && parse_number(s).is_none()),
-            };
-        let mut data = Vec::with_capacity(strings.len());
+        if index == class_index || typing[index] == Typing::Declared(ColumnType::Nominal) {
+            columns.push(nominal_column(name, strings, &markers));
+            continue;
+        }
+        let scanned = scan(strings, &markers);
+        let cell = |row: usize| (table.row_lines[row], strings[row].to_string());
+        let declared_numeric = typing[index] == Typing::Declared(ColumnType::Numeric);
+        let numeric_like = scanned.numbers + usize::from(scanned.first_non_finite.is_some());
+        let nominal = !declared_numeric
+            && scanned.words > 0
+            && (numeric_like == 0
+                || (2 * scanned.words > scanned.present && scanned.several_spellings));
         if nominal {
-            let mut values: Vec<String> = Vec::new();
-            let mut lookup: HashMap<&str, usize> = HashMap::new();
-            for text in strings {
-                if text.is_empty() {
-                    data.push(f64::NAN);
-                    continue;
+            report.inferred_nominal.push(name.to_string());
+            columns.push(nominal_column(name, strings, &markers));
+            continue;
+        }
+        if let Some(row) = scanned.first_word {
+            let (line, value) = cell(row);
+            return Err(if declared_numeric {
+                DataError::NotNumeric {
+                    path: path.to_path_buf(),
+                    line,
+                    column: index + 1,
+                    attribute: name.to_string(),
+                    value,
+                    expected: format!(
+                        "a finite number, or a missing marker ({})",
+                        markers.describe()
+                    ),
                 }
-                let next = lookup.len();
-                let code = *lookup.entry(text.as_ref()).or_insert_with(|| {
-                    values.push(text.to_string());
-                    next
-                });
-                data.push(code as f64);
-            }
-            columns.push(RawColumn {
-                name: name.to_string(),
-                values: Some(values),
-                data,
-            });
-        } else {
-            for (row, text) in strings.iter().enumerate() {
-                if text.is_empty() {
-                    data.push(f64::NAN);
-                    continue;
+            } else {
+                DataError::MixedColumn {
+                    path: path.to_path_buf(),
+                    line,
+                    column: index + 1,
+                    attribute: name.to_string(),
+                    value,
+                    numbers: scanned.present - scanned.words,
+                    present: scanned.present,
                 }
-                match parse_number(text) {
-                    Some(number) => data.push(number),
-                    None => {
-                        return Err(DataError::NotNumeric {
-                            path: path.to_path_buf(),
-                            line: table.row_lines[row],
-                            column: index + 1,
-                            attribute: name.to_string(),
-                            value: text.to_string(),
-                        })
-                    }
-                }
-            }
-            columns.push(RawColumn {
-                name: name.to_string(),
-                values: None,
-                data,
             });
         }
+        if let Some(row) = scanned.first_non_finite {
+            let (line, value) = cell(row);
+            return Err(DataError::NonFinite {
+                path: path.to_path_buf(),
+                line,
+                column: index + 1,
+                attribute: name.to_string(),
+                value,
+                expected: format!(
+                    "a finite number, or a missing marker ({})",
+                    markers.describe()
+                ),
+            });
+        }
+        if !declared_numeric {
+            report.inferred_numeric.push(name.to_string());
+        }
+        columns.push(RawColumn {
+            name: name.to_string(),
+            values: None,
+            data: scanned.data,
+        });
     }
+    check_class_labels(path, &columns[class_index], table.row_lines.len(), options)?;
     let stem = file_stem(path);
-    assemble(
+    let dataset = assemble(
         RawTable {
             path: path.to_path_buf(),
             columns,
@@ -257,7 +484,35 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<Dataset, DataError
         class_index,
         options,
         &stem,
-    )
+    )?;
+    Ok((dataset, report))
+}
+
+/// Refuses a class column that looks like a regression target (see the module documentation),
+/// unless the options declare its numbers to be labels.
+fn check_class_labels(
+    path: &Path,
+    class: &RawColumn,
+    rows: usize,
+    options: &LoadOptions,
+) -> Result<(), DataError> {
+    if options.allow_numeric_class || options.class_values.is_some() {
+        return Ok(());
+    }
+    let values = class.values.as_deref().unwrap_or_default();
+    let distinct = values.len();
+    let all_numbers = values
+        .iter()
+        .all(|v| matches!(classify_number(v), Number::Finite(_)));
+    if all_numbers && distinct >= 3 && (distinct > 20 || 2 * distinct > rows) {
+        return Err(DataError::NumericClass {
+            path: path.to_path_buf(),
+            class: class.name.clone(),
+            distinct,
+            rows,
+        });
+    }
+    Ok(())
 }
 
 /// The file name without its extension, used as the dataset's default name.

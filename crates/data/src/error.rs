@@ -59,15 +59,49 @@ pub enum DataError {
         value: String,
         allowed: String,
     },
-    /// A value that should be a number but is not.
-    #[error("{path}:{line}:{column}: value '{value}' of numeric attribute '{attribute}' is not a finite number")]
+    /// A value that should be a number but is not; `expected` says what is allowed there.
+    #[error("{path}:{line}:{column}: value '{value}' of numeric attribute '{attribute}' is not a finite number; expected {expected}")]
     NotNumeric {
         path: PathBuf,
         line: usize,
         column: usize,
         attribute: String,
         value: String,
+        expected: String,
     },
+    /// A number that is not finite (`NaN`, an infinity, or beyond the `f64` range such as
+    /// `1e400`) in a numeric attribute.
+    #[error("{path}:{line}:{column}: value '{value}' of numeric attribute '{attribute}' is not a finite number (NaN, infinite, or beyond the f64 range of about 1.8e308); numeric values must be finite; expected {expected}")]
+    NonFinite {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        attribute: String,
+        value: String,
+        expected: String,
+    },
+    /// A CSV column without a declared type whose values are mostly numbers but not all.
+    #[error("{path}:{line}:{column}: value '{value}' of column '{attribute}' is not a number, but {numbers} of the column's {present} present values are; a column is inferred nominal only when most of its present values are not numbers and those take at least two spellings. If '{value}' means a missing value, add it to the missing markers (missing_markers; by default the empty field and '?'); if the column is nominal, declare it nominal (nominal_columns or column_types, or the catalog's nominal_columns)")]
+    MixedColumn {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        attribute: String,
+        value: String,
+        numbers: usize,
+        present: usize,
+    },
+    /// A CSV class column that looks like a regression target.
+    #[error("{path}: class column '{class}' looks like a regression target, not class labels: every value is a number and it has {distinct} distinct values in {rows} rows (a numeric class is refused with at least 3 distinct values and more than 20 or more than half the rows); choose another class column or bin the target into classes, or, if these numbers are labels, say so (allow_numeric_class, or list the labels in class_values)")]
+    NumericClass {
+        path: PathBuf,
+        class: String,
+        distinct: usize,
+        rows: usize,
+    },
+    /// Column declarations (types, class) that do not fit the file or each other.
+    #[error("{path}: {message}")]
+    Declaration { path: PathBuf, message: String },
     /// An attribute type the readers do not support (string, date, relational).
     #[error("{path}:{line}: attribute '{attribute}' has type '{kind}', which is not supported; expected numeric, real, integer or a nominal {{...}} list")]
     UnsupportedType {

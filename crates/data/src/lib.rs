@@ -1,7 +1,9 @@
 //! Datasets for classifier comparison: attributes, missing values, weights, cheap row views,
 //! file readers (CSV, ARFF, KEEL), the catalog of shipped datasets and the papers' transforms.
 //!
-//! - [`load`] reads a `.csv`, `.arff` or KEEL `.dat` file into a [`Dataset`];
+//! - [`load`] reads a `.csv`, `.arff` or KEEL `.dat` file into a [`Dataset`] ([`LoadOptions`]
+//!   declares column types and missing markers; [`load_with_report`] also tells which CSV column
+//!   types were inferred);
 //! - [`Catalog`] knows the shipped datasets (`datasets/catalog.toml`): [`Catalog::load`],
 //!   [`Catalog::verify`], collections, and [`Catalog::resolve`] / [`resolve`] for "a shipped
 //!   name or a path to the user's own file";
@@ -24,7 +26,10 @@ pub mod transform;
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
 pub use error::DataError;
-pub use load::{load, ClassColumn, LoadOptions};
+pub use load::{
+    load, load_with_report, ClassColumn, ColumnType, LoadOptions, LoadReport,
+    DEFAULT_MISSING_MARKERS,
+};
 pub use transform::{
     choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,
     MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord, TieRule,

@@ -25,13 +25,37 @@ pub(crate) struct RawTable {
     pub weights: Option<Vec<f64>>,
 }
 
+/// What a field holds as a number.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Number {
+    /// A finite number.
+    Finite(f64),
+    /// Text the `f64` parser reads but not as a finite number: `NaN`, `inf`, `-infinity`, or a
+    /// value beyond the `f64` range such as `1e400`.
+    NonFinite,
+    /// Not a number.
+    Not,
+}
+
+/// Reads a field as a number the way every reader does: surrounding spaces ignored.
+pub(crate) fn classify_number(text: &str) -> Number {
+    let parsed = match text.parse::<f64>() {
+        Ok(number) => Ok(number),
+        Err(_) => text.trim().parse::<f64>(),
+    };
+    match parsed {
+        Ok(number) if number.is_finite() => Number::Finite(number),
+        Ok(_) => Number::NonFinite,
+        Err(_) => Number::Not,
+    }
+}
+
 /// Parses a number the way every reader does: surrounding spaces ignored, finite values only.
 pub(crate) fn parse_number(text: &str) -> Option<f64> {
-    let number = match text.parse::<f64>() {
-        Ok(number) => number,
-        Err(_) => text.trim().parse::<f64>().ok()?,
-    };
-    number.is_finite().then_some(number)
+    match classify_number(text) {
+        Number::Finite(number) => Some(number),
+        _ => None,
+    }
 }
 
 /// Finds the class column among `names`: the option if given, else `default`.

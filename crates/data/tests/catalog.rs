@@ -1,12 +1,33 @@
 //! Every shipped dataset loads with the catalog's counts and checksum; collections and name
 //! resolution.
 
-use data::Catalog;
+use std::collections::HashMap;
+
+use data::{Catalog, ColumnType, LoadOptions};
+
+/// The content hashes of every shipped dataset recorded before the strict column-type rules
+/// (`cargo run -p data --example content_hashes`): name -> (through the catalog, from the bare
+/// path with default options or the error then).
+fn recorded_hashes() -> HashMap<String, (String, String)> {
+    let text = include_str!("data/shipped_content_hashes.txt");
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let name = parts.next().unwrap().to_string();
+            let declared = parts.next().unwrap().to_string();
+            let inferred = parts.next().unwrap().to_string();
+            (name, (declared, inferred))
+        })
+        .collect()
+}
 
 #[test]
 fn every_shipped_dataset_matches_the_catalog() {
     let catalog = Catalog::locate().expect("the repository's datasets/catalog.toml");
     assert_eq!(catalog.entries().len(), 43);
+    let recorded = recorded_hashes();
+    assert_eq!(recorded.len(), 43);
     let mut failures = Vec::new();
     for name in catalog.names() {
         match catalog.verify(name) {
@@ -14,6 +35,13 @@ fn every_shipped_dataset_matches_the_catalog() {
                 let entry = catalog.entry(name).unwrap();
                 assert_eq!(verified.summary.instances, entry.instances);
                 assert_eq!(verified.dataset.name(), name);
+                let hash = verified.dataset.content_hash();
+                if hash != recorded[name].0 {
+                    failures.push(format!(
+                        "{name}: content hash {hash}, recorded {}",
+                        recorded[name].0
+                    ));
+                }
             }
             Err(error) => failures.push(error.to_string()),
         }
@@ -82,4 +110,46 @@ fn a_bad_catalog_is_an_error() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("dataset 'a'"), "{error}");
+}
+
+/// Loading a shipped file from its bare path (types inferred, as for a user's file) gives the
+/// same content as before the strict column-type rules, except nursery's `Children` column
+/// (1, 2, 3 or `more`): three quarters numbers, so it is no longer guessed nominal but must be
+/// declared; declared, it reads exactly as before.
+#[test]
+fn shipped_files_read_as_user_files_are_unchanged() {
+    let catalog = Catalog::locate().expect("the repository's datasets/catalog.toml");
+    let recorded = recorded_hashes();
+    let mut failures = Vec::new();
+    for entry in catalog.entries() {
+        let expected = &recorded[&entry.name].1;
+        let path = catalog.path_of(entry);
+        if entry.name == "nursery" {
+            let message = data::load(&path, &LoadOptions::default())
+                .unwrap_err()
+                .to_string();
+            for words in [
+                "nursery.csv:147:4: value 'more' of column 'Children' is not a number",
+                "9720 of the column's 12960 present values are",
+                "add it to the missing markers (missing_markers; by default the empty field and '?')",
+                "declare it nominal",
+            ] {
+                assert!(message.contains(words), "{words:?} not in: {message}");
+            }
+            let declared = LoadOptions::default().declare("Children", ColumnType::Nominal);
+            let (dataset, report) = data::load_with_report(&path, &declared).unwrap();
+            assert_eq!(&dataset.content_hash(), expected);
+            assert_eq!(report.inferred_nominal.len(), 7, "{report:?}");
+            assert!(report.inferred_numeric.is_empty(), "{report:?}");
+            continue;
+        }
+        let got = match data::load(&path, &LoadOptions::default()) {
+            Ok(dataset) => dataset.content_hash(),
+            Err(error) => format!("error: {error}"),
+        };
+        if &got != expected {
+            failures.push(format!("{}: {got}, recorded {expected}", entry.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -90,6 +90,7 @@ fn class_column_and_types_can_be_chosen() {
         nominal_columns: Some(vec!["outlook".into(), "class".into()]),
         class_values: Some(vec!["TRUE".into(), "FALSE".into()]),
         name: Some("renamed".into()),
+        ..LoadOptions::default()
     };
     // Row 4 has no windy value: a missing class is an error naming line 5.
     let error = load(test_file("three_ways.csv"), &options).unwrap_err();
