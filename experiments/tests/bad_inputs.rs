@@ -1,8 +1,11 @@
-//! Nothing changes a result silently: a user's file whose number column holds a stray word or a
-//! non-finite number, or whose class column is a regression target, is refused by
-//! `experiments datasets FILE` and by a config that names it, with the file, line and column
-//! and how to declare what was meant; declared, the same file reads. The files are written
-//! here by hand.
+//! Nothing changes a result silently: bad inputs a user can write, each refused (or, for a
+//! damaged cache entry, repaired) with the exit status and the words of the message checked.
+//! A user's file whose number column holds a stray word or a non-finite number, or whose class
+//! column is a regression target, is refused with the file, line and column and how to declare
+//! what was meant (declared, the same file reads); a damaged cache entry is reported and
+//! computed again; a rerun whose data no longer loads leaves the previous results whole; a
+//! learner whose every unit fails is named, with exit status 3. Config mistakes (keys, ranges,
+//! names, analyses, bounds) are in tests/runner.rs. The files are written here by hand.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -161,4 +164,203 @@ fn a_config_naming_a_bad_file_is_refused_at_check() {
             "declare it nominal",
         ],
     );
+}
+
+/// A small two-class CSV whose column `x` separates the classes.
+fn separable(folder: &Path) -> PathBuf {
+    let mut text = String::from("x,code,class\n");
+    for row in 0..60 {
+        let class = if row < 30 { "a" } else { "b" };
+        let code = if row % 7 == 0 {
+            "NA".to_string()
+        } else {
+            (row % 5).to_string()
+        };
+        text.push_str(&format!("{row},{code},{class}\n"));
+    }
+    write(folder, "separable.csv", &text)
+}
+
+fn config_for(folder: &Path, name: &str, entry: &str, learner: &str) -> PathBuf {
+    write(
+        folder,
+        &format!("{name}.toml"),
+        &format!(
+            "name = \"{name}\"\ndatasets = [{entry}]\nprotocol = {{ kind = \"stratified_kfold\", folds = 3 }}\n[[learners]]\n{learner}\n"
+        ),
+    )
+}
+
+#[test]
+fn a_config_declares_missing_markers_and_column_types_of_its_own_file() {
+    let folder = scratch("declared");
+    separable(&folder);
+    // `NA` in a number column is a stray word until it is declared a missing marker.
+    let plain = config_for(&folder, "plain", "\"separable.csv\"", "kind = \"c45\"");
+    let message = refused(&["--check", "--config", plain.to_str().unwrap()]);
+    assert_words(&message, &["separable.csv:2:2", "'NA'", "column 'code'"]);
+    let declared = config_for(
+        &folder,
+        "declared",
+        "{ name = \"separable.csv\", missing_markers = [\"NA\"] }",
+        "kind = \"c45\"",
+    );
+    accepted(&["--check", "--config", declared.to_str().unwrap()]);
+    let nominal = config_for(
+        &folder,
+        "nominal",
+        "{ name = \"separable.csv\", nominal_columns = [\"code\"] }",
+        "kind = \"c45\"",
+    );
+    accepted(&["--check", "--config", nominal.to_str().unwrap()]);
+    // A misspelt key of a dataset entry lists every key an entry allows.
+    let misspelt = config_for(
+        &folder,
+        "misspelt",
+        "{ name = \"separable.csv\", nominal_column = [\"code\"] }",
+        "kind = \"c45\"",
+    );
+    let message = refused(&["--check", "--config", misspelt.to_str().unwrap()]);
+    assert_words(
+        &message,
+        &[
+            "nominal_column",
+            "nominal_columns",
+            "missing_markers",
+            "subsample",
+        ],
+    );
+}
+
+#[test]
+fn a_damaged_cache_entry_is_reported_and_computed_again() {
+    let folder = scratch("damaged");
+    separable(&folder);
+    let config = config_for(
+        &folder,
+        "damaged",
+        "{ name = \"separable.csv\", missing_markers = [\"NA\"] }",
+        "kind = \"c45\"",
+    );
+    let results = folder.join("results");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_experiments"))
+            .args(["--config", config.to_str().unwrap(), "--results"])
+            .arg(&results)
+            .output()
+            .unwrap()
+    };
+    assert!(run().status.success());
+    let per_fold = std::fs::read_to_string(results.join("damaged/per_fold.csv")).unwrap();
+    let entries = std::fs::read_dir(results.join("damaged/predictions/separable/c45"))
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect::<Vec<_>>();
+    // Reverse one entry's probabilities: the same length, the same shape, wrong numbers.
+    let mut bytes = std::fs::read(&entries[0]).unwrap();
+    let end = bytes.len() - 32;
+    bytes[40..end].reverse();
+    std::fs::write(&entries[0], &bytes).unwrap();
+    let output = run();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_words(&stderr, &["was damaged", "checksum", "computed again"]);
+    assert_eq!(
+        std::fs::read_to_string(results.join("damaged/per_fold.csv")).unwrap(),
+        per_fold
+    );
+    let units = std::fs::read_to_string(results.join("damaged/units.csv")).unwrap();
+    assert_eq!(units.matches(",repaired,").count(), 1, "{units}");
+}
+
+#[test]
+fn a_rerun_whose_data_no_longer_loads_leaves_the_previous_results_whole() {
+    let folder = scratch("mixed");
+    let data = separable(&folder);
+    let config = config_for(
+        &folder,
+        "mixed",
+        "{ name = \"separable.csv\", missing_markers = [\"NA\"] }",
+        "kind = \"c45\"",
+    );
+    let results = folder.join("results");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_experiments"))
+            .args(["--config", config.to_str().unwrap(), "--results"])
+            .arg(&results)
+            .output()
+            .unwrap()
+    };
+    assert!(run().status.success());
+    let before: Vec<String> = [
+        "config.toml",
+        "per_fold.csv",
+        "index.html",
+        "tables/summary.md",
+    ]
+    .iter()
+    .map(|file| std::fs::read_to_string(results.join("mixed").join(file)).unwrap())
+    .collect();
+    // The data now holds a stray word: the rerun is refused before it writes anything.
+    let text = std::fs::read_to_string(&data)
+        .unwrap()
+        .replace("\n5,", "\nfive,");
+    std::fs::write(&data, text).unwrap();
+    let changed = format!("seed = 9\n{}", std::fs::read_to_string(&config).unwrap());
+    std::fs::write(&config, changed).unwrap();
+    let output = run();
+    assert_eq!(output.status.code(), Some(1));
+    assert_words(
+        &String::from_utf8_lossy(&output.stderr),
+        &["'five'", "column 'x'"],
+    );
+    let after: Vec<String> = [
+        "config.toml",
+        "per_fold.csv",
+        "index.html",
+        "tables/summary.md",
+    ]
+    .iter()
+    .map(|file| std::fs::read_to_string(results.join("mixed").join(file)).unwrap())
+    .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn a_learner_whose_every_unit_fails_is_named_and_the_exit_status_says_so() {
+    let folder = scratch("all-fail");
+    separable(&folder);
+    let config = config_for(
+        &folder,
+        "allfail",
+        "{ name = \"separable.csv\", missing_markers = [\"NA\"] }",
+        "kind = \"c45\"\n[[learners]]\nname = \"broken\"\nkind = \"external\"\ncommand = [\"sh\", \"-c\", \"exit 4\"]",
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(["--config", config.to_str().unwrap(), "--results"])
+        .arg(folder.join("results"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert_words(&stderr, &["3 of 6 units failed", "learners: broken"]);
+    let summary =
+        std::fs::read_to_string(folder.join("results/allfail/tables/failures.md")).unwrap();
+    assert_words(&summary, &["broken", "separable", "| 3 |"]);
+}
+
+#[test]
+fn names_and_paths_that_cannot_be_used_say_what_is_allowed() {
+    let folder = scratch("names");
+    separable(&folder);
+    let bad_name = write(
+        &folder,
+        "badname.toml",
+        "name = \"my run\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\", test_fraction = 0.3 }\n[[learners]]\nkind = \"c45\"\n",
+    );
+    let message = refused(&["--check", "--config", bad_name.to_str().unwrap()]);
+    assert_words(&message, &["key 'name'", "no space, '/' or '\\'"]);
+    let message = refused(&["--check", "--config", folder.to_str().unwrap()]);
+    assert_words(&message, &["is a folder", "a .toml file"]);
 }

@@ -104,15 +104,63 @@ impl<'de> Deserialize<'de> for DatasetEntry {
     }
 }
 
-/// A dataset with its own transforms.
+/// A dataset with its own transforms, and how to read a file of one's own.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DetailedDataset {
     /// A shipped name, a collection, or a path.
     pub name: String,
-    /// Overrides of the experiment-wide transforms.
-    #[serde(flatten)]
-    pub transforms: TransformOverrides,
+    /// See [`Transforms::two_most_confused`].
+    pub two_most_confused: Option<bool>,
+    /// See [`Transforms::positive_class`].
+    pub positive_class: Option<String>,
+    /// See [`Transforms::one_vs_rest`].
+    pub one_vs_rest: Option<bool>,
+    /// See [`Transforms::subsample`].
+    pub subsample: Option<usize>,
+    /// A CSV file's columns to read as nominal (the others are typed by their values).
+    #[serde(default)]
+    pub nominal_columns: Vec<String>,
+    /// A CSV file's columns that must hold numbers (or missing markers).
+    #[serde(default)]
+    pub numeric_columns: Vec<String>,
+    /// A CSV file's missing-value markers besides the empty field and `?` (e.g. `"NA"`).
+    #[serde(default)]
+    pub missing_markers: Vec<String>,
+    /// Accept a class column of numbers with many distinct values (refused by default as a
+    /// likely regression target).
+    #[serde(default)]
+    pub allow_numeric_class: bool,
+}
+
+impl DetailedDataset {
+    /// The transform overrides of this entry.
+    pub fn transforms(&self) -> TransformOverrides {
+        TransformOverrides {
+            two_most_confused: self.two_most_confused,
+            positive_class: self.positive_class.clone(),
+            one_vs_rest: self.one_vs_rest,
+            subsample: self.subsample,
+        }
+    }
+
+    /// How to read the entry's file (shipped datasets are read as the catalog says).
+    pub fn load_options(&self) -> data::LoadOptions {
+        let mut options = data::LoadOptions {
+            allow_numeric_class: self.allow_numeric_class,
+            ..data::LoadOptions::default()
+        };
+        for column in &self.nominal_columns {
+            options = options.declare(column.clone(), data::ColumnType::Nominal);
+        }
+        for column in &self.numeric_columns {
+            options = options.declare(column.clone(), data::ColumnType::Numeric);
+        }
+        for marker in &self.missing_markers {
+            options = options.with_missing_marker(marker.clone());
+        }
+        options
+    }
 }
 
 /// The transforms applied to a dataset before splitting.
@@ -358,7 +406,7 @@ kind = "c45"
             panic!("a table entry")
         };
         assert_eq!(
-            config.transforms.with(&detailed.transforms).subsample,
+            config.transforms.with(&detailed.transforms()).subsample,
             Some(50)
         );
     }

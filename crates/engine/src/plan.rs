@@ -67,6 +67,8 @@ pub struct DatasetRequest {
     pub source: String,
     /// Transforms to apply.
     pub transforms: Transforms,
+    /// How to read the source if it is a file of one's own (column types, missing markers).
+    pub options: data::LoadOptions,
 }
 
 /// Checks every name of the config without loading data: datasets exist, learners are known
@@ -86,11 +88,16 @@ pub fn check_names(
         .ok();
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
-        let (word, transforms) = match entry {
-            DatasetEntry::Name(name) => (name.clone(), config.transforms.clone()),
+        let (word, transforms, options) = match entry {
+            DatasetEntry::Name(name) => (
+                name.clone(),
+                config.transforms.clone(),
+                data::LoadOptions::default(),
+            ),
             DatasetEntry::Detailed(detailed) => (
                 detailed.name.clone(),
-                config.transforms.with(&detailed.transforms),
+                config.transforms.with(&detailed.transforms()),
+                detailed.load_options(),
             ),
         };
         let word = relative_to(base, &word);
@@ -109,6 +116,7 @@ pub fn check_names(
             Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
                 source,
                 transforms: transforms.clone(),
+                options: options.clone(),
             })),
             Err(problem) => problems.push(problem),
         }
@@ -237,7 +245,10 @@ pub fn prepare_dataset(
 ) -> Result<PreparedDataset> {
     let name = display_name(&request.source);
     let loaded = match catalog {
-        Some(catalog) => catalog.resolve(&request.source),
+        Some(catalog) => catalog.resolve_with(&request.source, &request.options),
+        None if std::path::Path::new(&request.source).is_file() => {
+            data::load(&request.source, &request.options)
+        }
         None => data::catalog::resolve(&request.source),
     }
     .with_context(|| format!("cannot load dataset '{}'", request.source))?;
