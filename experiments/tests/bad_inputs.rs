@@ -4,8 +4,9 @@
 //! column is a regression target, is refused with the file, line and column and how to declare
 //! what was meant (declared, the same file reads); a damaged cache entry is reported and
 //! computed again; a rerun whose data no longer loads leaves the previous results whole; a
-//! learner whose every unit fails is named, with exit status 3. Config mistakes (keys, ranges,
-//! names, analyses, bounds) are in tests/runner.rs. The files are written here by hand.
+//! learner whose every unit fails is named, with exit status 3; config mistakes (keys, ranges,
+//! several at once, analyses' prerequisites, plans beyond the bounds) are refused with exit
+//! status 1, naming the key and what it allows. The files are written here by hand.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -363,4 +364,157 @@ fn names_and_paths_that_cannot_be_used_say_what_is_allowed() {
     assert_words(&message, &["key 'name'", "no space, '/' or '\\'"]);
     let message = refused(&["--check", "--config", folder.to_str().unwrap()]);
     assert_words(&message, &["is a folder", "a .toml file"]);
+}
+
+fn config_error(text: &str) -> String {
+    // A folder of its own per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let folder = scratch(&format!("bad-{call}"));
+    let config = write(&folder, "bad.toml", text);
+    refused(&["--check", "--config", config.to_str().unwrap()])
+}
+
+const GOOD: &str = r#"
+name = "good"
+datasets = ["pima"]
+protocol = { kind = "stratified_kfold", folds = 10 }
+[[learners]]
+kind = "c45"
+"#;
+
+#[test]
+fn config_errors_name_the_key_the_dataset_or_the_learner() {
+    let message = config_error(&GOOD.replace("name = \"good\"", "name = \"good\"\nseeed = 1"));
+    assert!(
+        message.contains("seeed") && message.contains("line 3"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("\"pima\"", "\"pimaa\""));
+    assert!(message.contains("pimaa"), "{message}");
+    let message = config_error(&GOOD.replace("kind = \"c45\"", "kind = \"c4.5\""));
+    assert!(
+        message.contains("c4.5") && message.contains("c45"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("folds = 10", "folds = 1"));
+    assert!(message.contains("folds"), "{message}");
+    let message = config_error(&format!("{GOOD}confidence = 2.0\n"));
+    assert!(message.contains("confidence"), "{message}");
+}
+
+#[test]
+fn every_problem_of_a_config_is_reported_not_just_the_first() {
+    let text = GOOD.replace("\"pima\"", "\"pimaa\", \"sonarr\"").replace(
+        "kind = \"c45\"",
+        "kind = \"c45\"\nconfidance = 0.2\n[[learners]]\nkind = \"knnn\"",
+    );
+    let message = config_error(&text);
+    for part in ["pimaa", "sonarr", "confidance", "knnn"] {
+        assert!(message.contains(part), "{part} missing from: {message}");
+    }
+    assert_eq!(
+        message.lines().filter(|l| l.contains("bad.toml")).count(),
+        4,
+        "{message}"
+    );
+}
+
+#[test]
+fn a_dataset_path_in_a_config_is_read_from_the_config_s_folder() {
+    let folder = scratch("relative");
+    std::fs::create_dir_all(folder.join("study")).unwrap();
+    let mut csv = String::from("x,y,class\n");
+    for row in 0..40 {
+        csv.push_str(&format!(
+            "{},{},{}\n",
+            row,
+            (row * 7) % 5,
+            if row % 2 == 0 { "a" } else { "b" }
+        ));
+    }
+    std::fs::write(folder.join("study").join("mine.csv"), csv).unwrap();
+    std::fs::write(
+        folder.join("study").join("mine.toml"),
+        GOOD.replace("[\"pima\"]", "[\"mine.csv\"]")
+            .replace("folds = 10", "folds = 4"),
+    )
+    .unwrap();
+    // Run from the workspace root: the file is found beside the config, not there.
+    let config = folder.join("study").join("mine.toml");
+    let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .args(["--check", "--config", config.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn plans_beyond_the_limits_are_refused_before_their_splits_are_made() {
+    let message =
+        config_error(&GOOD.replace("folds = 10 }", "folds = 10, repetitions = 100000000 }"));
+    assert!(
+        message.contains("1000000000 splits of 768 rows")
+            && message.contains("'repetitions'")
+            && message.contains("--max-split-memory-mb"),
+        "{message}"
+    );
+    let message = config_error(&GOOD.replace("\"pima\"", "\"adult\"").replace(
+        "{ kind = \"stratified_kfold\", folds = 10 }",
+        "{ kind = \"leave_one_out\" }",
+    ));
+    assert!(
+        message.contains("32561 splits of 32561 rows") && message.contains("leave_one_out"),
+        "{message}"
+    );
+    // The unit limit, lowered to show it: 10 folds x 1 learner = 10 units.
+    let folder = scratch("units-limit");
+    let config = write(&folder, "good.toml", GOOD);
+    let message = refused(&[
+        "--check",
+        "--max-units",
+        "9",
+        "--threads",
+        "100000",
+        "--config",
+        config.to_str().unwrap(),
+    ]);
+    assert!(
+        message.contains("10 units") && message.contains("--max-units"),
+        "{message}"
+    );
+    assert!(message.contains("using"), "{message}");
+}
+
+#[test]
+fn check_rejects_paper_analyses_that_lack_their_prerequisites() {
+    // Wu & Flach select by sAUC on validation folds: without the measure it cannot run.
+    let message = config_error(&format!(
+        "analyses = [\"wu_flach_selection\"]\n{}\n[[learners]]\nkind = \"naive_bayes\"\n",
+        GOOD.replace("stratified_kfold\", folds = 10", "wu_flach\", folds = 5")
+    ));
+    assert!(
+        message.contains("wu_flach_selection") && message.contains("sauc"),
+        "{message}"
+    );
+    // Provost et al.'s ROC analysis needs two-class tasks; glass has six classes.
+    let message = config_error(&format!(
+        "analyses = [\"provost_roc\"]\n{}",
+        GOOD.replace("\"pima\"", "\"glass\"")
+    ));
+    assert!(
+        message.contains("provost_roc") && message.contains("glass"),
+        "{message}"
+    );
+    // An analysis that does not exist is named with the ones that do.
+    let message = config_error(&format!("analyses = [\"aslan\"]\n{GOOD}"));
+    assert!(
+        message.contains("'aslan'") && message.contains("aslan_agreement"),
+        "{message}"
+    );
 }
