@@ -297,6 +297,19 @@ pub fn summary_table(plan: &Plan, folds: &FoldTable) -> Table {
             folds.failures.len()
         ));
     }
+    let multi_class: Vec<&str> = plan
+        .datasets
+        .iter()
+        .filter(|dataset| dataset.positive.is_none())
+        .map(|dataset| dataset.name.as_str())
+        .collect();
+    if !multi_class.is_empty() && folds.measures.contains(&Measure::Auc) {
+        table.push_note(format!(
+            "On the multi-class datasets ({}), auc is Hand & Till's M: the mean over pairs of \
+             classes of their pairwise AUC.",
+            multi_class.join(", ")
+        ));
+    }
     table
 }
 

@@ -15,6 +15,9 @@ use crate::error::{Context, Result};
 use crate::plan::{Plan, Unit};
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
+/// Without a terminal, the runner writes a progress line at most this often (milliseconds).
+const PLAIN_LOG_EVERY_MS: u64 = 5_000;
+
 /// What became of one unit, with a summary of its predictions (the predictions themselves stay
 /// on disk, so memory does not grow with the number of units).
 #[derive(Clone, Debug)]
@@ -79,7 +82,7 @@ where
     let bar = if terminal {
         let bar = indicatif::ProgressBar::new(total as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} units, ETA {eta} {msg}",
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} units, {per_sec}, ETA {eta} {msg}",
         ) {
             bar.set_style(style);
         }
@@ -95,7 +98,8 @@ where
     let reused = AtomicUsize::new(0);
     let failed = AtomicUsize::new(0);
     let started = Instant::now();
-    let step = (total / 20).max(1);
+    // Without a terminal, a line every few seconds (and the last one).
+    let last_line = std::sync::atomic::AtomicU64::new(0);
     let records: Vec<UnitRecord<T>> = pool.install(|| {
         plan.units
             .par_iter()
@@ -140,13 +144,31 @@ where
                         ));
                         bar.inc(1);
                     }
-                    None if done.is_multiple_of(step) || done == total => eprintln!(
-                        "[{:>6.1}s] {done}/{total} units ({} reused, {} failed)",
-                        started.elapsed().as_secs_f64(),
-                        reused.load(Ordering::Relaxed),
-                        failed.load(Ordering::Relaxed)
-                    ),
-                    None => {}
+                    None => {
+                        let elapsed = started.elapsed();
+                        let now = elapsed.as_millis() as u64;
+                        let previous = last_line.load(Ordering::Relaxed);
+                        let due = now >= previous + PLAIN_LOG_EVERY_MS
+                            && last_line
+                                .compare_exchange(
+                                    previous,
+                                    now,
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok();
+                        if due || done == total {
+                            let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+                            eprintln!(
+                                "[{:>6.1}s] {done}/{total} units ({} reused, {} failed), \
+                                 {rate:.1} units/s, about {:.0}s to go",
+                                elapsed.as_secs_f64(),
+                                reused.load(Ordering::Relaxed),
+                                failed.load(Ordering::Relaxed),
+                                (total - done) as f64 / rate.max(1e-9)
+                            );
+                        }
+                    }
                 }
                 let summary = result
                     .predictions

@@ -362,3 +362,21 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn the_summary_says_that_auc_on_a_multi_class_dataset_is_hand_and_till_s_m() {
+    let folder = scratch("multiclass");
+    let engine = engine_with(vec![spec(1)]);
+    let config = CONFIG
+        .replace("[\"sonar\"]", "[\"glass\"]")
+        .replace("{ kind = \"naive_bayes\" }", "{ kind = \"c45\" }");
+    let output = engine
+        .run(engine.check_text(&config, "test").unwrap(), &folder)
+        .unwrap();
+    let summary = std::fs::read_to_string(output.folder.join("tables/summary.md")).unwrap();
+    assert!(
+        summary.contains("(glass), auc is Hand & Till's M"),
+        "{summary}"
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
