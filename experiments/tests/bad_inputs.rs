@@ -182,6 +182,15 @@ fn separable(folder: &Path) -> PathBuf {
     write(folder, "separable.csv", &text)
 }
 
+/// Runs a config, writing its results under `results`.
+fn run_into(config: &Path, results: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(["--config", config.to_str().unwrap(), "--results"])
+        .arg(results)
+        .output()
+        .unwrap()
+}
+
 fn config_for(folder: &Path, name: &str, entry: &str, learner: &str) -> PathBuf {
     write(
         folder,
@@ -244,13 +253,7 @@ fn a_damaged_cache_entry_is_reported_and_computed_again() {
         "kind = \"c45\"",
     );
     let results = folder.join("results");
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_experiments"))
-            .args(["--config", config.to_str().unwrap(), "--results"])
-            .arg(&results)
-            .output()
-            .unwrap()
-    };
+    let run = || run_into(&config, &results);
     assert!(run().status.success());
     let per_fold = std::fs::read_to_string(results.join("damaged/per_fold.csv")).unwrap();
     let entries = std::fs::read_dir(results.join("damaged/predictions/separable/c45"))
@@ -286,13 +289,7 @@ fn a_rerun_whose_data_no_longer_loads_leaves_the_previous_results_whole() {
         "kind = \"c45\"",
     );
     let results = folder.join("results");
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_experiments"))
-            .args(["--config", config.to_str().unwrap(), "--results"])
-            .arg(&results)
-            .output()
-            .unwrap()
-    };
+    let run = || run_into(&config, &results);
     assert!(run().status.success());
     let before: Vec<String> = [
         "config.toml",
@@ -338,11 +335,7 @@ fn a_learner_whose_every_unit_fails_is_named_and_the_exit_status_says_so() {
         "{ name = \"separable.csv\", missing_markers = [\"NA\"] }",
         "kind = \"c45\"\n[[learners]]\nname = \"broken\"\nkind = \"external\"\ncommand = [\"sh\", \"-c\", \"exit 4\"]",
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
-        .args(["--config", config.to_str().unwrap(), "--results"])
-        .arg(folder.join("results"))
-        .output()
-        .unwrap();
+    let output = run_into(&config, &folder.join("results"));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert_words(&stderr, &["3 of 6 units failed", "learners: broken"]);

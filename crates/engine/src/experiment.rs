@@ -215,17 +215,14 @@ fn run(
             folder: &folder,
             cache,
         };
-        let mut sections = Vec::new();
-        for analysis in analyses.selected(config) {
-            sections.extend(analysis.sections(&context)?);
-        }
-        write_html(&folder, config, &sections, runner::RunCounts::default())?;
-        let folder = staging.publish()?;
-        eprintln!(
-            "done in {:.1}s: {}",
-            started.elapsed().as_secs_f64(),
-            folder.join("index.html").display()
-        );
+        let folder = finish(
+            staging,
+            &context,
+            analyses,
+            Vec::new(),
+            runner::RunCounts::default(),
+            started,
+        )?;
         return Ok(RunOutput {
             folder,
             results,
@@ -335,16 +332,7 @@ fn run(
         folder: &folder,
         cache,
     };
-    for analysis in analyses.selected(config) {
-        sections.extend(analysis.sections(&context)?);
-    }
-    write_html(&folder, config, &sections, counts)?;
-    let folder = staging.publish()?;
-    eprintln!(
-        "done in {:.1}s: {}",
-        started.elapsed().as_secs_f64(),
-        folder.join("index.html").display()
-    );
+    let folder = finish(staging, &context, analyses, sections, counts, started)?;
     Ok(RunOutput {
         folder,
         results,
@@ -353,6 +341,29 @@ fn run(
         alpha: config.alpha,
         plan: experiment.plan,
     })
+}
+
+/// The end of a run: the analyses' sections after `sections`, the HTML page, and the outputs
+/// moved into place; returns the results folder.
+fn finish(
+    staging: Staging,
+    context: &AnalysisContext,
+    analyses: &Analyses,
+    mut sections: Vec<Section>,
+    counts: runner::RunCounts,
+    started: Instant,
+) -> Result<PathBuf> {
+    for analysis in analyses.selected(context.config) {
+        sections.extend(analysis.sections(context)?);
+    }
+    write_html(context.folder, context.config, &sections, counts)?;
+    let folder = staging.publish()?;
+    eprintln!(
+        "done in {:.1}s: {}",
+        started.elapsed().as_secs_f64(),
+        folder.join("index.html").display()
+    );
+    Ok(folder)
 }
 
 /// The outputs of a run being written: a hidden folder inside the results folder, whose
