@@ -115,13 +115,7 @@ impl AnalysisContext<'_> {
     /// A unit's predictions, read back from the cache; `None` if it failed or its entry is
     /// missing or damaged.
     pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
-        match crate::cache::read_entry(
-            &crate::cache::unit_path(self.cache, &self.plan.spec(unit)),
-            &self.plan.spec(unit),
-        ) {
-            crate::cache::CacheRead::Found(result) => result.predictions,
-            _ => None,
-        }
+        crate::cache::cached_predictions(self.cache, &self.plan.spec(unit))
     }
 
     /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the

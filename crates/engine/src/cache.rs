@@ -168,6 +168,15 @@ pub fn read_entry(path: &Path, spec: &UnitSpec) -> CacheRead {
     })
 }
 
+/// A unit's cached predictions under the results folder `results`; `None` if its entry is
+/// missing or damaged.
+pub fn cached_predictions(results: &Path, spec: &UnitSpec) -> Option<crate::unit::UnitPredictions> {
+    match read_entry(&unit_path(results, spec), spec) {
+        CacheRead::Found(result) => result.predictions,
+        CacheRead::Missing | CacheRead::Damaged(_) => None,
+    }
+}
+
 /// How a cached run obtained a unit's result.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Provenance {

@@ -1,12 +1,10 @@
 //! The experiment config: one TOML file naming datasets, transforms, learners, a protocol,
 //! measures, tests and analyses. Every key is checked; unknown keys are errors naming the key.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 
 use crate::bail;
-use crate::error::{Context, Error, Result};
+use crate::error::{Error, Result};
 use crate::measures::Measure;
 use crate::paired::PairedTest;
 
@@ -247,14 +245,6 @@ impl ExperimentConfig {
                     .any(|analysis| analysis.name == name && !analysis.needs_data)
             })
     }
-}
-
-/// Reads and checks a config file against the known analyses; errors name the file, the line
-/// and the key.
-pub fn load(path: &Path, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read config {}", path.display()))?;
-    parse(&text, analyses).map_err(|error| Error::message(format!("{}: {error}", path.display())))
 }
 
 /// Parses and checks config text against the known analyses.

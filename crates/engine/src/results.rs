@@ -472,12 +472,7 @@ pub fn predictions_frame(
     let mut probability = Vec::new();
     for &unit in units {
         let spec = plan.spec(unit);
-        let crate::cache::CacheRead::Found(result) =
-            crate::cache::read_entry(&crate::cache::unit_path(folder, &spec), &spec)
-        else {
-            continue;
-        };
-        let Some(predictions) = result.predictions else {
+        let Some(predictions) = crate::cache::cached_predictions(folder, &spec) else {
             continue;
         };
         let classes = &spec.dataset.dataset.schema().class_values;

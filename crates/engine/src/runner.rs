@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::cache::{run_cached, Provenance};
 use crate::error::{Context, Result};
-use crate::plan::{Plan, Unit};
+use crate::plan::Plan;
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
 /// Without a terminal, the runner writes a progress line at most this often (milliseconds).
@@ -195,10 +195,4 @@ where
         failed: count(|status| matches!(status, Status::Failed(_))),
     };
     Ok((records, counts))
-}
-
-/// Runs one unit of a plan through the cache under `results` (what each worker of
-/// [`run_all`] does).
-pub fn run_one(results: &Path, plan: &Plan, unit: Unit) -> UnitResult {
-    run_cached(results, &plan.spec(unit)).0
 }

@@ -201,13 +201,8 @@ pub fn run_unit(spec: &UnitSpec) -> UnitResult {
             return UnitResult::failed(error.to_string(), fit_seconds, predict_seconds)
         }
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "unknown panic".to_string());
             return UnitResult::failed(
-                format!("panicked: {message}"),
+                format!("panicked: {}", learners::panic_message(panic.as_ref())),
                 fit_seconds,
                 predict_seconds,
             );

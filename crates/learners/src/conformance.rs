@@ -71,14 +71,10 @@ pub fn check(learner: &dyn Learner) -> Result<(), Vec<String>> {
         match catch_unwind(AssertUnwindSafe(|| case(learner, &capabilities))) {
             Ok(Ok(())) => {}
             Ok(Err(problem)) => failures.push(format!("{name}: {problem}")),
-            Err(panic) => {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|text| text.to_string()))
-                    .unwrap_or_else(|| "(no message)".into());
-                failures.push(format!("{name}: panicked: {message}"));
-            }
+            Err(panic) => failures.push(format!(
+                "{name}: panicked: {}",
+                crate::model::panic_message(panic.as_ref())
+            )),
         }
     }
     if failures.is_empty() {

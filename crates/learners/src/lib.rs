@@ -34,7 +34,7 @@ pub mod vfi;
 
 pub use bagging::Bagging;
 pub use c45::{C45Model, C45};
-pub use model::{Learner, LearnerError, Model, Probabilities};
+pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};
 pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};
 pub use spec::{Capabilities, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};

@@ -85,6 +85,16 @@ impl Probabilities {
     }
 }
 
+/// The message of a caught panic (`std::panic::catch_unwind`'s payload), for reporting a
+/// learner that panicked instead of returning an error.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|text| text.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
+}
+
 /// Why fitting or predicting failed.
 #[derive(Debug, thiserror::Error)]
 pub enum LearnerError {
