@@ -36,6 +36,11 @@ impl Scaling {
         self.all_numeric
     }
 
+    /// True when the attribute is nominal (its scaled values are value indices).
+    pub(crate) fn is_nominal(&self, attribute: usize) -> bool {
+        self.distance.is_nominal(attribute)
+    }
+
     /// Scales one raw value of an attribute (numeric: to [0, 1] on the training range; nominal:
     /// the value index unchanged; missing stays `NaN`).
     pub(crate) fn scale(&self, attribute: usize, value: f64) -> f64 {

@@ -206,6 +206,7 @@ impl KnnLearner {
             });
         }
         let config = &self.config;
+        let index = build_index(train, &positions, config.search);
         let (k, selection) = if !config.select_k {
             (config.k, KSelection::Fixed)
         } else {
@@ -216,7 +217,6 @@ impl KnnLearner {
             });
             match (validation, validation_positions) {
                 (Some(view), Some(validation_positions)) if !validation_positions.is_empty() => {
-                    let index = build_index(train, &positions, config.search);
                     let errors = self.score_candidates(
                         &index,
                         train,
@@ -239,9 +239,9 @@ impl KnnLearner {
                     if inner_train.is_empty() || inner_validation.is_empty() {
                         (config.k, KSelection::TooFewRows)
                     } else {
-                        let index = build_index(train, &inner_train, config.search);
+                        let inner_index = build_index(train, &inner_train, config.search);
                         let errors = self.score_candidates(
-                            &index,
+                            &inner_index,
                             train,
                             &inner_train,
                             train,
@@ -259,7 +259,6 @@ impl KnnLearner {
                 }
             }
         };
-        let index = build_index(train, &positions, config.search);
         Ok(KnnModel {
             index,
             classes: positions.iter().map(|&p| train.class(p) as u32).collect(),

@@ -68,9 +68,34 @@ fn later_norm(blocks: &[Block]) -> f64 {
         .sqrt()
 }
 
-/// Cuts a row into zero-padded [`Block`]s, appending them to `out`.
+/// Cuts a row into zero-padded [`Block`]s (one block of zeros for an empty row), appending
+/// them to `out`.
 fn push_blocks(row: &[f64], out: &mut Vec<Block>) {
+    if row.is_empty() {
+        out.push(Block([0.0; BLOCK]));
+    }
     out.extend(row.chunks(BLOCK).map(|values| Block(padded_block(values))));
+}
+
+/// Appends `words` words holding the given bits (bit `i` of the sequence at bit `i % 64` of
+/// word `i / 64`).
+fn push_bits(bits: impl Iterator<Item = bool>, words: usize, out: &mut Vec<u64>) {
+    let start = out.len();
+    out.resize(start + words, 0);
+    for (position, bit) in bits.enumerate() {
+        out[start + position / 64] |= u64::from(bit) << (position % 64);
+    }
+}
+
+/// A complete scaled query row in the forms the block scans read.
+struct QueryForScan<'a> {
+    /// Its block attributes as blocks.
+    blocks: &'a [Block],
+    /// Its binary values, then the mask of those that are 0 or 1 (empty without binary
+    /// attributes).
+    bits: &'a [u64],
+    /// The row in storage order, for the exact distance of [`ScanKind::ScreenedBlocks`].
+    exact: &'a [f64],
 }
 
 /// One neighbour found: its squared distance and its slot in the index.
@@ -171,25 +196,140 @@ pub(crate) struct NeighbourIndex {
     points: Vec<f64>,
     /// Training slot of each stored point.
     slots: Vec<u32>,
-    /// True when every attribute is numeric and no training value is missing.
-    numeric_complete: bool,
+    /// What the linear scan reads (see [`ScanKind`]).
+    scan: ScanKind,
     tree: Option<Vec<Node>>,
     /// For all-numeric complete data: the attributes in storage order, by decreasing variance,
     /// so that partial distances grow fast and hopeless rows are abandoned early.
     attribute_order: Option<Vec<usize>>,
-    /// For the linear scan of all-numeric complete data: the first block of every stored point
-    /// (see [`push_blocks`]), attribute-major (value `j` of stored point `s` at `j * len + s`),
-    /// so that the first block, which rules out most points, is computed for two points per
-    /// vector instruction.
+    /// For the block scans: the attributes (numbers in the query's order) that make up the
+    /// blocks, in block order.
+    block_attributes: Vec<usize>,
+    /// For the block scans: the first block of every stored point (see [`push_blocks`]),
+    /// attribute-major (value `j` of stored point `s` at `j * len + s`), so that the first
+    /// block, which rules out most points, is computed for several points per vector
+    /// instruction.
     first_columns: Vec<f64>,
-    /// For the linear scan: the later blocks of the stored points, block-major (block `b >= 1`
+    /// For the block scans: the later blocks of the stored points, block-major (block `b >= 1`
     /// of stored point `s` at `(b - 1) * len + s`), each read only for points still in the race.
     later_blocks: Vec<Block>,
-    /// For the linear scan: the Euclidean norm of the later blocks of every stored point, for a
-    /// lower bound on the distance once the first block is known.
+    /// For the block scans: the Euclidean norm of the later blocks of every stored point, for
+    /// a lower bound on the distance once the first block is known.
     later_norms: Vec<f64>,
     /// The largest of `later_norms`.
     largest_later_norm: f64,
+    /// For all-nominal data: the byte codes of every stored point (see [`NominalCodes`]).
+    codes: Option<NominalCodes>,
+    /// For [`ScanKind::ScreenedBlocks`]: the binary attributes (numbers in the query's order),
+    /// one bit each.
+    binary_attributes: Vec<usize>,
+    /// For [`ScanKind::ScreenedBlocks`]: the binary values of every stored point,
+    /// `binary_words` words a point.
+    binary_bits: Vec<u64>,
+    /// Words of `binary_bits` per point.
+    binary_words: usize,
+}
+
+/// Which representation the linear scan reads; every kind gives the distance of
+/// [`Scaling::squared_distance_within`] (all numeric: of [`numeric_squared_distance_within`]),
+/// to the bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ScanKind {
+    /// The rows themselves, attribute by attribute (missing training values, or no attribute).
+    Rows,
+    /// Blocks that sum to the exact distance (all numeric, no missing training value).
+    ExactBlocks,
+    /// A lower bound of the distance, for complete training data with nominal attributes or
+    /// with at least [`MIN_BINARY_ATTRIBUTES`] binary ones (every scaled training value 0 or 1):
+    /// blocks of the other numeric attributes plus the number of differing binary values (from
+    /// bit sets); the rows still in the race after it get their exact distance from the rows.
+    ScreenedBlocks,
+    /// One byte code per nominal attribute (all nominal): the distance is the number of
+    /// attributes whose codes differ, an exact integer.
+    NominalCodes,
+}
+
+/// Relative slack of the lower-bound race of [`ScanKind::ScreenedBlocks`]: the lower bound
+/// adds some of the non-negative squares of the exact distance (binary ones exactly) in another
+/// order, so it exceeds the exact distance by at most 3 x (number of attributes) x 2^-53
+/// relatively, far below this.
+const LOWER_BOUND_SLACK: f64 = 1e-9;
+
+/// Fewest binary attributes for which all-numeric data is screened with bit sets.
+const MIN_BINARY_ATTRIBUTES: usize = 8;
+
+/// Largest nominal value index stored as a byte code; [`CODE_UNSEEN`], [`CODE_QUERY_MISSING`]
+/// and [`CODE_TRAINING_MISSING`] lie above it, so none of them ever equals a stored code.
+const LARGEST_CODE: f64 = 250.0;
+/// Code of a query value that is no training code (a value index above [`LARGEST_CODE`]).
+const CODE_UNSEEN: u8 = 0xFD;
+/// Code of a missing query value (differs from every stored code, as Weka's missing nominal).
+const CODE_QUERY_MISSING: u8 = 0xFE;
+/// Code of a missing training value.
+const CODE_TRAINING_MISSING: u8 = 0xFF;
+
+/// All-nominal rows as byte codes (value index, or a missing code), eight to a `u64` word,
+/// padded with zero bytes; the distance of two rows is the number of differing bytes.
+struct NominalCodes {
+    /// Words per row.
+    words: usize,
+    /// The stored points' words, row-major.
+    stored: Vec<u64>,
+}
+
+impl NominalCodes {
+    /// Codes of all-nominal scaled training rows, or `None` when a value is no small integer.
+    fn new(rows: &[f64], dimensions: usize) -> Option<NominalCodes> {
+        let words = dimensions.div_ceil(8);
+        let mut stored = Vec::with_capacity(rows.len() / dimensions * words);
+        for row in rows.chunks_exact(dimensions) {
+            for values in row.chunks(8) {
+                let mut word = 0u64;
+                for (byte, &value) in values.iter().enumerate() {
+                    let code = if value.is_nan() {
+                        CODE_TRAINING_MISSING
+                    } else if value >= 0.0 && value <= LARGEST_CODE && value.fract() == 0.0 {
+                        value as u8
+                    } else {
+                        return None;
+                    };
+                    word |= u64::from(code) << (8 * byte);
+                }
+                stored.push(word);
+            }
+        }
+        Some(NominalCodes { words, stored })
+    }
+
+    /// The words of a scaled query row.
+    fn query(&self, query: &[f64], out: &mut Vec<u64>) {
+        out.clear();
+        for values in query.chunks(8) {
+            let mut word = 0u64;
+            for (byte, &value) in values.iter().enumerate() {
+                let code = if value.is_nan() {
+                    CODE_QUERY_MISSING
+                } else if value >= 0.0 && value <= LARGEST_CODE && value.fract() == 0.0 {
+                    value as u8
+                } else {
+                    CODE_UNSEEN
+                };
+                word |= u64::from(code) << (8 * byte);
+            }
+            out.push(word);
+        }
+    }
+}
+
+/// The number of non-zero bytes of a word.
+#[inline(always)]
+fn nonzero_bytes(word: u64) -> u32 {
+    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte's high bit ends up set exactly when the byte is non-zero (no carry crosses bytes).
+    let flags = (((word & LOW_SEVEN) + LOW_SEVEN) | word) & HIGH;
+    // Sum the flags (one bit per byte, at most 8) into the top byte.
+    ((flags >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 impl NeighbourIndex {
@@ -201,7 +341,9 @@ impl NeighbourIndex {
         method: SearchMethod,
     ) -> Self {
         let dimensions = scaling.len();
-        let numeric_complete = scaling.all_numeric() && rows.iter().all(|v| !v.is_nan());
+        let complete = rows.iter().all(|v| !v.is_nan());
+        let numeric_complete = scaling.all_numeric() && complete;
+        let all_nominal = (0..dimensions).all(|attribute| scaling.is_nominal(attribute));
         let use_tree = dimensions > 0
             && numeric_complete
             && match method {
@@ -211,62 +353,110 @@ impl NeighbourIndex {
                     dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
                 }
             };
-        let mut rows = rows;
-        let attribute_order = if numeric_complete && dimensions > 1 && count > 1 {
-            let order = attributes_by_variance(&rows, dimensions);
-            let mut permuted = vec![0.0; rows.len()];
-            for (to, from) in permuted
-                .chunks_exact_mut(dimensions)
-                .zip(rows.chunks_exact(dimensions))
-            {
-                for (slot, &attribute) in to.iter_mut().zip(&order) {
-                    *slot = from[attribute];
-                }
-            }
-            rows = permuted;
-            Some(order)
+        let variance_order = if complete && dimensions > 1 && count > 1 {
+            attributes_by_variance(&rows, dimensions)
         } else {
-            None
+            (0..dimensions).collect()
         };
+        // Numeric attributes of complete training data, by decreasing variance: binary (every
+        // scaled value 0 or 1) and continuous.
+        let (binary, continuous): (Vec<usize>, Vec<usize>) = variance_order
+            .iter()
+            .copied()
+            .filter(|&attribute| !scaling.is_nominal(attribute))
+            .partition(|&attribute| {
+                rows.iter()
+                    .skip(attribute)
+                    .step_by(dimensions.max(1))
+                    .all(|&value| value == 0.0 || value == 1.0)
+            });
+        let screened = !use_tree
+            && complete
+            && dimensions > 0
+            && count > 0
+            && !all_nominal
+            && (!numeric_complete || binary.len() >= MIN_BINARY_ATTRIBUTES);
         let mut index = NeighbourIndex {
+            codes: if dimensions > 0 && all_nominal && !use_tree {
+                NominalCodes::new(&rows, dimensions)
+            } else {
+                None
+            },
             scaling,
             dimensions,
-            attribute_order,
-            points: rows,
+            attribute_order: None,
+            points: Vec::new(),
             slots: (0..count as u32).collect(),
-            numeric_complete,
+            scan: ScanKind::Rows,
             tree: None,
+            block_attributes: Vec::new(),
             first_columns: Vec::new(),
             later_blocks: Vec::new(),
             later_norms: Vec::new(),
             largest_later_norm: 0.0,
+            binary_attributes: Vec::new(),
+            binary_bits: Vec::new(),
+            binary_words: 0,
+        };
+        if screened {
+            let selected = select_attributes(&rows, dimensions, &continuous);
+            index.build_blocks(&selected, continuous.len(), count);
+            index.block_attributes = continuous;
+            index.binary_words = binary.len().div_ceil(64);
+            for row in rows.chunks_exact(dimensions) {
+                let values = binary.iter().map(|&attribute| row[attribute] == 1.0);
+                push_bits(values, index.binary_words, &mut index.binary_bits);
+            }
+            index.binary_attributes = binary;
+            index.scan = ScanKind::ScreenedBlocks;
+        }
+        index.points = if numeric_complete && dimensions > 1 && count > 1 {
+            let permuted = select_attributes(&rows, dimensions, &variance_order);
+            index.attribute_order = Some(variance_order);
+            permuted
+        } else {
+            rows
         };
         if use_tree {
             index.build_tree(count);
-        } else if numeric_complete && dimensions > 0 {
-            let mut by_point = Vec::new();
-            for point in index.points.chunks_exact(dimensions) {
-                push_blocks(point, &mut by_point);
-            }
-            let per_point = dimensions.div_ceil(BLOCK);
-            index.first_columns = (0..BLOCK)
-                .flat_map(|attribute| {
-                    by_point
-                        .iter()
-                        .step_by(per_point)
-                        .map(move |block| block.0[attribute])
-                })
-                .collect();
-            index.later_norms = by_point
-                .chunks_exact(per_point)
-                .map(|blocks| later_norm(&blocks[1..]))
-                .collect();
-            index.largest_later_norm = index.later_norms.iter().copied().fold(0.0, f64::max);
-            index.later_blocks = (1..per_point)
-                .flat_map(|block| by_point[block..].iter().step_by(per_point).copied())
-                .collect();
+        } else if index.codes.is_some() {
+            index.scan = ScanKind::NominalCodes;
+        } else if numeric_complete && dimensions > 0 && !screened {
+            index.block_attributes = index
+                .attribute_order
+                .clone()
+                .unwrap_or_else(|| (0..dimensions).collect());
+            let points = std::mem::take(&mut index.points);
+            index.build_blocks(&points, dimensions, count);
+            index.points = points;
+            index.scan = ScanKind::ExactBlocks;
         }
         index
+    }
+
+    /// Fills the block scan's tables from rows of `width` values (the block attributes).
+    fn build_blocks(&mut self, rows: &[f64], width: usize, count: usize) {
+        let mut by_point = Vec::new();
+        for point in 0..count {
+            push_blocks(&rows[point * width..(point + 1) * width], &mut by_point);
+        }
+        let per_point = width.div_ceil(BLOCK).max(1);
+        self.first_columns = (0..BLOCK)
+            .flat_map(|attribute| {
+                by_point
+                    .iter()
+                    .step_by(per_point)
+                    .map(move |block| block.0[attribute])
+            })
+            .collect();
+        self.later_norms = by_point
+            .chunks_exact(per_point)
+            .map(|blocks| later_norm(&blocks[1..]))
+            .collect();
+        self.largest_later_norm = self.later_norms.iter().copied().fold(0.0, f64::max);
+        self.later_blocks = (1..per_point)
+            .flat_map(|block| by_point[block..].iter().step_by(per_point).copied())
+            .collect();
     }
 
     /// Number of indexed rows.
@@ -315,10 +505,9 @@ impl NeighbourIndex {
     }
 
     /// The `k` nearest indexed rows (plus rows tied with the k-th) to each of many scaled query
-    /// rows (row-major), as
-    /// [`NeighbourIndex::nearest`] gives them. Without a tree, complete queries are scanned in
-    /// groups against cache-sized tiles of training rows, so the training data is read from
-    /// memory once per group rather than once per query.
+    /// rows (row-major), as [`NeighbourIndex::nearest`] gives them. With a block scan, complete
+    /// queries are scanned in groups against cache-sized tiles of training rows, so the training
+    /// data is read from memory once per group rather than once per query.
     pub(crate) fn nearest_many(
         &self,
         queries: &[f64],
@@ -328,46 +517,58 @@ impl NeighbourIndex {
         const QUERY_GROUP: usize = 32;
         const TILE_ROWS: usize = 256;
         let dimensions = self.dimensions;
-        if dimensions == 0 || self.tree.is_some() || !self.numeric_complete {
-            return (0..count)
+        let query = |row: usize| &queries[row * dimensions..(row + 1) * dimensions];
+        let one_by_one = || {
+            (0..count)
                 .map(|row| {
                     let mut out = Vec::new();
-                    self.nearest(
-                        &queries[row * dimensions..(row + 1) * dimensions],
-                        k,
-                        &mut out,
-                    );
+                    self.nearest(query(row), k, &mut out);
                     out
                 })
-                .collect();
+                .collect()
+        };
+        if dimensions == 0 || self.tree.is_some() {
+            return one_by_one();
+        }
+        match self.scan {
+            ScanKind::Rows => return one_by_one(),
+            ScanKind::NominalCodes => {
+                let mut distances = Vec::new();
+                let mut words = Vec::new();
+                return (0..count)
+                    .map(|row| {
+                        let mut out = Vec::new();
+                        self.nearest_by_codes(query(row), k, &mut words, &mut distances, &mut out);
+                        out
+                    })
+                    .collect();
+            }
+            ScanKind::ExactBlocks | ScanKind::ScreenedBlocks => {}
         }
         let capacity = k.min(self.len());
         let mut results: Vec<Vec<Neighbour>> = vec![Vec::new(); count];
-        let (complete, incomplete): (Vec<usize>, Vec<usize>) = (0..count).partition(|&row| {
-            queries[row * dimensions..(row + 1) * dimensions]
-                .iter()
-                .all(|v| !v.is_nan())
-        });
+        let (complete, incomplete): (Vec<usize>, Vec<usize>) =
+            (0..count).partition(|&row| query(row).iter().all(|v| !v.is_nan()));
         for row in incomplete {
-            self.nearest(
-                &queries[row * dimensions..(row + 1) * dimensions],
-                k,
-                &mut results[row],
-            );
+            self.nearest(query(row), k, &mut results[row]);
         }
         if capacity == 0 {
             return results;
         }
         let mut query_blocks = Vec::new();
+        let mut query_bits = Vec::new();
+        let mut exact_queries = Vec::new();
         for group in complete.chunks(QUERY_GROUP) {
             query_blocks.clear();
+            query_bits.clear();
+            exact_queries.clear();
             for &row in group {
-                self.push_query_blocks(
-                    &queries[row * dimensions..(row + 1) * dimensions],
-                    &mut query_blocks,
-                );
+                self.push_query_blocks(query(row), &mut query_blocks);
+                self.push_query_bits(query(row), &mut query_bits);
+                self.push_storage_order(query(row), &mut exact_queries);
             }
             let per_query = query_blocks.len() / group.len();
+            let bits_per_query = 2 * self.binary_words;
             let mut lists: Vec<Vec<Neighbour>> = group
                 .iter()
                 .map(|_| Vec::with_capacity(capacity + 1))
@@ -376,9 +577,18 @@ impl NeighbourIndex {
             let mut tile_start = 0;
             while tile_start < stored_count {
                 let tile_end = (tile_start + TILE_ROWS).min(stored_count);
-                for (query, items) in query_blocks.chunks_exact(per_query).zip(&mut lists) {
+                for (number, (blocks, items)) in query_blocks
+                    .chunks_exact(per_query)
+                    .zip(&mut lists)
+                    .enumerate()
+                {
+                    let query = QueryForScan {
+                        blocks,
+                        bits: &query_bits[number * bits_per_query..(number + 1) * bits_per_query],
+                        exact: &exact_queries[number * dimensions..(number + 1) * dimensions],
+                    };
                     let mut best = BestList { capacity, items };
-                    self.scan_blocks(query, tile_start..tile_end, &mut best);
+                    self.scan_blocks(&query, tile_start..tile_end, &mut best);
                 }
                 tile_start = tile_end;
             }
@@ -390,28 +600,161 @@ impl NeighbourIndex {
         results
     }
 
-    /// Appends the blocks of a complete scaled query row, its attributes in storage order.
-    fn push_query_blocks(&self, query: &[f64], out: &mut Vec<Block>) {
+    /// Appends the binary values of a complete scaled query row (see
+    /// [`ScanKind::ScreenedBlocks`]), then a mask of those that are binary in the query too
+    /// (0 or 1: the others add nothing to the lower bound).
+    fn push_query_bits(&self, query: &[f64], out: &mut Vec<u64>) {
+        let values = self.binary_attributes.iter().map(|&a| query[a] == 1.0);
+        push_bits(values, self.binary_words, out);
+        let binary = self
+            .binary_attributes
+            .iter()
+            .map(|&a| query[a] == 0.0 || query[a] == 1.0);
+        push_bits(binary, self.binary_words, out);
+    }
+
+    /// Appends a scaled query row with its attributes in storage order (the order of
+    /// [`NeighbourIndex::points`]).
+    fn push_storage_order(&self, query: &[f64], out: &mut Vec<f64>) {
         match &self.attribute_order {
-            Some(order) => {
-                let permuted: Vec<f64> = order.iter().map(|&attribute| query[attribute]).collect();
-                push_blocks(&permuted, out);
-            }
-            None => push_blocks(query, out),
+            Some(order) => out.extend(order.iter().map(|&attribute| query[attribute])),
+            None => out.extend_from_slice(query),
         }
     }
 
-    /// Offers to the best list the stored points of `range` (all-numeric complete data) that
-    /// are not farther from the query (given as blocks) than the list's bound. The points go in
-    /// chunks: the partial distances of a chunk's points grow block by block, and after each
-    /// block the points beyond the bound at the chunk's start leave the race, without branches
-    /// (a list of the remaining ones is kept), so that the next block is read only for these.
-    /// The additions are those of [`numeric_squared_distance_within`], in the same order.
+    /// Appends the blocks of a complete scaled query row: its block attributes, in block order.
+    fn push_query_blocks(&self, query: &[f64], out: &mut Vec<Block>) {
+        let selected: Vec<f64> = self
+            .block_attributes
+            .iter()
+            .map(|&attribute| query[attribute])
+            .collect();
+        push_blocks(&selected, out);
+    }
+
+    /// [`NeighbourIndex::nearest`] for all-nominal data, from the byte codes: every stored
+    /// point's distance (the number of differing codes), then the `k` nearest and those tied
+    /// with the k-th by counting sort, in (distance, slot) order.
+    fn nearest_by_codes(
+        &self,
+        query: &[f64],
+        k: usize,
+        words: &mut Vec<u64>,
+        distances: &mut Vec<u32>,
+        out: &mut Vec<Neighbour>,
+    ) {
+        out.clear();
+        let capacity = k.min(self.len());
+        let codes = self.codes.as_ref().expect("a nominal-code index has codes");
+        if capacity == 0 {
+            return;
+        }
+        codes.query(query, words);
+        distances.clear();
+        distances.extend(codes.stored.chunks_exact(codes.words).map(|stored| {
+            stored
+                .iter()
+                .zip(words.iter())
+                .map(|(&a, &b)| nonzero_bytes(a ^ b))
+                .sum::<u32>()
+        }));
+        // How many points lie at each distance, then the k-th distance.
+        let mut at_distance = vec![0usize; self.dimensions + 1];
+        for &distance in distances.iter() {
+            at_distance[distance as usize] += 1;
+        }
+        let mut kth = 0;
+        let mut seen = 0;
+        for (distance, &number) in at_distance.iter().enumerate() {
+            seen += number;
+            if seen >= capacity {
+                kth = distance;
+                break;
+            }
+        }
+        // Start of each distance's run in the output.
+        let mut next = vec![0usize; kth + 1];
+        let mut total = 0;
+        for (start, &number) in next.iter_mut().zip(&at_distance) {
+            *start = total;
+            total += number;
+        }
+        out.resize(
+            total,
+            Neighbour {
+                squared_distance: 0.0,
+                slot: 0,
+            },
+        );
+        for (&distance, &slot) in distances.iter().zip(&self.slots) {
+            let distance = distance as usize;
+            if distance <= kth {
+                out[next[distance]] = Neighbour {
+                    squared_distance: distance as f64,
+                    slot,
+                };
+                next[distance] += 1;
+            }
+        }
+    }
+
+    /// Offers to the best list the stored points of `range` that are not farther from the
+    /// query than the list's bound (see [`NeighbourIndex::scan_blocks_portable`]), with the
+    /// widest vector instructions the processor has: the same operations in the same order, so
+    /// the same distances to the bit.
+    fn scan_blocks(&self, query: &QueryForScan, range: Range<usize>, best: &mut BestList) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the processor has AVX-512F and POPCNT (checked just above).
+                return unsafe { self.scan_blocks_avx512(query, range, best) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the processor has AVX2 and POPCNT (checked just above).
+                return unsafe { self.scan_blocks_avx2(query, range, best) };
+            }
+        }
+        self.scan_blocks_portable(query, range, best)
+    }
+
+    /// [`NeighbourIndex::scan_blocks_portable`] compiled for AVX-512F.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,popcnt")]
+    fn scan_blocks_avx512(&self, query: &QueryForScan, range: Range<usize>, best: &mut BestList) {
+        self.scan_blocks_portable(query, range, best)
+    }
+
+    /// [`NeighbourIndex::scan_blocks_portable`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    fn scan_blocks_avx2(&self, query: &QueryForScan, range: Range<usize>, best: &mut BestList) {
+        self.scan_blocks_portable(query, range, best)
+    }
+
+    /// Offers to the best list the stored points of `range` (complete data with block tables)
+    /// that are not farther from the query (given as blocks, and as the scaled row `query`) than
+    /// the list's bound. The points go in chunks: the partial distances of a chunk's points grow
+    /// block by block, and after each block the points beyond the bound at the chunk's start
+    /// leave the race, without branches (a list of the remaining ones is kept), so that the next
+    /// block is read only for these. With [`ScanKind::ExactBlocks`] the additions are those of
+    /// [`numeric_squared_distance_within`], in the same order; with
+    /// [`ScanKind::ScreenedBlocks`] the block sums are lower bounds (the race allows
+    /// [`LOWER_BOUND_SLACK`] for their rounding) and the points that finish the race get their
+    /// exact distance from [`Scaling::squared_distance_within`].
     #[inline(always)]
-    fn scan_blocks(&self, query: &[Block], range: Range<usize>, best: &mut BestList) {
+    fn scan_blocks_portable(&self, query: &QueryForScan, range: Range<usize>, best: &mut BestList) {
         let stored_count = self.slots.len();
-        let (first_query_block, later_query_blocks) =
-            query.split_first().expect("a query has at least one block");
+        let lower_bounds_only = self.scan == ScanKind::ScreenedBlocks;
+        let words = self.binary_words;
+        let (query_bits, query_mask) = query.bits.split_at(words);
+        let (first_query_block, later_query_blocks) = query
+            .blocks
+            .split_first()
+            .expect("a query has at least one block");
         // Once the first block is summed (`total`), a point's distance is at least `total` plus
         // the squared difference of the norms of the later blocks (triangle inequality). This
         // lower bound is rounded differently from the distance, so a point is left out on it
@@ -427,12 +770,29 @@ impl NeighbourIndex {
         while chunk_start < range.end {
             let chunk_end = (chunk_start + CHUNK).min(range.end);
             let chunk_length = chunk_end - chunk_start;
-            let bound = best.bound();
+            let exact_bound = best.bound();
+            let bound = if lower_bounds_only {
+                exact_bound + exact_bound * LOWER_BOUND_SLACK
+            } else {
+                exact_bound
+            };
             let lower_bound_limit = bound + 1e-9 * (bound + norm_scale);
             let columns: [&[f64]; BLOCK] = std::array::from_fn(|attribute| {
                 &self.first_columns[attribute * stored_count + chunk_start..]
             });
             column_block_squared_sums(&first_query_block.0, columns, &mut totals[..chunk_length]);
+            if words > 0 {
+                let stored_bits = &self.binary_bits[chunk_start * words..chunk_end * words];
+                for (total, bits) in totals.iter_mut().zip(stored_bits.chunks_exact(words)) {
+                    let differing: u32 = bits
+                        .iter()
+                        .zip(query_bits)
+                        .zip(query_mask)
+                        .map(|((&stored, &value), &mask)| ((stored ^ value) & mask).count_ones())
+                        .sum();
+                    *total += f64::from(differing);
+                }
+            }
             let mut remaining_count = 0;
             for (offset, (&total, &point_later_norm)) in totals[..chunk_length]
                 .iter()
@@ -460,10 +820,26 @@ impl NeighbourIndex {
                 remaining_count = kept;
             }
             for &offset in &remaining[..remaining_count] {
-                let offset = usize::from(offset);
+                let stored = chunk_start + usize::from(offset);
+                let squared_distance = if lower_bounds_only {
+                    let point =
+                        &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+                    let exact = if self.scaling.all_numeric() {
+                        numeric_squared_distance_within(query.exact, point, best.bound())
+                    } else {
+                        self.scaling
+                            .squared_distance_within(query.exact, point, best.bound())
+                    };
+                    match exact {
+                        Some(squared_distance) => squared_distance,
+                        None => continue,
+                    }
+                } else {
+                    totals[usize::from(offset)]
+                };
                 best.offer(Neighbour {
-                    squared_distance: totals[offset],
-                    slot: self.slots[chunk_start + offset],
+                    squared_distance,
+                    slot: self.slots[stored],
                 });
             }
             chunk_start = chunk_end;
@@ -477,6 +853,10 @@ impl NeighbourIndex {
         out.clear();
         let capacity = k.min(self.len());
         if capacity == 0 {
+            return;
+        }
+        if self.scan == ScanKind::NominalCodes && self.dimensions > 0 {
+            self.nearest_by_codes(query, k, &mut Vec::new(), &mut Vec::new(), out);
             return;
         }
         let mut best = BestList {
@@ -495,10 +875,19 @@ impl NeighbourIndex {
             return;
         }
         let query_complete = query.iter().all(|v| !v.is_nan());
-        if self.tree.is_none() && self.numeric_complete && query_complete {
-            let mut query_blocks = Vec::new();
-            self.push_query_blocks(query, &mut query_blocks);
-            self.scan_blocks(&query_blocks, 0..self.len(), &mut best);
+        if matches!(self.scan, ScanKind::ExactBlocks | ScanKind::ScreenedBlocks) && query_complete {
+            let mut blocks = Vec::new();
+            self.push_query_blocks(query, &mut blocks);
+            let mut bits = Vec::new();
+            self.push_query_bits(query, &mut bits);
+            let mut exact = Vec::new();
+            self.push_storage_order(query, &mut exact);
+            let query = QueryForScan {
+                blocks: &blocks,
+                bits: &bits,
+                exact: &exact,
+            };
+            self.scan_blocks(&query, 0..self.len(), &mut best);
             best.finish();
             return;
         }
@@ -583,6 +972,15 @@ impl NeighbourIndex {
             }
         }
     }
+}
+
+/// The given attributes of every row (row-major, `dimensions` values a row), in the given order.
+fn select_attributes(rows: &[f64], dimensions: usize, attributes: &[usize]) -> Vec<f64> {
+    let mut selected = Vec::with_capacity(rows.len() / dimensions.max(1) * attributes.len());
+    for row in rows.chunks_exact(dimensions) {
+        selected.extend(attributes.iter().map(|&attribute| row[attribute]));
+    }
+    selected
 }
 
 /// Attribute numbers sorted by decreasing variance of the scaled values (ties: lower number).
