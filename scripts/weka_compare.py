@@ -218,6 +218,11 @@ def compile_weka_runner(workdir):
     return classes
 
 
+def target_dir():
+    """Cargo's target folder (CARGO_TARGET_DIR when set)."""
+    return Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+
+
 def build_ours():
     subprocess.run(
         ["cargo", "build", "--quiet", "-p", "learners", "--example", "predict"],
@@ -225,7 +230,7 @@ def build_ours():
         cwd=ROOT,
     )
     # The dev profile optimises the workspace's own crates (see Cargo.toml).
-    return ROOT / "target" / "debug" / "examples" / "predict"
+    return target_dir() / "debug" / "examples" / "predict"
 
 
 def run_weka(classes, learner, triples):
@@ -342,19 +347,26 @@ def write_report(args, summary, per_fold):
     print(f"wrote {out}", file=sys.stderr)
 
 
+def aslan_rows(name, catalog, seed, folds=30):
+    """The Aslan protocol's rows: a stratified 1/3 test set and the rest, with the rest's
+    stratified fold numbers (model i trains on the rest outside fold i, fold i validates).
+    Returns header, is_nominal, all rows, test rows, rest rows and the rest's fold numbers."""
+    header, rows, is_nominal = read_dataset(name, catalog)
+    thirds = stratified_folds([row[-1] for row in rows], 3, seed)
+    test = [row for row, f in zip(rows, thirds) if f == 0]
+    rest = [row for row, f in zip(rows, thirds) if f != 0]
+    inner = stratified_folds([row[-1] for row in rest], folds, seed + 1)
+    return header, is_nominal, rows, test, rest, inner
+
+
 def aslan_splits(name, catalog, workdir, seed, folds=30):
     """The Aslan protocol: stratified 1/3 test set; 30 training sets of 29/30 of the rest.
     Returns the (train, test) paths and the test set's class indices (ARFF header order)."""
-    header, rows, is_nominal = read_dataset(name, catalog)
+    header, is_nominal, rows, test, rest, inner = aslan_rows(name, catalog, seed, folds)
     header_text = arff_header(name, header, rows, is_nominal)
-    classes = [row[-1] for row in rows]
-    class_values = list(dict.fromkeys(classes))  # first-appearance order, as the ARFF header
-    thirds = stratified_folds(classes, 3, seed)
-    test = [row for row, f in zip(rows, thirds) if f == 0]
-    rest = [row for row, f in zip(rows, thirds) if f != 0]
+    class_values = list(dict.fromkeys(row[-1] for row in rows))  # first-appearance order, as the ARFF header
     test_path = workdir / f"{name}-aslan-test.arff"
     write_arff(test_path, header_text, test, is_nominal)
-    inner = stratified_folds([row[-1] for row in rest], folds, seed + 1)
     splits = []
     for fold in range(folds):
         train_path = workdir / f"{name}-aslan-train{fold}.arff"
@@ -375,7 +387,7 @@ def run_runner(name, learner, workdir, seed, folds):
         f'protocol = {{ kind = "aslan", folds = {folds} }}\n'
         f"learners = [{LEARNERS[learner][2]}]\n"
     )
-    binary = ROOT / "target" / "debug" / "experiments"
+    binary = target_dir() / "debug" / "experiments"
     start = time.perf_counter()
     subprocess.run(
         [str(binary), "--config", str(config), "--results", str(results), "--threads", "1"],

@@ -288,10 +288,8 @@ impl NominalCodes {
                 for (byte, &value) in values.iter().enumerate() {
                     let code = if value.is_nan() {
                         CODE_TRAINING_MISSING
-                    } else if value >= 0.0 && value <= LARGEST_CODE && value.fract() == 0.0 {
-                        value as u8
                     } else {
-                        return None;
+                        value_code(value)?
                     };
                     word |= u64::from(code) << (8 * byte);
                 }
@@ -309,16 +307,20 @@ impl NominalCodes {
             for (byte, &value) in values.iter().enumerate() {
                 let code = if value.is_nan() {
                     CODE_QUERY_MISSING
-                } else if value >= 0.0 && value <= LARGEST_CODE && value.fract() == 0.0 {
-                    value as u8
                 } else {
-                    CODE_UNSEEN
+                    value_code(value).unwrap_or(CODE_UNSEEN)
                 };
                 word |= u64::from(code) << (8 * byte);
             }
             out.push(word);
         }
     }
+}
+
+/// The byte code of a nominal value index (`None` for a value that is no whole number from 0
+/// to [`LARGEST_CODE`]).
+fn value_code(value: f64) -> Option<u8> {
+    ((0.0..=LARGEST_CODE).contains(&value) && value.fract() == 0.0).then_some(value as u8)
 }
 
 /// The number of non-zero bytes of a word.

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Time this project's learners beside scikit-learn's nearest equivalents on the Aslan protocol.
+
+The splits are those of `scripts/weka_compare.py --speed` (its `aslan_rows`: a stratified 1/3
+test set, and 30 models each trained on 29/30 of the rest, the left-out 1/30 being the
+validation fold); both tools get the same rows. scikit-learn runs in this process on one thread
+(the BLAS and OpenMP thread counts are set to 1 before numpy is imported) and the CPU time of
+its fit + predict is measured in-process (time.process_time), preprocessing included (one-hot nominal values, mean-imputed missing
+numeric values, standardised numeric values for the linear models, and for k-NN min-max scaling,
+which gives Weka IBk's distance). Ours is timed
+with the `predict` example of the learners crate that `weka_compare.py --speed` runs (dev
+profile, what `cargo run` uses): it fits and predicts every model and reports the CPU seconds of
+its fit + predict, file reading excluded. CPU time, not wall time, so that a busy shared machine
+does not tilt the ratios.
+
+    python3 scripts/sklearn_speed.py                          # default datasets and learners
+    python3 scripts/sklearn_speed.py --datasets sylva --learners knn5,knn-select --models 5
+
+Learner pairs (ours: scikit-learn):
+  c45: C4.5 / DecisionTreeClassifier(min_samples_leaf=2)
+  nb: naive Bayes / GaussianNB
+  knn5: k-NN, k = 5 / KNeighborsClassifier(5, algorithm="brute")
+  knn-select: k-NN, k from {1,3,5,7,11,21} by error on the validation fold / the same with
+      KNeighborsClassifier (one kneighbors call for k = 21 on the validation fold, votes per k)
+  logistic: logistic regression / LogisticRegression(lbfgs, max_iter=1000)
+  perceptron: the perceptron (softmax layer, 100 epochs) / SGDClassifier(log_loss, 100 epochs)
+"""
+
+import os
+
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS", "NUMEXPR_NUM_THREADS"):
+    os.environ[_variable] = "1"
+
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import weka_compare as shared  # noqa: E402
+
+import numpy as np  # noqa: E402
+from sklearn.compose import ColumnTransformer  # noqa: E402
+from sklearn.impute import SimpleImputer  # noqa: E402
+from sklearn.linear_model import LogisticRegression, SGDClassifier  # noqa: E402
+from sklearn.naive_bayes import GaussianNB  # noqa: E402
+from sklearn.neighbors import KNeighborsClassifier  # noqa: E402
+from sklearn.pipeline import make_pipeline  # noqa: E402
+from sklearn.preprocessing import FunctionTransformer, MinMaxScaler, OneHotEncoder, StandardScaler  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier  # noqa: E402
+
+CANDIDATES = [1, 3, 5, 7, 11, 21]
+
+# name: (this project's learner as an inline TOML table, whether it gets the validation fold)
+OURS = {
+    "c45": (shared.LEARNERS["c45"][2], False),
+    "nb": (shared.LEARNERS["nb"][2], False),
+    "knn5": ('{ kind = "knn", k = 5, select_k = false }', False),
+    "knn-select": (shared.LEARNERS["knn-select"][2], True),
+    "logistic": (shared.LEARNERS["logistic"][2], False),
+    "perceptron": (shared.LEARNERS["perceptron"][2], False),
+}
+
+DATASETS = "magic,spambase,adult,pima,sonar"
+KNN_DATASETS = "magic,spambase,sylva,caravan"
+# Today's logistic learner takes minutes on adult in the dev profile (issue 16).
+LOGISTIC_DATASETS = "magic,spambase,pima,sonar"
+
+
+def matrices(header, is_nominal, rows):
+    """Numeric columns as floats (NaN = missing), nominal ones as strings, and the classes."""
+    columns = range(len(header) - 1)
+    numeric = [i for i in columns if not is_nominal[i]]
+    nominal = [i for i in columns if is_nominal[i]]
+    x_numeric = np.array([[float(row[i]) if row[i] is not None else np.nan for i in numeric] for row in rows], dtype=float)
+    x_nominal = np.array([[row[i] if row[i] is not None else "?" for i in nominal] for row in rows], dtype=object)
+    x_numeric = x_numeric.reshape(len(rows), len(numeric))
+    x_nominal = x_nominal.reshape(len(rows), len(nominal))
+    return x_numeric, x_nominal, np.array([row[-1] for row in rows])
+
+
+def preprocessor(numeric_count, nominal_count, learner):
+    """Numeric: mean-imputed, then min-max scaled for k-NN and standardised for the linear
+    models; nominal: one-hot (scaled by 1/sqrt(2) for k-NN, so two different values are at
+    squared distance 1, as in Weka)."""
+    for_distance = learner.startswith("knn")
+    scaler = {"logistic": [StandardScaler()], "perceptron": [StandardScaler()]}.get(learner, [])
+    numeric_steps = [SimpleImputer(strategy="mean")] + ([MinMaxScaler()] if for_distance else scaler)
+    nominal_steps = [OneHotEncoder(handle_unknown="ignore", sparse_output=False)]
+    if for_distance:
+        nominal_steps.append(FunctionTransformer(lambda x: x / np.sqrt(2.0)))
+    parts = []
+    if numeric_count:
+        parts.append(("numeric", make_pipeline(*numeric_steps), list(range(numeric_count))))
+    if nominal_count:
+        parts.append(("nominal", make_pipeline(*nominal_steps), list(range(numeric_count, numeric_count + nominal_count))))
+    return ColumnTransformer(parts)
+
+
+def sklearn_model(learner, seed):
+    if learner == "c45":
+        return DecisionTreeClassifier(min_samples_leaf=2, random_state=seed)
+    if learner == "nb":
+        return GaussianNB()
+    if learner in ("knn5", "knn-select"):
+        return KNeighborsClassifier(n_neighbors=5, algorithm="brute")
+    if learner == "logistic":
+        return LogisticRegression(max_iter=1000)
+    if learner == "perceptron":
+        return SGDClassifier(loss="log_loss", learning_rate="constant", eta0=0.1, max_iter=100, tol=None, random_state=seed)
+    raise ValueError(learner)
+
+
+def choose_k(model, y_train, x_validation, y_validation):
+    """The candidate k with the lowest validation error (the smallest on ties), from one
+    neighbour search for the largest candidate."""
+    neighbours = model.kneighbors(x_validation, n_neighbors=min(max(CANDIDATES), model.n_samples_fit_), return_distance=False)
+    labels = model.classes_
+    train_classes = np.searchsorted(labels, y_train)[neighbours]
+    errors = []
+    for k in CANDIDATES:
+        votes = np.stack([(train_classes[:, :k] == c).sum(axis=1) for c in range(len(labels))], axis=1)
+        errors.append(np.mean(labels[votes.argmax(axis=1)] != y_validation))
+    return CANDIDATES[int(np.argmin(errors))]
+
+
+def sklearn_run(learner, data, seed):
+    """Fit + predict seconds of the 30 (or --models) models, and their mean test accuracy."""
+    (train_sets, validation_sets, test) = data
+    x_test_numeric, x_test_nominal, y_test = test
+    x_test = np.concatenate([x_test_numeric, x_test_nominal], axis=1)
+    seconds = 0.0
+    accuracies = []
+    for (x_numeric, x_nominal, y), validation in zip(train_sets, validation_sets):
+        x = np.concatenate([x_numeric, x_nominal], axis=1)
+        start = time.process_time()
+        prepare = preprocessor(x_numeric.shape[1], x_nominal.shape[1], learner)
+        model = sklearn_model(learner, seed)
+        model.fit(prepare.fit_transform(x), y)
+        if learner == "knn-select":
+            x_validation = np.concatenate([validation[0], validation[1]], axis=1)
+            model.set_params(n_neighbors=choose_k(model, y, prepare.transform(x_validation), validation[2]))
+        probabilities = model.predict_proba(prepare.transform(x_test))
+        seconds += time.process_time() - start
+        accuracies.append(np.mean(model.classes_[probabilities.argmax(axis=1)] == y_test))
+    return seconds, 100 * float(np.mean(accuracies))
+
+
+def ours_run(binary, learner, files, truth, seed):
+    """Fit + predict seconds reported by the `predict` example, and the mean test accuracy."""
+    toml, with_validation = OURS[learner]
+    command = [str(binary), "--learner", toml, "--seed", str(seed)] + (["--validation"] if with_validation else [])
+    for train, validation, test, out in files:
+        command += [str(train)] + ([str(validation)] if with_validation else []) + [str(test), str(out)]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"{command[0]} failed: {result.stderr[-2000:]}")
+    seconds = sum(float(line.split("\t")[3]) for line in result.stdout.splitlines() if "\t" in line)
+    accuracy = 100 * shared.mean([shared.accuracy(truth, shared.read_probabilities(out)) for *_, out in files])
+    return seconds, accuracy
+
+
+def prepare_dataset(name, catalog, workdir, seed, models):
+    """The Aslan splits as ARFF files for ours and as matrices for scikit-learn."""
+    header, is_nominal, rows, test, rest, inner = shared.aslan_rows(name, catalog, seed)
+    header_text = shared.arff_header(name, header, rows, is_nominal)
+    class_values = list(dict.fromkeys(row[-1] for row in rows))
+    test_path = workdir / f"{name}-sk-test.arff"
+    shared.write_arff(test_path, header_text, test, is_nominal)
+    files, train_sets, validation_sets = [], [], []
+    for fold in range(models):
+        train = [row for row, f in zip(rest, inner) if f != fold]
+        validation = [row for row, f in zip(rest, inner) if f == fold]
+        train_path = workdir / f"{name}-sk-train{fold}.arff"
+        validation_path = workdir / f"{name}-sk-validation{fold}.arff"
+        shared.write_arff(train_path, header_text, train, is_nominal)
+        shared.write_arff(validation_path, header_text, validation, is_nominal)
+        files.append((train_path, validation_path, test_path))
+        train_sets.append(matrices(header, is_nominal, train))
+        validation_sets.append(matrices(header, is_nominal, validation))
+    truth = [class_values.index(row[-1]) for row in test]
+    return files, truth, (train_sets, validation_sets, matrices(header, is_nominal, test))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--datasets", default=DATASETS, help="datasets for c45, nb, logistic and perceptron")
+    parser.add_argument("--knn-datasets", default=KNN_DATASETS, help="datasets for knn5 and knn-select")
+    parser.add_argument("--logistic-datasets", default=LOGISTIC_DATASETS, help="datasets for logistic")
+    parser.add_argument("--learners", default=",".join(OURS))
+    parser.add_argument("--models", type=int, default=30, help="models per dataset (at most 30)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workdir", default="/tmp/sklearn-speed")
+    args = parser.parse_args()
+    learners = [name for name in args.learners.split(",") if name]
+    unknown = [name for name in learners if name not in OURS]
+    if unknown:
+        parser.error(f"unknown learner(s) {unknown}; known: {', '.join(OURS)}")
+    if not 1 <= args.models <= 30:
+        parser.error("--models takes a number from 1 to 30")
+    catalog = shared.load_catalog()
+    workdir = Path(args.workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    binary = shared.build_ours()
+    plain = [name for name in args.datasets.split(",") if name]
+    nearest = [name for name in args.knn_datasets.split(",") if name]
+    logistic = [name for name in args.logistic_datasets.split(",") if name]
+    lines = [
+        f"Models per dataset: {args.models} (the Aslan protocol has 30); one thread each.",
+        "",
+        "| dataset | learner | scikit-learn fit+predict CPU s | ours fit+predict CPU s | ours faster by | scikit-learn acc % | ours acc % |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for name in dict.fromkeys(plain + nearest + logistic):
+        files, truth, data = prepare_dataset(name, catalog, workdir, args.seed, args.models)
+        for learner in learners:
+            wanted = nearest if learner.startswith("knn") else logistic if learner == "logistic" else plain
+            if name not in wanted:
+                continue
+            outputs = [(*paths, workdir / f"{name}-{learner}-ours{fold}.csv") for fold, paths in enumerate(files)]
+            sklearn_seconds, sklearn_accuracy = sklearn_run(learner, data, args.seed)
+            ours_seconds, ours_accuracy = ours_run(binary, learner, outputs, truth, args.seed)
+            lines.append(
+                f"| {name} | {learner} | {sklearn_seconds:.3f} | {ours_seconds:.3f} | {sklearn_seconds / ours_seconds:.2f}x "
+                f"| {sklearn_accuracy:.2f} | {ours_accuracy:.2f} |"
+            )
+            print(lines[-1], file=sys.stderr, flush=True)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
