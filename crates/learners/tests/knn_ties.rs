@@ -23,8 +23,6 @@
 use data::{Attribute, Dataset, Schema};
 use learners::knn::{KSelection, KnnConfig, KnnLearner, SearchMethod, Weighting};
 use learners::Model;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 fn schema() -> Schema {
     let xy = || vec!["x".to_string(), "y".to_string()];
@@ -191,66 +189,5 @@ fn k_selection_lets_ties_with_each_candidates_kth_distance_vote() {
             })
             .count();
         assert_eq!(wrong, expected_wrong, "k = {k}");
-    }
-}
-
-/// On a coarse numeric grid (many exact ties), the linear scan and the k-d tree both return the
-/// k nearest plus every tied row, the same set as `data::distance::Distance::k_nearest`.
-#[test]
-fn searches_keep_ties_like_the_data_crate_k_nearest() {
-    let mut generator = ChaCha8Rng::seed_from_u64(11);
-    let n = 700;
-    let columns: Vec<Vec<f64>> = (0..3)
-        .map(|_| {
-            (0..n)
-                .map(|_| generator.random_range(0..5) as f64)
-                .collect()
-        })
-        .collect();
-    let classes: Vec<u32> = (0..n)
-        .map(|_| generator.random_range(0..2) as u32)
-        .collect();
-    let schema = Schema {
-        attributes: vec![
-            Attribute::numeric("a"),
-            Attribute::numeric("b"),
-            Attribute::numeric("c"),
-        ],
-        class_name: "class".into(),
-        class_values: vec!["x".into(), "y".into()],
-    };
-    let dataset = Dataset::new("grid", schema, columns, classes, None).unwrap();
-    let train = dataset.subset((0..600).collect());
-    let test_view = dataset.subset((600..n).collect());
-    let test = test_view.features();
-    let distance = data::distance::Distance::fit(&train);
-    for k in [1, 5, 21] {
-        let expected: Vec<Vec<usize>> = (0..test_view.len())
-            .map(|row| {
-                let query: Vec<f64> = (0..3).map(|a| test_view.value(row, a)).collect();
-                distance
-                    .k_nearest(&train, &query, k)
-                    .into_iter()
-                    .map(|(position, _)| position)
-                    .collect()
-            })
-            .collect();
-        for search in [SearchMethod::Linear, SearchMethod::KdTree] {
-            let model = KnnLearner::new(KnnConfig {
-                k,
-                select_k: false,
-                search,
-                ..KnnConfig::default()
-            })
-            .fit_knn(&train, None, 0)
-            .unwrap();
-            let found: Vec<Vec<usize>> = model
-                .neighbours(&test, k)
-                .into_iter()
-                .map(|row| row.into_iter().map(|(slot, _)| slot).collect())
-                .collect();
-            assert_eq!(found, expected, "k = {k}, {search:?}");
-            assert!(found.iter().any(|row| row.len() > k), "no ties at k = {k}");
-        }
     }
 }

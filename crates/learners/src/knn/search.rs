@@ -283,18 +283,13 @@ impl NominalCodes {
         let words = dimensions.div_ceil(8);
         let mut stored = Vec::with_capacity(rows.len() / dimensions * words);
         for row in rows.chunks_exact(dimensions) {
-            for values in row.chunks(8) {
-                let mut word = 0u64;
-                for (byte, &value) in values.iter().enumerate() {
-                    let code = if value.is_nan() {
-                        CODE_TRAINING_MISSING
-                    } else {
-                        value_code(value)?
-                    };
-                    word |= u64::from(code) << (8 * byte);
+            push_code_words(row, &mut stored, |value| {
+                if value.is_nan() {
+                    Some(CODE_TRAINING_MISSING)
+                } else {
+                    value_code(value)
                 }
-                stored.push(word);
-            }
+            })?;
         }
         Some(NominalCodes { words, stored })
     }
@@ -302,19 +297,31 @@ impl NominalCodes {
     /// The words of a scaled query row.
     fn query(&self, query: &[f64], out: &mut Vec<u64>) {
         out.clear();
-        for values in query.chunks(8) {
-            let mut word = 0u64;
-            for (byte, &value) in values.iter().enumerate() {
-                let code = if value.is_nan() {
-                    CODE_QUERY_MISSING
-                } else {
-                    value_code(value).unwrap_or(CODE_UNSEEN)
-                };
-                word |= u64::from(code) << (8 * byte);
-            }
-            out.push(word);
-        }
+        push_code_words(query, out, |value| {
+            Some(if value.is_nan() {
+                CODE_QUERY_MISSING
+            } else {
+                value_code(value).unwrap_or(CODE_UNSEEN)
+            })
+        });
     }
+}
+
+/// Appends the codes of a row's values, eight to a word (byte `j` of a word holds value `j`),
+/// or stops with `None` at the first value without a code.
+fn push_code_words(
+    row: &[f64],
+    out: &mut Vec<u64>,
+    code: impl Fn(f64) -> Option<u8>,
+) -> Option<()> {
+    for values in row.chunks(8) {
+        let mut word = 0u64;
+        for (byte, &value) in values.iter().enumerate() {
+            word |= u64::from(code(value)?) << (8 * byte);
+        }
+        out.push(word);
+    }
+    Some(())
 }
 
 /// The byte code of a nominal value index (`None` for a value that is no whole number from 0
