@@ -1,7 +1,12 @@
-//! Nearest-neighbour search over scaled training rows: a k-d tree for all-numeric data of low
-//! dimension, otherwise a linear scan over cache-line blocks of attributes with early
-//! abandonment. Both return exactly the same neighbours: the k nearest plus every row tied with
-//! the k-th distance (as Weka 3.6 IBk), ordered by squared distance, ties by training position.
+//! Nearest-neighbour search over scaled training rows, chosen by the data: a k-d tree for
+//! all-numeric complete data of low dimension; otherwise a linear scan, which reads byte codes
+//! (mismatch counts) for all-nominal data, cache-line blocks of attributes with early
+//! abandonment for all-numeric complete data, the same blocks plus bit sets of the binary
+//! attributes as a lower bound (with the exact distance re-computed for the rows that pass) for
+//! complete data with nominal or many binary attributes, and the rows themselves when training
+//! values are missing. All return exactly the same neighbours with the same distances: the k
+//! nearest plus every row tied with the k-th distance (as Weka 3.6 IBk), ordered by squared
+//! distance, ties by training position (tests/knn_search.rs checks each against brute force).
 
 use std::ops::Range;
 
