@@ -41,7 +41,8 @@ pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};
 pub use proportion::{normal_interval, normal_quantile, wilson_interval, Interval};
 pub use sign_test::{
-    sign_test, sign_test_max_losses, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss,
+    sign_test, sign_test_critical_losses, sign_test_max_losses, sign_test_min_wins, sign_test_with,
+    win_tie_loss, SignAlternative, SignMethod, SignTestResult, Tails, WinTieLoss,
 };
 pub use summary::midranks;
 pub use ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};
