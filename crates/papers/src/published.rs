@@ -1,4 +1,4 @@
-//! Aslan et al.'s and Wu & Flach's published numbers, read from the data files in `data/` beside this crate's
+//! Aslan et al.'s, Provost et al.'s and Wu & Flach's published numbers, read from the data files in `data/` beside this crate's
 //! sources (compiled in, so the binary needs no files at run time).
 
 use engine::{Context, Result};
@@ -52,6 +52,44 @@ pub struct WuFlachTable {
     pub sauc_selected_mean: Option<f64>,
 }
 
+/// Provost, Fawcett & Kohavi's Table 1: the locally dominating learners per slope range.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProvostTable {
+    /// Where the numbers are printed.
+    pub source: String,
+    /// The learners the table names.
+    pub learners: Vec<String>,
+    /// The domains in the paper's order.
+    pub domains: Vec<ProvostDomain>,
+}
+
+/// One domain of Provost et al.'s Table 1.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProvostDomain {
+    /// The paper's name for it.
+    pub name: String,
+    /// The task this workspace runs for it (`None`: not run).
+    pub dataset: Option<String>,
+    /// What differs between their data and ours.
+    pub differences: String,
+    /// Slope ranges from 0 up to infinity, each with its locally dominating learner.
+    pub ranges: Vec<ProvostRange>,
+}
+
+/// A range of iso-performance slopes and the learner on the hull over it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProvostRange {
+    /// Lowest slope.
+    pub low: f64,
+    /// Highest slope (may be infinite).
+    pub high: f64,
+    /// The locally dominating learner.
+    pub learner: String,
+}
+
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T> {
     toml::from_str(text).with_context(|| format!("papers/data/{file}"))
 }
@@ -59,6 +97,43 @@ fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T> {
 /// Aslan et al.'s four-case counts (`data/aslan.toml`).
 pub fn aslan_cases() -> Result<AslanCases> {
     parse("aslan.toml", include_str!("../data/aslan.toml"))
+}
+
+/// Provost et al.'s Table 1 (`data/provost.toml`), checked: each domain's ranges run from 0 to
+/// infinity without gaps and name one of the table's learners.
+pub fn provost_table() -> Result<ProvostTable> {
+    let table: ProvostTable = parse("provost.toml", include_str!("../data/provost.toml"))?;
+    for domain in &table.domains {
+        let mut expected_low = 0.0;
+        for range in &domain.ranges {
+            if range.low != expected_low || range.high <= range.low {
+                engine::bail!(
+                    "papers/data/provost.toml: domain '{}': range [{}, {}] does not continue \
+                     from {expected_low}",
+                    domain.name,
+                    range.low,
+                    range.high
+                );
+            }
+            if !table.learners.contains(&range.learner) {
+                engine::bail!(
+                    "papers/data/provost.toml: domain '{}': learner '{}' is not one of {:?}",
+                    domain.name,
+                    range.learner,
+                    table.learners
+                );
+            }
+            expected_low = range.high;
+        }
+        if expected_low != f64::INFINITY {
+            engine::bail!(
+                "papers/data/provost.toml: domain '{}': the ranges end at {expected_low}, not at \
+                 infinity",
+                domain.name
+            );
+        }
+    }
+    Ok(table)
 }
 
 /// Wu & Flach's totals (`data/wu_flach.toml`).
@@ -80,5 +155,17 @@ mod tests {
         assert_eq!(aslan.cases.len(), 4);
         let wu_flach = wu_flach_totals().unwrap();
         assert_eq!((wu_flach.full.wins, wu_flach.full.losses), (6, 2));
+        let provost = provost_table().unwrap();
+        // Table 1 prints 39 ranges over ten domains; Road's two are not run.
+        assert_eq!(provost.domains.len(), 10);
+        let ranges = |run: bool| {
+            provost
+                .domains
+                .iter()
+                .filter(|domain| domain.dataset.is_some() == run)
+                .map(|domain| domain.ranges.len())
+                .sum::<usize>()
+        };
+        assert_eq!((ranges(true), ranges(false)), (37, 2));
     }
 }
