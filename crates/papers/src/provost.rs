@@ -25,8 +25,10 @@ impl Analysis for ProvostRoc {
 
     fn description(&self) -> &'static str {
         "Provost, Fawcett & Kohavi (1998): vertically averaged ROC curves with confidence \
-         intervals, dominance between learners, and the ROC-hull slope ranges where each \
-         learner is optimal"
+         intervals, dominance between learners, the ROC-hull slope ranges where each learner \
+         is optimal beside the published Table 1, and Section 3.4's composite curves (a \
+         cost_sensitive learner that reweights or resamples, with another configured learner \
+         as its base, is pooled with that learner by the convex hull)"
     }
 
     fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
@@ -242,6 +244,7 @@ impl Comparison {
                 "ours over the range (share)",
                 "same learner",
                 "folds: published learner optimal in part / whole of the range",
+                "likely cause of a difference",
             ]
             .map(String::from)
             .to_vec(),
@@ -298,6 +301,21 @@ impl Comparison {
                 .collect();
             let some = fold_shares.iter().filter(|&&s| s > 0.0).count();
             let whole = fold_shares.iter().filter(|&&s| s >= WHOLE_RANGE).count();
+            let cause = if share >= WHOLE_RANGE {
+                "-".to_string()
+            } else {
+                let data = if domain.same_data {
+                    ""
+                } else {
+                    "different data (see the domain table); "
+                };
+                let folds_agreeing = if 10 * some >= 3 * folds.len() {
+                    "within the fold spread"
+                } else {
+                    "outside the fold spread: learner or data"
+                };
+                format!("{data}{folds_agreeing}")
+            };
             self.ranges.push_row(vec![
                 Cell::text(&domain.name),
                 Cell::text(format!(
@@ -309,6 +327,7 @@ impl Comparison {
                 Cell::text(ours.join(", ")),
                 Cell::text(verdict(share)),
                 Cell::text(format!("{some} / {whole} of {}", folds.len())),
+                Cell::text(cause),
             ]);
         }
         let published_dominator = match domain.ranges.as_slice() {
@@ -366,10 +385,14 @@ impl Comparison {
         self.ranges.push_note(format!(
             "{sentence}. Shares are of the range's angle (atan of the slope), so that [0, inf) \
              has a finite length and every slope counts alike; \"whole range\" means at least \
-             {:.0}% of it (the published bounds are rounded to two decimals). The last column \
+             {:.0}% of it (the published bounds are rounded to two decimals). The folds column \
              applies the same reading to each fold's own curves: in how many folds the \
              published learner is optimal somewhere in the range, and over all of it, which \
-             shows how much the answer moves with the sample.",
+             shows how much the answer moves with the sample. A difference is put down to the \
+             sample (\"within the fold spread\") when the published learner is optimal in \
+             part of the range in at least 30% of the folds, and to our learners or data \
+             otherwise; \"different data\" marks domains whose rows or positive class are \
+             not the paper's.",
             100.0 * WHOLE_RANGE
         ));
         self.domains.push_note(

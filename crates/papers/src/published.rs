@@ -74,6 +74,8 @@ pub struct ProvostDomain {
     pub dataset: Option<String>,
     /// What differs between their data and ours.
     pub differences: String,
+    /// True when our task is theirs: the same rows and the same positive class.
+    pub same_data: bool,
     /// Slope ranges from 0 up to infinity, each with its locally dominating learner.
     pub ranges: Vec<ProvostRange>,
 }
