@@ -969,7 +969,7 @@ fn target_table(
         };
         row(
             "all models",
-            &mixture,
+            mixture,
             end(mixture.first),
             end(mixture.second),
         );

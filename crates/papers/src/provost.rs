@@ -422,6 +422,18 @@ fn mean_sd(values: &[f64]) -> (f64, f64) {
     (stats::summary::mean(values), sd)
 }
 
+/// The curves of `learners` on fold `split` (`curves[learner][split]`), if all are there.
+fn fold_curves<'a>(
+    curves: &'a [Vec<Option<RocCurve>>],
+    learners: &[usize],
+    split: usize,
+) -> Option<Vec<&'a RocCurve>> {
+    learners
+        .iter()
+        .map(|&learner| curves[learner][split].as_ref())
+        .collect()
+}
+
 /// The Provost analysis: tables and figures written under `folder`, returned as sections.
 fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
     let (folder, plan, alpha) = (context.folder, context.plan, context.config.alpha);
@@ -495,14 +507,10 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         let mut dominated = 0;
         let mut fold_ranges = Vec::new();
         for split in 0..splits {
-            let Some(fold) = groups
-                .plain
-                .iter()
-                .map(|&l| curves[l][split].clone())
-                .collect::<Option<Vec<RocCurve>>>()
-            else {
+            let Some(fold) = fold_curves(&curves, &groups.plain, split) else {
                 continue;
             };
+            let fold: Vec<RocCurve> = fold.into_iter().cloned().collect();
             if let Some(winner) = dominating(&fold) {
                 dominated += 1;
                 per_fold[winner] += 1;
@@ -635,11 +643,7 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             let mut aucs = Vec::new();
             let mut composite_hulls = Vec::new();
             for split in 0..splits {
-                let Some(fold) = members
-                    .iter()
-                    .map(|&m| curves[m][split].as_ref())
-                    .collect::<Option<Vec<&RocCurve>>>()
-                else {
+                let Some(fold) = fold_curves(&curves, &members, split) else {
                     continue;
                 };
                 let plain_hull = evaluate::roc_convex_hull(&fold[0].fpr_tpr())?;
