@@ -1159,7 +1159,7 @@ pub fn published_reading(comparisons: &[RowComparison]) -> String {
         .iter()
         .fold((0, 0), |(a, n), t| (a + t.values_agreeing, n + t.values));
     let mut text = format!(
-        " Beside the paper (the Thai retelling's Tables 3-7, every printed row): {} of {}          printed values equal ours. {}.",
+        " Beside the paper (the Thai retelling's Tables 3-7, every printed row): {} of {} printed values equal ours. {}.",
         values_agreeing,
         values,
         figures
