@@ -26,14 +26,17 @@ pub struct AslanCase {
     pub count: usize,
 }
 
-/// Wu & Flach's selection totals: full datasets (Table 4) and samples (Table 5).
+/// Wu & Flach's published numbers: the totals of Tables 4 and 5 and every dataset's rows of
+/// Tables 3, 4 and 5.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct WuFlachTotals {
+pub struct WuFlach {
     /// Table 4.
     pub full: WuFlachTable,
     /// Table 5.
     pub samples: WuFlachTable,
+    /// The twenty datasets in the paper's order.
+    pub datasets: Vec<WuFlachDataset>,
 }
 
 /// One of Wu & Flach's tables, summarised.
@@ -50,6 +53,60 @@ pub struct WuFlachTable {
     pub auc_selected_mean: Option<f64>,
     /// Mean test AUC (x100) of the sAUC-selected models, if quoted.
     pub sauc_selected_mean: Option<f64>,
+    /// The sample size the text gives (Table 5).
+    pub text_sample_size: Option<usize>,
+    /// Datasets the table marks as too small to sample (Table 5).
+    #[serde(default)]
+    pub starred: Vec<String>,
+}
+
+/// One dataset of Wu & Flach's Tables 3-5.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WuFlachDataset {
+    /// The paper's name.
+    pub paper: String,
+    /// The shipped dataset we run for it.
+    pub ours: String,
+    /// Its Table 3 row.
+    pub table3: WuFlachDescription,
+    /// Why our dataset differs from the Table 3 row, where it does.
+    pub explanation: Option<String>,
+    /// Its Table 4 row.
+    pub table4: WuFlachSelection,
+    /// Its Table 5 row.
+    pub table5: WuFlachSelection,
+}
+
+/// A Table 3 row: the extracted text and our reading of it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WuFlachDescription {
+    /// The row's numbers as extracted (digits "1" lost).
+    pub extracted: String,
+    /// Number of attributes.
+    pub attributes: usize,
+    /// Number of instances.
+    pub size: usize,
+    /// Majority class share (%), every reading the lost digits allow.
+    pub majority: Vec<f64>,
+}
+
+/// A Table 4 or 5 row: test AUC (x100) of the selected models, mean and standard error, every
+/// reading the lost digits allow.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WuFlachSelection {
+    /// The row's numbers as extracted.
+    pub extracted: String,
+    /// Mean of the AUC-selected models.
+    pub auc: Vec<f64>,
+    /// Its standard error.
+    pub auc_se: Vec<f64>,
+    /// Mean of the sAUC-selected models.
+    pub sauc: Vec<f64>,
+    /// Its standard error.
+    pub sauc_se: Vec<f64>,
 }
 
 /// Provost, Fawcett & Kohavi's Table 1: the locally dominating learners per slope range.
@@ -138,8 +195,8 @@ pub fn provost_table() -> Result<ProvostTable> {
     Ok(table)
 }
 
-/// Wu & Flach's totals (`data/wu_flach.toml`).
-pub fn wu_flach_totals() -> Result<WuFlachTotals> {
+/// Wu & Flach's published numbers (`data/wu_flach.toml`).
+pub fn wu_flach() -> Result<WuFlach> {
     parse("wu_flach.toml", include_str!("../data/wu_flach.toml"))
 }
 
@@ -155,7 +212,7 @@ mod tests {
             aslan.comparisons
         );
         assert_eq!(aslan.cases.len(), 4);
-        let wu_flach = wu_flach_totals().unwrap();
+        let wu_flach = wu_flach().unwrap();
         assert_eq!((wu_flach.full.wins, wu_flach.full.losses), (6, 2));
         let provost = provost_table().unwrap();
         // Table 1 prints 39 ranges over ten domains; Road's two are not run.
@@ -169,5 +226,15 @@ mod tests {
                 .sum::<usize>()
         };
         assert_eq!((ranges(true), ranges(false)), (37, 2));
+        assert_eq!((wu_flach.samples.wins, wu_flach.samples.losses), (9, 0));
+        assert_eq!(wu_flach.datasets.len(), 20);
+        for dataset in &wu_flach.datasets {
+            for row in [&dataset.table4, &dataset.table5] {
+                for readings in [&row.auc, &row.auc_se, &row.sauc, &row.sauc_se] {
+                    assert!(!readings.is_empty(), "{}", dataset.paper);
+                }
+            }
+            assert!(!dataset.table3.majority.is_empty(), "{}", dataset.paper);
+        }
     }
 }
