@@ -13,10 +13,11 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn roc(args: &[&str]) -> std::process::Output {
+/// Runs `roc` on the hand-worked file, written under its own `name` (tests run in parallel).
+fn roc(name: &str, args: &[&str]) -> std::process::Output {
     let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join("roc_target_repair");
     std::fs::create_dir_all(&directory).unwrap();
-    let path = directory.join("hand.csv");
+    let path = directory.join(format!("{name}.csv"));
     std::fs::write(
         &path,
         "truth,a,b\n1,6,0.9\n0,5,0.1\n0,4,0.2\n1,3,0.8\n1,2,0.7\n0,1,0.3\n",
@@ -31,8 +32,8 @@ fn roc(args: &[&str]) -> std::process::Output {
 }
 
 /// Runs `roc` on the hand-worked file; it must succeed; returns its standard output.
-fn roc_succeeds(args: &[&str]) -> String {
-    let output = roc(args);
+fn roc_succeeds(name: &str, args: &[&str]) -> String {
+    let output = roc(name, args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     String::from_utf8(output.stdout).unwrap()
@@ -53,7 +54,10 @@ fn close(got: &Value, expected: f64) {
 
 #[test]
 fn target_rate_and_repair_match_the_hand_worked_example() {
-    let output = roc_succeeds(&["--target-fpr", "0.3333333333333333", "--repair", "--json"]);
+    let output = roc_succeeds(
+        "json",
+        &["--target-fpr", "0.3333333333333333", "--repair", "--json"],
+    );
     let json: Value = serde_json::from_str(&output).unwrap();
     let a = &json["models"][0];
     assert_eq!(a["name"], "a");
@@ -82,13 +86,13 @@ fn target_rate_and_repair_match_the_hand_worked_example() {
 
 #[test]
 fn text_output_and_bad_rates() {
-    let text = roc_succeeds(&["--target-fpr", "0.5", "--repair"]);
+    let text = roc_succeeds("text", &["--target-fpr", "0.5", "--repair"]);
     assert!(
         text.contains("Classifiers on the hull at false positive rate 0.5"),
         "{text}"
     );
     assert!(text.contains("Concavities repaired"), "{text}");
-    let bad = roc(&["--target-fpr", "1.5"]);
+    let bad = roc("bad", &["--target-fpr", "1.5"]);
     assert!(!bad.status.success());
     let message = String::from_utf8_lossy(&bad.stderr);
     assert!(message.contains("--target-fpr 1.5"), "{message}");
