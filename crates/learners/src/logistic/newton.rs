@@ -22,6 +22,18 @@ pub struct Design<'a> {
     pub weights: &'a [f64],
 }
 
+impl Design<'_> {
+    /// Each row of positive weight with its class and weight.
+    fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
+        self.values
+            .chunks_exact(self.width)
+            .zip(self.classes)
+            .zip(self.weights)
+            .filter(|&(_, &weight)| weight != 0.0)
+            .map(|((row, &class), &weight)| (row, class, weight))
+    }
+}
+
 /// The result of a fit: coefficients (`k` blocks of `width`), iterations used, and whether the
 /// convergence test was met within the iteration limit.
 pub struct Solution {
@@ -92,15 +104,7 @@ fn objective(
 ) -> f64 {
     let width = design.width;
     let mut total = 0.0;
-    for ((row, &class), &weight) in design
-        .values
-        .chunks_exact(width)
-        .zip(design.classes)
-        .zip(design.weights)
-    {
-        if weight == 0.0 {
-            continue;
-        }
+    for (row, class, weight) in design.weighted_rows() {
         row_scores(row, coefficients, scores);
         let own = if class < k { scores[class] } else { 0.0 };
         let log_denominator = softmax_in_place(scores);
@@ -222,15 +226,7 @@ fn accumulate(
     let mut batch_rows: [&[f64]; BATCH] = [&[]; BATCH];
     let mut batch_factors = vec![0.0; BATCH * pairs];
     let mut filled = 0;
-    for ((row, &class), &weight) in design
-        .values
-        .chunks_exact(width)
-        .zip(design.classes)
-        .zip(design.weights)
-    {
-        if weight == 0.0 {
-            continue;
-        }
+    for (row, class, weight) in design.weighted_rows() {
         row_scores(row, coefficients, scores);
         softmax_in_place(scores);
         for c in 0..k {
