@@ -28,6 +28,8 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Where cargo puts its builds (CARGO_TARGET_DIR when set, as cargo itself reads it).
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 WEKA_JAR = "/usr/share/java/weka.jar"
 
 # name: (Weka class, Weka options, this project's learner as an inline TOML table)
@@ -42,6 +44,8 @@ LEARNERS = {
         '{ kind = "bagging", iterations = 10, base = { kind = "c45" } }',
     ),
     "logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "logistic" }'),
+    # The linfa-logistic adapter (L-BFGS, at most 200 iterations) beside the same Weka model.
+    "linfa-logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "linfa_logistic" }'),
     "ibk5": ("weka.classifiers.lazy.IBk", "-K 5", '{ kind = "knn", k = 5, select_k = false, weka_smoothing = true }'),
     "ibk5-weighted": (
         "weka.classifiers.lazy.IBk",
@@ -218,14 +222,15 @@ def compile_weka_runner(workdir):
     return classes
 
 
-def build_ours():
+def build_ours(profile="dev"):
+    release = ["--release"] if profile == "release" else []
     subprocess.run(
-        ["cargo", "build", "--quiet", "-p", "learners", "--example", "predict"],
+        ["cargo", "build", "--quiet", *release, "-p", "learners", "--example", "predict"],
         check=True,
         cwd=ROOT,
     )
     # The dev profile optimises the workspace's own crates (see Cargo.toml).
-    return ROOT / "target" / "debug" / "examples" / "predict"
+    return TARGET / ("release" if profile == "release" else "debug") / "examples" / "predict"
 
 
 def run_weka(classes, learner, triples):
@@ -363,6 +368,39 @@ def aslan_splits(name, catalog, workdir, seed, folds=30):
     return splits, [class_values.index(row[-1]) for row in test]
 
 
+def sklearn_logistic(name, catalog, seed, models, folds=30):
+    """scikit-learn's LogisticRegression (defaults: lbfgs, C = 1) after a StandardScaler, on the
+    same Aslan splits as aslan_splits, in this process; one thread when the caller set
+    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1. Returns the fit+predict seconds of all models (the
+    scaler included) and their mean test accuracy. Numeric datasets only (magic, spambase)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    header, rows, is_nominal = read_dataset(name, catalog)
+    if any(is_nominal[:-1]) or any(value is None for row in rows for value in row):
+        raise ValueError(f"{name}: the scikit-learn timing takes numeric data without missing values")
+    classes = [row[-1] for row in rows]
+    class_values = list(dict.fromkeys(classes))
+    thirds = stratified_folds(classes, 3, seed)
+    features = np.array([[float(value) for value in row[:-1]] for row in rows])
+    labels = np.array([class_values.index(label) for label in classes])
+    test = np.array([f == 0 for f in thirds])
+    rest = np.flatnonzero(~test)
+    inner = np.array(stratified_folds([classes[i] for i in rest], folds, seed + 1))
+    total, correct = 0.0, []
+    for fold in range(models):
+        train = rest[inner != fold]
+        start = time.perf_counter()
+        model = make_pipeline(StandardScaler(), LogisticRegression())
+        model.fit(features[train], labels[train])
+        probabilities = model.predict_proba(features[test])
+        total += time.perf_counter() - start
+        correct.append(float(np.mean(model.classes_[probabilities.argmax(axis=1)] == labels[test])))
+    return total, 100 * sum(correct) / len(correct)
+
+
 def run_runner(name, learner, workdir, seed, folds):
     """Wall time of the experiments runner on the Aslan protocol for one dataset and learner,
     one thread, empty cache: what a user of `--config` pays (data loading, splits, the fits and
@@ -375,7 +413,7 @@ def run_runner(name, learner, workdir, seed, folds):
         f'protocol = {{ kind = "aslan", folds = {folds} }}\n'
         f"learners = [{LEARNERS[learner][2]}]\n"
     )
-    binary = ROOT / "target" / "debug" / "experiments"
+    binary = TARGET / "debug" / "experiments"
     start = time.perf_counter()
     subprocess.run(
         [str(binary), "--config", str(config), "--results", str(results), "--threads", "1"],
@@ -394,14 +432,18 @@ def speed(args):
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     classes = compile_weka_runner(workdir)
-    binary = build_ours()
-    subprocess.run(["cargo", "build", "--quiet", "-p", "experiments"], check=True, cwd=ROOT)
+    binary = build_ours(args.profile)
+    with_runner = args.models == 30 and not args.no_runner
+    if with_runner:
+        subprocess.run(["cargo", "build", "--quiet", "-p", "experiments"], check=True, cwd=ROOT)
     lines = [
-        f"Models per dataset: {args.models} (the Aslan protocol has 30); best of {args.rounds} interleaved round(s).",
+        f"Models per dataset: {args.models} (the Aslan protocol has 30); best of {args.rounds} interleaved round(s); "
+        f"ours built in the {args.profile} profile.",
         "",
         "| dataset | learner | Weka fit+predict s | ours fit+predict s | speed-up | Weka wall s | runner wall s | speed-up (end to end) | Weka acc % | ours acc % |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    sklearn_lines = []
     for name in args.speed_datasets:
         splits, truth = aslan_splits(name, catalog, workdir, args.seed)
         splits = splits[: args.models]
@@ -411,24 +453,44 @@ def speed(args):
                 for tool in ("weka", "ours")
             }
             best = {"weka": (float("inf"), float("inf")), "ours": (float("inf"), float("inf")), "runner": float("inf")}
+            with_sklearn = args.sklearn and learner == "logistic"
+            best_sklearn = (float("inf"), None)
             for _ in range(args.rounds):
                 wall, inner = run_weka(classes, learner, triples["weka"])
                 best["weka"] = (min(best["weka"][0], wall), min(best["weka"][1], inner))
                 wall, inner = run_ours(binary, learner, triples["ours"], args.seed)
                 best["ours"] = (min(best["ours"][0], wall), min(best["ours"][1], inner))
-                if args.models == 30:
+                if with_sklearn:
+                    seconds, sklearn_accuracy = sklearn_logistic(name, catalog, args.seed, args.models)
+                    best_sklearn = min(best_sklearn, (seconds, sklearn_accuracy), key=lambda pair: pair[0])
+                if with_runner:
                     best["runner"] = min(best["runner"], run_runner(name, learner, workdir, args.seed, 30))
             accuracies = {
                 tool: 100 * mean([accuracy(truth, read_probabilities(out)) for _, _, out in triples[tool]])
                 for tool in ("weka", "ours")
             }
             (weka_wall, weka_inner), (_, ours_inner), runner_wall = best["weka"], best["ours"], best["runner"]
-            end_to_end = f"{runner_wall:.2f} | {weka_wall / runner_wall:.1f}x" if args.models == 30 else "| "
+            end_to_end = f"{runner_wall:.2f} | {weka_wall / runner_wall:.1f}x" if with_runner else "| "
             lines.append(
                 f"| {name} | {learner} | {weka_inner:.3f} | {ours_inner:.3f} | {weka_inner / ours_inner:.1f}x "
                 f"| {weka_wall:.2f} | {end_to_end} | {accuracies['weka']:.2f} | {accuracies['ours']:.2f} |"
             )
             print(lines[-1], file=sys.stderr)
+            if with_sklearn:
+                sklearn_lines.append(
+                    f"| {name} | {learner} | {best_sklearn[0]:.3f} | {ours_inner:.3f} | {best_sklearn[0] / ours_inner:.1f}x "
+                    f"| {best_sklearn[1]:.2f} | {accuracies['ours']:.2f} |"
+                )
+                print(sklearn_lines[-1], file=sys.stderr)
+    if sklearn_lines:
+        lines += [
+            "",
+            "scikit-learn (StandardScaler + LogisticRegression(), lbfgs, C = 1), in this process, same rounds:",
+            "",
+            "| dataset | learner | scikit-learn fit+predict s | ours fit+predict s | speed-up | scikit-learn acc % | ours acc % |",
+            "|---|---|---:|---:|---:|---:|---:|",
+            *sklearn_lines,
+        ]
     print("\n".join(lines))
 
 
@@ -444,6 +506,13 @@ def main():
     parser.add_argument("--speed-datasets", default="magic,spambase", help="with --speed: the datasets")
     parser.add_argument("--models", type=int, default=30, help="with --speed: models per dataset (at most 30)")
     parser.add_argument("--rounds", type=int, default=1, help="with --speed: interleaved rounds; the fastest counts")
+    parser.add_argument("--no-runner", action="store_true", help="with --speed: leave out the runner's end-to-end timing")
+    parser.add_argument("--profile", choices=["dev", "release"], default="dev", help="with --speed: the cargo profile of our predict example")
+    parser.add_argument(
+        "--sklearn",
+        action="store_true",
+        help="with --speed: also time scikit-learn's LogisticRegression for the logistic pair (set OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1)",
+    )
     args = parser.parse_args()
     args.learners = [name for name in args.learners.split(",") if name]
     args.datasets = [name for name in args.datasets.split(",") if name]
