@@ -84,27 +84,6 @@ pub struct NemenyiSummary {
     pub groups: Vec<Vec<usize>>,
 }
 
-/// One learner against the control by the z-test on average ranks.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ControlRow {
-    /// The learner's index.
-    pub learner: usize,
-    /// Its average rank minus the control's.
-    pub rank_difference: f64,
-    /// z = rank difference / sqrt(k(k+1)/(6N)).
-    pub z: f64,
-    /// The unadjusted two-sided p-value.
-    pub pvalue: f64,
-    /// Holm's adjusted p-value over the k - 1 comparisons.
-    pub holm_pvalue: f64,
-    /// Holm's decision at alpha.
-    pub holm_reject: bool,
-    /// The Bonferroni-Dunn adjusted p-value, min(1, (k - 1) p).
-    pub bonferroni_dunn_pvalue: f64,
-    /// The Bonferroni-Dunn decision at alpha.
-    pub bonferroni_dunn_reject: bool,
-}
-
 /// The comparisons with the control learner.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ControlSummary {
@@ -113,7 +92,7 @@ pub struct ControlSummary {
     /// The Bonferroni-Dunn critical difference of average ranks.
     pub bonferroni_dunn_critical_difference: f64,
     /// Every other learner, in table order.
-    pub rows: Vec<ControlRow>,
+    pub rows: Vec<stats::ControlComparison>,
 }
 
 /// The posterior probabilities of the Bayesian signed-rank test for a pair (a, b): the share
@@ -361,19 +340,7 @@ pub fn compare(
             options.alpha,
         )
         .map_err(failed)?,
-        rows: comparisons
-            .into_iter()
-            .map(|row| ControlRow {
-                learner: row.learner,
-                rank_difference: row.rank_difference,
-                z: row.z,
-                pvalue: row.pvalue,
-                holm_pvalue: row.holm_pvalue,
-                holm_reject: row.holm_reject,
-                bonferroni_dunn_pvalue: row.bonferroni_dunn_pvalue,
-                bonferroni_dunn_reject: row.bonferroni_dunn_reject,
-            })
-            .collect(),
+        rows: comparisons,
     };
     let test_options = TestOptions {
         alpha: options.alpha,

@@ -57,12 +57,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                         .enumerate()
                         .map(|(l, learner)| Distribution {
                             label: learner.name.clone(),
-                            values: folds
-                                .values(d, l, m)
-                                .into_iter()
-                                .flatten()
-                                .filter(|value| value.is_finite())
-                                .collect(),
+                            values: folds.finite_values(d, l, m),
                             color: color(l),
                         })
                         .collect(),

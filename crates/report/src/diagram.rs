@@ -57,6 +57,42 @@ fn text_style(size: u32, horizontal: HPos, vertical: VPos) -> TextStyle<'static>
     TextStyle::from((FONT, size).into_font()).pos(Pos::new(horizontal, vertical))
 }
 
+/// A thin black line.
+const THIN_BLACK: ShapeStyle = ShapeStyle {
+    color: RGBAColor(0, 0, 0, 1.0),
+    filled: false,
+    stroke_width: 1,
+};
+
+/// The drawing area of a diagram, in pixels from the top left corner.
+type Canvas<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+/// Draws a diagram of `size` pixels: a white canvas with the title centred at the top (when
+/// not empty), then whatever `draw` adds; returns the SVG.
+fn draw_svg(
+    title: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&Canvas) -> Result<(), ReportError>,
+) -> Result<String, ReportError> {
+    let failed = drawing_error(title);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        if !title.is_empty() {
+            root.draw(&Text::new(
+                title.to_string(),
+                ((size.0 / 2) as i32, 10),
+                text_style(TITLE_SIZE, HPos::Center, VPos::Top),
+            ))
+            .map_err(|e| failed(&e))?;
+        }
+        draw(&root)?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
 /// A critical-difference diagram as SVG. Refuses (naming the problem) fewer than two
 /// learners, labels and ranks of different lengths, ranks outside [1, k] or not finite, a
 /// critical difference that is not finite and positive, and group or control indices out of
@@ -146,15 +182,8 @@ pub fn critical_difference_diagram(
     let x = |rank: f64| x_of(rank).round() as i32;
 
     let failed = drawing_error(title);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let black = ShapeStyle {
-            color: BLACK.to_rgba(),
-            filled: false,
-            stroke_width: 1,
-        };
+    draw_svg(title, (width, height), |root| {
+        let black = THIN_BLACK;
         let thick = ShapeStyle {
             stroke_width: 4,
             ..black
@@ -167,13 +196,6 @@ pub fn critical_difference_diagram(
             root.draw(&Text::new(text, at, style.clone()))
                 .map_err(|e| failed(&e))
         };
-        if !title.is_empty() {
-            draw_text(
-                title.to_string(),
-                ((width / 2) as i32, 10),
-                &text_style(TITLE_SIZE, HPos::Center, VPos::Top),
-            )?;
-        }
         // The axis with a tick at every rank and a shorter one at every half rank.
         draw_line(vec![(left, axis_y), (right, axis_y)], black)?;
         for step in 0..=(2 * (k - 1)) {
@@ -255,9 +277,8 @@ pub fn critical_difference_diagram(
                 &style,
             )?;
         }
-        root.present().map_err(|e| failed(&e))?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// The posterior of a Bayesian comparison of two learners over three regions (one better,
@@ -326,23 +347,8 @@ pub fn simplex_plot(simplex: &Simplex) -> Result<String, ReportError> {
         (x.round() as i32, y.round() as i32)
     };
     let failed = drawing_error(title);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let black = ShapeStyle {
-            color: BLACK.to_rgba(),
-            filled: false,
-            stroke_width: 1,
-        };
-        if !title.is_empty() {
-            root.draw(&Text::new(
-                title.to_string(),
-                ((width / 2) as i32, 10),
-                text_style(TITLE_SIZE, HPos::Center, VPos::Top),
-            ))
-            .map_err(|e| failed(&e))?;
-        }
+    draw_svg(title, (width, height), |root| {
+        let black = THIN_BLACK;
         let stride = simplex.samples.len().div_ceil(MOST_SIMPLEX_POINTS).max(1);
         let dot = color(PALETTE[0]).mix(0.25).filled();
         for sample in simplex.samples.iter().step_by(stride) {
@@ -391,7 +397,6 @@ pub fn simplex_plot(simplex: &Simplex) -> Result<String, ReportError> {
             ))
             .map_err(|e| failed(&e))?;
         }
-        root.present().map_err(|e| failed(&e))?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }

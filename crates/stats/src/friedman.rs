@@ -336,7 +336,7 @@ pub fn nemenyi_pvalues(
 
 /// One learner compared with a control learner by the z-test on average ranks (Demsar 2006,
 /// Section 3.2.2): z = (R_learner - R_control) / sqrt(k(k+1)/(6N)).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ControlComparison {
     /// The learner's index (column of the scores).
     pub learner: usize,
