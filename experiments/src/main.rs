@@ -112,7 +112,7 @@ fn run(cli: Cli) -> Result<Finished> {
                 None => cores,
             };
             let mut engine = engine::Engine::new()
-                .with_analyses(papers::analyses())
+                .with_analyses(analyses())
                 .with_threads(threads);
             engine.limits = engine::bounds::Limits {
                 units: cli.max_units,
@@ -156,10 +156,15 @@ fn run(cli: Cli) -> Result<Finished> {
     }
 }
 
+/// Every analysis a config can name: the papers' and the comparisons across datasets.
+fn analyses() -> engine::Analyses {
+    papers::analyses().merged(comparison::analyses())
+}
+
 /// The analyses, measures and paired tests a config can name, one per line with what it is.
 fn describe_analyses() -> String {
     let mut text = String::from("analyses (key 'analyses'):\n");
-    for analysis in papers::analyses().all() {
+    for analysis in analyses().all() {
         text.push_str(&format!(
             "  {:<20} {}\n",
             analysis.name(),

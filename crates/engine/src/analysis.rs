@@ -25,6 +25,12 @@ pub trait Analysis: Send + Sync {
         true
     }
 
+    /// True when the analysis runs on this plan for a config without an `analyses` key (a
+    /// config that has the key runs exactly the analyses it names).
+    fn on_by_default(&self, _plan: &Plan) -> bool {
+        false
+    }
+
     /// Checks, before any fit, that the config and the prepared plan give what the analysis
     /// needs (measures, learners, two-class tasks, ...); the error says what is missing.
     fn check(&self, config: &ExperimentConfig, plan: &Plan) -> std::result::Result<(), String>;
@@ -52,6 +58,14 @@ impl Analyses {
         self.known.push(analysis);
     }
 
+    /// These analyses and another set's (an analysis of the same name is replaced).
+    pub fn merged(mut self, other: Analyses) -> Self {
+        for analysis in other.known {
+            self.register(analysis);
+        }
+        self
+    }
+
     /// The analysis of this name.
     pub fn find(&self, name: &str) -> Option<&dyn Analysis> {
         self.known
@@ -70,14 +84,21 @@ impl Analyses {
         self.known.iter().map(|analysis| analysis.as_ref())
     }
 
-    /// The analyses a config names, in its order (unknown names are skipped: the config
-    /// check reports them).
-    pub fn selected<'a>(&'a self, config: &'a ExperimentConfig) -> Vec<&'a dyn Analysis> {
-        config
-            .analyses
-            .iter()
-            .filter_map(|name| self.find(name))
-            .collect()
+    /// The analyses that run: those a config names, in its order (unknown names are skipped:
+    /// the config check reports them), or, when the config has no `analyses` key, every
+    /// analysis that is on by default for the plan.
+    pub fn selected<'a>(
+        &'a self,
+        config: &'a ExperimentConfig,
+        plan: &Plan,
+    ) -> Vec<&'a dyn Analysis> {
+        match &config.analyses {
+            Some(names) => names.iter().filter_map(|name| self.find(name)).collect(),
+            None => self
+                .all()
+                .filter(|analysis| analysis.needs_data() && analysis.on_by_default(plan))
+                .collect(),
+        }
     }
 
     /// The names and data needs of every known analysis, for the config check.

@@ -172,7 +172,7 @@ impl Engine {
         crate::bounds::check_units(units, &strategy, &self.limits).map_err(at_origin)?;
         let plan = Plan::new(datasets, learners);
         plan::check_capabilities(&plan).map_err(at_origin)?;
-        for analysis in self.analyses.selected(&config) {
+        for analysis in self.analyses.selected(&config, &plan) {
             analysis.check(&config, &plan).map_err(|problem| {
                 Error::message(format!(
                     "{origin}: analysis '{}' cannot run on this experiment: {problem}",
@@ -332,6 +332,7 @@ fn run(
         folder: &folder,
         cache,
     };
+    sections.push(crate::figures::section(&context)?);
     let folder = finish(staging, &context, analyses, sections, counts, started)?;
     Ok(RunOutput {
         folder,
@@ -353,7 +354,7 @@ fn finish(
     counts: runner::RunCounts,
     started: Instant,
 ) -> Result<PathBuf> {
-    for analysis in analyses.selected(context.config) {
+    for analysis in analyses.selected(context.config, context.plan) {
         sections.extend(analysis.sections(context)?);
     }
     write_html(context.folder, context.config, &sections, counts)?;

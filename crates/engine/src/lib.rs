@@ -13,6 +13,7 @@ pub mod cache;
 pub mod config;
 pub mod error;
 pub mod experiment;
+pub mod figures;
 pub mod measures;
 pub mod paired;
 pub mod plan;

@@ -157,6 +157,15 @@ pub fn check_names(
             }
         }
     }
+    if let Some(control) = &config.control {
+        if !learners.iter().any(|learner| &learner.name == control) {
+            let names: Vec<&str> = learners.iter().map(|l| l.name.as_str()).collect();
+            problems.push(format!(
+                "key 'control' = '{control}' names no learner; allowed: {}",
+                names.join(", ")
+            ));
+        }
+    }
     match strategy {
         Some(strategy) if problems.is_empty() => Ok((requests, learners, strategy)),
         _ => Err(Error::message(problems.join("\n"))),

@@ -126,6 +126,16 @@ impl FoldTable {
             .collect()
     }
 
+    /// The finite values of one measure over the splits of a dataset for one learner (failed
+    /// units and undefined values left out).
+    pub fn finite_values(&self, dataset: usize, learner: usize, measure: usize) -> Vec<f64> {
+        self.values(dataset, learner, measure)
+            .into_iter()
+            .flatten()
+            .filter(|value| value.is_finite())
+            .collect()
+    }
+
     /// The values of one measure on the validation parts of a dataset's splits for one learner.
     pub fn validation_values(
         &self,

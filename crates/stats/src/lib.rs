@@ -27,15 +27,16 @@ pub use auc::{
     HanleyMcNeil, StructuralComponents,
 };
 pub use bayesian::{
-    bayesian_signed_rank_test, correlated_bayesian_t_test, CorrelatedTTestResult,
-    RegionProbabilities, SignedRankResult,
+    bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
+    CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
 pub use friedman::{
-    critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
+    bonferroni_dunn_critical_difference, compare_with_control, critical_difference,
+    friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
     nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, nemenyi_q_demsar_table,
-    rank_rows_descending, FriedmanResult,
+    rank_rows_descending, ControlComparison, FriedmanResult,
 };
 pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};
