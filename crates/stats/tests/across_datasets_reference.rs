@@ -25,17 +25,6 @@ fn bools(value: &Value) -> Vec<bool> {
         .collect()
 }
 
-/// Two Monte Carlo estimates of one probability (ours and baycomp's, 50,000 samples each)
-/// agree within 5 standard errors of their difference, plus a floor for values at 0 or 1.
-fn assert_monte_carlo(context: &str, got: f64, expected: f64, samples: f64) {
-    let p = 0.5 * (got + expected);
-    let se = (p * (1.0 - p) * 2.0 / samples).sqrt();
-    assert!(
-        (got - expected).abs() <= 5.0 * se + 2e-4,
-        "{context}: got {got}, baycomp {expected}"
-    );
-}
-
 #[test]
 fn every_statistic_matches_the_outside_libraries() {
     for case in cases("across_datasets") {
