@@ -7,9 +7,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+mod across_command;
 mod compare_command;
 mod datasets_command;
 mod roc_command;
+mod single_tests;
 mod table_input;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
@@ -51,8 +53,9 @@ enum Command {
     Datasets(datasets_command::DatasetsArgs),
     /// AUC, scored AUC, ROC points and convex hulls of your own predictions (a CSV).
     Roc(roc_command::RocArgs),
-    /// Paired tests between two learners' per-fold results (a CSV).
-    Compare(compare_command::CompareArgs),
+    /// Paired tests between two learners' per-fold results (a CSV); the across-data-set tests
+    /// on a results table (CSV or Parquet); or one test from flags (`compare TEST --help`).
+    Compare(Box<compare_command::CompareArgs>),
     /// List every learner kind with its parameters (type, range, default) and capabilities.
     Learners,
     /// List every analysis a config can name in `analyses`, and every measure and paired test.

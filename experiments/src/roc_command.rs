@@ -135,24 +135,8 @@ pub fn run(args: &RocArgs) -> Result<()> {
             bail!("--target-fpr {rate}: a false positive rate must be in [0, 1]");
         }
     }
-    let truth_column = match &args.truth {
-        Some(name) => table.column(name)?,
-        None => table.find("truth").unwrap_or(0),
-    };
+    let (truth_column, truth, labels) = truth_labels(&table, args.truth.as_deref())?;
     let truth_name = table.header()[truth_column].clone();
-    let truth = table.texts(truth_column);
-    if let Some(row) = truth.iter().position(|label| label.is_empty()) {
-        bail!(
-            "{shown}:{}, column '{truth_name}': the true label is empty",
-            table.line_of(row)
-        );
-    }
-    let mut labels: Vec<&str> = Vec::new();
-    for label in &truth {
-        if !labels.contains(label) {
-            labels.push(label);
-        }
-    }
     let output = if args.positive.is_some() || labels.len() <= 2 {
         let positive = positive_label(args.positive.as_deref(), &labels, &shown, &truth_name)?;
         binary(&table, truth_column, &truth, &positive, &labels, args)?
@@ -170,9 +154,38 @@ pub fn run(args: &RocArgs) -> Result<()> {
     Ok(())
 }
 
+/// The truth column of a predictions file (`given`, else `truth`, else the first column), its
+/// labels row by row, and its distinct labels in order of appearance; an empty label is an
+/// error naming the file and line.
+pub(crate) fn truth_labels<'a>(
+    table: &'a CsvTable,
+    given: Option<&str>,
+) -> Result<(usize, Vec<&'a str>, Vec<&'a str>)> {
+    let truth_column = match given {
+        Some(name) => table.column(name)?,
+        None => table.find("truth").unwrap_or(0),
+    };
+    let truth = table.texts(truth_column);
+    if let Some(row) = truth.iter().position(|label| label.is_empty()) {
+        bail!(
+            "{}:{}, column '{}': the true label is empty",
+            table.path().display(),
+            table.line_of(row),
+            table.header()[truth_column]
+        );
+    }
+    let mut labels: Vec<&str> = Vec::new();
+    for label in &truth {
+        if !labels.contains(label) {
+            labels.push(label);
+        }
+    }
+    Ok((truth_column, truth, labels))
+}
+
 /// Picks the positive label: the one given (it must occur), or the conventional one of a
 /// two-label column.
-fn positive_label(
+pub(crate) fn positive_label(
     given: Option<&str>,
     labels: &[&str],
     file: &str,

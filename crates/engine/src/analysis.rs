@@ -139,6 +139,38 @@ impl AnalysisContext<'_> {
         crate::cache::cached_predictions(self.cache, &self.plan.spec(unit))
     }
 
+    /// The test-set predictions of the model of `learner` fitted on the whole training part of
+    /// `dataset` (protocols with one fixed test set, such as Aslan's): read from the cache, or
+    /// fitted and cached now. The error says why there are none (no fixed test set, or the
+    /// learner failed).
+    pub fn whole_training_predictions(
+        &self,
+        dataset: usize,
+        learner: usize,
+    ) -> std::result::Result<UnitPredictions, String> {
+        crate::test_set::whole_training_predictions(self.plan, self.cache, dataset, learner)
+    }
+
+    /// A binary task's test-set scores (positive-class probabilities) of the whole-training-set
+    /// model of (`dataset`, `learner`); the error says why there are none.
+    pub fn whole_training_test_scores(
+        &self,
+        dataset: usize,
+        learner: usize,
+    ) -> std::result::Result<evaluate::BinaryScores, String> {
+        let positive = self.plan.datasets[dataset].positive.ok_or_else(|| {
+            format!(
+                "dataset '{}' is not a two-class task",
+                self.plan.datasets[dataset].name
+            )
+        })?;
+        let (truth, probabilities) = self
+            .whole_training_predictions(dataset, learner)?
+            .part(Part::Test);
+        crate::measures::binary_scores(&probabilities, &truth, positive)
+            .ok_or_else(|| "the test set has one class only".to_string())
+    }
+
     /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the
     /// task is not binary or the unit has no predictions.
     pub fn test_scores(&self, unit: Unit) -> Option<evaluate::BinaryScores> {

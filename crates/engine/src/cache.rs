@@ -88,12 +88,16 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
         .join("predictions")
         .join(file_safe(&spec.dataset.name))
         .join(file_safe(&spec.learner.name))
-        .join(format!(
-            "r{}-f{}-{}.bin",
-            spec.split.repetition,
-            spec.split.fold,
-            &key[..16]
-        ))
+        .join(if spec.split.fold == crate::plan::WHOLE_TRAINING_FOLD {
+            format!("whole-training-{}.bin", &key[..16])
+        } else {
+            format!(
+                "r{}-f{}-{}.bin",
+                spec.split.repetition,
+                spec.split.fold,
+                &key[..16]
+            )
+        })
 }
 
 /// Writes a successful unit's probabilities and timings atomically (see

@@ -172,6 +172,7 @@ impl Engine {
         crate::bounds::check_units(units, &strategy, &self.limits).map_err(at_origin)?;
         let plan = Plan::new(datasets, learners);
         plan::check_capabilities(&plan).map_err(at_origin)?;
+        crate::test_set::check(&config.tests, &plan).map_err(at_origin)?;
         for analysis in self.analyses.selected(&config, &plan) {
             analysis.check(&config, &plan).map_err(|problem| {
                 Error::message(format!(
@@ -287,6 +288,33 @@ fn run(
     let tests = results::paired_tests(plan, folds, &config.tests, &config.test_options(None));
     let tests_table = results::tests_table(plan, folds, &tests, config.alpha)?;
     write_table(&folder.join("tables"), "tests", &tests_table)?;
+    let test_set_records =
+        crate::test_set::test_set_tests(plan, cache, &config.tests, config.alpha, threads)?;
+    let test_set_table = (!test_set_records.is_empty())
+        .then(|| crate::test_set::test_set_table(plan, &test_set_records, config.alpha))
+        .transpose()?;
+    if let Some(table) = &test_set_table {
+        write_table(&folder.join("tables"), "test_set_tests", table)?;
+    }
+    // Long tables are linked (CSV and Markdown) rather than shown on the page.
+    let mut links = Vec::new();
+    let mut tables = vec![summary];
+    for (table, file) in std::iter::once((tests_table, "tests"))
+        .chain(test_set_table.map(|table| (table, "test_set_tests")))
+    {
+        if table.rows.len() > LONGEST_TABLE_ON_PAGE {
+            links.push((
+                format!("tables/{file}.csv"),
+                format!("{} (CSV)", table.title),
+            ));
+            links.push((
+                format!("tables/{file}.md"),
+                format!("{} (Markdown)", table.title),
+            ));
+        } else {
+            tables.push(table);
+        }
+    }
     sections.push(Section {
         title: "Results per dataset".into(),
         reading: format!(
@@ -304,25 +332,8 @@ fn run(
             },
             config.alpha
         ),
-        links: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
-            vec![
-                (
-                    "tables/tests.csv".into(),
-                    format!("{} (CSV)", tests_table.title),
-                ),
-                (
-                    "tables/tests.md".into(),
-                    format!("{} (Markdown)", tests_table.title),
-                ),
-            ]
-        } else {
-            Vec::new()
-        },
-        tables: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
-            vec![summary]
-        } else {
-            vec![summary, tests_table]
-        },
+        links,
+        tables,
         figures: Vec::new(),
     });
     let context = AnalysisContext {

@@ -20,6 +20,7 @@ pub mod plan;
 pub mod results;
 pub mod runner;
 pub mod section;
+pub mod test_set;
 pub mod unit;
 
 pub use analysis::{Analyses, Analysis, AnalysisContext};

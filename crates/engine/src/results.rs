@@ -359,7 +359,8 @@ pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
     (train, test)
 }
 
-/// Every configured test between every pair of learners on every dataset and measure.
+/// Every configured per-fold test between every pair of learners on every dataset and measure
+/// (the tests on the test set are `crate::test_set`'s).
 pub fn paired_tests(
     plan: &Plan,
     folds: &FoldTable,
@@ -374,7 +375,7 @@ pub fn paired_tests(
                 for b in a + 1..plan.learners.len() {
                     let (x, y) = folds.paired(d, m, a, b);
                     let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
-                    for &test in tests {
+                    for &test in tests.iter().filter(|test| !test.on_test_set()) {
                         let options = TestOptions {
                             sizes: Some(sizes),
                             ..*options

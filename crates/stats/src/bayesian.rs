@@ -16,7 +16,7 @@ use crate::summary::{mean, sample_variance};
 use crate::ttest::paired_differences;
 
 /// Posterior probabilities of the three regions.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RegionProbabilities {
     /// P(d < -rope): b is better.
     pub left: f64,
@@ -27,7 +27,7 @@ pub struct RegionProbabilities {
 }
 
 /// Result of the correlated Bayesian t-test: a Student posterior of the mean difference.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CorrelatedTTestResult {
     /// Posterior location: mean of the differences a - b.
     pub mean: f64,
@@ -135,7 +135,7 @@ pub fn correlated_bayesian_t_test(
 }
 
 /// Result of the Bayesian signed-rank test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SignedRankResult {
     /// Share of posterior samples in which each region has the largest probability
     /// (what baycomp reports as the probabilities).

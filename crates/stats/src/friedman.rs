@@ -8,7 +8,7 @@ use crate::error::{check_alpha, StatsError};
 use crate::summary::{midranks, tie_group_sizes};
 
 /// Result of the Friedman test and the Iman-Davenport correction.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct FriedmanResult {
     /// Number of data sets (rows), N.
     pub n_datasets: usize,
@@ -29,10 +29,12 @@ pub struct FriedmanResult {
     /// Degrees of freedom of the chi-square, k - 1.
     pub df: f64,
     /// Iman-Davenport F = (N-1) chi2 / (N(k-1) - chi2) from the tie-corrected chi-square.
+    #[serde(serialize_with = "crate::json::float")]
     pub iman_davenport_f: f64,
     /// Upper-tail p-value of `iman_davenport_f`.
     pub iman_davenport_pvalue: f64,
     /// Iman-Davenport F from the uncorrected chi-square.
+    #[serde(serialize_with = "crate::json::float")]
     pub iman_davenport_f_uncorrected: f64,
     /// Upper-tail p-value of `iman_davenport_f_uncorrected`.
     pub iman_davenport_pvalue_uncorrected: f64,

@@ -6,12 +6,14 @@
 
 #![warn(missing_docs)]
 
+pub mod across_datasets;
 pub mod auc;
 pub mod bayesian;
 pub mod cv5x2;
 pub mod distributions;
 pub mod error;
 pub mod friedman;
+pub mod json;
 pub mod mcnemar;
 pub mod multitest;
 pub mod proportion;
@@ -20,6 +22,10 @@ pub mod summary;
 pub mod ttest;
 pub mod wilcoxon;
 
+pub use across_datasets::{
+    AcrossDatasetsOptions, AcrossDatasetsResult, ControlChoice, ControlSummary, NemenyiSummary,
+    PairSummary,
+};
 pub use auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
     cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,

@@ -7,7 +7,7 @@ use crate::distributions::{
 use crate::error::{check_alpha, check_finite, check_same_length, StatsError};
 
 /// Win/tie/loss count of a pair of learners over data sets (a wins when a > b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct WinTieLoss {
     /// Number of data sets where a > b.
     pub wins: u64,
@@ -18,7 +18,7 @@ pub struct WinTieLoss {
 }
 
 /// Result of a sign test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SignTestResult {
     /// Wins of the first learner.
     pub wins: u64,
