@@ -244,7 +244,11 @@ fn cortes_mohri_full_interval_matches_the_papers_closed_forms() {
             ("auc low", interval.auc.low, "auc_low"),
             ("auc high", interval.auc.high, "auc_high"),
             ("error rate low", interval.error_rate.low, "error_rate_low"),
-            ("error rate high", interval.error_rate.high, "error_rate_high"),
+            (
+                "error rate high",
+                interval.error_rate.high,
+                "error_rate_high",
+            ),
             ("expected auc", interval.expected_auc, "expected_auc"),
         ] {
             let want = float(&expected[key]);
