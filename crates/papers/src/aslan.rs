@@ -554,7 +554,7 @@ fn named_comparison(
     let plan = context.plan;
     let Some(dataset) = &named.dataset else {
         return Err(format!(
-            "no copy of '{}' (not public; see datasets/SOURCES.md)",
+            "no copy of '{}' (not available; see datasets/SOURCES.md)",
             named.paper_dataset
         ));
     };

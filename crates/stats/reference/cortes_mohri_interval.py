@@ -3,7 +3,7 @@
 
 Computed from the paper's closed forms, independently of the crate's code (which sums over the
 number of false negatives instead):
-  * the expected AUC for k errors (Cortes & Mohri 2003, reused in 2004) and its variance
+  * the expected AUC for k errors (the closed forms of cortes_mohri_reference.py) (Cortes & Mohri 2003, reused in 2004) and its variance
     (Corollary 1 of the 2004 paper), both exact rationals, valid for k <= min(m, n), so every
     case below keeps its range of error counts within that;
   * the construction of the interval: an interval for the error rate at level sqrt(1 - alpha)
@@ -20,41 +20,14 @@ Run:  python3 cortes_mohri_interval.py > ../tests/data/cortes_mohri_interval.jso
 """
 import json
 import sys
-from fractions import Fraction as F
-from math import comb
 
 import mpmath
 from scipy.stats import norm
 
+from cortes_mohri_reference import closed_form_mean as expected_auc
+from cortes_mohri_reference import closed_form_variance as variance_auc
+
 mpmath.mp.dps = 50
-
-
-def expected_auc(m, n, k):
-    size = m + n
-    numerator = sum(comb(size, x) for x in range(0, k))
-    denominator = sum(comb(size + 1, x) for x in range(0, k + 1))
-    return 1 - F(k, size) - F((n - m) ** 2 * (size + 1), 4 * m * n) * (F(k, size) - F(numerator, denominator))
-
-
-def variance_auc(m, n, k):
-    """Corollary 1 of Cortes & Mohri (2004), k <= min(m, n)."""
-    size = m + n
-    denominator = sum(comb(size + 1, x) for x in range(0, k + 1))
-    z = [None] + [F(sum(comb(size + 1 - i, x) for x in range(0, k - i + 1)), denominator)
-                  for i in range(1, 5)]
-    t = 3 * ((m - n) ** 2 + m + n) + 2
-    q0 = ((size + 1) * t * k ** 2
-          + ((-3 * n ** 2 + 3 * m * n + 3 * m + 1) * t - 12 * (3 * m * n + m + n) - 8) * k
-          + (-3 * m ** 2 + 7 * m + 10 * n + 3 * m * n + 10) * t - 4 * (3 * m * n + m + n + 1))
-    q1 = (t * k ** 3 + 3 * (m - 1) * t * k ** 2
-          + ((-3 * n ** 2 + 3 * m * n - 3 * m + 8) * t - 6 * (6 * m * n + m + n)) * k
-          + (-3 * m ** 2 + 7 * (m + n) + 3 * m * n) * t - 2 * (6 * m * n + m + n))
-    value = (F((size + 1) * size * (size - 1) * t, 72) * ((size - 2) * z[4] - (2 * m - n + 3 * k - 10) * z[3])
-             + F((size + 1) * size * t * (m * m - n * m + 3 * k * m - 5 * m + 2 * k * k - n * k + 12 - 9 * k), 48) * z[2]
-             - F((size + 1) ** 2 * (m - n) ** 4, 16) * z[1] ** 2
-             - F((size + 1) * q1, 72) * z[1]
-             + F(k * q0, 144))
-    return value / (m * m * n * n)
 
 
 def mp(fraction):
