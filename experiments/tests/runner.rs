@@ -131,10 +131,25 @@ fn quick_aslan_runs_end_to_end_identically_on_one_and_two_threads() {
         assert!(results.join(file).is_file(), "missing {file}");
     }
     let four_cases = read(&results.join("tables/aslan_four_cases.csv"));
-    // 10 learner pairs on each of 3 datasets.
-    assert!(four_cases.contains("total,30,"), "{four_cases}");
+    // The paper's 150 comparisons beside our 10 learner pairs on each of 3 datasets.
+    assert!(four_cases.contains("total,150,30,-120,"), "{four_cases}");
     let html = read(&results.join("index.html"));
     assert!(html.contains("<svg") && html.contains("Aslan"));
+    // The report opens with the side-by-side with the paper, before the per-dataset tables.
+    let opening = html.find("Aslan et al. (2009) beside the paper").unwrap();
+    assert!(opening < html.find("Results per dataset").unwrap());
+    // Figures 6-7 from a model trained on all of train-all: the engine's whole-training-set
+    // unit, cached under its own name.
+    assert!(results.join("tables/aslan_intervals.csv").is_file());
+    assert!(results.join("tables/aslan_interval_readings.csv").is_file());
+    let whole = std::fs::read_dir(results.join("predictions/pima/lp"))
+        .unwrap()
+        .filter(|entry| {
+            let name = entry.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("whole-training-")
+        })
+        .count();
+    assert_eq!(whole, 1);
     let _ = std::fs::remove_dir_all(&folder);
 }
 

@@ -38,6 +38,12 @@ pub trait Analysis: Send + Sync {
     /// Computes the analysis from a run's results, writes its tables and figures under the
     /// results folder, and returns its report sections.
     fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>>;
+
+    /// How many of its first sections open the report, before the per-dataset tables (a
+    /// paper's side-by-side with its published tables); the others follow those tables.
+    fn opening_sections(&self) -> usize {
+        0
+    }
 }
 
 /// The analyses a program knows, by name.

@@ -221,6 +221,7 @@ fn run(
             &context,
             analyses,
             Vec::new(),
+            0,
             runner::RunCounts::default(),
             started,
         )?;
@@ -278,10 +279,11 @@ fn run(
     report::write_bytes(&folder.join("per_fold.parquet"), &results.to_parquet()?)?;
     let folds = &results.folds;
 
-    let mut sections = Vec::new();
-    if let Some(section) = failures_section(&folder, plan, folds)? {
-        sections.push(section);
-    }
+    // The failures come first; the analyses' opening sections follow them.
+    let mut sections: Vec<Section> = failures_section(&folder, plan, folds)?
+        .into_iter()
+        .collect();
+    let opening_at = sections.len();
     sections.push(datasets_section(&folder, plan)?);
     let summary = results::summary_table(plan, folds);
     write_table(&folder.join("tables"), "summary", &summary)?;
@@ -344,7 +346,9 @@ fn run(
         cache,
     };
     sections.push(crate::figures::section(&context)?);
-    let folder = finish(staging, &context, analyses, sections, counts, started)?;
+    let folder = finish(
+        staging, &context, analyses, sections, opening_at, counts, started,
+    )?;
     Ok(RunOutput {
         folder,
         results,
@@ -355,19 +359,26 @@ fn run(
     })
 }
 
-/// The end of a run: the analyses' sections after `sections`, the HTML page, and the outputs
-/// moved into place; returns the results folder.
+/// The end of a run: the analyses' opening sections inserted into `sections` at `opening_at`
+/// (after the failures, before the per-dataset tables), their other sections at the end, the
+/// HTML page, and the outputs moved into place; returns the results folder.
 fn finish(
     staging: Staging,
     context: &AnalysisContext,
     analyses: &Analyses,
     mut sections: Vec<Section>,
+    opening_at: usize,
     counts: runner::RunCounts,
     started: Instant,
 ) -> Result<PathBuf> {
+    let mut opening = Vec::new();
     for analysis in analyses.selected(context.config, context.plan) {
-        sections.extend(analysis.sections(context)?);
+        let mut own = analysis.sections(context)?;
+        let rest = own.split_off(analysis.opening_sections().min(own.len()));
+        opening.extend(own);
+        sections.extend(rest);
     }
+    sections.splice(opening_at..opening_at, opening);
     write_html(context.folder, context.config, &sections, counts)?;
     let folder = staging.publish()?;
     eprintln!(

@@ -14,6 +14,28 @@ pub struct AslanCases {
     pub comparisons: usize,
     /// The four cases in the paper's order: name and count.
     pub cases: Vec<AslanCase>,
+    /// The comparisons the paper names (Figures 2 to 7) with the case it reports.
+    pub named: Vec<AslanNamedComparison>,
+}
+
+/// One comparison the paper names in a figure, with its reported case.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AslanNamedComparison {
+    /// The figure, e.g. "Figure 6".
+    pub figure: String,
+    /// The dataset as the paper names it.
+    pub paper_dataset: String,
+    /// Our dataset of that name or its stand-in; `None` where we have no copy.
+    pub dataset: Option<String>,
+    /// The two learners, by their names in `experiments/configs/aslan.toml`.
+    pub learners: [String; 2],
+    /// The case the paper reports, one of the four case names.
+    pub case: String,
+    /// What the paper reads from the AUC intervals it draws (Figures 6 and 7).
+    pub intervals: Option<String>,
+    /// Where the paper's text is ambiguous, how we read it.
+    pub note: Option<String>,
 }
 
 /// One of Aslan et al.'s four cases.
@@ -212,6 +234,15 @@ mod tests {
             aslan.comparisons
         );
         assert_eq!(aslan.cases.len(), 4);
+        for named in &aslan.named {
+            assert!(
+                aslan.cases.iter().any(|case| case.name == named.case),
+                "{}: unknown case {}",
+                named.figure,
+                named.case
+            );
+        }
+        assert_eq!(aslan.named.len(), 6);
         let wu_flach = wu_flach().unwrap();
         assert_eq!((wu_flach.full.wins, wu_flach.full.losses), (6, 2));
         let provost = provost_table().unwrap();

@@ -513,8 +513,8 @@ pub fn cortes_mohri_moments_given_split(
 /// Cortes & Mohri style interval from the error count alone: mean +- z sd of the AUC over all
 /// classifications with `errors` errors ([`cortes_mohri_moments`]), z = Phi^-1(1 - alpha/2),
 /// clipped to [0, 1]. Note it is centred on the expected AUC for that error rate, not on an
-/// observed AUC. The NIPS 2004 paper's own way of widening this for the uncertainty of the
-/// error rate could not be read (see the crate README), so it is not reproduced here.
+/// observed AUC. The NIPS 2004 paper widens this for the uncertainty of the error rate:
+/// [`crate::cortes_mohri_full_interval`].
 pub fn cortes_mohri_interval(
     n_pos: usize,
     n_neg: usize,

@@ -9,6 +9,7 @@
 pub mod across_datasets;
 pub mod auc;
 pub mod bayesian;
+pub mod cortes_mohri;
 pub mod cv5x2;
 pub mod distributions;
 pub mod error;
@@ -36,6 +37,7 @@ pub use bayesian::{
     bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
     CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
+pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
 pub use friedman::{
