@@ -19,6 +19,7 @@ pub mod plan;
 pub mod results;
 pub mod runner;
 pub mod section;
+pub mod shard;
 pub mod unit;
 
 pub use analysis::{Analyses, Analysis, AnalysisContext};
