@@ -155,7 +155,9 @@ pub fn run(args: &SlurmArgs) -> Result<()> {
         slurm.display(),
         folder.join("index.html").display()
     );
-    println!("if a task fails, run this command again: it resubmits only the shards with missing units");
+    println!(
+        "if a task fails, run this command again: it resubmits only the shards with missing units"
+    );
     Ok(())
 }
 
@@ -309,7 +311,10 @@ fn sbatch(arguments: &[&std::ffi::OsStr]) -> Result<String> {
     // --parsable prints "id" or "id;cluster".
     let id = printed.trim().split(';').next().unwrap_or("").to_string();
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-        bail!("sbatch printed '{}' where a job id was expected", printed.trim());
+        bail!(
+            "sbatch printed '{}' where a job id was expected",
+            printed.trim()
+        );
     }
     Ok(id)
 }

@@ -249,7 +249,10 @@ pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, P
     }
     if let Err(error) = write_failure(&path, &result) {
         // The unit has failed already; the record only lets a merge show why.
-        eprintln!("note: cannot record the failure of {}: {error}", path.display());
+        eprintln!(
+            "note: cannot record the failure of {}: {error}",
+            path.display()
+        );
     }
     (result, provenance, path)
 }

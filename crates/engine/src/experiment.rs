@@ -381,22 +381,27 @@ fn run(
     );
 
     let measures = config.measures.clone();
-    let (records, counts) =
-        runner::run_units(cache, plan, &plan.units, fitting, threads, |spec, result| {
+    let (records, counts) = runner::run_units(
+        cache,
+        plan,
+        &plan.units,
+        fitting,
+        threads,
+        |spec, result| {
             let positive = spec.dataset.positive;
             let predictions = result
                 .predictions
                 .as_ref()
                 .expect("summaries are made of successful units");
             let (truth, probabilities) = predictions.part(Part::Test);
-            let test =
-                crate::measures::measure_values(&measures, &probabilities, &truth, positive);
+            let test = crate::measures::measure_values(&measures, &probabilities, &truth, positive);
             let validation = predictions.has_part(Part::Validation).then(|| {
                 let (truth, probabilities) = predictions.part(Part::Validation);
                 crate::measures::measure_values(&measures, &probabilities, &truth, positive)
             });
             UnitMeasures { test, validation }
-        })?;
+        },
+    )?;
     let missing = missing_units(cache, plan, &records);
     if let Fitting::CacheOnly {
         allow_missing: false,
@@ -693,7 +698,10 @@ fn missing_units<T>(folder: &Path, plan: &Plan, records: &[runner::UnitRecord<T>
         })
     };
     MissingUnits {
-        units: positions.iter().map(|&position| plan.units[position]).collect(),
+        units: positions
+            .iter()
+            .map(|&position| plan.units[position])
+            .collect(),
         shards,
     }
 }

@@ -141,7 +141,11 @@ fn kind_factor(table: &toml::Table) -> f64 {
         Some(toml::Value::Table(base)) => kind_factor(base),
         _ => 3.0, // C4.5, the wrappers' default base
     };
-    match table.get("kind").and_then(toml::Value::as_str).unwrap_or("") {
+    match table
+        .get("kind")
+        .and_then(toml::Value::as_str)
+        .unwrap_or("")
+    {
         "naive_bayes" | "linfa_gaussian_nb" => 1.0,
         "c45" | "linfa_tree" => 3.0,
         "vfi" => 3.0,
@@ -177,7 +181,11 @@ pub fn model_cost(plan: &Plan, unit: Unit) -> f64 {
 /// same file, else the model's cost scaled to seconds by the timed units (unscaled when none is
 /// timed).
 pub fn unit_costs(plan: &Plan, folder: &Path) -> (Vec<f64>, CostSource) {
-    let model: Vec<f64> = plan.units.iter().map(|&unit| model_cost(plan, unit)).collect();
+    let model: Vec<f64> = plan
+        .units
+        .iter()
+        .map(|&unit| model_cost(plan, unit))
+        .collect();
     let timings = previous_timings(folder);
     if timings.is_empty() {
         return (model, CostSource::Model);
@@ -250,10 +258,7 @@ fn previous_timings(folder: &Path) -> HashMap<String, f64> {
         };
         let seconds = fit + predict;
         if seconds.is_finite() {
-            timings.insert(
-                field(path).to_string(),
-                seconds.max(SHORTEST_UNIT_SECONDS),
-            );
+            timings.insert(field(path).to_string(), seconds.max(SHORTEST_UNIT_SECONDS));
         }
     }
     timings
@@ -317,8 +322,9 @@ pub fn balance(costs: &[f64], count: usize) -> Vec<usize> {
     let count = count.max(1);
     let mut order: Vec<usize> = (0..costs.len()).collect();
     order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
-    let mut shards: BinaryHeap<Reverse<(Load, usize)>> =
-        (0..count).map(|shard| Reverse((Load(0.0), shard))).collect();
+    let mut shards: BinaryHeap<Reverse<(Load, usize)>> = (0..count)
+        .map(|shard| Reverse((Load(0.0), shard)))
+        .collect();
     let mut shard_of = vec![0; costs.len()];
     for unit in order {
         let Some(Reverse((Load(load), shard))) = shards.pop() else {
