@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{binary, kill_once_cached, stderr, unit_counts, KILL_CONFIG};
+use common::{binary, kill_once_cached, stderr, unit_counts, FAILING_CONFIG, KILL_CONFIG};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("runner", name)
@@ -178,21 +178,7 @@ fn kill_nine_then_rerun_finishes_identically_and_reuses_what_was_finished() {
 fn a_failing_learner_is_recorded_and_the_other_units_go_on() {
     let folder = scratch("failing");
     let config = folder.join("failing.toml");
-    std::fs::write(
-        &config,
-        r#"
-name = "failing"
-datasets = ["sonar"]
-protocol = { kind = "stratified_kfold", folds = 3 }
-[[learners]]
-kind = "naive_bayes"
-[[learners]]
-name = "broken"
-kind = "external"
-command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
-"#,
-    )
-    .unwrap();
+    std::fs::write(&config, FAILING_CONFIG).unwrap();
     let output = run(&config.to_string_lossy(), &folder, 2);
     // Everything is written, and the run says so with its own exit status.
     assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use common::{
     assert_same_outputs, binary, kill_once_cached, run, scratch, stderr, unit_counts, walk,
-    KILL_CONFIG,
+    FAILING_CONFIG, KILL_CONFIG,
 };
 
 const QUICK: &str = "aslan-quick.toml";
@@ -175,21 +175,7 @@ fn shards_writing_the_same_entries_at_once_leave_every_entry_intact() {
 fn failed_units_of_shards_reach_the_merged_report_as_in_a_single_run() {
     let folder = scratch("shards", "failing");
     let config = folder.join("failing.toml");
-    std::fs::write(
-        &config,
-        r#"
-name = "failing"
-datasets = ["sonar"]
-protocol = { kind = "stratified_kfold", folds = 3 }
-[[learners]]
-kind = "naive_bayes"
-[[learners]]
-name = "broken"
-kind = "external"
-command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
-"#,
-    )
-    .unwrap();
+    std::fs::write(&config, FAILING_CONFIG).unwrap();
     let config = config.to_string_lossy().into_owned();
     let single = folder.join("single");
     for _ in 0..2 {

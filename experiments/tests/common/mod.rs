@@ -152,6 +152,19 @@ kind = "c45"
 kind = "naive_bayes"
 "#;
 
+/// A config whose second learner fails on every unit (3 of its 6 units).
+pub const FAILING_CONFIG: &str = r#"
+name = "failing"
+datasets = ["sonar"]
+protocol = { kind = "stratified_kfold", folds = 3 }
+[[learners]]
+kind = "naive_bayes"
+[[learners]]
+name = "broken"
+kind = "external"
+command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
+"#;
+
 /// The cache entries (`.bin` files) under a `predictions/` folder.
 pub fn cached_entries(predictions: &Path) -> Vec<PathBuf> {
     walk(predictions)
