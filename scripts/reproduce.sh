@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-    configs=(aslan.toml provost.toml wu_flach.toml wu_flach_samples.toml huang_ling.toml)
+    configs=(aslan.toml provost.toml wu_flach.toml wu_flach_samples.toml wu_flach_samples_150.toml huang_ling.toml)
 fi
 cargo build -p experiments
 for config in "${configs[@]}"; do

@@ -28,6 +28,8 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Where cargo puts its builds (CARGO_TARGET_DIR when set, as cargo itself reads it).
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 WEKA_JAR = "/usr/share/java/weka.jar"
 
 # name: (Weka class, Weka options, this project's learner as an inline TOML table)
@@ -42,6 +44,8 @@ LEARNERS = {
         '{ kind = "bagging", iterations = 10, base = { kind = "c45" } }',
     ),
     "logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "logistic" }'),
+    # The linfa-logistic adapter (L-BFGS, at most 200 iterations) beside the same Weka model.
+    "linfa-logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "linfa_logistic" }'),
     "ibk5": ("weka.classifiers.lazy.IBk", "-K 5", '{ kind = "knn", k = 5, select_k = false, weka_smoothing = true }'),
     "ibk5-weighted": (
         "weka.classifiers.lazy.IBk",
@@ -218,19 +222,15 @@ def compile_weka_runner(workdir):
     return classes
 
 
-def target_dir():
-    """Cargo's target folder (CARGO_TARGET_DIR when set)."""
-    return Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-
-
-def build_ours():
+def build_ours(profile="dev"):
+    release = ["--release"] if profile == "release" else []
     subprocess.run(
-        ["cargo", "build", "--quiet", "-p", "learners", "--example", "predict"],
+        ["cargo", "build", "--quiet", *release, "-p", "learners", "--example", "predict"],
         check=True,
         cwd=ROOT,
     )
     # The dev profile optimises the workspace's own crates (see Cargo.toml).
-    return target_dir() / "debug" / "examples" / "predict"
+    return TARGET / ("release" if profile == "release" else "debug") / "examples" / "predict"
 
 
 def run_weka(classes, learner, triples):
@@ -387,7 +387,7 @@ def run_runner(name, learner, workdir, seed, folds):
         f'protocol = {{ kind = "aslan", folds = {folds} }}\n'
         f"learners = [{LEARNERS[learner][2]}]\n"
     )
-    binary = target_dir() / "debug" / "experiments"
+    binary = TARGET / "debug" / "experiments"
     start = time.perf_counter()
     subprocess.run(
         [str(binary), "--config", str(config), "--results", str(results), "--threads", "1"],
@@ -406,10 +406,13 @@ def speed(args):
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     classes = compile_weka_runner(workdir)
-    binary = build_ours()
-    subprocess.run(["cargo", "build", "--quiet", "-p", "experiments"], check=True, cwd=ROOT)
+    binary = build_ours(args.profile)
+    with_runner = args.models == 30 and not args.no_runner
+    if with_runner:
+        subprocess.run(["cargo", "build", "--quiet", "-p", "experiments"], check=True, cwd=ROOT)
     lines = [
-        f"Models per dataset: {args.models} (the Aslan protocol has 30); best of {args.rounds} interleaved round(s).",
+        f"Models per dataset: {args.models} (the Aslan protocol has 30); best of {args.rounds} interleaved round(s); "
+        f"ours built in the {args.profile} profile.",
         "",
         "| dataset | learner | Weka fit+predict s | ours fit+predict s | speed-up | Weka wall s | runner wall s | speed-up (end to end) | Weka acc % | ours acc % |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -428,14 +431,14 @@ def speed(args):
                 best["weka"] = (min(best["weka"][0], wall), min(best["weka"][1], inner))
                 wall, inner = run_ours(binary, learner, triples["ours"], args.seed)
                 best["ours"] = (min(best["ours"][0], wall), min(best["ours"][1], inner))
-                if args.models == 30:
+                if with_runner:
                     best["runner"] = min(best["runner"], run_runner(name, learner, workdir, args.seed, 30))
             accuracies = {
                 tool: 100 * mean([accuracy(truth, read_probabilities(out)) for _, _, out in triples[tool]])
                 for tool in ("weka", "ours")
             }
             (weka_wall, weka_inner), (_, ours_inner), runner_wall = best["weka"], best["ours"], best["runner"]
-            end_to_end = f"{runner_wall:.2f} | {weka_wall / runner_wall:.1f}x" if args.models == 30 else "| "
+            end_to_end = f"{runner_wall:.2f} | {weka_wall / runner_wall:.1f}x" if with_runner else "| "
             lines.append(
                 f"| {name} | {learner} | {weka_inner:.3f} | {ours_inner:.3f} | {weka_inner / ours_inner:.1f}x "
                 f"| {weka_wall:.2f} | {end_to_end} | {accuracies['weka']:.2f} | {accuracies['ours']:.2f} |"
@@ -456,6 +459,8 @@ def main():
     parser.add_argument("--speed-datasets", default="magic,spambase", help="with --speed: the datasets")
     parser.add_argument("--models", type=int, default=30, help="with --speed: models per dataset (at most 30)")
     parser.add_argument("--rounds", type=int, default=1, help="with --speed: interleaved rounds; the fastest counts")
+    parser.add_argument("--no-runner", action="store_true", help="with --speed: leave out the runner's end-to-end timing")
+    parser.add_argument("--profile", choices=["dev", "release"], default="dev", help="with --speed: the cargo profile of our predict example")
     args = parser.parse_args()
     args.learners = [name for name in args.learners.split(",") if name]
     args.datasets = [name for name in args.datasets.split(",") if name]

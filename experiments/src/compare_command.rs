@@ -1,6 +1,9 @@
-//! `experiments compare FILE`: the paired tests between two learners' per-fold results.
+//! `experiments compare FILE`: the paired tests between two learners' per-fold results, or,
+//! when FILE is a results table (a `dataset` column, or a Parquet file), the across-data-set
+//! tests (`across_command`); `experiments compare TEST ...`: one test from flags
+//! (`single_tests`).
 //!
-//! File layout (a CSV with a header row): one row per fold (or split), one numeric column per
+//! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric column per
 //! learner, and optionally a `repetition` column (also spelt `rep` or `run`) and a `fold` column.
 //! The repetition column gives the number of runs for the Bayesian correlated t-test; the 5x2cv
 //! tests are computed when both columns are present and the file has exactly 10 rows: 5
@@ -32,19 +35,28 @@ use engine::{PairedTest, TestOptions};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::{
-    correlated_bayesian_t_test, cv5x2_f_test, cv5x2_t_test, CorrelatedTTestResult, Cv5x2Result,
-    SignTestResult, TTestResult, WilcoxonResult,
+    correlated_bayesian_t_test, cv5x2_f_test, cv5x2_t_test, AcrossDatasetsOptions,
+    CorrelatedTTestResult, Cv5x2Result, SignTestResult, TTestResult, WilcoxonResult,
 };
 
+use crate::across_command;
 use crate::roc_command::JsonFloat;
+use crate::single_tests::SingleTest;
 use crate::table_input::CsvTable;
 
 /// Options of the `compare` subcommand.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct CompareArgs {
-    /// Per-fold CSV: one row per fold, one column per learner (optional `repetition`, `fold`).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// One test from flags instead of a file.
+    #[command(subcommand)]
+    test: Option<SingleTest>,
+
+    /// Per-fold CSV (one row per fold, one numeric column per learner, optional `repetition`,
+    /// `fold`), or a results table, CSV or Parquet (long: dataset, learner, value; wide: a
+    /// dataset column and one column per learner), for the across-data-set tests.
+    #[arg(value_name = "FILE", required = true)]
+    file: Option<PathBuf>,
 
     /// Print the results as one JSON object instead of a table.
     #[arg(long)]
@@ -76,6 +88,57 @@ pub struct CompareArgs {
     /// default, as in scipy's `wilcoxon` and in a run's tests).
     #[arg(long)]
     wilcoxon_correction: bool,
+
+    /// Results table: the learner Holm and Bonferroni-Dunn compare the others with (default:
+    /// the best average rank).
+    #[arg(long, value_name = "LEARNER")]
+    control: Option<String>,
+
+    /// Results table: the measure to compare, when a `measure` column has several; also sets
+    /// the direction (error, brier and log_loss: lower is better).
+    #[arg(long, value_name = "NAME")]
+    measure: Option<String>,
+
+    /// Results table: the rows of this `part` (default `test` when the column has it).
+    #[arg(long, value_name = "PART")]
+    part: Option<String>,
+
+    /// Results table: lower values are better (ranks, wins and the Bayesian test's sides).
+    #[arg(long)]
+    lower_is_better: bool,
+
+    /// Results table: Monte Carlo samples of the Bayesian signed-rank test.
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    samples: usize,
+
+    /// Results table: seed of the Bayesian signed-rank test's Monte Carlo.
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
+    seed: u64,
+}
+
+/// The two columns `--a` and `--b` name, or the only two of `columns` when neither is given;
+/// the error names the file and lists the `kind` columns it has.
+pub(crate) fn two_columns(
+    file: &str,
+    kind: &str,
+    columns: &[&String],
+    a: &Option<String>,
+    b: &Option<String>,
+) -> Result<(String, String)> {
+    let listed = columns
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    match (a, b) {
+        (Some(a), Some(b)) => Ok((a.clone(), b.clone())),
+        (None, None) if columns.len() == 2 => Ok((columns[0].clone(), columns[1].clone())),
+        (None, None) => bail!(
+            "'{file}' has {} {kind} columns ({listed}): choose two with --a COLUMN --b COLUMN",
+            columns.len()
+        ),
+        _ => bail!("give both --a and --b ({kind} columns of '{file}': {listed})"),
+    }
 }
 
 /// Reads a number such as `0.25` or a fraction such as `1/9`.
@@ -134,27 +197,76 @@ pub fn run(args: &CompareArgs) -> Result<()> {
             bail!("--test-fraction {fraction} is out of range: must be n_test / n_train, finite and > 0");
         }
     }
-    let table = CsvTable::read(&args.file)?;
-    let shown = args.file.display().to_string();
+    let path = match (&args.test, &args.file) {
+        (Some(test), _) => {
+            print!("{}", crate::single_tests::run(test)?);
+            return Ok(());
+        }
+        (None, Some(path)) => path,
+        (None, None) => bail!("give a FILE or a test (see `compare --help`)"),
+    };
+    let table = CsvTable::read_csv_or_parquet(path)?;
+    let shown = path.display().to_string();
+    if let Some(layout) = across_command::layout(&table) {
+        for (given, flag) in [
+            (args.a.is_some(), "--a"),
+            (args.b.is_some(), "--b"),
+            (args.test_fraction.is_some(), "--test-fraction"),
+            (args.wilcoxon_correction, "--wilcoxon-correction"),
+        ] {
+            if given {
+                bail!(
+                    "{flag} applies to per-fold results; '{shown}' is read as a results table \
+                     (it has a dataset column) for the across-data-set tests"
+                );
+            }
+        }
+        let table_options = across_command::TableOptions {
+            measure: args.measure.as_deref(),
+            part: args.part.as_deref(),
+        };
+        // The direction follows the measure once the table is read (see across_command::run).
+        let options = AcrossDatasetsOptions {
+            control: args.control.clone(),
+            alpha: args.alpha,
+            rope: args.rope,
+            bayesian_samples: args.samples,
+            seed: args.seed,
+            ..AcrossDatasetsOptions::default()
+        };
+        print!(
+            "{}",
+            across_command::run(
+                path,
+                &table,
+                &layout,
+                &table_options,
+                options,
+                args.lower_is_better,
+                args.json
+            )?
+        );
+        return Ok(());
+    }
+    for (given, flag) in [
+        (args.control.is_some(), "--control"),
+        (args.measure.is_some(), "--measure"),
+        (args.part.is_some(), "--part"),
+        (args.lower_is_better, "--lower-is-better"),
+    ] {
+        if given {
+            bail!(
+                "{flag} applies to a results table (with a dataset column); '{shown}' is read as \
+                 per-fold results (only numeric columns)"
+            );
+        }
+    }
     let learners: Vec<&String> = table
         .header()
         .iter()
         .filter(|name| !is_index_column(name))
         .collect();
-    let listed = learners
-        .iter()
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
-    let (name_a, name_b) = match (&args.a, &args.b) {
-        (Some(a), Some(b)) => (a.clone(), b.clone()),
-        (None, None) if learners.len() == 2 => (learners[0].clone(), learners[1].clone()),
-        (None, None) => bail!(
-            "'{shown}' has {} learner columns ({listed}): choose two with --a COLUMN --b COLUMN",
-            learners.len()
-        ),
-        _ => bail!("give both --a and --b (learner columns of '{shown}': {listed})"),
-    };
+    let (name_a, name_b) = two_columns(&shown, "learner", &learners, &args.a, &args.b)?;
     let column_a = table.column(&name_a)?;
     let column_b = table.column(&name_b)?;
     if table.is_empty() {

@@ -7,9 +7,12 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+mod across_command;
 mod compare_command;
 mod datasets_command;
 mod roc_command;
+mod single_tests;
+mod slurm_command;
 mod table_input;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
@@ -28,18 +31,27 @@ struct Cli {
     #[arg(long, value_name = "DIR", default_value = "results")]
     results: PathBuf,
 
-    /// The largest plan accepted, in units (dataset x learner x split); raise it deliberately.
-    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units)]
-    max_units: u64,
-
-    /// The most memory one dataset's splits may hold, in MB; raise it deliberately.
-    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20)]
-    max_split_memory_mb: u64,
+    #[command(flatten)]
+    limits: LimitArgs,
 
     /// Only check the config and exit: names, keys and ranges, datasets load and split, every
     /// learner accepts every dataset, every analysis has what it needs. Nothing is fitted.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["shard", "merge"])]
     check: bool,
+
+    /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
+    /// expected cost) into the cache, writing no report; `--merge` builds it once all have run.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
+    shard: Option<engine::shard::Shard>,
+
+    /// Build the tables, tests and report from the cache without fitting (after the shards);
+    /// stops with the missing units and their shards if some are not there.
+    #[arg(long)]
+    merge: bool,
+
+    /// With --merge: report on the units that are there, saying in the report which are not.
+    #[arg(long, requires = "merge")]
+    allow_missing: bool,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -51,12 +63,52 @@ enum Command {
     Datasets(datasets_command::DatasetsArgs),
     /// AUC, scored AUC, ROC points and convex hulls of your own predictions (a CSV).
     Roc(roc_command::RocArgs),
-    /// Paired tests between two learners' per-fold results (a CSV).
-    Compare(compare_command::CompareArgs),
+    /// Paired tests between two learners' per-fold results (a CSV); the across-data-set tests
+    /// on a results table (CSV or Parquet); or one test from flags (`compare TEST --help`).
+    Compare(Box<compare_command::CompareArgs>),
     /// List every learner kind with its parameters (type, range, default) and capabilities.
     Learners,
     /// List every analysis a config can name in `analyses`, and every measure and paired test.
     Analyses,
+    /// Write (and with --submit, submit) Slurm jobs running an experiment as a job array of
+    /// shards and a merge job.
+    Slurm(slurm_command::SlurmArgs),
+}
+
+/// The bounds on a plan, shared by runs and the `slurm` command.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// The largest plan accepted, in units (dataset x learner x split); raise it deliberately.
+    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units)]
+    pub max_units: u64,
+
+    /// The most memory one dataset's splits may hold, in MB; raise it deliberately.
+    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20)]
+    pub max_split_memory_mb: u64,
+}
+
+impl LimitArgs {
+    /// The engine's limits.
+    fn limits(self) -> engine::bounds::Limits {
+        engine::bounds::Limits {
+            units: self.max_units,
+            split_bytes: self.max_split_memory_mb.saturating_mul(1 << 20),
+        }
+    }
+}
+
+/// Reads `--shard I/N`.
+fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
+    text.parse()
+}
+
+/// The engine runs use: the built-in learners, the papers' analyses, these limits.
+pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
+    let mut engine = engine::Engine::new()
+        .with_analyses(analyses())
+        .with_threads(threads);
+    engine.limits = limits.limits();
+    engine
 }
 
 /// The exit status of a run that finished and wrote everything, but in which some units failed.
@@ -96,6 +148,7 @@ fn run(cli: Cli) -> Result<Finished> {
             print!("{}", describe_analyses());
             Ok(done)
         }
+        (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -111,13 +164,7 @@ fn run(cli: Cli) -> Result<Finished> {
                 Some(threads) => threads,
                 None => cores,
             };
-            let mut engine = engine::Engine::new()
-                .with_analyses(papers::analyses())
-                .with_threads(threads);
-            engine.limits = engine::bounds::Limits {
-                units: cli.max_units,
-                split_bytes: cli.max_split_memory_mb.saturating_mul(1 << 20),
-            };
+            let engine = make_engine(threads, cli.limits);
             let checked = engine.check_file(&path)?;
             if cli.check {
                 println!(
@@ -130,7 +177,24 @@ fn run(cli: Cli) -> Result<Finished> {
                 );
                 return Ok(done);
             }
-            let output = engine.run(checked, &cli.results)?;
+            if let Some(shard) = cli.shard {
+                let output = engine.run_shard(&checked, &cli.results, shard)?;
+                if output.counts.failed > 0 {
+                    eprintln!(
+                        "note: {} of this shard's {} units failed; their messages are recorded in \
+                         the cache, and the merge reports them (and exits with status \
+                         {SOME_UNITS_FAILED})",
+                        output.counts.failed, output.units
+                    );
+                }
+                eprintln!("shard {shard} done: {}", output.record.display());
+                return Ok(done);
+            }
+            let output = if cli.merge {
+                engine.merge(checked, &cli.results, cli.allow_missing)?
+            } else {
+                engine.run(checked, &cli.results)?
+            };
             if output.counts.failed == 0 {
                 return Ok(done);
             }
@@ -156,10 +220,15 @@ fn run(cli: Cli) -> Result<Finished> {
     }
 }
 
+/// Every analysis a config can name: the papers' and the comparisons across datasets.
+fn analyses() -> engine::Analyses {
+    papers::analyses().merged(comparison::analyses())
+}
+
 /// The analyses, measures and paired tests a config can name, one per line with what it is.
 fn describe_analyses() -> String {
     let mut text = String::from("analyses (key 'analyses'):\n");
-    for analysis in papers::analyses().all() {
+    for analysis in analyses().all() {
         text.push_str(&format!(
             "  {:<20} {}\n",
             analysis.name(),
@@ -179,7 +248,7 @@ fn describe_analyses() -> String {
 
 /// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` (or
 /// `NAME.toml`) under the current directory or the workspace root.
-fn resolve_config(name: &str) -> Result<PathBuf> {
+pub fn resolve_config(name: &str) -> Result<PathBuf> {
     let given = Path::new(name);
     if given.is_file() {
         return Ok(given.to_path_buf());

@@ -14,13 +14,24 @@
 //! two-class:   { file, truth_column, kind: "binary", positive, negatives: [label],
 //!                default_threshold: 0.5, models: [MEASURES with name],
 //!                models_hull: null (one model) | { HULL with vertices[].models: [name],
-//!                  slope_ranges: [{ low, high, models: [name] }], dominating_model: name | null } }
+//!                  slope_ranges: [{ low, high, models: [name] }], dominating_model: name | null,
+//!                  target: TARGET | null } }
 //! multi-class: { file, truth_column, kind: "multiclass", classes: [label], default_threshold,
 //!                models: [{ name, columns: [column], hand_till_m, provost_domingos_auc,
 //!                           classes: [MEASURES with class (that class against the rest)] }] }
 //! MEASURES = { name | class, positives, negatives, auc, sauc, r_s_plus, r_s_minus,
 //!              roc: [{ threshold, fp, tp, fpr, tpr }] (decreasing threshold, from (0, 0)),
-//!              default_point: index in roc of the 0.5 threshold, hull: HULL }
+//!              default_point: index in roc of the 0.5 threshold, hull: HULL,
+//!              target: TARGET | null (with --target-fpr), repair: REPAIR | null (with --repair) }
+//!   (two-class files only; in multi-class files target and repair are absent)
+//! TARGET = { fpr, tpr, share_first, first: END, second: END }: the random mixture of two
+//!          neighbouring hull vertices that reaches the target false positive rate on the hull
+//!          (use `first` on a share `share_first` of the cases, `second` on the rest)
+//! END = { fpr, tpr, threshold, models: [name] }: a hull vertex, the classifier "score >=
+//!       threshold" (threshold "inf": all negative; "-inf": all positive); models only in
+//!       models_hull
+//! REPAIR = { intervals: [{ low, high }], auc }: the score intervals under the hull whose
+//!          ranking is inverted, and the AUC of the repaired scores on this file
 //! HULL = { area, vertices: [{ fpr, tpr, slope_low, slope_high }] (from (0, 0) to (1, 1)),
 //!          segment_slopes: [slope] }
 //! ```
@@ -30,8 +41,9 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use evaluate::{
-    classifiers_hull, hand_till_m, provost_domingos_auc, roc_convex_hull, roc_curve, scored_auc,
-    BinaryScores, ClassifierHull, Predictions, RocCurve, RocHull, ScoredAuc,
+    auc, classifiers_hull, concavities, hand_till_m, invert_intervals, provost_domingos_auc,
+    roc_convex_hull, roc_curve, scored_auc, BinaryScores, ClassifierHull, Mixture, Predictions,
+    RocCurve, RocHull, ScoreInterval, ScoredAuc,
 };
 use report::{Cell, Table};
 use serde::{Serialize, Serializer};
@@ -58,6 +70,16 @@ pub struct RocArgs {
     /// score for it (default for two labels: 1 of 0/1 and -1/1, true, yes, pos, positive).
     #[arg(long, value_name = "LABEL")]
     positive: Option<String>,
+
+    /// Two classes: for each model and for the hull over all models, the mixture of two hull
+    /// vertices (classifiers) that reaches this false positive rate, in [0, 1].
+    #[arg(long, value_name = "RATE")]
+    target_fpr: Option<f64>,
+
+    /// Two classes: repair the concavities of each model's ROC curve (invert the ranking in
+    /// every score interval whose curve lies under the hull) and report the repaired AUC.
+    #[arg(long)]
+    repair: bool,
 }
 
 /// The default decision threshold whose ROC point is marked (predict positive iff score >= it).
@@ -70,6 +92,10 @@ struct BinaryAnalysis {
     scored: ScoredAuc,
     curve: RocCurve,
     hull: RocHull,
+    /// The hull's classifier for `--target-fpr`.
+    target: Option<Mixture>,
+    /// With `--repair`: the inverted score intervals and the repaired AUC.
+    repair: Option<(Vec<ScoreInterval>, f64)>,
 }
 
 fn analyse(scores: &BinaryScores) -> Result<BinaryAnalysis> {
@@ -83,6 +109,8 @@ fn analyse(scores: &BinaryScores) -> Result<BinaryAnalysis> {
         scored,
         curve,
         hull,
+        target: None,
+        repair: None,
     })
 }
 
@@ -102,16 +130,48 @@ pub fn run(args: &RocArgs) -> Result<()> {
     if table.is_empty() {
         bail!("'{shown}' has a header but no row of predictions");
     }
-    let truth_column = match &args.truth {
+    if let Some(rate) = args.target_fpr {
+        if !(0.0..=1.0).contains(&rate) {
+            bail!("--target-fpr {rate}: a false positive rate must be in [0, 1]");
+        }
+    }
+    let (truth_column, truth, labels) = truth_labels(&table, args.truth.as_deref())?;
+    let truth_name = table.header()[truth_column].clone();
+    let output = if args.positive.is_some() || labels.len() <= 2 {
+        let positive = positive_label(args.positive.as_deref(), &labels, &shown, &truth_name)?;
+        binary(&table, truth_column, &truth, &positive, &labels, args)?
+    } else {
+        if args.target_fpr.is_some() || args.repair {
+            bail!(
+                "--target-fpr and --repair need a two-class reading, but column '{truth_name}' \
+                 of '{shown}' has {} labels: give --positive LABEL",
+                labels.len()
+            );
+        }
+        multiclass(&table, truth_column, &truth, &labels, args.json)?
+    };
+    print!("{output}");
+    Ok(())
+}
+
+/// The truth column of a predictions file (`given`, else `truth`, else the first column), its
+/// labels row by row, and its distinct labels in order of appearance; an empty label is an
+/// error naming the file and line.
+pub(crate) fn truth_labels<'a>(
+    table: &'a CsvTable,
+    given: Option<&str>,
+) -> Result<(usize, Vec<&'a str>, Vec<&'a str>)> {
+    let truth_column = match given {
         Some(name) => table.column(name)?,
         None => table.find("truth").unwrap_or(0),
     };
-    let truth_name = table.header()[truth_column].clone();
     let truth = table.texts(truth_column);
     if let Some(row) = truth.iter().position(|label| label.is_empty()) {
         bail!(
-            "{shown}:{}, column '{truth_name}': the true label is empty",
-            table.line_of(row)
+            "{}:{}, column '{}': the true label is empty",
+            table.path().display(),
+            table.line_of(row),
+            table.header()[truth_column]
         );
     }
     let mut labels: Vec<&str> = Vec::new();
@@ -120,19 +180,12 @@ pub fn run(args: &RocArgs) -> Result<()> {
             labels.push(label);
         }
     }
-    let output = if args.positive.is_some() || labels.len() <= 2 {
-        let positive = positive_label(args.positive.as_deref(), &labels, &shown, &truth_name)?;
-        binary(&table, truth_column, &truth, &positive, &labels, args.json)?
-    } else {
-        multiclass(&table, truth_column, &truth, &labels, args.json)?
-    };
-    print!("{output}");
-    Ok(())
+    Ok((truth_column, truth, labels))
 }
 
 /// Picks the positive label: the one given (it must occur), or the conventional one of a
 /// two-label column.
-fn positive_label(
+pub(crate) fn positive_label(
     given: Option<&str>,
     labels: &[&str],
     file: &str,
@@ -183,8 +236,9 @@ fn binary(
     truth: &[&str],
     positive: &str,
     labels: &[&str],
-    as_json: bool,
+    args: &RocArgs,
 ) -> Result<String> {
+    let as_json = args.json;
     let shown = table.path().display().to_string();
     let is_positive: Vec<bool> = truth.iter().map(|label| *label == positive).collect();
     let mut models = Vec::new();
@@ -195,7 +249,16 @@ fn binary(
         let scores = table.numbers(column, true)?;
         let data = BinaryScores::new(is_positive.clone(), scores)?
             .with_decision_threshold(DEFAULT_THRESHOLD)?;
-        let analysis = analyse(&data).with_context(|| format!("'{shown}', column '{name}'"))?;
+        let context = || format!("'{shown}', column '{name}'");
+        let mut analysis = analyse(&data).with_context(context)?;
+        if let Some(rate) = args.target_fpr {
+            analysis.target = Some(analysis.hull.mixture_at_fpr(rate).with_context(context)?);
+        }
+        if args.repair {
+            let intervals = concavities(&data).with_context(context)?;
+            let repaired = auc(&invert_intervals(&data, &intervals)?)?;
+            analysis.repair = Some((intervals, repaired));
+        }
         models.push((name.clone(), analysis));
     }
     let negatives: Vec<&str> = labels.iter().copied().filter(|l| *l != positive).collect();
@@ -205,6 +268,10 @@ fn binary(
         Some(classifiers_hull(&curves)?)
     } else {
         None
+    };
+    let all_target = match (&all_hull, args.target_fpr) {
+        (Some(hull), Some(rate)) => Some(hull.hull().mixture_at_fpr(rate)?),
+        _ => None,
     };
 
     if as_json {
@@ -221,7 +288,7 @@ fn binary(
                 .collect(),
             models_hull: all_hull
                 .as_ref()
-                .map(|hull| ModelsHullJson::new(hull, &names)),
+                .map(|hull| ModelsHullJson::new(hull, &names, all_target, &models)),
         });
     }
 
@@ -259,6 +326,14 @@ fn binary(
     if let Some(all_hull) = &all_hull {
         text.push('\n');
         text.push_str(&models_hull_table(all_hull, &names)?);
+    }
+    if let Some(rate) = args.target_fpr {
+        text.push('\n');
+        text.push_str(&target_table(rate, &models, all_target)?);
+    }
+    if args.repair {
+        text.push('\n');
+        text.push_str(&repair_table(&models)?);
     }
     Ok(text)
 }
@@ -490,6 +565,43 @@ struct MeasuresJson {
     roc: Vec<PointJson>,
     default_point: usize,
     hull: HullJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<Option<TargetJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repair: Option<Option<RepairJson>>,
+}
+
+/// A hull classifier reaching a target false positive rate.
+#[derive(Serialize)]
+struct TargetJson {
+    fpr: JsonFloat,
+    tpr: JsonFloat,
+    share_first: JsonFloat,
+    first: EndJson,
+    second: EndJson,
+}
+
+/// One end of a mixture: a hull vertex and its threshold.
+#[derive(Serialize)]
+struct EndJson {
+    fpr: JsonFloat,
+    tpr: JsonFloat,
+    threshold: JsonFloat,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    models: Option<Vec<String>>,
+}
+
+/// The repaired concavities of one model.
+#[derive(Serialize)]
+struct RepairJson {
+    intervals: Vec<IntervalJson>,
+    auc: JsonFloat,
+}
+
+#[derive(Serialize)]
+struct IntervalJson {
+    low: JsonFloat,
+    high: JsonFloat,
 }
 
 #[derive(Serialize)]
@@ -525,6 +637,7 @@ struct ModelsHullJson {
     hull: HullJson,
     slope_ranges: Vec<SlopeRangeJson>,
     dominating_model: Option<String>,
+    target: Option<TargetJson>,
 }
 
 #[derive(Serialize)]
@@ -534,10 +647,88 @@ struct SlopeRangeJson {
     models: Vec<String>,
 }
 
+/// The threshold of the curve's point at (fpr, tpr): +inf for (0, 0) (all negative), the
+/// curve's lowest threshold for (1, 1).
+fn threshold_of(curve: &RocCurve, point: (f64, f64)) -> f64 {
+    curve
+        .points()
+        .iter()
+        .find(|p| (p.fpr, p.tpr) == point)
+        .map_or(f64::NEG_INFINITY, |p| p.threshold)
+}
+
+/// The models whose curves pass through `point`, and the threshold of the first of them.
+fn owners_of(point: (f64, f64), models: &[(String, BinaryAnalysis)]) -> (Vec<String>, f64) {
+    let owners: Vec<&(String, BinaryAnalysis)> = models
+        .iter()
+        .filter(|(_, m)| m.curve.points().iter().any(|p| (p.fpr, p.tpr) == point))
+        .collect();
+    let threshold = owners
+        .first()
+        .map_or(f64::NEG_INFINITY, |(_, m)| threshold_of(&m.curve, point));
+    (
+        owners.iter().map(|(name, _)| name.clone()).collect(),
+        threshold,
+    )
+}
+
+impl TargetJson {
+    /// `models`: for the hull over all models, which models own each end.
+    fn new(
+        mixture: &Mixture,
+        curve: Option<&RocCurve>,
+        models: &[(String, BinaryAnalysis)],
+    ) -> TargetJson {
+        let end = |point: (f64, f64)| match curve {
+            Some(curve) => EndJson {
+                fpr: JsonFloat(point.0),
+                tpr: JsonFloat(point.1),
+                threshold: JsonFloat(threshold_of(curve, point)),
+                models: None,
+            },
+            None => {
+                let (owners, threshold) = owners_of(point, models);
+                EndJson {
+                    fpr: JsonFloat(point.0),
+                    tpr: JsonFloat(point.1),
+                    threshold: JsonFloat(threshold),
+                    models: Some(owners),
+                }
+            }
+        };
+        TargetJson {
+            fpr: JsonFloat(mixture.point.0),
+            tpr: JsonFloat(mixture.point.1),
+            share_first: JsonFloat(mixture.share_first),
+            first: end(mixture.first),
+            second: end(mixture.second),
+        }
+    }
+}
+
 impl MeasuresJson {
     fn new(analysis: &BinaryAnalysis, name: Option<&str>, class: Option<&str>) -> MeasuresJson {
         let curve = &analysis.curve;
+        let binary = class.is_none();
         MeasuresJson {
+            target: binary.then(|| {
+                analysis
+                    .target
+                    .as_ref()
+                    .map(|mixture| TargetJson::new(mixture, Some(curve), &[]))
+            }),
+            repair: binary.then(|| {
+                analysis.repair.as_ref().map(|(intervals, auc)| RepairJson {
+                    intervals: intervals
+                        .iter()
+                        .map(|i| IntervalJson {
+                            low: JsonFloat(i.low),
+                            high: JsonFloat(i.high),
+                        })
+                        .collect(),
+                    auc: JsonFloat(*auc),
+                })
+            }),
             name: name.map(str::to_string),
             class: class.map(str::to_string),
             positives: JsonFloat(analysis.positives),
@@ -584,7 +775,12 @@ impl HullJson {
 }
 
 impl ModelsHullJson {
-    fn new(all: &ClassifierHull, names: &[String]) -> ModelsHullJson {
+    fn new(
+        all: &ClassifierHull,
+        names: &[String],
+        target: Option<Mixture>,
+        models: &[(String, BinaryAnalysis)],
+    ) -> ModelsHullJson {
         let owner_names = |owners: &[usize]| owners.iter().map(|&o| names[o].clone()).collect();
         let mut hull = HullJson::new(all.hull());
         for (vertex, owners) in hull.vertices.iter_mut().zip(all.owners()) {
@@ -602,6 +798,7 @@ impl ModelsHullJson {
                 })
                 .collect(),
             dominating_model: all.dominating_classifier().map(|c| names[c].clone()),
+            target: target.map(|mixture| TargetJson::new(&mixture, None, models)),
         }
     }
 }
@@ -731,5 +928,118 @@ fn models_hull_table(all: &ClassifierHull, names: &[String]) -> Result<String> {
     if let Some(best) = all.dominating_classifier() {
         table.push_note(format!("{} is on the hull for every slope.", names[best]));
     }
+    Ok(table.to_markdown()?)
+}
+
+fn end_text(point: (f64, f64), threshold: f64, owners: Option<&[String]>) -> String {
+    let who = owners.map_or(String::new(), |owners| format!("{} ", owners.join("/")));
+    format!(
+        "{who}({:.4}, {:.4}), score >= {}",
+        point.0,
+        point.1,
+        report::table::format_number(threshold, 4)
+    )
+}
+
+fn target_table(
+    rate: f64,
+    models: &[(String, BinaryAnalysis)],
+    all: Option<Mixture>,
+) -> Result<String> {
+    let mut table = Table::new(
+        format!("Classifiers on the hull at false positive rate {rate}"),
+        [
+            "model",
+            "TPR reached",
+            "first classifier",
+            "share of cases",
+            "second classifier",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    table.decimals = 4;
+    let mut row = |name: &str, mixture: &Mixture, first: String, second: String| {
+        table.push_row(vec![
+            Cell::text(name),
+            Cell::number(mixture.point.1),
+            Cell::text(first),
+            Cell::number(mixture.share_first),
+            Cell::text(second),
+        ]);
+    };
+    for (name, analysis) in models {
+        if let Some(mixture) = &analysis.target {
+            let end = |point| end_text(point, threshold_of(&analysis.curve, point), None);
+            row(name, mixture, end(mixture.first), end(mixture.second));
+        }
+    }
+    if let Some(mixture) = &all {
+        let end = |point| {
+            let (owners, threshold) = owners_of(point, models);
+            end_text(point, threshold, Some(&owners))
+        };
+        row(
+            "all models",
+            mixture,
+            end(mixture.first),
+            end(mixture.second),
+        );
+    }
+    table.push_note(
+        "Use the first classifier on the given share of the cases, chosen at random, and the \
+         second on the rest: the mixture reaches the hull at the target false positive rate \
+         (score >= inf: all negative; the lowest score: all positive).",
+    );
+    Ok(table.to_markdown()?)
+}
+
+fn repair_table(models: &[(String, BinaryAnalysis)]) -> Result<String> {
+    let mut table = Table::new(
+        "Concavities repaired: the ranking inverted inside every score interval whose curve \
+         lies under the hull",
+        [
+            "model",
+            "AUC",
+            "hull area",
+            "repaired AUC",
+            "inverted score intervals",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    table.decimals = 4;
+    for (name, analysis) in models {
+        if let Some((intervals, repaired)) = &analysis.repair {
+            let listed: Vec<String> = intervals
+                .iter()
+                .map(|i| {
+                    format!(
+                        "[{}, {}]",
+                        report::table::format_number(i.low, 4),
+                        report::table::format_number(i.high, 4)
+                    )
+                })
+                .collect();
+            table.push_row(vec![
+                Cell::text(name),
+                Cell::number(analysis.scored.auc),
+                Cell::number(analysis.hull.area()),
+                Cell::number(*repaired),
+                Cell::text(if listed.is_empty() {
+                    "none".to_string()
+                } else {
+                    listed.join(", ")
+                }),
+            ]);
+        }
+    }
+    table.push_note(
+        "Repaired on the same scores, the curve lies on or above the original hull (Flach & Wu \
+         2005); to judge a repair honestly, find the intervals on validation scores and apply \
+         them to test scores (evaluate::concavities, evaluate::invert_intervals).",
+    );
     Ok(table.to_markdown()?)
 }

@@ -81,6 +81,54 @@ impl CsvTable {
         Self::parse(path, &text)
     }
 
+    /// Reads a table from a CSV file, or from a Parquet file when the name ends in `.parquet`
+    /// (every column read as text; a null cell reads as an empty one). In a Parquet table the
+    /// "line" of error messages is the row number counting the header as line 1, as in a CSV.
+    pub fn read_csv_or_parquet(path: &Path) -> Result<CsvTable> {
+        let is_parquet = path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("parquet"));
+        if !is_parquet {
+            return Self::read(path);
+        }
+        use polars::prelude::{DataType, ParquetReader, SerReader};
+        let shown = path.display();
+        let file = std::fs::File::open(path).with_context(|| format!("cannot read '{shown}'"))?;
+        let frame = ParquetReader::new(file)
+            .finish()
+            .with_context(|| format!("'{shown}' is not a readable Parquet file"))?;
+        let header: Vec<String> = frame
+            .get_column_names()
+            .iter()
+            .map(|name| name.to_string())
+            .collect();
+        let mut columns = Vec::new();
+        for column in frame.columns() {
+            let text = column.cast(&DataType::String).with_context(|| {
+                format!("'{shown}', column '{}': cannot read as text", column.name())
+            })?;
+            let text = text
+                .str()
+                .with_context(|| format!("'{shown}', column '{}'", column.name()))?;
+            columns.push(
+                (0..text.len())
+                    .map(|row| text.get(row).unwrap_or("").to_string())
+                    .collect::<Vec<_>>(),
+            );
+        }
+        let rows = (0..frame.height())
+            .map(|row| Row {
+                line: row + 2,
+                cells: columns.iter().map(|column| column[row].clone()).collect(),
+            })
+            .collect();
+        Ok(CsvTable {
+            path: path.to_path_buf(),
+            header,
+            rows,
+        })
+    }
+
     /// Parses CSV text; `path` is only used in error messages.
     pub fn parse(path: &Path, text: &str) -> Result<CsvTable> {
         let shown = path.display();

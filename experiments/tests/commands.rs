@@ -793,3 +793,455 @@ fn bad_input_fails_with_file_line_and_column() {
     ]);
     assert!(message.contains("no column 'c'"), "{message}");
 }
+
+/// The long (dataset, learner, value) and wide (dataset + one column per learner) CSV layouts
+/// of one datasets x learners matrix.
+fn results_tables(name: &str, scores: &[Vec<f64>], learners: &[String]) -> (PathBuf, PathBuf) {
+    let mut long = String::from("dataset,learner,value\n");
+    let mut wide = format!("dataset,{}\n", learners.join(","));
+    for (row, values) in scores.iter().enumerate() {
+        wide.push_str(&format!("d{row}"));
+        for (learner, value) in learners.iter().zip(values) {
+            long.push_str(&format!("d{row},{learner},{value:?}\n"));
+            wide.push_str(&format!(",{value:?}"));
+        }
+        wide.push('\n');
+    }
+    (
+        write_csv(&format!("{name}_long"), &long),
+        write_csv(&format!("{name}_wide"), &wide),
+    )
+}
+
+#[test]
+fn compare_on_a_results_table_reproduces_the_across_dataset_tests() {
+    for case in load("across_datasets")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let expected = &case["expected"];
+        let scores: Vec<Vec<f64>> = input["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(floats)
+            .collect();
+        let learners: Vec<String> = input["learners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        let (long, wide) = results_tables(name, &scores, &learners);
+        let alpha = float(&input["alpha"]).to_string();
+        let rope = float(&input["rope"]).to_string();
+        let control = input["control"].as_str().unwrap();
+        let mut args = vec![
+            "--json",
+            "--alpha",
+            &alpha,
+            "--rope",
+            &rope,
+            "--control",
+            control,
+        ];
+        if !input["higher_is_better"].as_bool().unwrap() {
+            args.push("--lower-is-better");
+        }
+        let run = |path: &Path| {
+            let mut all = vec!["compare", path_text(path)];
+            all.extend(&args);
+            run_json(&all)
+        };
+        let output = run(&long);
+        let from_wide = run(&wide);
+        assert_eq!(
+            output["result"], from_wide["result"],
+            "{name}: long and wide differ"
+        );
+        assert_eq!(
+            output["matrix"], from_wide["matrix"],
+            "{name}: long and wide differ"
+        );
+        let result = &output["result"];
+        for (got, want) in floats(&result["average_ranks"])
+            .iter()
+            .zip(floats(&expected["average_ranks"]))
+        {
+            assert_statistic(&format!("{name} rank"), *got, want);
+        }
+        assert_statistic(
+            &format!("{name} chi2"),
+            float(&result["friedman"]["chi_square"]),
+            float(&expected["chi2"]),
+        );
+        assert_pvalue(
+            &format!("{name} F p"),
+            float(&result["friedman"]["iman_davenport_pvalue"]),
+            float(&expected["iman_davenport_pvalue"]),
+        );
+        for (comparison, holm) in result["control"]["comparisons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(floats(&expected["holm_pvalues"]))
+        {
+            assert_pvalue(
+                &format!("{name} holm"),
+                float(&comparison["holm_pvalue"]),
+                holm,
+            );
+        }
+        for (got, want) in result["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(expected["pairs"].as_array().unwrap())
+        {
+            for (field, key) in [
+                ("wilcoxon_holm_pvalue", "wilcoxon_holm_pvalue"),
+                ("nemenyi_pvalue", "nemenyi_pvalue"),
+            ] {
+                assert_pvalue(
+                    &format!("{name} {field}"),
+                    float(&got[field]),
+                    float(&want[key]),
+                );
+            }
+            assert_pvalue(
+                &format!("{name} wilcoxon"),
+                float(&got["wilcoxon"]["pvalue"]),
+                float(&want["wilcoxon_pvalue"]),
+            );
+            assert_pvalue(
+                &format!("{name} sign"),
+                float(&got["sign_test"]["pvalue"]),
+                float(&want["sign_test_pvalue"]),
+            );
+        }
+    }
+}
+
+#[test]
+fn compare_reads_a_runs_tidy_table_in_csv_and_parquet() {
+    // The layout of a run's per_fold.csv: two folds per (dataset, learner) are averaged, the
+    // validation rows and the other measure are left out.
+    let mut text = String::from("dataset,learner,repetition,fold,part,measure,value\n");
+    let folds = [[0.70, 0.80, 0.75], [0.72, 0.82, 0.70], [0.60, 0.90, 0.64]];
+    for (dataset, values) in folds.iter().enumerate() {
+        for (learner, value) in ["x", "y", "z"].iter().zip(values) {
+            for (fold, shift) in [0.01, -0.01].iter().enumerate() {
+                for (part, measure, cell) in [
+                    ("test", "auc", value + shift),
+                    ("validation", "auc", 0.5),
+                    ("test", "error", 0.3),
+                ] {
+                    text.push_str(&format!(
+                        "d{dataset},{learner},0,{fold},{part},{measure},{cell}\n"
+                    ));
+                }
+            }
+        }
+    }
+    let csv = write_csv("tidy", &text);
+    let output = run_json(&["compare", path_text(&csv), "--measure", "auc", "--json"]);
+    assert_eq!(output["measure"], "auc");
+    assert_eq!(output["higher_is_better"], true);
+    assert_eq!(output["rows_averaged"], 18);
+    // Ranks by hand: y is best on every dataset; x is third on d0 and d2, second on d1.
+    assert_eq!(
+        floats(&output["result"]["average_ranks"]),
+        [8.0 / 3.0, 1.0, 7.0 / 3.0]
+    );
+    // Without --measure the two measures are ambiguous; the error lists them.
+    let message = run_error(&["compare", path_text(&csv)]);
+    assert!(
+        message.contains("--measure") && message.contains("auc, error"),
+        "{message}"
+    );
+    // error is lower-is-better: the ranks follow.
+    let errors = run_json(&["compare", path_text(&csv), "--measure", "error", "--json"]);
+    assert_eq!(errors["higher_is_better"], false);
+
+    use polars::prelude::{Column, DataFrame, ParquetWriter};
+    let table = experiments_table(&text);
+    let columns: Vec<Column> = table
+        .iter()
+        .map(|(name, cells)| {
+            if name == "value" {
+                let numbers: Vec<f64> = cells.iter().map(|c| c.parse().unwrap()).collect();
+                Column::new(name.as_str().into(), numbers)
+            } else {
+                Column::new(name.as_str().into(), cells.clone())
+            }
+        })
+        .collect();
+    let mut frame = DataFrame::new(table[0].1.len(), columns).unwrap();
+    let parquet = csv.with_extension("parquet");
+    ParquetWriter::new(std::fs::File::create(&parquet).unwrap())
+        .finish(&mut frame)
+        .unwrap();
+    let from_parquet = run_json(&["compare", path_text(&parquet), "--measure", "auc", "--json"]);
+    assert_eq!(from_parquet["result"], output["result"]);
+}
+
+/// The columns of a CSV text: (name, cells).
+fn experiments_table(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut lines = text.lines();
+    let mut columns: Vec<(String, Vec<String>)> = lines
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|name| (name.to_string(), Vec::new()))
+        .collect();
+    for line in lines {
+        for (column, cell) in columns.iter_mut().zip(line.split(',')) {
+            column.1.push(cell.to_string());
+        }
+    }
+    columns
+}
+
+#[test]
+fn compare_results_table_errors_name_what_is_wrong() {
+    let (long, _) = results_tables(
+        "errors",
+        &[vec![0.8, 0.7], vec![0.6, 0.9], vec![0.5, 0.4]],
+        &["a".into(), "b".into()],
+    );
+    let message = run_error(&["compare", path_text(&long), "--control", "zz"]);
+    assert!(
+        message.contains("control learner `zz`") && message.contains("a, b"),
+        "{message}"
+    );
+    let message = run_error(&["compare", path_text(&long), "--a", "a", "--b", "b"]);
+    assert!(
+        message.contains("--a applies to per-fold results"),
+        "{message}"
+    );
+    let missing = write_csv(
+        "missing",
+        "dataset,learner,value\nd0,a,0.5\nd0,b,0.6\nd1,a,0.7\n",
+    );
+    let message = run_error(&["compare", path_text(&missing)]);
+    assert!(
+        message.contains("no value for dataset 'd1' and learner 'b'"),
+        "{message}"
+    );
+    let bad = write_csv("bad_value", "dataset,a,b\nd0,0.5,x\n");
+    let message = run_error(&["compare", path_text(&bad)]);
+    assert!(message.contains("bad_value.csv:2, column 'b'"), "{message}");
+    let folds = folds_csv("per_fold_control", &[0.1, 0.2], &[0.3, 0.1], None);
+    let message = run_error(&["compare", path_text(&folds), "--control", "a"]);
+    assert!(
+        message.contains("--control applies to a results table"),
+        "{message}"
+    );
+}
+
+#[test]
+fn compare_mcnemar_reproduces_statsmodels() {
+    for case in load("mcnemar")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let expected = &case["expected"];
+        let (b, c) = (expected["b"].to_string(), expected["c"].to_string());
+        let output = run_json(&["compare", "mcnemar", "--b", &b, "--c", &c, "--json"]);
+        let result = &output["result"];
+        assert_statistic(
+            name,
+            float(&result["exact"]["statistic"]),
+            float(&expected["exact"]["statistic"]),
+        );
+        assert_pvalue(
+            name,
+            float(&result["exact"]["pvalue"]),
+            float(&expected["exact"]["pvalue"]),
+        );
+        if expected["chi2"].is_null() {
+            assert!(result["chi_square"].is_null(), "{name}");
+            continue;
+        }
+        assert_pvalue(
+            name,
+            float(&result["chi_square"]["pvalue"]),
+            float(&expected["chi2"]["pvalue"]),
+        );
+        assert_pvalue(
+            name,
+            float(&result["chi_square_corrected"]["pvalue"]),
+            float(&expected["chi2_cc"]["pvalue"]),
+        );
+    }
+}
+
+#[test]
+fn compare_binomial_reproduces_statsmodels_intervals() {
+    for case in load("binomial_ci")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let expected = &case["expected"];
+        let (k, n) = (input["count"].to_string(), input["nobs"].to_string());
+        let alpha = float(&input["alpha"]).to_string();
+        let output = run_json(&[
+            "compare",
+            "binomial",
+            "--successes",
+            &k,
+            "--trials",
+            &n,
+            "--alpha",
+            &alpha,
+            "--json",
+        ]);
+        for (side, key) in [("low", "wilson_low"), ("high", "wilson_high")] {
+            assert_statistic(
+                name,
+                float(&output["wilson_interval"][side]),
+                float(&expected[key]),
+            );
+        }
+        for (side, key) in [("low", "normal_low"), ("high", "normal_high")] {
+            assert_statistic(
+                name,
+                float(&output["wald_interval"][side]),
+                float(&expected[key]),
+            );
+        }
+    }
+}
+
+#[test]
+fn compare_delong_reproduces_the_reference_vectors() {
+    for case in load("delong")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let expected = &case["expected"];
+        // The degenerate case's policy (z = 0, p = 1) is checked in crates/stats.
+        if case["degenerate"].as_bool() == Some(true) || !expected["z"].is_number() {
+            continue;
+        }
+        let input = &case["input"];
+        let labels = input["y_true"].as_array().unwrap();
+        let (first, second) = (floats(&input["score1"]), floats(&input["score2"]));
+        let mut text = String::from("truth,m1,m2\n");
+        for ((label, x), y) in labels.iter().zip(&first).zip(&second) {
+            text.push_str(&format!("{label},{x:?},{y:?}\n"));
+        }
+        let path = write_csv(&format!("delong_{name}"), &text);
+        let output = run_json(&["compare", "delong", "--scores", path_text(&path), "--json"]);
+        let result = &output["result"];
+        assert_statistic(name, float(&result["auc1"]), float(&expected["auc1"]));
+        assert_statistic(name, float(&result["auc2"]), float(&expected["auc2"]));
+        assert!(
+            (float(&result["z"]) - float(&expected["z"])).abs() < 1e-9,
+            "{name}"
+        );
+        assert_pvalue(name, float(&result["pvalue"]), float(&expected["p_value"]));
+    }
+}
+
+#[test]
+fn compare_auc_interval_reproduces_hanley_mcneil() {
+    for case in load("hanley_mcneil")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let auc = float(&input["auc"]).to_string();
+        let (m, n) = (input["n_pos"].to_string(), input["n_neg"].to_string());
+        let output = run_json(&[
+            "compare",
+            "auc-interval",
+            "--auc",
+            &auc,
+            "--positives",
+            &m,
+            "--negatives",
+            &n,
+            "--json",
+        ]);
+        assert_statistic(
+            name,
+            float(&output["hanley_mcneil"]["se"]),
+            float(&case["expected"]["se"]),
+        );
+    }
+}
+
+#[test]
+fn compare_correct_reproduces_statsmodels_multipletests() {
+    for case in load("multitest")["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let pvalues: Vec<String> = floats(&input["pvals"])
+            .iter()
+            .map(|p| format!("{p:?}"))
+            .collect();
+        let joined = pvalues.join(",");
+        let alpha = float(&input["alpha"]).to_string();
+        let output = run_json(&[
+            "compare",
+            "correct",
+            "--pvalues",
+            &joined,
+            "--alpha",
+            &alpha,
+            "--json",
+        ]);
+        for method in ["holm", "bonferroni"] {
+            for (got, want) in floats(&output[method]["corrected_pvalues"])
+                .iter()
+                .zip(floats(&case["expected"][method]["pvals_corrected"]))
+            {
+                assert_pvalue(&format!("{name} {method}"), *got, want);
+            }
+            assert_eq!(
+                output[method]["reject"], case["expected"][method]["reject"],
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn compare_ranks_reproduces_demsars_example() {
+    let output = run_json(&[
+        "compare",
+        "ranks",
+        "--average-ranks",
+        "3.143,2.000,2.893,1.964",
+        "--datasets",
+        "14",
+        "--json",
+    ]);
+    // Demsar (2006), section 3.2.4: chi2_F = 9.28, F_F = 3.69, CD = 1.25 at alpha 0.05.
+    let round = |value: f64| (value * 100.0).round() / 100.0;
+    assert_eq!(
+        round(float(&output["friedman"]["chi_square_uncorrected"])),
+        9.28
+    );
+    assert_eq!(
+        round(float(&output["friedman"]["iman_davenport_f_uncorrected"])),
+        3.69
+    );
+    assert_eq!(
+        round(float(&output["nemenyi_critical_difference_demsar_table"])),
+        1.25
+    );
+}
+
+#[test]
+fn compare_single_tests_refuse_bad_flags() {
+    let message = run_error(&["compare", "binomial", "--successes", "5", "--trials", "3"]);
+    assert!(
+        message.contains("--successes 5 is more than --trials 3"),
+        "{message}"
+    );
+    let message = run_error(&["compare", "mcnemar", "--b", "x", "--c", "3"]);
+    assert!(message.contains("--b"), "{message}");
+    let message = run_error(&[
+        "compare",
+        "ranks",
+        "--average-ranks",
+        "1,2",
+        "--datasets",
+        "1",
+    ]);
+    assert!(message.contains("n_datasets"), "{message}");
+}

@@ -2,27 +2,15 @@
 //! identical results at any thread count, reuse of the cache, resuming after kill -9, failed
 //! units, and config errors that name the key.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn binary() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_experiments"));
-    command.current_dir(workspace_root());
-    command
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use common::{binary, kill_once_cached, stderr, unit_counts, FAILING_CONFIG, KILL_CONFIG};
 
 fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!(
-        "experiments-runner-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
+    common::scratch("runner", name)
 }
 
 fn run(config: &str, results: &Path, threads: usize) -> Output {
@@ -40,27 +28,8 @@ fn run(config: &str, results: &Path, threads: usize) -> Output {
     output
 }
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The "units: N computed, M reused" counts from the log.
-fn unit_counts(log: &str) -> (usize, usize, usize) {
-    let line = log
-        .lines()
-        .find(|line| line.starts_with("units: "))
-        .unwrap_or_else(|| panic!("no units line in:\n{log}"));
-    let numbers: Vec<usize> = line
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|part| !part.is_empty())
-        .take(3)
-        .map(|part| part.parse().unwrap())
-        .collect();
-    (numbers[0], numbers[1], numbers[2])
 }
 
 /// The per-fold Parquet file read by a peer reader, pyarrow (Apache Arrow's C++ reader), must
@@ -131,10 +100,25 @@ fn quick_aslan_runs_end_to_end_identically_on_one_and_two_threads() {
         assert!(results.join(file).is_file(), "missing {file}");
     }
     let four_cases = read(&results.join("tables/aslan_four_cases.csv"));
-    // 10 learner pairs on each of 3 datasets.
-    assert!(four_cases.contains("total,30,"), "{four_cases}");
+    // The paper's 150 comparisons beside our 10 learner pairs on each of 3 datasets.
+    assert!(four_cases.contains("total,150,30,-120,"), "{four_cases}");
     let html = read(&results.join("index.html"));
     assert!(html.contains("<svg") && html.contains("Aslan"));
+    // The report opens with the side-by-side with the paper, before the per-dataset tables.
+    let opening = html.find("Aslan et al. (2009) beside the paper").unwrap();
+    assert!(opening < html.find("Results per dataset").unwrap());
+    // Figures 6-7 from a model trained on all of train-all: the engine's whole-training-set
+    // unit, cached under its own name.
+    assert!(results.join("tables/aslan_intervals.csv").is_file());
+    assert!(results.join("tables/aslan_interval_readings.csv").is_file());
+    let whole = std::fs::read_dir(results.join("predictions/pima/lp"))
+        .unwrap()
+        .filter(|entry| {
+            let name = entry.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("whole-training-")
+        })
+        .count();
+    assert_eq!(whole, 1);
     let _ = std::fs::remove_dir_all(&folder);
 }
 
@@ -180,19 +164,7 @@ fn second_run_reuses_every_unit_and_a_partial_cache_recomputes_only_the_rest() {
 fn kill_nine_then_rerun_finishes_identically_and_reuses_what_was_finished() {
     let folder = scratch("kill");
     let config = folder.join("kill.toml");
-    std::fs::write(
-        &config,
-        r#"
-name = "kill"
-datasets = ["spambase", "magic"]
-protocol = { kind = "stratified_kfold", folds = 10 }
-[[learners]]
-kind = "c45"
-[[learners]]
-kind = "naive_bayes"
-"#,
-    )
-    .unwrap();
+    std::fs::write(&config, KILL_CONFIG).unwrap();
     let config = config.to_string_lossy().into_owned();
     let reference = folder.join("reference");
     let output = run(&config, &reference, 2);
@@ -207,22 +179,7 @@ kind = "naive_bayes"
         .spawn()
         .unwrap();
     // Wait until some units are cached, then kill -9.
-    let predictions = killed.join("kill/predictions");
-    let count_cached = || -> usize {
-        walk(&predictions)
-            .iter()
-            .filter(|path| path.extension().is_some_and(|e| e == "bin"))
-            .count()
-    };
-    while count_cached() < 5 {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let _ = child.kill(); // SIGKILL on Unix
-    let _ = child.wait();
-    let finished = count_cached();
+    let finished = kill_once_cached(&mut child, &killed.join("kill/predictions"), 5).len();
     let output = run(&config, &killed, 2);
     assert!(output.status.success(), "{}", stderr(&output));
     let (computed, reused, failed) = unit_counts(&stderr(&output));
@@ -232,41 +189,11 @@ kind = "naive_bayes"
     let _ = std::fs::remove_dir_all(&folder);
 }
 
-fn walk(folder: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return files;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
-}
-
 #[test]
 fn a_failing_learner_is_recorded_and_the_other_units_go_on() {
     let folder = scratch("failing");
     let config = folder.join("failing.toml");
-    std::fs::write(
-        &config,
-        r#"
-name = "failing"
-datasets = ["sonar"]
-protocol = { kind = "stratified_kfold", folds = 3 }
-[[learners]]
-kind = "naive_bayes"
-[[learners]]
-name = "broken"
-kind = "external"
-command = ["sh", "-c", "echo this learner is broken >&2; exit 3"]
-"#,
-    )
-    .unwrap();
+    std::fs::write(&config, FAILING_CONFIG).unwrap();
     let output = run(&config.to_string_lossy(), &folder, 2);
     // Everything is written, and the run says so with its own exit status.
     assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));

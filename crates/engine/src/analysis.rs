@@ -25,6 +25,12 @@ pub trait Analysis: Send + Sync {
         true
     }
 
+    /// True when the analysis runs on this plan for a config without an `analyses` key (a
+    /// config that has the key runs exactly the analyses it names).
+    fn on_by_default(&self, _plan: &Plan) -> bool {
+        false
+    }
+
     /// Checks, before any fit, that the config and the prepared plan give what the analysis
     /// needs (measures, learners, two-class tasks, ...); the error says what is missing.
     fn check(&self, config: &ExperimentConfig, plan: &Plan) -> std::result::Result<(), String>;
@@ -32,6 +38,12 @@ pub trait Analysis: Send + Sync {
     /// Computes the analysis from a run's results, writes its tables and figures under the
     /// results folder, and returns its report sections.
     fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>>;
+
+    /// How many of its first sections open the report, before the per-dataset tables (a
+    /// paper's side-by-side with its published tables); the others follow those tables.
+    fn opening_sections(&self) -> usize {
+        0
+    }
 }
 
 /// The analyses a program knows, by name.
@@ -52,6 +64,14 @@ impl Analyses {
         self.known.push(analysis);
     }
 
+    /// These analyses and another set's (an analysis of the same name is replaced).
+    pub fn merged(mut self, other: Analyses) -> Self {
+        for analysis in other.known {
+            self.register(analysis);
+        }
+        self
+    }
+
     /// The analysis of this name.
     pub fn find(&self, name: &str) -> Option<&dyn Analysis> {
         self.known
@@ -70,14 +90,21 @@ impl Analyses {
         self.known.iter().map(|analysis| analysis.as_ref())
     }
 
-    /// The analyses a config names, in its order (unknown names are skipped: the config
-    /// check reports them).
-    pub fn selected<'a>(&'a self, config: &'a ExperimentConfig) -> Vec<&'a dyn Analysis> {
-        config
-            .analyses
-            .iter()
-            .filter_map(|name| self.find(name))
-            .collect()
+    /// The analyses that run: those a config names, in its order (unknown names are skipped:
+    /// the config check reports them), or, when the config has no `analyses` key, every
+    /// analysis that is on by default for the plan.
+    pub fn selected<'a>(
+        &'a self,
+        config: &'a ExperimentConfig,
+        plan: &Plan,
+    ) -> Vec<&'a dyn Analysis> {
+        match &config.analyses {
+            Some(names) => names.iter().filter_map(|name| self.find(name)).collect(),
+            None => self
+                .all()
+                .filter(|analysis| analysis.needs_data() && analysis.on_by_default(plan))
+                .collect(),
+        }
     }
 
     /// The names and data needs of every known analysis, for the config check.
@@ -116,6 +143,38 @@ impl AnalysisContext<'_> {
     /// missing or damaged.
     pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
         crate::cache::cached_predictions(self.cache, &self.plan.spec(unit))
+    }
+
+    /// The test-set predictions of the model of `learner` fitted on the whole training part of
+    /// `dataset` (protocols with one fixed test set, such as Aslan's): read from the cache, or
+    /// fitted and cached now. The error says why there are none (no fixed test set, or the
+    /// learner failed).
+    pub fn whole_training_predictions(
+        &self,
+        dataset: usize,
+        learner: usize,
+    ) -> std::result::Result<UnitPredictions, String> {
+        crate::test_set::whole_training_predictions(self.plan, self.cache, dataset, learner)
+    }
+
+    /// A binary task's test-set scores (positive-class probabilities) of the whole-training-set
+    /// model of (`dataset`, `learner`); the error says why there are none.
+    pub fn whole_training_test_scores(
+        &self,
+        dataset: usize,
+        learner: usize,
+    ) -> std::result::Result<evaluate::BinaryScores, String> {
+        let positive = self.plan.datasets[dataset].positive.ok_or_else(|| {
+            format!(
+                "dataset '{}' is not a two-class task",
+                self.plan.datasets[dataset].name
+            )
+        })?;
+        let (truth, probabilities) = self
+            .whole_training_predictions(dataset, learner)?
+            .part(Part::Test);
+        crate::measures::binary_scores(&probabilities, &truth, positive)
+            .ok_or_else(|| "the test set has one class only".to_string())
     }
 
     /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the

@@ -7,7 +7,14 @@
 //! implementation revision, the split and the seed. Changing any of them, a learner's revision
 //! included, gives a new key, so a stale entry is never read. Files are written to a temporary
 //! name and renamed, so a file that exists is complete; each ends with a sha256 of its content,
-//! checked on read, so a damaged file is recomputed rather than used.
+//! checked on read, so a damaged file is recomputed rather than used. The temporary name
+//! carries the host, the process and the thread, so any number of processes on any number of
+//! machines sharing the results folder (the shards of a Slurm job array) may write at once: each
+//! rename replaces the entry whole, and two writers of one entry write the same bytes.
+//!
+//! A unit whose learner failed leaves a failure record beside its entry (`.failed` instead of
+//! `.bin`: the timings on the first line, the message after), so that a merge of shards reports
+//! the failure as a single run would; a later success removes it.
 
 use std::path::{Path, PathBuf};
 
@@ -88,12 +95,16 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
         .join("predictions")
         .join(file_safe(&spec.dataset.name))
         .join(file_safe(&spec.learner.name))
-        .join(format!(
-            "r{}-f{}-{}.bin",
-            spec.split.repetition,
-            spec.split.fold,
-            &key[..16]
-        ))
+        .join(if spec.split.fold == crate::plan::WHOLE_TRAINING_FOLD {
+            format!("whole-training-{}.bin", &key[..16])
+        } else {
+            format!(
+                "r{}-f{}-{}.bin",
+                spec.split.repetition,
+                spec.split.fold,
+                &key[..16]
+            )
+        })
 }
 
 /// Writes a successful unit's probabilities and timings atomically (see
@@ -115,6 +126,33 @@ pub fn write_entry(path: &Path, result: &UnitResult) -> Result<()> {
     let checksum = Sha256::digest(&bytes);
     bytes.extend_from_slice(&checksum);
     Ok(report::write_bytes(path, &bytes)?)
+}
+
+/// Where the failure record of the unit cached at `entry` is kept: beside it, `.failed`.
+pub fn failure_path(entry: &Path) -> PathBuf {
+    entry.with_extension("failed")
+}
+
+/// Records a failed unit beside its entry (see [`failure_path`]): its timings, then its message.
+pub fn write_failure(entry: &Path, result: &UnitResult) -> Result<()> {
+    let UnitStatus::Failed(message) = &result.status else {
+        return Ok(());
+    };
+    let text = format!(
+        "{} {}\n{message}",
+        result.fit_seconds, result.predict_seconds
+    );
+    Ok(report::write_file(&failure_path(entry), &text)?)
+}
+
+/// The failed result recorded beside the entry `entry`, if there is a readable record.
+pub fn read_failure(entry: &Path) -> Option<UnitResult> {
+    let text = std::fs::read_to_string(failure_path(entry)).ok()?;
+    let (timings, message) = text.split_once('\n')?;
+    let mut seconds = timings.split(' ').map(str::parse::<f64>);
+    let fit_seconds = seconds.next()?.ok()?;
+    let predict_seconds = seconds.next()?.ok()?;
+    Some(UnitResult::failed(message, fit_seconds, predict_seconds))
 }
 
 /// What reading a cache entry found.
@@ -199,13 +237,52 @@ pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, P
     };
     let mut result = run_unit(spec);
     if result.status == UnitStatus::Ok {
-        if let Err(error) = write_entry(&path, &result) {
-            result = UnitResult::failed(
-                format!("{error}"),
-                result.fit_seconds,
-                result.predict_seconds,
-            );
+        match write_entry(&path, &result) {
+            Ok(()) => {
+                // A failure recorded by an earlier run no longer holds.
+                let _ = std::fs::remove_file(failure_path(&path));
+            }
+            Err(error) => {
+                result = UnitResult::failed(
+                    format!("{error}"),
+                    result.fit_seconds,
+                    result.predict_seconds,
+                );
+            }
         }
     }
+    if let Err(error) = write_failure(&path, &result) {
+        // The unit has failed already; the record only lets a merge show why.
+        eprintln!(
+            "note: cannot record the failure of {}: {error}",
+            path.display()
+        );
+    }
     (result, provenance, path)
+}
+
+/// What the cache holds for a unit, without computing anything (a merge of shards).
+#[derive(Debug)]
+pub enum Cached {
+    /// An intact entry: the unit's result.
+    Found(UnitResult),
+    /// No entry, but a failure record: the failed result as recorded.
+    Failed(UnitResult),
+    /// Neither an intact entry nor a failure record: why (absent, or damaged and why).
+    Missing(String),
+}
+
+/// Looks a unit up in the cache under `results` without computing it; also returns its entry's
+/// path.
+pub fn look_up(results: &Path, spec: &UnitSpec) -> (Cached, PathBuf) {
+    let path = unit_path(results, spec);
+    let found = match read_entry(&path, spec) {
+        CacheRead::Found(result) => Cached::Found(result),
+        CacheRead::Missing => match read_failure(&path) {
+            Some(failed) => Cached::Failed(failed),
+            None => Cached::Missing("not in the cache".into()),
+        },
+        CacheRead::Damaged(why) => Cached::Missing(format!("its cache entry is damaged ({why})")),
+    };
+    (found, path)
 }

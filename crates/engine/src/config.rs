@@ -43,15 +43,37 @@ pub struct ExperimentConfig {
     /// (default false, as scipy's `wilcoxon`).
     #[serde(default)]
     pub wilcoxon_correction: bool,
-    /// Analyses to add to the report, by name (see `experiments analyses`).
+    /// Analyses to add to the report, by name (see `experiments analyses`); without the key,
+    /// the analyses that are on by default for the plan run (see [`crate::Analysis::on_by_default`]).
     #[serde(default)]
-    pub analyses: Vec<String>,
+    pub analyses: Option<Vec<String>>,
+    /// The control learner (its display name) of the analyses that compare learners with one
+    /// (`across_datasets`); default: the first learner.
+    #[serde(default)]
+    pub control: Option<String>,
+    /// Half-width of the region of practical equivalence of the Bayesian tests, in the units
+    /// of the measure; default [`DEFAULT_ROPE`].
+    #[serde(default)]
+    pub rope: Option<f64>,
     /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
     #[serde(default)]
     pub interval_figures: Vec<IntervalFigure>,
 }
 
+/// The rope of the Bayesian tests when a config does not set `rope`.
+pub const DEFAULT_ROPE: f64 = 0.01;
+
 impl ExperimentConfig {
+    /// The analyses the config names (none without the key).
+    pub fn named_analyses(&self) -> &[String] {
+        self.analyses.as_deref().unwrap_or_default()
+    }
+
+    /// The rope of the Bayesian tests (the key `rope`, or [`DEFAULT_ROPE`]).
+    pub fn rope(&self) -> f64 {
+        self.rope.unwrap_or(DEFAULT_ROPE)
+    }
+
     /// The options of the paired tests this config asks for.
     pub fn test_options(&self, sizes: Option<(f64, f64)>) -> crate::paired::TestOptions {
         crate::paired::TestOptions {
@@ -238,8 +260,8 @@ pub struct KnownAnalysis {
 impl ExperimentConfig {
     /// True when the config names analyses and none of them needs data.
     pub fn is_standalone(&self, known: &[KnownAnalysis]) -> bool {
-        !self.analyses.is_empty()
-            && self.analyses.iter().all(|name| {
+        !self.named_analyses().is_empty()
+            && self.named_analyses().iter().all(|name| {
                 known
                     .iter()
                     .any(|analysis| analysis.name == name && !analysis.needs_data)
@@ -251,7 +273,7 @@ impl ExperimentConfig {
 pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
     let config: ExperimentConfig = toml::from_str(text)
         .map_err(|error| Error::message(error.to_string().trim_end().to_string()))?;
-    for name in &config.analyses {
+    for name in config.named_analyses() {
         if !analyses.iter().any(|known| known.name == name) {
             let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();
             bail!(
@@ -278,12 +300,19 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
             config.alpha
         );
     }
+    if let Some(rope) = config.rope {
+        if !(rope.is_finite() && rope >= 0.0) {
+            bail!(
+                "key 'rope' = {rope}: allowed: a finite number >= 0 (in the units of the measure)"
+            );
+        }
+    }
     if config.is_standalone(analyses) {
         if !config.datasets.is_empty() || !config.learners.is_empty() {
             bail!(
                 "key 'analyses' = {:?} needs no datasets or learners: remove the keys \
                  'datasets' and 'learners', or add analyses that use them",
-                config.analyses
+                config.named_analyses()
             );
         }
         return Ok(config);
@@ -404,7 +433,7 @@ kind = "c45"
     #[test]
     fn a_data_free_analysis_needs_no_datasets_but_rejects_them() {
         let config = parse("name = \"hl\"\nanalyses = [\"huang_ling\"]\n").unwrap();
-        assert_eq!(config.analyses, ["huang_ling"]);
+        assert_eq!(config.named_analyses(), ["huang_ling"]);
         let message = parse(&format!("analyses = [\"huang_ling\"]\n{MINIMAL}"))
             .unwrap_err()
             .to_string();
@@ -436,6 +465,27 @@ mod more_tests {
                 "{bad}: {message}"
             );
         }
+    }
+
+    #[test]
+    fn a_negative_rope_names_the_key_and_the_range() {
+        let text = "name = \"x\"\nrope = -0.1\ndatasets = [\"pima\"]\n";
+        let message = parse(text, &[]).unwrap_err().to_string();
+        assert!(
+            message.contains("key 'rope' = -0.1") && message.contains(">= 0"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn without_the_analyses_key_none_is_named_and_the_rope_has_its_default() {
+        let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\", test_fraction = 0.3 }\n[[learners]]\nkind = \"c45\"\n";
+        let config = parse(text, &[]).unwrap();
+        assert_eq!(config.analyses, None);
+        assert_eq!(config.rope(), DEFAULT_ROPE);
+        let explicit = parse(&format!("analyses = []\nrope = 0\n{text}"), &[]).unwrap();
+        assert_eq!(explicit.analyses, Some(Vec::new()));
+        assert_eq!(explicit.rope(), 0.0);
     }
 
     #[test]

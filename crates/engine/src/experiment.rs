@@ -1,6 +1,8 @@
 //! Runs one experiment end to end: check the config and prepare the plan (everything that can
 //! fail before a fit), run the units (reusing cached ones), compute measures and tests, run the
-//! analyses, and write the results folder with its report.
+//! analyses, and write the results folder with its report. A shard runs only its slice of the
+//! units into the cache ([`Engine::run_shard`]); a merge builds the report from the cache
+//! without fitting ([`Engine::merge`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -14,9 +16,22 @@ use crate::config::{self, ExperimentConfig};
 use crate::error::{Context, Error, Result};
 use crate::plan::{self, Plan};
 use crate::results::{self, RunResults, UnitMeasures};
-use crate::runner;
+use crate::runner::{self, Fitting};
 use crate::section::{write_table, Section};
+use crate::shard::{Assignment, Shard};
 use crate::unit::Part;
+
+/// The folder of a results folder where each shard records what it did
+/// (`shards/<I>-of-<N>.toml`); runs and merges keep it.
+pub const SHARDS_FOLDER: &str = "shards";
+
+/// The folder of a results folder holding a cluster's job scripts and logs; runs and merges
+/// keep it.
+pub const SLURM_FOLDER: &str = "slurm";
+
+/// The folders of a results folder that a finished run leaves in place: the cache, the shard
+/// records and the cluster's scripts and logs.
+const KEPT_FOLDERS: [&str; 3] = ["predictions", SHARDS_FOLDER, SLURM_FOLDER];
 
 /// Tables with more rows than this are linked from the HTML page rather than shown.
 const LONGEST_TABLE_ON_PAGE: usize = 120;
@@ -50,6 +65,20 @@ impl Default for Engine {
     fn default() -> Self {
         Engine::new()
     }
+}
+
+/// What one shard did.
+pub struct ShardOutput {
+    /// Which shard.
+    pub shard: Shard,
+    /// Its units (computed, reused and failed).
+    pub units: usize,
+    /// What the runner did.
+    pub counts: runner::RunCounts,
+    /// Its expected cost (see [`crate::shard`]).
+    pub expected_cost: f64,
+    /// The record it wrote, `shards/<I>-of-<N>.toml` in the results folder.
+    pub record: PathBuf,
 }
 
 /// What a run produced: its folder, its results and its paired tests.
@@ -172,7 +201,8 @@ impl Engine {
         crate::bounds::check_units(units, &strategy, &self.limits).map_err(at_origin)?;
         let plan = Plan::new(datasets, learners);
         plan::check_capabilities(&plan).map_err(at_origin)?;
-        for analysis in self.analyses.selected(&config) {
+        crate::test_set::check(&config.tests, &plan).map_err(at_origin)?;
+        for analysis in self.analyses.selected(&config, &plan) {
             analysis.check(&config, &plan).map_err(|problem| {
                 Error::message(format!(
                     "{origin}: analysis '{}' cannot run on this experiment: {problem}",
@@ -185,28 +215,135 @@ impl Engine {
 
     /// Runs a checked experiment and writes `results_root/<name>/`.
     pub fn run(&self, experiment: CheckedExperiment, results_root: &Path) -> Result<RunOutput> {
-        run(experiment, &self.analyses, results_root, self.threads)
+        run(
+            experiment,
+            &self.analyses,
+            results_root,
+            self.threads,
+            Fitting::Compute,
+        )
+    }
+
+    /// Runs one shard of a checked experiment: only its slice of the units (see
+    /// [`crate::shard`]), into the cache of `results_root/<name>/`, and a record of what it did
+    /// in `shards/<I>-of-<N>.toml` there. It writes no tables or report: [`Engine::merge`] does
+    /// once every shard has run. Any number of shards may run at once on machines sharing the
+    /// results folder.
+    pub fn run_shard(
+        &self,
+        experiment: &CheckedExperiment,
+        results_root: &Path,
+        shard: Shard,
+    ) -> Result<ShardOutput> {
+        let started = Instant::now();
+        let plan = &experiment.plan;
+        let folder = results_root.join(&experiment.config.name);
+        let assignment = Assignment::new(plan, &folder, shard.count);
+        let units = assignment.units(plan, shard.index);
+        let expected_cost = assignment.shard_cost(shard.index);
+        eprintln!(
+            "experiment '{}': shard {shard}: {} of its {} units, {:.0}% of the expected cost ({})",
+            experiment.config.name,
+            units.len(),
+            plan.units.len(),
+            100.0 * expected_cost / assignment.costs.iter().sum::<f64>().max(f64::MIN_POSITIVE),
+            assignment.describe_source()
+        );
+        let (_, counts) = runner::run_units(
+            &folder,
+            plan,
+            &units,
+            Fitting::Compute,
+            self.threads,
+            |_, _| (),
+        )?;
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "units: {} computed, {} reused from the cache, {} failed ({seconds:.1}s so far)",
+            counts.computed, counts.reused, counts.failed,
+        );
+        let record = folder
+            .join(SHARDS_FOLDER)
+            .join(format!("{}-of-{}.toml", shard.index, shard.count));
+        let text = format!(
+            "# What shard {shard} of experiment '{}' did (written when it finished).\n\
+             shard = \"{shard}\"\nunits = {}\ncomputed = {}\nreused = {}\nfailed = {}\n\
+             expected_cost = {expected_cost}\ncosts = \"{}\"\nseconds = {seconds:.3}\n",
+            experiment.config.name,
+            units.len(),
+            counts.computed,
+            counts.reused,
+            counts.failed,
+            assignment.describe_source()
+        );
+        report::write_file(&record, &text)?;
+        Ok(ShardOutput {
+            shard,
+            units: units.len(),
+            counts,
+            expected_cost,
+            record,
+        })
+    }
+
+    /// Builds the tables, tests and report of a checked experiment from the cache of
+    /// `results_root/<name>/`, fitting nothing (after its shards have run). A unit missing
+    /// from the cache stops the merge with an error naming how many are missing and which
+    /// shards they belong to, unless `allow_missing`: then the report is written without them
+    /// and says so.
+    pub fn merge(
+        &self,
+        experiment: CheckedExperiment,
+        results_root: &Path,
+        allow_missing: bool,
+    ) -> Result<RunOutput> {
+        run(
+            experiment,
+            &self.analyses,
+            results_root,
+            self.threads,
+            Fitting::CacheOnly { allow_missing },
+        )
     }
 }
 
+/// The number of shards named by the most recently written shard record under the results
+/// folder `folder` (`shards/<I>-of-<N>.toml`), if any.
+pub fn recorded_shard_count(folder: &Path) -> Option<usize> {
+    let entries = std::fs::read_dir(folder.join(SHARDS_FOLDER)).ok()?;
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let (_, count) = name.strip_suffix(".toml")?.split_once("-of-")?;
+            let count: usize = count.parse().ok()?;
+            let modified = entry.metadata().ok()?.modified().ok()?;
+            Some((modified, count))
+        })
+        .max()
+        .map(|(_, count)| count)
+}
+
 /// Runs a checked experiment with the given analyses on `threads` worker threads and writes
-/// `results_root/<name>/`.
+/// `results_root/<name>/`; `fitting` says whether missing units are computed or only read from
+/// the cache (a merge).
 fn run(
     experiment: CheckedExperiment,
     analyses: &Analyses,
     results_root: &Path,
     threads: usize,
+    fitting: Fitting,
 ) -> Result<RunOutput> {
     let started = Instant::now();
     let config = &experiment.config;
     let plan = &experiment.plan;
-    let folder = results_root.join(&config.name);
-    let staging = Staging::start(&folder)?;
-    let cache = folder.as_path();
-    let folder = staging.path.clone();
-    report::write_file(&folder.join("config.toml"), &experiment.text)?;
+    let target = results_root.join(&config.name);
+    let cache = target.as_path();
 
     if analyses.is_standalone(config) {
+        let staging = Staging::start(&target)?;
+        let folder = staging.path.clone();
+        report::write_file(&folder.join("config.toml"), &experiment.text)?;
         let results = RunResults::empty();
         let context = AnalysisContext {
             config,
@@ -220,6 +357,7 @@ fn run(
             &context,
             analyses,
             Vec::new(),
+            0,
             runner::RunCounts::default(),
             started,
         )?;
@@ -232,6 +370,70 @@ fn run(
             alpha: config.alpha,
         });
     }
+    eprintln!(
+        "experiment '{}': {} datasets, {} learners, {} units{}",
+        config.name,
+        plan.datasets.len(),
+        plan.learners.len(),
+        plan.units.len(),
+        match fitting {
+            Fitting::Compute => "",
+            Fitting::CacheOnly { .. } => ", merged from the cache",
+        }
+    );
+
+    let measures = config.measures.clone();
+    let (records, counts) = runner::run_units(
+        cache,
+        plan,
+        &plan.units,
+        fitting,
+        threads,
+        |spec, result| {
+            let positive = spec.dataset.positive;
+            let predictions = result
+                .predictions
+                .as_ref()
+                .expect("summaries are made of successful units");
+            let (truth, probabilities) = predictions.part(Part::Test);
+            let test = crate::measures::measure_values(&measures, &probabilities, &truth, positive);
+            let validation = predictions.has_part(Part::Validation).then(|| {
+                let (truth, probabilities) = predictions.part(Part::Validation);
+                crate::measures::measure_values(&measures, &probabilities, &truth, positive)
+            });
+            UnitMeasures { test, validation }
+        },
+    )?;
+    let missing = missing_units(cache, plan, &records);
+    if let Fitting::CacheOnly {
+        allow_missing: false,
+    } = fitting
+    {
+        if !missing.is_empty() {
+            return Err(Error::message(format!(
+                "experiment '{}': cannot merge: {}. Run those shards again (rerunning \
+                 `experiments slurm` resubmits just them), or give --merge --allow-missing to \
+                 report on what is there",
+                config.name,
+                describe_missing(plan, &missing)
+            )));
+        }
+    }
+    eprintln!(
+        "units: {} computed, {} reused from the cache, {} failed{} ({:.1}s so far)",
+        counts.computed,
+        counts.reused,
+        counts.failed,
+        if counts.missing > 0 {
+            format!(", {} missing", counts.missing)
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    );
+    let staging = Staging::start(&target)?;
+    let folder = staging.path.clone();
+    report::write_file(&folder.join("config.toml"), &experiment.text)?;
     for dataset in &plan.datasets {
         let json = serde_json::to_string(&dataset.plan).context("cannot write the splits")?;
         report::write_file(
@@ -241,52 +443,54 @@ fn run(
             &json,
         )?;
     }
-    eprintln!(
-        "experiment '{}': {} datasets, {} learners, {} units",
-        config.name,
-        plan.datasets.len(),
-        plan.learners.len(),
-        plan.units.len(),
-    );
-
-    let measures = config.measures.clone();
-    let (records, counts) = runner::run_all(cache, plan, threads, |spec, result| {
-        let positive = spec.dataset.positive;
-        let predictions = result
-            .predictions
-            .as_ref()
-            .expect("summaries are made of successful units");
-        let (truth, probabilities) = predictions.part(Part::Test);
-        let test = crate::measures::measure_values(&measures, &probabilities, &truth, positive);
-        let validation = predictions.has_part(Part::Validation).then(|| {
-            let (truth, probabilities) = predictions.part(Part::Validation);
-            crate::measures::measure_values(&measures, &probabilities, &truth, positive)
-        });
-        UnitMeasures { test, validation }
-    })?;
-    eprintln!(
-        "units: {} computed, {} reused from the cache, {} failed ({:.1}s so far)",
-        counts.computed,
-        counts.reused,
-        counts.failed,
-        started.elapsed().as_secs_f64()
-    );
     write_units_table(&folder, cache, plan, &records)?;
     let results = RunResults::new(plan, &measures, records)?;
     report::write_file(&folder.join("per_fold.csv"), &results.to_csv(plan))?;
     report::write_bytes(&folder.join("per_fold.parquet"), &results.to_parquet()?)?;
     let folds = &results.folds;
 
+    // The missing units and the failures come first; the analyses' opening sections follow.
     let mut sections = Vec::new();
+    if !missing.is_empty() {
+        sections.push(missing_section(&folder, plan, &missing)?);
+    }
     if let Some(section) = failures_section(&folder, plan, folds)? {
         sections.push(section);
     }
+    let opening_at = sections.len();
     sections.push(datasets_section(&folder, plan)?);
     let summary = results::summary_table(plan, folds);
     write_table(&folder.join("tables"), "summary", &summary)?;
     let tests = results::paired_tests(plan, folds, &config.tests, &config.test_options(None));
     let tests_table = results::tests_table(plan, folds, &tests, config.alpha)?;
     write_table(&folder.join("tables"), "tests", &tests_table)?;
+    let test_set_records =
+        crate::test_set::test_set_tests(plan, cache, &config.tests, config.alpha, threads)?;
+    let test_set_table = (!test_set_records.is_empty())
+        .then(|| crate::test_set::test_set_table(plan, &test_set_records, config.alpha))
+        .transpose()?;
+    if let Some(table) = &test_set_table {
+        write_table(&folder.join("tables"), "test_set_tests", table)?;
+    }
+    // Long tables are linked (CSV and Markdown) rather than shown on the page.
+    let mut links = Vec::new();
+    let mut tables = vec![summary];
+    for (table, file) in std::iter::once((tests_table, "tests"))
+        .chain(test_set_table.map(|table| (table, "test_set_tests")))
+    {
+        if table.rows.len() > LONGEST_TABLE_ON_PAGE {
+            links.push((
+                format!("tables/{file}.csv"),
+                format!("{} (CSV)", table.title),
+            ));
+            links.push((
+                format!("tables/{file}.md"),
+                format!("{} (Markdown)", table.title),
+            ));
+        } else {
+            tables.push(table);
+        }
+    }
     sections.push(Section {
         title: "Results per dataset".into(),
         reading: format!(
@@ -304,25 +508,8 @@ fn run(
             },
             config.alpha
         ),
-        links: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
-            vec![
-                (
-                    "tables/tests.csv".into(),
-                    format!("{} (CSV)", tests_table.title),
-                ),
-                (
-                    "tables/tests.md".into(),
-                    format!("{} (Markdown)", tests_table.title),
-                ),
-            ]
-        } else {
-            Vec::new()
-        },
-        tables: if tests_table.rows.len() > LONGEST_TABLE_ON_PAGE {
-            vec![summary]
-        } else {
-            vec![summary, tests_table]
-        },
+        links,
+        tables,
         figures: Vec::new(),
     });
     let context = AnalysisContext {
@@ -332,7 +519,10 @@ fn run(
         folder: &folder,
         cache,
     };
-    let folder = finish(staging, &context, analyses, sections, counts, started)?;
+    sections.push(crate::figures::section(&context)?);
+    let folder = finish(
+        staging, &context, analyses, sections, opening_at, counts, started,
+    )?;
     Ok(RunOutput {
         folder,
         results,
@@ -343,19 +533,26 @@ fn run(
     })
 }
 
-/// The end of a run: the analyses' sections after `sections`, the HTML page, and the outputs
-/// moved into place; returns the results folder.
+/// The end of a run: the analyses' opening sections inserted into `sections` at `opening_at`
+/// (after the failures, before the per-dataset tables), their other sections at the end, the
+/// HTML page, and the outputs moved into place; returns the results folder.
 fn finish(
     staging: Staging,
     context: &AnalysisContext,
     analyses: &Analyses,
     mut sections: Vec<Section>,
+    opening_at: usize,
     counts: runner::RunCounts,
     started: Instant,
 ) -> Result<PathBuf> {
-    for analysis in analyses.selected(context.config) {
-        sections.extend(analysis.sections(context)?);
+    let mut opening = Vec::new();
+    for analysis in analyses.selected(context.config, context.plan) {
+        let mut own = analysis.sections(context)?;
+        let rest = own.split_off(analysis.opening_sections().min(own.len()));
+        opening.extend(own);
+        sections.extend(rest);
     }
+    sections.splice(opening_at..opening_at, opening);
     write_html(context.folder, context.config, &sections, counts)?;
     let folder = staging.publish()?;
     eprintln!(
@@ -419,7 +616,9 @@ impl Staging {
         for entry in previous.flatten() {
             let name = entry.file_name();
             let text = name.to_string_lossy();
-            if text == "predictions" || text.starts_with(STAGING_PREFIX) || written.contains(&name)
+            if KEPT_FOLDERS.contains(&text.as_ref())
+                || text.starts_with(STAGING_PREFIX)
+                || written.contains(&name)
             {
                 continue;
             }
@@ -467,6 +666,7 @@ fn write_units_table(
             runner::Status::Reused => ("reused", ""),
             runner::Status::Repaired(why) => ("repaired", why.as_str()),
             runner::Status::Failed(message) => ("failed", message.as_str()),
+            runner::Status::Missing(why) => ("missing", why.as_str()),
         };
         let relative = record.path.strip_prefix(cache).unwrap_or(&record.path);
         text.push_str(&format!(
@@ -483,6 +683,166 @@ fn write_units_table(
     }
     report::write_file(&folder.join("units.csv"), &text)?;
     Ok(())
+}
+
+/// The units a merge did not find in the cache, each with the shard it belongs to when the
+/// shard records say how many shards ran.
+struct MissingUnits {
+    /// The units, in plan order.
+    units: Vec<plan::Unit>,
+    /// The shard of each unit, and the number of shards, when known.
+    shards: Option<(Vec<usize>, usize)>,
+}
+
+impl MissingUnits {
+    fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+}
+
+/// The units whose records say they are missing, with their shards (from the assignment the
+/// most recent shard records under `folder` were made with).
+fn missing_units<T>(folder: &Path, plan: &Plan, records: &[runner::UnitRecord<T>]) -> MissingUnits {
+    let positions: Vec<usize> = records
+        .iter()
+        .enumerate()
+        .filter(|(_, record)| matches!(record.status, runner::Status::Missing(_)))
+        .map(|(position, _)| position)
+        .collect();
+    let shards = if positions.is_empty() {
+        None
+    } else {
+        recorded_shard_count(folder).map(|count| {
+            let assignment = Assignment::new(plan, folder, count);
+            let shard_of = positions
+                .iter()
+                .map(|&position| assignment.shard_of[position])
+                .collect();
+            (shard_of, count)
+        })
+    };
+    MissingUnits {
+        units: positions
+            .iter()
+            .map(|&position| plan.units[position])
+            .collect(),
+        shards,
+    }
+}
+
+/// A unit in words: dataset / learner / repetition and fold.
+fn unit_words(plan: &Plan, unit: plan::Unit) -> String {
+    let dataset = &plan.datasets[unit.dataset];
+    let split = &dataset.plan.splits[unit.split];
+    format!(
+        "{} / {} / repetition {} fold {}",
+        dataset.name, plan.learners[unit.learner].name, split.repetition, split.fold
+    )
+}
+
+/// How many units are missing and which shards they belong to (a few named each).
+fn describe_missing(plan: &Plan, missing: &MissingUnits) -> String {
+    const NAMED: usize = 3;
+    let listed = |units: &[plan::Unit]| {
+        let mut words: Vec<String> = units
+            .iter()
+            .take(NAMED)
+            .map(|&unit| unit_words(plan, unit))
+            .collect();
+        if units.len() > NAMED {
+            words.push(format!("and {} more", units.len() - NAMED));
+        }
+        words.join(", ")
+    };
+    let head = format!(
+        "{} of {} units are not in the cache",
+        missing.units.len(),
+        plan.units.len()
+    );
+    match &missing.shards {
+        Some((shard_of, count)) => {
+            let mut shards: Vec<usize> = shard_of.clone();
+            shards.sort_unstable();
+            shards.dedup();
+            let parts: Vec<String> = shards
+                .iter()
+                .map(|&shard| {
+                    let units: Vec<plan::Unit> = missing
+                        .units
+                        .iter()
+                        .zip(shard_of)
+                        .filter(|(_, &of)| of == shard)
+                        .map(|(&unit, _)| unit)
+                        .collect();
+                    format!(
+                        "shard {shard}/{count}: {} units ({})",
+                        units.len(),
+                        listed(&units)
+                    )
+                })
+                .collect();
+            format!("{head}, of {} shards: {}", shards.len(), parts.join("; "))
+        }
+        None => format!(
+            "{head} ({}; no shard records in {SHARDS_FOLDER}/ say how many shards ran)",
+            listed(&missing.units)
+        ),
+    }
+}
+
+/// The report's section on units a merge with --allow-missing did not find, per learner and
+/// dataset with their shards (`tables/missing.*`).
+fn missing_section(folder: &Path, plan: &Plan, missing: &MissingUnits) -> Result<Section> {
+    let header = ["learner", "dataset", "missing units", "of", "shards"]
+        .map(String::from)
+        .to_vec();
+    let mut table = Table::new("Missing units", header);
+    let mut pairs: Vec<(usize, usize)> = missing
+        .units
+        .iter()
+        .map(|unit| (unit.learner, unit.dataset))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    for (learner, dataset) in pairs {
+        let positions: Vec<usize> = (0..missing.units.len())
+            .filter(|&position| {
+                let unit = missing.units[position];
+                unit.learner == learner && unit.dataset == dataset
+            })
+            .collect();
+        let shards = match &missing.shards {
+            Some((shard_of, count)) => {
+                let mut shards: Vec<usize> = positions.iter().map(|&p| shard_of[p]).collect();
+                shards.sort_unstable();
+                shards.dedup();
+                let shards: Vec<String> = shards.iter().map(|s| format!("{s}/{count}")).collect();
+                shards.join(", ")
+            }
+            None => "unknown".to_string(),
+        };
+        table.push_row(vec![
+            report::Cell::text(&plan.learners[learner].name),
+            report::Cell::text(&plan.datasets[dataset].name),
+            report::Cell::integer(positions.len() as i64),
+            report::Cell::integer(plan.datasets[dataset].plan.splits.len() as i64),
+            report::Cell::text(shards),
+        ]);
+    }
+    write_table(&folder.join("tables"), "missing", &table)?;
+    Ok(Section {
+        title: "Missing units".into(),
+        reading: format!(
+            "This report was merged with --allow-missing: {} of {} units were not in the \
+             cache, and every table below leaves them out. Run their shards and merge again \
+             for the full report.",
+            missing.units.len(),
+            plan.units.len()
+        ),
+        tables: vec![table],
+        figures: Vec::new(),
+        links: Vec::new(),
+    })
 }
 
 /// Failed units per learner and dataset, with the first message of each, when any failed.
@@ -586,12 +946,17 @@ fn write_html(
 ) -> Result<()> {
     let mut page = HtmlPage::new(format!("Experiment '{}'", config.name));
     page.paragraph(&format!(
-        "Written by experiments {} ({} units computed, {} reused from the cache, {} failed). \
+        "Written by experiments {} ({} units computed, {} reused from the cache, {} failed{}). \
          Seed {}.",
         env!("CARGO_PKG_VERSION"),
         counts.computed,
         counts.reused,
         counts.failed,
+        if counts.missing > 0 {
+            format!(", {} missing: merged with --allow-missing", counts.missing)
+        } else {
+            String::new()
+        },
         config.seed
     ));
     for section in sections {

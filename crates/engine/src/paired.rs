@@ -1,10 +1,13 @@
-//! The registry of paired tests between two learners' per-fold values: the one code path behind
-//! a run's tests table, the papers' analyses and the `compare` command.
+//! The registry of the tests a config names in `tests`: the paired tests between two learners'
+//! per-fold values (the one code path behind a run's tests table, the papers' analyses and the
+//! `compare` command), and the tests on a protocol's fixed test set, computed from one model per
+//! learner fitted on the whole training part (see `crate::test_set`).
 
 use serde::{Deserialize, Serialize};
 use stats::{SignTestResult, TTestResult, WilcoxonResult};
 
-/// A paired test between two learners over folds.
+/// A test a config can name in `tests`: a paired test between two learners over folds, or a
+/// test on the fixed test set ([`PairedTest::on_test_set`]).
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum PairedTest {
@@ -16,16 +19,40 @@ pub enum PairedTest {
     Wilcoxon,
     /// Sign test over folds.
     Sign,
+    /// DeLong's test of two correlated AUCs on the fixed test set (two-class tasks).
+    Delong,
+    /// McNemar's exact test of two learners' errors on the same test-set rows.
+    Mcnemar,
+    /// Hanley & McNeil's normal interval of each learner's test-set AUC (two-class tasks).
+    HanleyMcneil,
+    /// Wilson's binomial interval of each learner's test-set error rate.
+    Binomial,
 }
 
 impl PairedTest {
     /// Every paired test, in the order they are listed.
-    pub const ALL: [PairedTest; 4] = [
+    pub const ALL: [PairedTest; 8] = [
         PairedTest::PairedT,
         PairedTest::CorrectedT,
         PairedTest::Wilcoxon,
         PairedTest::Sign,
+        PairedTest::Delong,
+        PairedTest::Mcnemar,
+        PairedTest::HanleyMcneil,
+        PairedTest::Binomial,
     ];
+
+    /// True for the tests on the fixed test set (computed from the whole-training-set models'
+    /// predictions, not from per-fold values).
+    pub fn on_test_set(self) -> bool {
+        matches!(
+            self,
+            PairedTest::Delong
+                | PairedTest::Mcnemar
+                | PairedTest::HanleyMcneil
+                | PairedTest::Binomial
+        )
+    }
 
     /// The name used in configs and tables.
     pub fn name(self) -> &'static str {
@@ -34,6 +61,10 @@ impl PairedTest {
             PairedTest::CorrectedT => "corrected_t",
             PairedTest::Wilcoxon => "wilcoxon",
             PairedTest::Sign => "sign",
+            PairedTest::Delong => "delong",
+            PairedTest::Mcnemar => "mcnemar",
+            PairedTest::HanleyMcneil => "hanley_mcneil",
+            PairedTest::Binomial => "binomial",
         }
     }
 
@@ -51,6 +82,22 @@ impl PairedTest {
                  correction off unless `wilcoxon_correction = true`, as scipy's default)"
             }
             PairedTest::Sign => "two-sided sign test on wins and losses (ties dropped)",
+            PairedTest::Delong => {
+                "on the fixed test set: DeLong's test of two correlated AUCs of models fitted on \
+                 the whole training part (two-class tasks; protocols with one test set)"
+            }
+            PairedTest::Mcnemar => {
+                "on the fixed test set: McNemar's exact test of two whole-training-set models' \
+                 errors on the same rows (protocols with one test set)"
+            }
+            PairedTest::HanleyMcneil => {
+                "on the fixed test set: Hanley & McNeil's interval AUC +- z SE of each \
+                 whole-training-set model (two-class tasks; protocols with one test set)"
+            }
+            PairedTest::Binomial => {
+                "on the fixed test set: Wilson's binomial interval of each whole-training-set \
+                 model's error rate (protocols with one test set)"
+            }
         }
     }
 
@@ -77,6 +124,16 @@ impl PairedTest {
             PairedTest::Sign => stats::win_tie_loss(a, b).and_then(|count| {
                 stats::sign_test(count.wins, count.losses, count.ties, alpha).map(Outcome::Sign)
             }),
+            PairedTest::Delong
+            | PairedTest::Mcnemar
+            | PairedTest::HanleyMcneil
+            | PairedTest::Binomial => {
+                return Err(format!(
+                    "'{}' is a test on the fixed test set: it runs on the whole-training-set \
+                     models' predictions, not on per-fold values",
+                    self.name()
+                ))
+            }
         };
         outcome.map_err(|error| error.to_string())
     }

@@ -27,6 +27,52 @@ pub struct PreparedDataset {
     pub positive: Option<usize>,
     /// The splits every learner shares.
     pub plan: cv::SplitPlan,
+    /// The whole-training-set split when the protocol has one fixed test set (see
+    /// [`whole_training_split`]); the tests on the test set fit one model per learner on it.
+    pub whole_training: Option<cv::Split>,
+}
+
+/// `Unit::split` of the unit that fits a learner on the whole training part of a dataset whose
+/// protocol has one fixed test set (such units are not in `Plan::units`: they run only when a
+/// test on the test set or an analysis asks for them).
+pub const WHOLE_TRAINING_SPLIT: usize = usize::MAX;
+
+/// `Split::fold` of the whole-training-set split (its repetition is 0).
+pub const WHOLE_TRAINING_FOLD: usize = usize::MAX;
+
+/// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
+/// hold-out), the split that trains on every other row of the dataset and tests on those rows;
+/// otherwise `None`.
+pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
+    let first = plan.splits.first()?;
+    if first.test.is_empty() || plan.splits.iter().any(|split| split.test != first.test) {
+        return None;
+    }
+    let mut in_test = vec![false; plan.instances];
+    for &row in &first.test {
+        in_test[row] = true;
+    }
+    Some(cv::Split {
+        repetition: 0,
+        fold: WHOLE_TRAINING_FOLD,
+        train: (0..plan.instances).filter(|&row| !in_test[row]).collect(),
+        validation: None,
+        test: first.test.clone(),
+    })
+}
+
+impl PreparedDataset {
+    /// The split a unit's `split` index names: one of the plan's splits, or the
+    /// whole-training-set split for [`WHOLE_TRAINING_SPLIT`] (which must exist).
+    pub fn split(&self, index: usize) -> &cv::Split {
+        if index == WHOLE_TRAINING_SPLIT {
+            self.whole_training
+                .as_ref()
+                .expect("a whole-training unit is only made for a protocol with a fixed test set")
+        } else {
+            &self.plan.splits[index]
+        }
+    }
 }
 
 /// One configured learner.
@@ -155,6 +201,15 @@ pub fn check_names(
                         .join(", ")
                 ));
             }
+        }
+    }
+    if let Some(control) = &config.control {
+        if !learners.iter().any(|learner| &learner.name == control) {
+            let names: Vec<&str> = learners.iter().map(|l| l.name.as_str()).collect();
+            problems.push(format!(
+                "key 'control' = '{control}' names no learner; allowed: {}",
+                names.join(", ")
+            ));
         }
     }
     match strategy {
@@ -320,6 +375,7 @@ pub fn prepare_dataset(
     let plan = cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed)
         .with_context(|| format!("dataset '{name}': cannot make the splits"))?;
     let content_hash = dataset.content_hash();
+    let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
         name,
         transforms: transforms.clone(),
@@ -328,6 +384,7 @@ pub fn prepare_dataset(
         notes,
         positive,
         plan,
+        whole_training,
     })
 }
 
@@ -358,7 +415,7 @@ impl Plan {
     /// nor on display names, nor on threads.
     pub fn unit_seed(&self, unit: Unit) -> u64 {
         let dataset = &self.datasets[unit.dataset];
-        let split = &dataset.plan.splits[unit.split];
+        let split = dataset.split(unit.split);
         let learner_seed = seeds::derive_seed_from_label(
             dataset.plan.seed,
             &self.learners[unit.learner].learner.describe(),

@@ -126,6 +126,16 @@ impl FoldTable {
             .collect()
     }
 
+    /// The finite values of one measure over the splits of a dataset for one learner (failed
+    /// units and undefined values left out).
+    pub fn finite_values(&self, dataset: usize, learner: usize, measure: usize) -> Vec<f64> {
+        self.values(dataset, learner, measure)
+            .into_iter()
+            .flatten()
+            .filter(|value| value.is_finite())
+            .collect()
+    }
+
     /// The values of one measure on the validation parts of a dataset's splits for one learner.
     pub fn validation_values(
         &self,
@@ -349,7 +359,8 @@ pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
     (train, test)
 }
 
-/// Every configured test between every pair of learners on every dataset and measure.
+/// Every configured per-fold test between every pair of learners on every dataset and measure
+/// (the tests on the test set are `crate::test_set`'s).
 pub fn paired_tests(
     plan: &Plan,
     folds: &FoldTable,
@@ -364,7 +375,7 @@ pub fn paired_tests(
                 for b in a + 1..plan.learners.len() {
                     let (x, y) = folds.paired(d, m, a, b);
                     let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
-                    for &test in tests {
+                    for &test in tests.iter().filter(|test| !test.on_test_set()) {
                         let options = TestOptions {
                             sizes: Some(sizes),
                             ..*options

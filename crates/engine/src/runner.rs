@@ -1,7 +1,8 @@
 //! Runs the units of a plan in parallel, each single-threaded, through the cache (see
 //! [`crate::cache`]): a second run reuses finished units, and a run killed half-way recomputes
 //! only what was unfinished. Records come back in unit order, so nothing downstream depends on
-//! the number of threads.
+//! the number of threads. A shard runs a subset of the units the same way; a merge reads every
+//! unit from the cache and fits nothing ([`Fitting::CacheOnly`]).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -10,9 +11,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::cache::{run_cached, Provenance};
+use crate::cache::{look_up, run_cached, Cached, Provenance};
 use crate::error::{Context, Result};
-use crate::plan::Plan;
+use crate::plan::{Plan, Unit};
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
 /// Without a terminal, the runner writes a progress line at most this often (milliseconds).
@@ -45,6 +46,21 @@ pub enum Status {
     Repaired(String),
     /// The learner failed: the message.
     Failed(String),
+    /// A merge found neither the unit's entry nor a failure record in the cache: why.
+    Missing(String),
+}
+
+/// Whether units missing from the cache are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fitting {
+    /// Reuse what the cache holds and compute the rest (a run or a shard).
+    Compute,
+    /// Only read the cache; a unit it lacks is [`Status::Missing`] (a merge of shards). With
+    /// `allow_missing` a merge reports on what is there; without, a missing unit stops it.
+    CacheOnly {
+        /// Whether a merge may go on without the missing units.
+        allow_missing: bool,
+    },
 }
 
 /// Counts of what a run did.
@@ -58,6 +74,8 @@ pub struct RunCounts {
     pub repaired: usize,
     /// Units whose learner failed.
     pub failed: usize,
+    /// Units a merge did not find in the cache.
+    pub missing: usize,
 }
 
 /// Runs every unit of the plan on `threads` worker threads (each unit on one thread) through
@@ -73,7 +91,31 @@ where
     T: Send,
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
-    let total = plan.units.len();
+    run_units(
+        results,
+        plan,
+        &plan.units,
+        Fitting::Compute,
+        threads,
+        summarise,
+    )
+}
+
+/// [`run_all`] over the given units of the plan (a shard's, or all), computing missing ones or
+/// only reading the cache as `fitting` says. Records are in the order of `units`.
+pub fn run_units<T, F>(
+    results: &Path,
+    plan: &Plan,
+    units: &[Unit],
+    fitting: Fitting,
+    threads: usize,
+    summarise: F,
+) -> Result<(Vec<UnitRecord<T>>, RunCounts)>
+where
+    T: Send,
+    F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
+{
+    let total = units.len();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -101,11 +143,31 @@ where
     // Without a terminal, a line every few seconds (and the last one).
     let last_line = std::sync::atomic::AtomicU64::new(0);
     let records: Vec<UnitRecord<T>> = pool.install(|| {
-        plan.units
+        units
             .par_iter()
             .map(|&unit| {
                 let spec = plan.spec(unit);
-                let (result, provenance, path) = run_cached(results, &spec);
+                let (result, provenance, path) = match fitting {
+                    Fitting::Compute => run_cached(results, &spec),
+                    Fitting::CacheOnly { .. } => match look_up(results, &spec) {
+                        (Cached::Found(result), path) => (result, Provenance::Reused, path),
+                        (Cached::Failed(result), path) => (result, Provenance::Reused, path),
+                        (Cached::Missing(why), path) => {
+                            let record = UnitRecord {
+                                status: Status::Missing(why),
+                                path,
+                                fit_seconds: 0.0,
+                                predict_seconds: 0.0,
+                                summary: None,
+                            };
+                            finished.fetch_add(1, Ordering::Relaxed);
+                            if let Some(bar) = &bar {
+                                bar.inc(1);
+                            }
+                            return record;
+                        }
+                    },
+                };
                 let name = || {
                     format!(
                         "{} / {} / split {}",
@@ -193,6 +255,7 @@ where
         reused: count(|status| *status == Status::Reused),
         repaired: count(|status| matches!(status, Status::Repaired(_))),
         failed: count(|status| matches!(status, Status::Failed(_))),
+        missing: count(|status| matches!(status, Status::Missing(_))),
     };
     Ok((records, counts))
 }

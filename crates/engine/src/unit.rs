@@ -87,7 +87,7 @@ impl Plan {
         UnitSpec {
             dataset,
             learner: &self.learners[unit.learner],
-            split: &dataset.plan.splits[unit.split],
+            split: dataset.split(unit.split),
             seed: self.unit_seed(unit),
         }
     }

@@ -380,3 +380,69 @@ fn the_summary_says_that_auc_on_a_multi_class_dataset_is_hand_and_till_s_m() {
     );
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+const TEST_SET_CONFIG: &str = r#"
+name = "test_set"
+datasets = ["sonar", "glass"]
+measures = ["error", "auc"]
+tests = ["paired_t", "delong", "mcnemar", "hanley_mcneil", "binomial"]
+protocol = { kind = "aslan", test_fraction = 0.3333333333333333, folds = 3 }
+learners = [{ kind = "prior" }, { kind = "naive_bayes" }, { kind = "c45" }]
+"#;
+
+#[test]
+fn the_tests_on_the_test_set_fit_one_model_per_learner_on_the_whole_training_part() {
+    let folder = scratch("test-set");
+    let engine = engine_with(vec![spec(1)]);
+    let output = engine
+        .run(engine.check_text(TEST_SET_CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let plan = &output.plan;
+    for (index, dataset) in plan.datasets.iter().enumerate() {
+        // Trains on every row outside the common test set.
+        let whole = dataset.whole_training.as_ref().unwrap();
+        let test = &dataset.plan.splits[0].test;
+        assert_eq!(whole.train.len() + test.len(), dataset.dataset.len());
+        assert!(whole.train.iter().all(|row| !test.contains(row)));
+        let predictions =
+            engine::test_set::whole_training_predictions(plan, &output.folder, index, 1).unwrap();
+        assert_eq!(&predictions.rows, test);
+    }
+    let cached: Vec<PathBuf> = walk(&output.folder.join("predictions"))
+        .into_iter()
+        .filter(|path| path.to_string_lossy().contains("whole-training-"))
+        .collect();
+    assert_eq!(cached.len(), 2 * 3, "{cached:?}");
+    let table = std::fs::read_to_string(output.folder.join("tables/test_set_tests.csv")).unwrap();
+    // Per dataset: 3 pairs x (delong, mcnemar) + 3 learners x (hanley_mcneil, binomial).
+    assert_eq!(table.lines().count(), 1 + 2 * (3 * 2 + 3 * 2), "{table}");
+    // glass has six classes: DeLong and Hanley-McNeil say why they did not run.
+    assert!(table.contains("not run: needs a two-class task"), "{table}");
+    // The per-fold tests table holds the per-fold tests only.
+    let tests = std::fs::read_to_string(output.folder.join("tables/tests.csv")).unwrap();
+    assert!(!tests.contains("delong"), "{tests}");
+    // A second run reuses the whole-training units from the cache.
+    let again = engine
+        .run(engine.check_text(TEST_SET_CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(again.folder.join("tables/test_set_tests.csv")).unwrap(),
+        table
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_test_on_the_test_set_needs_a_protocol_with_one_test_set() {
+    let engine = engine_with(vec![spec(1)]);
+    let message = check_error(
+        &engine,
+        &CONFIG.replace("learners", "tests = [\"delong\"]\nlearners"),
+    );
+    assert!(
+        message.contains("key 'tests'")
+            && message.contains("'delong'")
+            && message.contains("aslan"),
+        "{message}"
+    );
+}

@@ -234,3 +234,20 @@ pub fn cost_at_threshold(
     }
     Ok(cost / total)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slides' "Minimizing Cost in Concept Learning" example: calling spam ham costs 1,
+    /// calling ham spam costs 99, correct decisions cost nothing, so a mail is classified spam
+    /// only when its spam probability is at least 99% (0.01 * 99 <= p * 1).
+    #[test]
+    fn the_slides_spam_example() {
+        // classes: 0 = ham, 1 = spam; costs[actual][predicted]
+        let costs = CostMatrix::new(&[vec![0.0, 99.0], vec![1.0, 0.0]]).unwrap();
+        assert_eq!(costs.bayes_decision(&[0.005, 0.995]), 1);
+        assert_eq!(costs.bayes_decision(&[0.015, 0.985]), 0);
+        assert_eq!(costs.bayes_decision(&[0.1, 0.9]), 0);
+    }
+}

@@ -1,15 +1,19 @@
 //! Turns predictions into the measures the papers compare: confusion matrices and rates, ROC
 //! curves, AUC, scored AUC, ROC convex hulls with iso-performance slopes, averaged ROC curves,
-//! multi-class AUC, costs, and Huang & Ling's consistency and discriminancy of two measures.
+//! multi-class AUC, costs, coverage (PN) space, interpolation between classifiers, repair of
+//! ROC concavities, and Huang & Ling's consistency and discriminancy of two measures.
 //! Every function is checked against an outside reference (see README.md).
 
 mod accurate;
 pub mod averaging;
+pub mod concavity;
 pub mod confusion;
 pub mod cost;
+pub mod coverage;
 pub mod error;
 pub mod huang_ling;
 pub mod hull;
+pub mod interpolation;
 pub mod multiclass;
 pub mod predictions;
 pub mod roc;
@@ -18,10 +22,15 @@ pub use averaging::{
     pooled_roc_curve, threshold_average, vertical_average, IntervalMethod, ThresholdSample,
     VerticalSample,
 };
+pub use concavity::{concavities, invert_intervals, repair_concavities, ScoreInterval};
 pub use confusion::{BinaryCounts, ConfusionMatrix};
 pub use cost::{
     cost_at_threshold, expected_cost, iso_cost_line, min_cost_threshold, CostMatrix, CostThreshold,
     Decision, IsoCostLine,
+};
+pub use coverage::{
+    cost_coverage_space, coverage_curve, coverage_slope, coverage_to_roc, roc_slope,
+    roc_to_coverage,
 };
 pub use error::{EvaluateError, Result};
 pub use huang_ling::{consistency_discriminancy, ConsistencyCounts, RankingHistogram};
@@ -29,6 +38,7 @@ pub use hull::{
     classifiers_hull, iso_performance_slope, roc_convex_hull, ClassifierHull, HullVertex, RocHull,
     SlopeRangeOwner,
 };
+pub use interpolation::{interpolate, mixture_for_fpr, mixture_for_tpr, Mixture};
 pub use multiclass::{hand_till_m, one_vs_rest_aucs, pairwise_a_hat, provost_domingos_auc};
 pub use predictions::{BinaryScores, Predictions};
 pub use roc::{

@@ -22,6 +22,7 @@ pub mod encoding;
 pub mod external;
 pub mod knn;
 pub mod kstar;
+pub mod logistic;
 pub mod model;
 pub mod naive_bayes;
 pub mod params;
@@ -34,6 +35,7 @@ pub mod vfi;
 
 pub use bagging::Bagging;
 pub use c45::{C45Model, C45};
+pub use logistic::{Logistic, LogisticModel};
 pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
 pub use params::{ParamError, Params};
 pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};

@@ -23,6 +23,7 @@ pub fn builtin_specs() -> Vec<LearnerSpec> {
         crate::external::spec(),
         crate::naive_bayes::spec(),
         crate::cost_sensitive::spec(),
+        crate::logistic::spec(),
         crate::adapters::logistic::spec(),
         crate::adapters::gaussian_nb::spec(),
         crate::adapters::decision_tree::spec(),

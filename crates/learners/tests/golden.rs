@@ -65,6 +65,7 @@ const CONFIGURATIONS: &[(&str, &str, bool)] = &[
         false,
     ),
     ("logistic", "", false),
+    ("linfa_logistic", "", false),
     ("linfa_gaussian_nb", "", false),
     ("linfa_tree", "", false),
     ("smartcore_knn", "", false),

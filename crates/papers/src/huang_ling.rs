@@ -9,10 +9,6 @@
 //! P = #{AUC separates them, accuracy ties}, Q = #{accuracy separates them, AUC ties};
 //! C = R / (R + S) and D = P / Q. The counts come from `evaluate::RankingHistogram`.
 
-// Some public items serve only the timing example (experiments/examples/huang_ling_timing.rs),
-// which includes this file by path.
-#![allow(dead_code)]
-
 use std::path::Path;
 use std::time::Instant;
 
@@ -51,12 +47,26 @@ pub struct ExactRow {
     pub seconds: f64,
 }
 
-/// Numbers printed in a paper for one configuration; `None` where the value is not available.
-/// Real-valued entries keep the number of decimals they were printed with.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+/// A ratio (C or D) as printed: its value and the number of decimals it was printed with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintedRatio {
+    /// The value ("∞" is infinity).
+    pub value: f64,
+    /// Decimals printed.
+    pub decimals: usize,
+    /// The text as printed.
+    pub text: String,
+}
+
+/// One published row of the paper's Tables 3-7, as printed; `None` where the table has no
+/// such column.
+#[derive(Clone, Debug, PartialEq)]
 pub struct PublishedRow {
-    /// The configuration.
-    #[serde(flatten)]
+    /// The paper's table number (3 to 7).
+    pub table: u8,
+    /// The row's first column as printed (2n, or "positives/negatives" in Table 7).
+    pub printed: String,
+    /// Our reading of the row: the configuration it belongs to.
     pub sizes: ClassSizes,
     /// Published R.
     pub r: Option<u64>,
@@ -66,24 +76,119 @@ pub struct PublishedRow {
     pub p: Option<u64>,
     /// Published Q.
     pub q: Option<u64>,
-    /// Published C and its printed decimals.
-    pub c: Option<(f64, usize)>,
-    /// Published D and its printed decimals.
-    pub d: Option<(f64, usize)>,
-    /// Where the numbers come from.
+    /// Published C.
+    pub c: Option<PrintedRatio>,
+    /// Published D.
+    pub d: Option<PrintedRatio>,
+    /// Where the row is printed (table and row).
     pub source: String,
 }
 
-/// The published values available to us (`data/huang_ling.toml`).
-pub fn published() -> Result<Vec<PublishedRow>> {
-    /// The data file: one row per configuration.
+/// A row of `data/huang_ling.toml`: numbers as printed, in text.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrintedRow {
+    table: u8,
+    printed: String,
+    positives: usize,
+    negatives: usize,
+    r: Option<String>,
+    s: Option<String>,
+    p: Option<String>,
+    q: Option<String>,
+    c: Option<String>,
+    d: Option<String>,
+    source: String,
+}
+
+/// A printed count ("11,733,729,456") as a number.
+fn parse_count(text: &str) -> Option<u64> {
+    text.replace(',', "").parse().ok()
+}
+
+/// A printed ratio ("0.991", "15.5", "∞") with its decimals.
+fn parse_ratio(text: &str) -> Option<PrintedRatio> {
+    let value = if text == "∞" {
+        f64::INFINITY
+    } else {
+        text.parse().ok()?
+    };
+    let decimals = text
+        .split_once('.')
+        .map_or(0, |(_, fraction)| fraction.len());
+    Some(PrintedRatio {
+        value,
+        decimals,
+        text: text.to_string(),
+    })
+}
+
+/// Parses the data file's text (`file` names it in errors).
+fn parse_published(file: &str, text: &str) -> Result<Vec<PublishedRow>> {
     #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Published {
-        rows: Vec<PublishedRow>,
+        rows: Vec<PrintedRow>,
     }
-    let file: Published = toml::from_str(include_str!("../data/huang_ling.toml"))
-        .context("papers/data/huang_ling.toml")?;
-    Ok(file.rows)
+    let parsed: Published = toml::from_str(text).with_context(|| file.to_string())?;
+    let mut rows = Vec::new();
+    for row in parsed.rows {
+        let bad = |key: &str, value: &str| {
+            format!(
+                "{file}: row '{}': {key} = \"{value}\" is not a number as printed \
+                 (digits with optional thousands commas; ratios may be \"∞\")",
+                row.source
+            )
+        };
+        let count = |key: &str, value: &Option<String>| -> Result<Option<u64>> {
+            match value {
+                None => Ok(None),
+                Some(text) => match parse_count(text) {
+                    Some(number) => Ok(Some(number)),
+                    None => bail!("{}", bad(key, text)),
+                },
+            }
+        };
+        let ratio = |key: &str, value: &Option<String>| -> Result<Option<PrintedRatio>> {
+            match value {
+                None => Ok(None),
+                Some(text) => match parse_ratio(text) {
+                    Some(number) => Ok(Some(number)),
+                    None => bail!("{}", bad(key, text)),
+                },
+            }
+        };
+        if !(3..=7).contains(&row.table) || row.positives == 0 || row.negatives == 0 {
+            bail!(
+                "{file}: row '{}': table must be 3 to 7 and both class sizes at least 1",
+                row.source
+            );
+        }
+        rows.push(PublishedRow {
+            table: row.table,
+            printed: row.printed.clone(),
+            sizes: ClassSizes {
+                positives: row.positives,
+                negatives: row.negatives,
+            },
+            r: count("r", &row.r)?,
+            s: count("s", &row.s)?,
+            p: count("p", &row.p)?,
+            q: count("q", &row.q)?,
+            c: ratio("c", &row.c)?,
+            d: ratio("d", &row.d)?,
+            source: row.source,
+        });
+    }
+    Ok(rows)
+}
+
+/// Every published row of the paper's Tables 3-7 (`data/huang_ling.toml`).
+pub fn published() -> Result<Vec<PublishedRow>> {
+    parse_published(
+        "papers/data/huang_ling.toml",
+        include_str!("../data/huang_ling.toml"),
+    )
 }
 
 /// Huang & Ling's consistency and discriminancy of AUC against accuracy, computed exactly.
@@ -205,145 +310,436 @@ pub fn published_range_rows() -> Result<Vec<ExactRow>> {
     exact_rows(&configurations)
 }
 
-/// Whether a published value agrees with the exact one.
+/// How a published value compares with the exact one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Agreement {
-    /// Nothing published for this value.
-    NotAvailable,
-    /// Equal (counts), or equal after rounding to the printed decimals (C, D).
-    Agrees,
-    /// Differs from the exact value.
+pub enum ValueCheck {
+    /// Equal (a count), or the exact value rounded to the printed decimals (a ratio).
+    Equal,
+    /// A ratio printed as the exact value truncated, not rounded, to its decimals.
+    Truncated,
+    /// A count printed with the exact count's digits in another order.
+    TransposedDigits,
+    /// Differs otherwise.
     Differs,
 }
 
-/// An exact count (a big integer from `evaluate`) as u64, if it fits (every count of the
-/// published range does).
+/// An exact value beside the printed one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExactValue {
+    /// R, S, P or Q.
+    Count(u64),
+    /// C or D.
+    Ratio(f64),
+}
+
+/// One printed value beside the exact one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueComparison {
+    /// R, S, P, Q, C or D.
+    pub name: &'static str,
+    /// The value as printed.
+    pub printed: String,
+    /// The exact value.
+    pub exact: ExactValue,
+    /// How they compare.
+    pub check: ValueCheck,
+    /// Printed minus exact.
+    pub difference: f64,
+}
+
+/// A published row beside the exact counts of the configuration it belongs to.
+#[derive(Clone, Debug)]
+pub struct RowComparison {
+    /// The row as printed.
+    pub published: PublishedRow,
+    /// The exact counts of our reading of the row.
+    pub exact: ExactRow,
+    /// Every printed value beside the exact one.
+    pub values: Vec<ValueComparison>,
+    /// When the printed label names another configuration than the row's counts: every
+    /// configuration up to 2n = [`MISLABEL_SEARCH_LIMIT`] whose exact counts equal the printed
+    /// counts.
+    pub mislabelled: Option<Vec<ClassSizes>>,
+}
+
+/// The largest 2n searched for the configuration a mislabelled row's counts belong to.
+pub const MISLABEL_SEARCH_LIMIT: usize = 20;
+
+/// An exact count as u64 (every count up to 2n = 20 fits).
 fn count_u64<T: std::fmt::Display>(count: &T) -> Option<u64> {
     count.to_string().parse().ok()
 }
 
-/// Compares a published count with the exact one.
-fn compare_count(published: Option<u64>, exact: Option<u64>) -> Agreement {
-    match published {
-        None => Agreement::NotAvailable,
-        Some(value) if Some(value) == exact => Agreement::Agrees,
-        Some(_) => Agreement::Differs,
+/// Compares a printed count with the exact one.
+fn check_count(printed: u64, exact: u64) -> ValueCheck {
+    let digits = |value: u64| {
+        let mut digits: Vec<char> = value.to_string().chars().collect();
+        digits.sort_unstable();
+        digits
+    };
+    if printed == exact {
+        ValueCheck::Equal
+    } else if digits(printed) == digits(exact) {
+        ValueCheck::TransposedDigits
+    } else {
+        ValueCheck::Differs
     }
 }
 
-/// Compares a published ratio, printed with `decimals` decimals, with the exact ratio: it agrees
-/// when the exact value rounds to it (half a unit of the last printed digit).
-fn compare_ratio(published: Option<(f64, usize)>, exact: f64) -> Agreement {
-    let Some((value, decimals)) = published else {
-        return Agreement::NotAvailable;
-    };
-    let agrees = if exact.is_finite() && value.is_finite() {
-        let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
-        (exact - value).abs() <= half_unit * (1.0 + 1e-9)
+/// Compares a printed ratio with the exact one: equal when the exact value rounds to it (half a
+/// unit of the last printed digit), truncated when it is the exact value cut after its decimals.
+fn check_ratio(printed: &PrintedRatio, exact: f64) -> ValueCheck {
+    if !exact.is_finite() || !printed.value.is_finite() {
+        return if exact == printed.value {
+            ValueCheck::Equal
+        } else {
+            ValueCheck::Differs
+        };
+    }
+    let unit = 10f64.powi(-(printed.decimals as i32));
+    let tolerance = 1e-9 * unit;
+    if (exact - printed.value).abs() <= 0.5 * unit + tolerance {
+        ValueCheck::Equal
+    } else if exact >= printed.value - tolerance && exact < printed.value + unit {
+        ValueCheck::Truncated
     } else {
-        exact == value
-    };
-    if agrees {
-        Agreement::Agrees
-    } else {
-        Agreement::Differs
+        ValueCheck::Differs
     }
 }
 
-/// The published row for a configuration, if any.
-fn published_for(published: &[PublishedRow], sizes: ClassSizes) -> Option<&PublishedRow> {
-    published.iter().find(|row| row.sizes == sizes)
+/// The (R, S) or (P, Q) counts printed in a row, by name, with the exact counts' names.
+fn printed_counts(row: &PublishedRow) -> Vec<(&'static str, u64)> {
+    [("R", row.r), ("S", row.s), ("P", row.p), ("Q", row.q)]
+        .into_iter()
+        .filter_map(|(name, value)| value.map(|value| (name, value)))
+        .collect()
 }
 
-/// Every published value of `published` that cannot be right, in words: values that differ from
-/// the exact counts, and printed C or D that do not follow from the printed counts.
-pub fn published_problems(published: &PublishedRow, exact: &ExactRow) -> Vec<String> {
-    let sizes = exact.sizes;
-    let label = format!(
-        "2n = {} ({} + {})",
-        sizes.total(),
-        sizes.positives,
-        sizes.negatives
-    );
-    let counts = &exact.counts;
-    let mut problems = Vec::new();
-    for (name, value, exact_value) in [
-        ("R", published.r, &counts.r),
-        ("S", published.s, &counts.s),
-        ("P", published.p, &counts.p),
-        ("Q", published.q, &counts.q),
-    ] {
-        if compare_count(value, count_u64(exact_value)) == Agreement::Differs {
-            problems.push(format!(
-                "{label}: published {name} = {} but the exact count is {exact_value}",
-                value.unwrap_or_default()
-            ));
+/// The exact count of a name.
+fn exact_count(counts: &ConsistencyCounts, name: &str) -> Option<u64> {
+    match name {
+        "R" => count_u64(&counts.r),
+        "S" => count_u64(&counts.s),
+        "P" => count_u64(&counts.p),
+        _ => count_u64(&counts.q),
+    }
+}
+
+/// The configuration a row's printed label names, if it names one: 2n in Tables 3-6 (with the
+/// table's class ratio), "positives/negatives" in Table 7.
+fn labelled_sizes(row: &PublishedRow) -> Option<ClassSizes> {
+    if let Some((positives, negatives)) = row.printed.split_once('/') {
+        return Some(ClassSizes {
+            positives: positives.trim().parse().ok()?,
+            negatives: negatives.trim().parse().ok()?,
+        });
+    }
+    let total: usize = row.printed.trim().parse().ok()?;
+    match row.table {
+        3 | 4 if total.is_multiple_of(2) => Some(ClassSizes {
+            positives: total / 2,
+            negatives: total / 2,
+        }),
+        5 | 6 if total.is_multiple_of(4) => Some(quarter_positives(total)),
+        _ => None,
+    }
+}
+
+/// Every configuration up to 2n = `limit`, with no more positives than negatives (swapping the
+/// classes leaves every count unchanged), whose exact counts equal the row's printed counts.
+fn configurations_with_counts(row: &PublishedRow, limit: usize) -> Result<Vec<ClassSizes>> {
+    let printed = printed_counts(row);
+    if printed.is_empty() {
+        return Ok(Vec::new());
+    }
+    let candidates: Vec<ClassSizes> = (2..=limit)
+        .flat_map(|total| {
+            (1..=total / 2).map(move |positives| ClassSizes {
+                positives,
+                negatives: total - positives,
+            })
+        })
+        .collect();
+    Ok(exact_rows(&candidates)?
+        .into_iter()
+        .filter(|candidate| {
+            printed
+                .iter()
+                .all(|&(name, value)| exact_count(&candidate.counts, name) == Some(value))
+        })
+        .map(|candidate| candidate.sizes)
+        .collect())
+}
+
+/// Sets every published row beside the exact counts of its configuration.
+pub fn compare_published(published: &[PublishedRow]) -> Result<Vec<RowComparison>> {
+    let mut sizes: Vec<ClassSizes> = Vec::new();
+    for row in published {
+        if !sizes.contains(&row.sizes) {
+            sizes.push(row.sizes);
         }
     }
-    for (name, value, exact_value) in [
-        ("C", published.c, counts.consistency()),
-        ("D", published.d, counts.discriminancy()),
-    ] {
-        if compare_ratio(value, exact_value) == Agreement::Differs {
-            let (value, decimals) = value.unwrap_or((f64::NAN, 0));
-            problems.push(format!(
-                "{label}: published {name} = {value:.decimals$} but the exact value is {exact_value:.6}"
-            ));
+    let exact = exact_rows(&sizes)?;
+    let mut comparisons = Vec::new();
+    for row in published {
+        let Some(exact_row) = exact.iter().find(|e| e.sizes == row.sizes) else {
+            bail!("no exact counts for {:?}", row.sizes);
+        };
+        let counts = &exact_row.counts;
+        let mut values = Vec::new();
+        for (name, value) in printed_counts(row) {
+            let Some(exact_value) = exact_count(counts, name) else {
+                bail!("exact {name} of {:?} does not fit 64 bits", row.sizes);
+            };
+            values.push(ValueComparison {
+                name,
+                printed: with_thousands(value),
+                exact: ExactValue::Count(exact_value),
+                check: check_count(value, exact_value),
+                difference: value as f64 - exact_value as f64,
+            });
         }
-    }
-    // the printed ratio against the printed counts (a typo in one of them shows here)
-    let implied_c = match (published.r, published.s) {
-        (Some(r), Some(s)) if r + s > 0 => Some(r as f64 / (r + s) as f64),
-        _ => None,
-    };
-    let implied_d = match (published.p, published.q) {
-        (Some(p), Some(q)) if q > 0 => Some(p as f64 / q as f64),
-        _ => None,
-    };
-    for (name, printed, implied, from) in [
-        ("C", published.c, implied_c, "R / (R + S)"),
-        ("D", published.d, implied_d, "P / Q"),
-    ] {
-        if let (Some(_), Some(implied)) = (printed, implied) {
-            if compare_ratio(printed, implied) == Agreement::Differs {
-                let (value, decimals) = printed.unwrap_or((f64::NAN, 0));
-                problems.push(format!(
-                    "{label}: published {name} = {value:.decimals$} does not follow from the \
-                     published {from} = {implied:.6}"
-                ));
+        for (name, printed, exact_value) in [
+            ("C", &row.c, counts.consistency()),
+            ("D", &row.d, counts.discriminancy()),
+        ] {
+            if let Some(printed) = printed {
+                let difference = if printed.value == exact_value {
+                    0.0
+                } else {
+                    printed.value - exact_value
+                };
+                values.push(ValueComparison {
+                    name,
+                    printed: printed.text.clone(),
+                    exact: ExactValue::Ratio(exact_value),
+                    check: check_ratio(printed, exact_value),
+                    difference,
+                });
             }
         }
+        let mislabelled = if labelled_sizes(row) == Some(row.sizes) {
+            None
+        } else {
+            Some(configurations_with_counts(row, MISLABEL_SEARCH_LIMIT)?)
+        };
+        comparisons.push(RowComparison {
+            published: row.clone(),
+            exact: exact_row.clone(),
+            values,
+            mislabelled,
+        });
     }
-    problems
+    Ok(comparisons)
 }
 
-/// Text of the "check" column: empty when nothing is published, otherwise "agrees" or the names
-/// of the values that differ.
-fn check_text(published: Option<&PublishedRow>, exact: &ExactRow, names: &[&str]) -> String {
-    let Some(published) = published else {
-        return String::new();
-    };
-    let counts = &exact.counts;
-    let mut differing = Vec::new();
-    let mut any = false;
-    for &name in names {
-        let agreement = match name {
-            "R" => compare_count(published.r, count_u64(&counts.r)),
-            "S" => compare_count(published.s, count_u64(&counts.s)),
-            "P" => compare_count(published.p, count_u64(&counts.p)),
-            "Q" => compare_count(published.q, count_u64(&counts.q)),
-            "C" => compare_ratio(published.c, counts.consistency()),
-            _ => compare_ratio(published.d, counts.discriminancy()),
-        };
-        any |= agreement != Agreement::NotAvailable;
-        if agreement == Agreement::Differs {
-            differing.push(name);
+/// A count with thousands commas, as the paper prints them ("12,761").
+fn with_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut text = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            text.push(',');
         }
+        text.push(digit);
     }
-    match (any, differing.is_empty()) {
-        (false, _) => String::new(),
-        (true, true) => "agrees".to_string(),
-        (true, false) => format!("differs: {}", differing.join(", ")),
+    text
+}
+
+/// "2 + 6 (2n = 8)".
+fn sizes_text(sizes: ClassSizes) -> String {
+    format!(
+        "{} + {} (2n = {})",
+        sizes.positives,
+        sizes.negatives,
+        sizes.total()
+    )
+}
+
+/// An exact ratio with enough decimals to show how it rounds.
+fn exact_ratio_text(value: f64, printed_decimals: usize) -> String {
+    if value.is_finite() {
+        format!("{value:.*}", printed_decimals + 3)
+    } else {
+        "∞".to_string()
+    }
+}
+
+impl RowComparison {
+    /// True when every printed value equals the exact one and the label names the row.
+    pub fn agrees(&self) -> bool {
+        self.mislabelled.is_none() && self.values.iter().all(|v| v.check == ValueCheck::Equal)
+    }
+
+    /// Why the row differs, one sentence per finding, with the evidence; empty when it agrees.
+    pub fn causes(&self) -> Vec<String> {
+        let mut causes = Vec::new();
+        if let Some(matches) = &self.mislabelled {
+            let label = match labelled_sizes(&self.published) {
+                Some(sizes) => format!("names {}", sizes_text(sizes)),
+                None => "names no configuration of this table (25% positives need 2n divisible \
+                         by 4)"
+                    .to_string(),
+            };
+            let names: Vec<&str> = printed_counts(&self.published)
+                .iter()
+                .map(|(name, _)| *name)
+                .collect();
+            let evidence = match matches.as_slice() {
+                [] => {
+                    format!("no configuration up to 2n = {MISLABEL_SEARCH_LIMIT} has these counts")
+                }
+                [only] => format!(
+                    "its {} are exactly the counts of {}, the only configuration up to 2n = \
+                     {MISLABEL_SEARCH_LIMIT} that has them (up to swapping the classes)",
+                    names.join(" and "),
+                    sizes_text(*only)
+                ),
+                several => format!(
+                    "its {} are exactly the counts of {}",
+                    names.join(" and "),
+                    several
+                        .iter()
+                        .map(|s| sizes_text(*s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            causes.push(format!(
+                "mislabelled row: printed '{}', which {label}; {evidence}, so the row is {}",
+                self.published.printed,
+                sizes_text(self.exact.sizes)
+            ));
+        }
+        for value in &self.values {
+            let name = value.name;
+            let printed = &value.printed;
+            let text = match (&value.exact, value.check) {
+                (_, ValueCheck::Equal) => continue,
+                (ExactValue::Count(exact), ValueCheck::TransposedDigits) => format!(
+                    "{name} printed {printed}: the exact count is {}, the same digits in \
+                     another order (a misprint)",
+                    with_thousands(*exact)
+                ),
+                (ExactValue::Count(exact), _) => format!(
+                    "{name} printed {printed}: the exact count is {} (a misprint)",
+                    with_thousands(*exact)
+                ),
+                (ExactValue::Ratio(exact), check) => {
+                    let decimals = printed
+                        .split_once('.')
+                        .map_or(0, |(_, fraction)| fraction.len());
+                    let rounded = format!("{exact:.decimals$}");
+                    let mut text = if check == ValueCheck::Truncated {
+                        format!(
+                            "{name} printed {printed}: the exact {} truncated instead of rounded \
+                             (rounded: {rounded})",
+                            exact_ratio_text(*exact, decimals)
+                        )
+                    } else {
+                        format!(
+                            "{name} printed {printed}: the exact value is {} (rounded: {rounded}), \
+                             a misprint",
+                            exact_ratio_text(*exact, decimals)
+                        )
+                    };
+                    // do the row's own counts give the printed ratio?
+                    let own = match name {
+                        "C" => self
+                            .published
+                            .r
+                            .zip(self.published.s)
+                            .map(|(r, s)| (r as f64 / (r + s) as f64, "R / (R + S)")),
+                        _ => self
+                            .published
+                            .p
+                            .zip(self.published.q)
+                            .map(|(p, q)| (p as f64 / q as f64, "P / Q")),
+                    };
+                    if let Some((own, formula)) = own {
+                        text.push_str(&format!(
+                            "; the row's own printed {formula} = {}, so the error is in {name}",
+                            exact_ratio_text(own, decimals)
+                        ));
+                    }
+                    text
+                }
+            };
+            causes.push(text);
+        }
+        // a misprinted count whose ratio still rounds to the printed one
+        for value in &self.values {
+            if value.check != ValueCheck::Equal && matches!(value.exact, ExactValue::Count(_)) {
+                let ratio = if matches!(value.name, "R" | "S") {
+                    "C"
+                } else {
+                    "D"
+                };
+                if self
+                    .values
+                    .iter()
+                    .any(|v| v.name == ratio && v.check == ValueCheck::Equal)
+                {
+                    causes.push(format!(
+                        "the printed {ratio} is the exact one rounded, so the misprint is in \
+                         {} alone",
+                        value.name
+                    ));
+                }
+            }
+        }
+        causes
+    }
+}
+
+/// Agreement figures of one of the paper's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableAgreement {
+    /// The paper's table number.
+    pub table: u8,
+    /// Rows whose every value equals ours and whose label names its configuration.
+    pub rows_agreeing: usize,
+    /// Rows printed.
+    pub rows: usize,
+    /// Printed values equal to ours (counts exactly, ratios after rounding).
+    pub values_agreeing: usize,
+    /// Values printed.
+    pub values: usize,
+}
+
+/// The agreement figures of each table, in table order.
+pub fn agreement(comparisons: &[RowComparison]) -> Vec<TableAgreement> {
+    let mut tables: Vec<u8> = comparisons.iter().map(|c| c.published.table).collect();
+    tables.dedup();
+    tables
+        .into_iter()
+        .map(|table| {
+            let rows: Vec<&RowComparison> = comparisons
+                .iter()
+                .filter(|c| c.published.table == table)
+                .collect();
+            TableAgreement {
+                table,
+                rows_agreeing: rows.iter().filter(|c| c.agrees()).count(),
+                rows: rows.len(),
+                values_agreeing: rows
+                    .iter()
+                    .flat_map(|c| &c.values)
+                    .filter(|v| v.check == ValueCheck::Equal)
+                    .count(),
+                values: rows.iter().map(|c| c.values.len()).sum(),
+            }
+        })
+        .collect()
+}
+
+impl TableAgreement {
+    /// "Table 4: 7 of 9 rows agree in every value (25 of 27 values)".
+    pub fn sentence(&self) -> String {
+        format!(
+            "Table {}: {} of {} rows agree in every value ({} of {} values)",
+            self.table, self.rows_agreeing, self.rows, self.values_agreeing, self.values
+        )
     }
 }
 
@@ -354,20 +750,6 @@ fn count_cell(count: &impl std::fmt::Display) -> Cell {
     }
 }
 
-fn optional_count_cell(value: Option<u64>) -> Cell {
-    match value.and_then(|value| i64::try_from(value).ok()) {
-        Some(value) => Cell::integer(value),
-        None => Cell::empty(),
-    }
-}
-
-fn optional_ratio_cell(value: Option<(f64, usize)>) -> Cell {
-    match value {
-        Some((value, decimals)) => Cell::number(value).with_decimals(decimals),
-        None => Cell::empty(),
-    }
-}
-
 const C_DECIMALS: usize = 4;
 const D_DECIMALS: usize = 3;
 
@@ -375,132 +757,117 @@ fn headers(names: &[&str]) -> Vec<String> {
     names.iter().map(|name| name.to_string()).collect()
 }
 
-const PUBLISHED_NOTE: &str = "Empty 'published' cells: not available to us. The paper's Tables \
-3-7 (and the Thai paper's retelling) were not found in any source we could search; only the \
-worked examples for 2n = 4 and 6 (R, S, P, Q) are quoted. 'check' compares a published value \
-with the exact one (counts exactly; C and D after rounding to the printed decimals).";
+/// The cells of one printed value: paper, ours, difference.
+fn value_cells(comparison: &RowComparison, name: &str) -> [Cell; 3] {
+    let Some(value) = comparison.values.iter().find(|v| v.name == name) else {
+        return [Cell::empty(), Cell::empty(), Cell::empty()];
+    };
+    let decimals = if name == "C" { C_DECIMALS } else { D_DECIMALS };
+    let (ours, difference) = match value.exact {
+        ExactValue::Count(exact) => (
+            Cell::integer(exact as i64),
+            Cell::integer(value.difference as i64),
+        ),
+        ExactValue::Ratio(exact) => (
+            if exact.is_finite() {
+                Cell::number(exact).with_decimals(decimals)
+            } else {
+                Cell::text("∞")
+            },
+            Cell::number(value.difference).with_decimals(decimals),
+        ),
+    };
+    let difference = if value.check == ValueCheck::Equal {
+        difference
+    } else {
+        difference.bold()
+    };
+    [Cell::text(&value.printed), ours, difference]
+}
 
-/// A consistency table (R, S, C) beside the published values, as the paper's Tables 3 and 5.
-fn consistency_table(title: &str, rows: &[ExactRow], published: &[PublishedRow]) -> Table {
-    let mut table = Table::new(
-        title,
-        headers(&[
-            "2n",
-            "positives",
-            "negatives",
-            "R",
-            "S",
-            "C",
-            "R published",
-            "S published",
-            "C published",
-            "check",
-        ]),
-    );
-    table.decimals = C_DECIMALS;
-    for row in rows {
-        let paper = published_for(published, row.sizes);
-        let counts = &row.counts;
-        table.push_row(vec![
-            Cell::integer(row.sizes.total() as i64),
-            Cell::integer(row.sizes.positives as i64),
-            Cell::integer(row.sizes.negatives as i64),
-            count_cell(&counts.r),
-            count_cell(&counts.s),
-            Cell::number(counts.consistency()),
-            optional_count_cell(paper.and_then(|p| p.r)),
-            optional_count_cell(paper.and_then(|p| p.s)),
-            optional_ratio_cell(paper.and_then(|p| p.c)),
-            Cell::text(check_text(paper, row, &["R", "S", "C"])),
-        ]);
+fn cause_cell(comparison: &RowComparison) -> Cell {
+    let causes = comparison.causes();
+    if causes.is_empty() {
+        Cell::text("agrees")
+    } else {
+        Cell::text(causes.join("; "))
     }
-    table.push_note(
+}
+
+const COMPARISON_NOTE: &str = "'paper': the value as printed in the Thai paper's retelling of \
+Huang & Ling (../shared/papers/003_c7a3f43a3961886c.txt); 'ours': the exact count by dynamic \
+program (checked against brute-force enumeration); 'difference': paper minus ours. A count agrees \
+when equal, C and D when ours rounds to the printed decimals; C and D differences below half a \
+unit of the last printed digit are rounding. 'cause' says, for every row that differs, what is \
+wrong and the evidence.";
+
+/// One of the paper's Tables 3-6 beside ours: the two counts and the ratio, printed and exact.
+fn comparison_table(title: &str, comparisons: &[&RowComparison], names: [&str; 3]) -> Table {
+    let mut header = vec!["2n printed".to_string(), "our reading".to_string()];
+    for name in names {
+        for column in ["paper", "ours", "difference"] {
+            header.push(format!("{name} {column}"));
+        }
+    }
+    header.push("cause".to_string());
+    let mut table = Table::new(title, header);
+    for comparison in comparisons {
+        let mut row = vec![
+            Cell::text(&comparison.published.printed),
+            Cell::text(format!(
+                "{} + {}",
+                comparison.exact.sizes.positives, comparison.exact.sizes.negatives
+            )),
+        ];
+        for name in names {
+            row.extend(value_cells(comparison, name));
+        }
+        row.push(cause_cell(comparison));
+        table.push_row(row);
+    }
+    table.push_note(if names[0] == "R" {
         "R, S: unordered pairs of rankings that AUC and accuracy order the same way / oppositely; \
-         C = R / (R + S). Exact counts by dynamic program.",
-    );
-    table.push_note(PUBLISHED_NOTE);
-    table
-}
-
-/// A discriminancy table (P, Q, D) beside the published values, as the paper's Tables 4 and 6.
-fn discriminancy_table(title: &str, rows: &[ExactRow], published: &[PublishedRow]) -> Table {
-    let mut table = Table::new(
-        title,
-        headers(&[
-            "2n",
-            "positives",
-            "negatives",
-            "P",
-            "Q",
-            "D",
-            "P published",
-            "Q published",
-            "D published",
-            "check",
-        ]),
-    );
-    table.decimals = D_DECIMALS;
-    for row in rows {
-        let paper = published_for(published, row.sizes);
-        let counts = &row.counts;
-        table.push_row(vec![
-            Cell::integer(row.sizes.total() as i64),
-            Cell::integer(row.sizes.positives as i64),
-            Cell::integer(row.sizes.negatives as i64),
-            count_cell(&counts.p),
-            count_cell(&counts.q),
-            Cell::number(counts.discriminancy()),
-            optional_count_cell(paper.and_then(|p| p.p)),
-            optional_count_cell(paper.and_then(|p| p.q)),
-            optional_ratio_cell(paper.and_then(|p| p.d)),
-            Cell::text(check_text(paper, row, &["P", "Q", "D"])),
-        ]);
-    }
-    table.push_note(
+         C = R / (R + S)."
+    } else {
         "P: pairs AUC separates and accuracy ties; Q: pairs accuracy separates and AUC ties; \
-         D = P / Q ('inf' where Q = 0: no pair is separated by accuracy alone).",
-    );
-    table.push_note(PUBLISHED_NOTE);
+         D = P / Q ('∞' where Q = 0: no pair is separated by accuracy alone)."
+    });
+    table.push_note(COMPARISON_NOTE);
     table
 }
 
-/// Table 7: ten examples with 1 to 5 positives, all six numbers.
-fn ten_examples_table(rows: &[ExactRow], published: &[PublishedRow]) -> Table {
+/// Table 7 beside ours: C and D printed and exact, with our four counts.
+fn ten_examples_table(comparisons: &[&RowComparison]) -> Table {
+    let mut header = vec!["printed positives/negatives".to_string()];
+    for name in ["C", "D"] {
+        for column in ["paper", "ours", "difference"] {
+            header.push(format!("{name} {column}"));
+        }
+    }
+    header.extend(headers(&["R ours", "S ours", "P ours", "Q ours", "cause"]));
     let mut table = Table::new(
-        "Table 7: 10 examples with 1 to 5 positives, exact counts",
-        headers(&[
-            "positives",
-            "negatives",
-            "R",
-            "S",
-            "C",
-            "P",
-            "Q",
-            "D",
-            "check",
-        ]),
+        "Table 7: 10 examples with 1 to 5 positives, paper beside ours",
+        header,
     );
-    table.decimals = D_DECIMALS;
-    for row in rows {
-        let paper = published_for(published, row.sizes);
-        let counts = &row.counts;
-        table.push_row(vec![
-            Cell::integer(row.sizes.positives as i64),
-            Cell::integer(row.sizes.negatives as i64),
+    for comparison in comparisons {
+        let counts = &comparison.exact.counts;
+        let mut row = vec![Cell::text(&comparison.published.printed)];
+        row.extend(value_cells(comparison, "C"));
+        row.extend(value_cells(comparison, "D"));
+        row.extend([
             count_cell(&counts.r),
             count_cell(&counts.s),
-            Cell::number(counts.consistency()).with_decimals(C_DECIMALS),
             count_cell(&counts.p),
             count_cell(&counts.q),
-            Cell::number(counts.discriminancy()),
-            Cell::text(check_text(paper, row, &["R", "S", "C", "P", "Q", "D"])),
+            cause_cell(comparison),
         ]);
+        table.push_row(row);
     }
     table.push_note(
         "With one positive, accuracy is 1 when the positive is ranked first and (n - 2) / n \
-         otherwise, while AUC takes every value: S = Q = 0, so C = 1 and D = inf.",
+         otherwise, while AUC takes every value: S = Q = 0, so C = 1 and D = ∞.",
     );
-    table.push_note(PUBLISHED_NOTE);
+    table.push_note(COMPARISON_NOTE);
     table
 }
 
@@ -586,33 +953,35 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
 
-    let paper = published()?;
-    let published_rows = published_range_rows()?;
-    let (balanced_rows, rest) = published_rows.split_at(balanced_published_range().len());
-    let (quarter_rows, ten_rows) = rest.split_at(quarter_published_range().len());
-
+    let comparisons = compare_published(&published()?)?;
+    let of_table = |table: u8| -> Vec<&RowComparison> {
+        comparisons
+            .iter()
+            .filter(|c| c.published.table == table)
+            .collect()
+    };
     let tables = vec![
-        consistency_table(
-            "Table 3: consistency of AUC and accuracy, balanced classes",
-            balanced_rows,
-            &paper,
+        comparison_table(
+            "Table 3: consistency of AUC and accuracy, balanced classes, paper beside ours",
+            &of_table(3),
+            ["R", "S", "C"],
         ),
-        discriminancy_table(
-            "Table 4: discriminancy of AUC over accuracy, balanced classes",
-            balanced_rows,
-            &paper,
+        comparison_table(
+            "Table 4: discriminancy of AUC over accuracy, balanced classes, paper beside ours",
+            &of_table(4),
+            ["P", "Q", "D"],
         ),
-        consistency_table(
-            "Table 5: consistency of AUC and accuracy, 25% positives",
-            quarter_rows,
-            &paper,
+        comparison_table(
+            "Table 5: consistency of AUC and accuracy, 25% positives, paper beside ours",
+            &of_table(5),
+            ["R", "S", "C"],
         ),
-        discriminancy_table(
-            "Table 6: discriminancy of AUC over accuracy, 25% positives",
-            quarter_rows,
-            &paper,
+        comparison_table(
+            "Table 6: discriminancy of AUC over accuracy, 25% positives, paper beside ours",
+            &of_table(6),
+            ["P", "Q", "D"],
         ),
-        ten_examples_table(ten_rows, &paper),
+        ten_examples_table(&of_table(7)),
     ];
 
     let balanced_sizes: Vec<ClassSizes> = options
@@ -672,13 +1041,8 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         &discriminancy_svg,
     )?;
 
-    let mut problems = Vec::new();
-    for row in &published_rows {
-        if let Some(paper) = published_for(&paper, row.sizes) {
-            problems.extend(published_problems(paper, row));
-        }
-    }
-    let reading = reading(&published_rows, balanced, quarter, &problems);
+    let exact: Vec<ExactRow> = comparisons.iter().map(|c| c.exact.clone()).collect();
+    let reading = reading(&exact, balanced, quarter, &comparisons);
     Ok(Section {
         title: "Huang & Ling: consistency and discriminancy of AUC against accuracy".to_string(),
         reading,
@@ -748,7 +1112,7 @@ fn reading(
     published_rows: &[ExactRow],
     balanced: &[ExactRow],
     quarter: &[ExactRow],
-    problems: &[String],
+    comparisons: &[RowComparison],
 ) -> String {
     let all = || published_rows.iter().chain(balanced).chain(quarter);
     let min_c = all()
@@ -770,12 +1134,13 @@ fn reading(
             )
         })
     };
-    let mut text = format!(
-        "Counted exactly over every ranking (accuracy from labelling the top n_p examples \
+    let mut text = published_reading(comparisons).trim_start().to_string();
+    text.push_str(&format!(
+        " Counted exactly over every ranking (accuracy from labelling the top n_p examples \
          positive), AUC is consistent with accuracy (C > 0.5) and more discriminating (D > 1) in \
          every configuration computed, up to 2n = {largest}: the smallest C is {min_c:.4} and the \
          smallest finite D is {min_d:.2}."
-    );
+    ));
     text.push_str(&trend_sentence(balanced, quarter));
     if let Some(balanced_last) = last(balanced) {
         text.push_str(&format!(" Balanced: {balanced_last}."));
@@ -783,16 +1148,36 @@ fn reading(
     if let Some(quarter_last) = last(quarter) {
         text.push_str(&format!(" 25% positives: {quarter_last}."));
     }
-    text.push_str(
-        " Published numbers: the paper's Tables 3-7 (and the Thai paper's retelling of them) \
-         could not be found in any source available to us, so no table value is compared; only \
-         Huang & Ling's worked examples for 2n = 4 and 6 are, and ",
+    text
+}
+
+/// The comparison with the paper in words: the agreement figures of each table and every row
+/// that differs, with its cause.
+pub fn published_reading(comparisons: &[RowComparison]) -> String {
+    let figures = agreement(comparisons);
+    let (values_agreeing, values) = figures
+        .iter()
+        .fold((0, 0), |(a, n), t| (a + t.values_agreeing, n + t.values));
+    let mut text = format!(
+        " Beside the paper (the Thai retelling's Tables 3-7, every printed row): {} of {} printed values equal ours. {}.",
+        values_agreeing,
+        values,
+        figures
+            .iter()
+            .map(TableAgreement::sentence)
+            .collect::<Vec<_>>()
+            .join("; ")
     );
-    if problems.is_empty() {
-        text.push_str("they agree with the exact counts.");
+    let differing: Vec<String> = comparisons
+        .iter()
+        .filter(|c| !c.agrees())
+        .map(|c| format!("{}: {}", c.published.source, c.causes().join("; ")))
+        .collect();
+    if differing.is_empty() {
+        text.push_str(" Every printed value equals the exact one.");
     } else {
-        text.push_str("these differ: ");
-        text.push_str(&problems.join("; "));
+        text.push_str(" Where they differ, the paper's own figures show the error: ");
+        text.push_str(&differing.join(". "));
         text.push('.');
     }
     text
@@ -882,44 +1267,168 @@ mod tests {
         }
     }
 
+    /// Exact counts from tests/data/huang_ling_reference.py (brute-force enumeration in Python).
+    fn python_reference() -> Vec<(ClassSizes, (u64, u64, u64, u64))> {
+        let json: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/data/huang_ling_reference.json")).unwrap();
+        json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let number = |key: &str| row[key].as_u64().unwrap();
+                (
+                    ClassSizes {
+                        positives: number("positives") as usize,
+                        negatives: number("negatives") as usize,
+                    },
+                    (number("r"), number("s"), number("p"), number("q")),
+                )
+            })
+            .collect()
+    }
+
     #[test]
-    fn worked_examples_agree_and_a_wrong_value_is_reported() {
-        for paper in &published().unwrap() {
-            let row = exact_row(paper.sizes).unwrap();
-            assert!(published_problems(paper, &row).is_empty(), "{paper:?}");
+    fn exact_counts_of_every_published_configuration_match_python() {
+        let reference = python_reference();
+        let sizes: Vec<ClassSizes> = reference.iter().map(|(sizes, _)| *sizes).collect();
+        for (row, (sizes, counts)) in exact_rows(&sizes).unwrap().iter().zip(&reference) {
+            assert_eq!(row.sizes, *sizes);
+            assert_eq!(as_u64(row), *counts, "{sizes:?}");
         }
-        let row = exact_row(ClassSizes {
-            positives: 4,
-            negatives: 4,
-        })
-        .unwrap();
-        // brute force gives R = 1459, S = 34; C = 0.97723 rounds to 0.977
-        let (r, s, _, _) = brute_force(4, 4);
-        let right = PublishedRow {
-            sizes: row.sizes,
-            r: Some(r),
-            s: Some(s),
-            p: None,
-            q: None,
-            c: Some((0.977, 3)),
-            d: None,
-            source: "test".into(),
-        };
-        assert!(published_problems(&right, &row).is_empty());
-        let wrong = PublishedRow {
-            s: Some(s + 1),
-            c: Some((0.978, 3)),
-            ..right.clone()
-        };
-        let problems = published_problems(&wrong, &row);
-        // S differs, C differs, and C does not follow from the printed R and S
-        assert_eq!(problems.len(), 3, "{problems:?}");
+        // every published row's configuration is among them
+        for row in published().unwrap() {
+            assert!(sizes.contains(&row.sizes), "{}", row.source);
+        }
+    }
+
+    /// A differing row: table, printed label, the values that differ, mislabelled.
+    type Finding<'a> = (u8, &'a str, Vec<(&'a str, ValueCheck)>, bool);
+
+    #[test]
+    fn published_rows_are_judged_against_the_python_counts() {
+        let comparisons = compare_published(&published().unwrap()).unwrap();
+        assert_eq!(comparisons.len(), 31); // 9 + 9 + 4 + 4 + 5 rows of Tables 3-7
+        let reference = python_reference();
+        let python = |sizes: ClassSizes| reference.iter().find(|(s, _)| *s == sizes).unwrap().1;
+        // What the Python counts say of the paper's figures, row by row: in Table 4 the D of
+        // 2n = 8 is 762 / 52 = 14.654 (printed 14.4) and the D of 2n = 20 is 3,998,425,154 /
+        // 185,536,518 = 21.5506 (printed 21.5, truncated); in Table 5 the row printed "6"
+        // carries the counts of 2 + 6 and the R of 3 + 9 is 12,761 (printed 12,716).
+        let differing: Vec<Finding> = comparisons
+            .iter()
+            .filter(|c| !c.agrees())
+            .map(|c| {
+                (
+                    c.published.table,
+                    c.published.printed.as_str(),
+                    c.values
+                        .iter()
+                        .filter(|v| v.check != ValueCheck::Equal)
+                        .map(|v| (v.name, v.check))
+                        .collect(),
+                    c.mislabelled.is_some(),
+                )
+            })
+            .collect();
         assert_eq!(
-            check_text(Some(&wrong), &row, &["R", "S", "C"]),
-            "differs: S, C"
+            differing,
+            vec![
+                (4, "8", vec![("D", ValueCheck::Differs)], false),
+                (4, "20", vec![("D", ValueCheck::Truncated)], false),
+                (5, "6", vec![], true),
+                (5, "12", vec![("R", ValueCheck::TransposedDigits)], false),
+            ]
         );
-        assert_eq!(check_text(Some(&right), &row, &["R", "S", "C"]), "agrees");
-        assert_eq!(check_text(None, &row, &["R", "S", "C"]), "");
+        let (p, q) = (
+            python(ClassSizes {
+                positives: 4,
+                negatives: 4,
+            })
+            .2,
+            52,
+        );
+        assert_eq!(p, 762);
+        assert!((p as f64 / q as f64 - 14.4).abs() > 0.05);
+        let twenty = python(ClassSizes {
+            positives: 10,
+            negatives: 10,
+        });
+        let d = twenty.2 as f64 / twenty.3 as f64;
+        assert!(d > 21.55 && d < 21.6, "{d}");
+        assert_eq!(
+            python(ClassSizes {
+                positives: 3,
+                negatives: 9
+            })
+            .0,
+            12_761
+        );
+        // the mislabelled row: 2 + 6 is the only configuration with R = 187, S = 10
+        let mislabelled = comparisons
+            .iter()
+            .find(|c| c.published.table == 5 && c.published.printed == "6")
+            .unwrap();
+        assert_eq!(
+            mislabelled.mislabelled,
+            Some(vec![ClassSizes {
+                positives: 2,
+                negatives: 6
+            }])
+        );
+        assert_eq!(
+            python(ClassSizes {
+                positives: 2,
+                negatives: 6
+            })
+            .0,
+            187
+        );
+        let causes = mislabelled.causes().join(" ");
+        assert!(causes.contains("2 + 6 (2n = 8)"), "{causes}");
+        let figures = agreement(&comparisons);
+        assert_eq!(
+            figures
+                .iter()
+                .map(|t| (t.table, t.rows_agreeing, t.rows))
+                .collect::<Vec<_>>(),
+            vec![(3, 9, 9), (4, 7, 9), (5, 2, 4), (6, 4, 4), (7, 5, 5)]
+        );
+    }
+
+    #[test]
+    fn printed_numbers_parse_and_bad_ones_are_refused() {
+        assert_eq!(parse_count("11,733,729,456"), Some(11_733_729_456));
+        let ratio = parse_ratio("0.991").unwrap();
+        assert_eq!((ratio.value, ratio.decimals), (0.991, 3));
+        assert_eq!(parse_ratio("∞").unwrap().value, f64::INFINITY);
+        assert_eq!(parse_ratio("1").unwrap().decimals, 0);
+        // 0.97723 rounds to 0.977; 21.5506 truncates to 21.5
+        assert_eq!(
+            check_ratio(&parse_ratio("0.977").unwrap(), 0.97723),
+            ValueCheck::Equal
+        );
+        assert_eq!(
+            check_ratio(&parse_ratio("21.5").unwrap(), 21.5506),
+            ValueCheck::Truncated
+        );
+        assert_eq!(
+            check_ratio(&parse_ratio("14.4").unwrap(), 14.654),
+            ValueCheck::Differs
+        );
+        assert_eq!(check_count(12_716, 12_761), ValueCheck::TransposedDigits);
+        assert_eq!(check_count(12_700, 12_761), ValueCheck::Differs);
+        assert_eq!(with_thousands(11_733_729_456), "11,733,729,456");
+        assert_eq!(with_thousands(766), "766");
+        let bad = "[[rows]]\ntable = 3\nprinted = \"4\"\npositives = 2\nnegatives = 2\n\
+                   r = \"nine\"\nsource = \"test row\"\n";
+        let error = format!("{:#}", parse_published("test.toml", bad).unwrap_err());
+        assert!(
+            error.contains("test.toml") && error.contains("test row"),
+            "{error}"
+        );
+        let bad_table = bad.replace("table = 3", "table = 9").replace("nine", "9");
+        assert!(parse_published("test.toml", &bad_table).is_err());
     }
 
     #[test]
@@ -952,7 +1461,11 @@ mod tests {
             let svg = std::fs::read_to_string(folder.join(file)).unwrap();
             assert!(svg.starts_with("<svg"));
         }
-        assert!(section.reading.contains("agree with the exact counts"));
+        assert!(
+            section.reading.contains("Table 3: 9 of 9 rows agree"),
+            "{}",
+            section.reading
+        );
         assert!(write_report_with(
             &folder,
             &ReportOptions {

@@ -1,5 +1,6 @@
 //! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC
-//! curves, averaged ROC curves with interval bars, distributions over folds, line plots).
+//! curves, averaged ROC curves with interval bars, distributions over folds, box plots, line
+//! plots, critical-difference diagrams and probability simplexes).
 //!
 //! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
 //! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
@@ -19,14 +20,16 @@
 //! # Ok::<(), report::ReportError>(())
 //! ```
 
+pub mod diagram;
 pub mod html;
 pub mod plot;
 pub mod table;
 
+pub use diagram::{critical_difference_diagram, simplex_plot, CriticalDifferenceDiagram, Simplex};
 pub use html::HtmlPage;
 pub use plot::{
-    distribution_plot, line_plot, roc_plot, Curve, Distribution, ErrorBar, Interval,
-    LegendPosition, PlotOptions, Rgb, PALETTE,
+    box_plot, distribution_plot, line_plot, roc_plot, BoxGroup, Curve, Distribution, ErrorBar,
+    Interval, LegendPosition, PlotOptions, Rgb, PALETTE,
 };
 pub use table::{Cell, Table, TableFormat, Value};
 
@@ -91,6 +94,21 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), ReportEr
     write_bytes(path, contents.as_bytes())
 }
 
+/// This machine's host name as one safe file-name word (empty where it cannot be read).
+fn host_name() -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .or_else(|_| std::env::var("HOSTNAME"))
+            .or_else(|_| std::env::var("COMPUTERNAME"))
+            .unwrap_or_default()
+            .trim()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect()
+    })
+}
+
 /// Writes a file atomically, creating missing parent directories: the bytes go to a temporary
 /// file in the same folder, which is then renamed, so the file is either complete or absent
 /// (an interrupted run never leaves half a file behind).
@@ -104,9 +122,12 @@ pub fn write_bytes(path: &std::path::Path, contents: &[u8]) -> Result<(), Report
         _ => std::path::Path::new("."),
     };
     std::fs::create_dir_all(folder).map_err(io_error)?;
+    // Host, process and thread: unique among all writers sharing the folder, even across
+    // machines (the shards of a job array writing one results folder).
     let temporary = folder.join(format!(
-        ".{}.tmp-{}-{:?}",
+        ".{}.tmp-{}-{}-{:?}",
         path.file_name().unwrap_or_default().to_string_lossy(),
+        host_name(),
         std::process::id(),
         std::thread::current().id()
     ));

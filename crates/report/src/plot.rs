@@ -281,6 +281,7 @@ fn render(
     x_range: (f64, f64),
     y_range: (f64, f64),
     integer_y_labels: bool,
+    x_names: Option<&[String]>,
     draw: impl FnOnce(&mut Chart) -> Result<(), ReportError>,
 ) -> Result<String, ReportError> {
     let failed = drawing_error(options);
@@ -314,9 +315,24 @@ fn render(
                 String::new()
             }
         };
+        // Named categories at x = 1, 2, ...: label those whole numbers with the names.
+        let named = |value: &f64| {
+            let index = value.round();
+            match x_names {
+                Some(names) if (value - index).abs() < 1e-9 && index >= 1.0 => {
+                    names.get(index as usize - 1).cloned().unwrap_or_default()
+                }
+                _ => String::new(),
+            }
+        };
         let mut mesh = chart.configure_mesh();
         if integer_y_labels {
             mesh.y_label_formatter(&integer_labels);
+        }
+        if let Some(names) = x_names {
+            mesh.x_label_formatter(&named).x_labels(names.len() + 1);
+        } else {
+            mesh.x_labels(6);
         }
         mesh.x_desc(options.x_label.as_str())
             .y_desc(options.y_label.as_str())
@@ -324,7 +340,6 @@ fn render(
             .label_style((FONT, TICK_LABEL_SIZE))
             .bold_line_style(RGBColor(220, 220, 220))
             .light_line_style(RGBColor(242, 242, 242))
-            .x_labels(6)
             .y_labels(6)
             .draw()
             .map_err(|e| failed(&e))?;
@@ -464,7 +479,7 @@ pub fn roc_plot(options: &PlotOptions, curves: &[Curve]) -> Result<String, Repor
     let all = || curves.iter().flat_map(|curve| curve.points.iter().copied());
     let x_range = fitted_range(options, "x", options.x_range, all().map(|p| p.0))?;
     let y_range = fitted_range(options, "y", options.y_range, all().map(|p| p.1))?;
-    render(options, x_range, y_range, false, |chart| {
+    render(options, x_range, y_range, false, None, |chart| {
         let diagonal = ShapeStyle {
             color: RGBColor(150, 150, 150).to_rgba(),
             filled: false,
@@ -491,7 +506,7 @@ pub fn line_plot(options: &PlotOptions, curves: &[Curve]) -> Result<String, Repo
     let all = || curves.iter().flat_map(|curve| curve.points.iter().copied());
     let x_range = fitted_range(options, "x", options.x_range, all().map(|p| p.0))?;
     let y_range = fitted_range(options, "y", options.y_range, all().map(|p| p.1))?;
-    render(options, x_range, y_range, false, |chart| {
+    render(options, x_range, y_range, false, None, |chart| {
         draw_curves(options, chart, curves)
     })
 }
@@ -585,7 +600,7 @@ pub fn distribution_plot(
     let row_height = top * INTERVAL_ROW_HEIGHT / plot_height;
     let y_range = options.y_range.unwrap_or((0.0, top));
     let groups = distributions.len().max(1) as f64;
-    render(options, (low, high), y_range, true, |chart| {
+    render(options, (low, high), y_range, true, None, |chart| {
         let failed = drawing_error(options);
         for (group, (distribution, counts)) in distributions.iter().zip(&counts).enumerate() {
             let fill = distribution.color.with_opacity(0.85).filled();
@@ -642,6 +657,184 @@ pub fn distribution_plot(
                 chart
                     .draw_series([Circle::new((center, y), 4, style.filled())])
                     .map_err(|e| failed(&e))?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// One category of a box plot (e.g. a dataset): a distribution per learner, drawn side by side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoxGroup {
+    /// The category's name, written under its boxes.
+    pub label: String,
+    /// One distribution per series (e.g. per learner), in legend order.
+    pub boxes: Vec<Distribution>,
+}
+
+/// The quartiles of sorted values by linear interpolation between order statistics (numpy's
+/// default `percentile` method).
+fn quantile(sorted: &[f64], probability: f64) -> f64 {
+    let position = probability * (sorted.len() - 1) as f64;
+    let below = position.floor() as usize;
+    let above = (below + 1).min(sorted.len() - 1);
+    sorted[below] + (position - below as f64) * (sorted[above] - sorted[below])
+}
+
+/// Box plots of several series per category (Tukey's boxes: quartiles by linear
+/// interpolation, the median, whiskers to the most extreme values within 1.5 interquartile
+/// ranges of the box, and every value beyond them as a dot), categories along x, one colour
+/// per series with a legend from the first category's labels, in the corner with the fewest
+/// values near it (`options.legend` on a tie). An empty distribution draws nothing; a value that is not finite is refused, naming the category and series.
+pub fn box_plot(options: &PlotOptions, groups: &[BoxGroup]) -> Result<String, ReportError> {
+    for group in groups {
+        for series in &group.boxes {
+            if let Some(position) = series.values.iter().position(|v| !v.is_finite()) {
+                return Err(bad_input(
+                    options,
+                    format!(
+                        "category '{}', series '{}': value {position} is not finite",
+                        group.label, series.label
+                    ),
+                ));
+            }
+        }
+    }
+    let names: Vec<String> = groups.iter().map(|group| group.label.clone()).collect();
+    let values = groups
+        .iter()
+        .flat_map(|group| group.boxes.iter().flat_map(|d| d.values.iter().copied()));
+    let y_range = fitted_range(options, "y", options.y_range, values)?;
+    let x_range = (0.5, groups.len().max(1) as f64 + 0.5);
+    // The legend goes in the corner with the fewest values near it: the first or last
+    // category, the top or bottom 40% of the range (the requested corner on a tie).
+    let count = |group: Option<&BoxGroup>, upper: bool| {
+        let span = y_range.1 - y_range.0;
+        group.map_or(0, |group| {
+            group
+                .boxes
+                .iter()
+                .flat_map(|d| d.values.iter())
+                .filter(|&&v| {
+                    if upper {
+                        v > y_range.0 + 0.6 * span
+                    } else {
+                        v < y_range.0 + 0.4 * span
+                    }
+                })
+                .count()
+        })
+    };
+    let corners = [
+        (LegendPosition::UpperLeft, count(groups.first(), true)),
+        (LegendPosition::UpperRight, count(groups.last(), true)),
+        (LegendPosition::LowerLeft, count(groups.first(), false)),
+        (LegendPosition::LowerRight, count(groups.last(), false)),
+    ];
+    let fewest = corners.iter().map(|(_, n)| *n).min().unwrap_or(0);
+    let legend = if corners.contains(&(options.legend, fewest)) {
+        options.legend
+    } else {
+        corners
+            .iter()
+            .find(|(_, n)| *n == fewest)
+            .map_or(options.legend, |(corner, _)| *corner)
+    };
+    let options = &PlotOptions {
+        legend,
+        ..options.clone()
+    };
+    render(options, x_range, y_range, false, Some(&names), |chart| {
+        let failed = drawing_error(options);
+        let series = groups
+            .iter()
+            .map(|group| group.boxes.len())
+            .max()
+            .unwrap_or(0);
+        let slot = 0.8 / series.max(1) as f64;
+        for (position, group) in groups.iter().enumerate() {
+            let centre = position as f64 + 1.0;
+            for (number, distribution) in group.boxes.iter().enumerate() {
+                if distribution.values.is_empty() {
+                    continue;
+                }
+                let mut sorted = distribution.values.clone();
+                sorted.sort_by(f64::total_cmp);
+                let (q1, median, q3) = (
+                    quantile(&sorted, 0.25),
+                    quantile(&sorted, 0.5),
+                    quantile(&sorted, 0.75),
+                );
+                let reach = 1.5 * (q3 - q1);
+                let low_whisker = sorted
+                    .iter()
+                    .copied()
+                    .find(|&v| v >= q1 - reach)
+                    .unwrap_or(q1);
+                let high_whisker = sorted
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|&v| v <= q3 + reach)
+                    .unwrap_or(q3);
+                let middle = centre - 0.4 + slot * (number as f64 + 0.5);
+                let (left, right) = (middle - 0.4 * slot, middle + 0.4 * slot);
+                let line = ShapeStyle {
+                    color: distribution.color.with_opacity(1.0),
+                    filled: false,
+                    stroke_width: 1,
+                };
+                let fill = distribution.color.with_opacity(0.3).filled();
+                chart
+                    .draw_series([Rectangle::new([(left, q1), (right, q3)], fill)])
+                    .map_err(|e| failed(&e))?;
+                let mut shapes = vec![
+                    vec![(left, q1), (right, q1), (right, q3), (left, q3), (left, q1)],
+                    vec![(middle, q3), (middle, high_whisker)],
+                    vec![(middle, q1), (middle, low_whisker)],
+                    vec![
+                        (middle - 0.2 * slot, high_whisker),
+                        (middle + 0.2 * slot, high_whisker),
+                    ],
+                    vec![
+                        (middle - 0.2 * slot, low_whisker),
+                        (middle + 0.2 * slot, low_whisker),
+                    ],
+                ];
+                let median_line = vec![(left, median), (right, median)];
+                shapes.push(median_line);
+                for (index, points) in shapes.into_iter().enumerate() {
+                    let style = if index == 5 {
+                        ShapeStyle {
+                            stroke_width: 3,
+                            ..line
+                        }
+                    } else {
+                        line
+                    };
+                    chart
+                        .draw_series([PathElement::new(points, style)])
+                        .map_err(|e| failed(&e))?;
+                }
+                let dot = distribution.color.with_opacity(1.0).filled();
+                chart
+                    .draw_series(
+                        sorted
+                            .iter()
+                            .filter(|&&v| v < low_whisker || v > high_whisker)
+                            .map(|&v| Circle::new((middle, v), 3, dot)),
+                    )
+                    .map_err(|e| failed(&e))?;
+            }
+        }
+        if let Some(first) = groups.first() {
+            for distribution in &first.boxes {
+                let fill = distribution.color.with_opacity(0.85).filled();
+                chart
+                    .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                    .map_err(|e| failed(&e))?
+                    .label(distribution.label.as_str())
+                    .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], fill));
             }
         }
         Ok(())

@@ -3,8 +3,9 @@
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use report::{
-    distribution_plot, line_plot, roc_plot, Curve, Distribution, ErrorBar, Interval, PlotOptions,
-    ReportError, PALETTE,
+    box_plot, critical_difference_diagram, distribution_plot, line_plot, roc_plot, simplex_plot,
+    BoxGroup, CriticalDifferenceDiagram, Curve, Distribution, ErrorBar, Interval, PlotOptions,
+    ReportError, Simplex, PALETTE,
 };
 
 /// Parses the SVG (quick-xml checks that end tags match) and returns the element names and
@@ -177,4 +178,116 @@ fn bad_plot_input_is_an_error_naming_the_problem() {
     reversed.x_range = Some((1.0, 0.0));
     let error = line_plot(&reversed, &[]).unwrap_err();
     assert!(error.to_string().contains("x range"), "{error}");
+}
+
+#[test]
+fn box_plot_names_the_categories_and_the_series_and_draws_outliers() {
+    let series = |label: &str, values: Vec<f64>, color| Distribution {
+        label: label.to_string(),
+        values,
+        color,
+    };
+    let groups = [
+        BoxGroup {
+            label: "pima".to_string(),
+            boxes: vec![
+                series("nb", vec![0.20, 0.22, 0.23, 0.24, 0.60], PALETTE[0]),
+                series("c45", vec![0.25, 0.26, 0.27, 0.28, 0.29], PALETTE[1]),
+            ],
+        },
+        BoxGroup {
+            label: "sonar".to_string(),
+            boxes: vec![
+                series("nb", vec![0.30, 0.31], PALETTE[0]),
+                series("c45", Vec::new(), PALETTE[1]),
+            ],
+        },
+    ];
+    let svg = box_plot(&PlotOptions::new("error", "dataset", "error"), &groups).unwrap();
+    let (elements, texts) = parse_svg(&svg);
+    for expected in ["pima", "sonar", "nb", "c45", "dataset"] {
+        assert!(
+            texts.iter().any(|t| t == expected),
+            "{expected} in {texts:?}"
+        );
+    }
+    // 0.60 lies beyond 1.5 interquartile ranges of nb's box on pima: one outlier dot.
+    assert_eq!(elements.iter().filter(|e| *e == "circle").count(), 1);
+    let mut bad = groups.clone();
+    bad[1].boxes[0].values.push(f64::NAN);
+    let error = box_plot(&PlotOptions::new("error", "dataset", "error"), &bad).unwrap_err();
+    assert!(
+        error.to_string().contains("category 'sonar', series 'nb'"),
+        "{error}"
+    );
+}
+
+#[test]
+fn critical_difference_diagram_labels_every_learner_with_its_rank() {
+    let diagram = CriticalDifferenceDiagram {
+        title: "AUC".to_string(),
+        labels: vec![
+            "C4.5".into(),
+            "naive Bayes".into(),
+            "k-NN".into(),
+            "RIPPER".into(),
+        ],
+        ranks: vec![3.143, 2.0, 2.893, 1.964],
+        critical_difference: (1.25, "CD".to_string()),
+        groups: vec![vec![3, 1, 2], vec![2, 0]],
+        control: Some((1, 1.17)),
+    };
+    let svg = critical_difference_diagram(&diagram).unwrap();
+    let (_, texts) = parse_svg(&svg);
+    for expected in [
+        "C4.5 (3.14)",
+        "naive Bayes (2.00)",
+        "k-NN (2.89)",
+        "RIPPER (1.96)",
+        "CD = 1.250",
+        "naive Bayes \u{b1} 1.170 (Bonferroni-Dunn, control)",
+        "AUC",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == expected),
+            "{expected} in {texts:?}"
+        );
+    }
+    let mut bad = diagram.clone();
+    bad.ranks[0] = 4.5;
+    let error = critical_difference_diagram(&bad).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("rank of 'C4.5' = 4.5 is outside [1, 4]"),
+        "{error}"
+    );
+}
+
+#[test]
+fn simplex_plot_draws_the_samples_and_the_corner_probabilities() {
+    let simplex = Simplex {
+        title: "a vs b".to_string(),
+        corners: ["b better".into(), "equivalent".into(), "a better".into()],
+        probabilities: [0.1, 0.2, 0.7],
+        samples: vec![[0.1, 0.2, 0.7], [0.0, 0.0, 1.0], [1.0 / 3.0; 3]],
+    };
+    let svg = simplex_plot(&simplex).unwrap();
+    let (elements, texts) = parse_svg(&svg);
+    for expected in [
+        "b better: 0.100",
+        "equivalent: 0.200",
+        "a better: 0.700",
+        "a vs b",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == expected),
+            "{expected} in {texts:?}"
+        );
+    }
+    assert_eq!(elements.iter().filter(|e| *e == "circle").count(), 3);
+    let mut bad = simplex.clone();
+    bad.samples.push([0.5, 0.5, 0.5]);
+    let error = simplex_plot(&bad).unwrap_err();
+    assert!(error.to_string().contains("sample 3"), "{error}");
 }

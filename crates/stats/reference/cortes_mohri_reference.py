@@ -117,41 +117,46 @@ def closed_form_variance(m, n, k):
     return value / (m * m * n * n)
 
 
-cases = []
-for m, n, k in [(3, 4, 1), (3, 4, 2), (4, 4, 3), (2, 5, 2), (4, 6, 2), (5, 3, 4), (1, 1, 1), (3, 3, 0),
-                (50, 50, 10), (20, 80, 15), (100, 400, 60), (300, 200, 120),
-                # class sizes and error counts of the kind the 2004 paper's experiments use
-                (232, 136, 88), (469, 231, 182), (164, 139, 39), (247, 2190, 74)]:
-    mean, variance = block_sum(m, n, k)
-    checks = []
-    if m + n <= 10:
-        assert (mean, variance) == brute_force(m, n, k)
-        checks.append("brute_force")
-    if k <= min(m, n):
-        assert mean == closed_form_mean(m, n, k)
-        checks.append("closed_form_mean")
-        assert variance == closed_form_variance(m, n, k) == closed_form_variance(n, m, k)
-        checks.append("closed_form_variance_2004")
-    cases.append({
-        "name": "m%d_n%d_k%d" % (m, n, k),
-        "input": {"n_pos": m, "n_neg": n, "errors": k},
-        "expected": {"mean": float(mean), "variance": float(variance),
-                     "mean_exact": "%d/%d" % (mean.numerator, mean.denominator),
-                     "variance_exact": "%d/%d" % (variance.numerator, variance.denominator)},
-        "checked_by": checks,
-    })
-split_cases = []
-for m, n, fn, fp in [(3, 4, 1, 1), (4, 4, 0, 2), (2, 5, 2, 0), (5, 3, 1, 2), (4, 6, 2, 3), (60, 40, 7, 5)]:
-    mean, variance = block_given_split(m, n, fn, fp)
-    checks = []
-    if m + n <= 10:
-        assert (mean, variance) == brute_force_given_split(m, n, fn, fp)
-        checks.append("brute_force")
-    split_cases.append({
-        "name": "m%d_n%d_fn%d_fp%d" % (m, n, fn, fp),
-        "input": {"n_pos": m, "n_neg": n, "false_negatives": fn, "false_positives": fp},
-        "expected": {"mean": float(mean), "variance": float(variance)},
-        "checked_by": checks,
-    })
-json.dump({"source": "crates/stats/reference/cortes_mohri_reference.py (exact rationals, python fractions)",
-           "cases": cases, "given_split": split_cases}, sys.stdout, indent=1)
+def main():
+    cases = []
+    for m, n, k in [(3, 4, 1), (3, 4, 2), (4, 4, 3), (2, 5, 2), (4, 6, 2), (5, 3, 4), (1, 1, 1), (3, 3, 0),
+                    (50, 50, 10), (20, 80, 15), (100, 400, 60), (300, 200, 120),
+                    # class sizes and error counts of the kind the 2004 paper's experiments use
+                    (232, 136, 88), (469, 231, 182), (164, 139, 39), (247, 2190, 74)]:
+        mean, variance = block_sum(m, n, k)
+        checks = []
+        if m + n <= 10:
+            assert (mean, variance) == brute_force(m, n, k)
+            checks.append("brute_force")
+        if k <= min(m, n):
+            assert mean == closed_form_mean(m, n, k)
+            checks.append("closed_form_mean")
+            assert variance == closed_form_variance(m, n, k) == closed_form_variance(n, m, k)
+            checks.append("closed_form_variance_2004")
+        cases.append({
+            "name": "m%d_n%d_k%d" % (m, n, k),
+            "input": {"n_pos": m, "n_neg": n, "errors": k},
+            "expected": {"mean": float(mean), "variance": float(variance),
+                         "mean_exact": "%d/%d" % (mean.numerator, mean.denominator),
+                         "variance_exact": "%d/%d" % (variance.numerator, variance.denominator)},
+            "checked_by": checks,
+        })
+    split_cases = []
+    for m, n, fn, fp in [(3, 4, 1, 1), (4, 4, 0, 2), (2, 5, 2, 0), (5, 3, 1, 2), (4, 6, 2, 3), (60, 40, 7, 5)]:
+        mean, variance = block_given_split(m, n, fn, fp)
+        checks = []
+        if m + n <= 10:
+            assert (mean, variance) == brute_force_given_split(m, n, fn, fp)
+            checks.append("brute_force")
+        split_cases.append({
+            "name": "m%d_n%d_fn%d_fp%d" % (m, n, fn, fp),
+            "input": {"n_pos": m, "n_neg": n, "false_negatives": fn, "false_positives": fp},
+            "expected": {"mean": float(mean), "variance": float(variance)},
+            "checked_by": checks,
+        })
+    json.dump({"source": "crates/stats/reference/cortes_mohri_reference.py (exact rationals, python fractions)",
+               "cases": cases, "given_split": split_cases}, sys.stdout, indent=1)
+
+
+if __name__ == "__main__":
+    main()

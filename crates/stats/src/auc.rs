@@ -9,7 +9,7 @@ use crate::error::{check_alpha, check_finite, StatsError};
 use crate::proportion::Interval;
 
 /// Placement values of one scorer (DeLong's structural components) and its AUC.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct StructuralComponents {
     /// AUC = mean of `v10` = mean of `v01` (tied pairs count 1/2).
     pub auc: f64,
@@ -20,7 +20,7 @@ pub struct StructuralComponents {
 }
 
 /// Result of DeLong's test for AUC(score1) = AUC(score2) on the same instances.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct DeLongResult {
     /// AUC of the first scorer.
     pub auc1: f64,
@@ -228,7 +228,7 @@ pub fn delong_test(
 }
 
 /// Hanley & McNeil (1982) standard error of an AUC and its parts.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct HanleyMcNeil {
     /// Standard error sqrt(variance).
     pub se: f64,
@@ -390,7 +390,7 @@ pub(crate) fn quantile_sorted(sorted: &[f64], probability: f64) -> f64 {
 }
 
 /// Mean and variance of the AUC over all classifications with a fixed number of errors.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct FixedErrorAucMoments {
     /// Expected AUC.
     pub mean: f64,
@@ -513,8 +513,8 @@ pub fn cortes_mohri_moments_given_split(
 /// Cortes & Mohri style interval from the error count alone: mean +- z sd of the AUC over all
 /// classifications with `errors` errors ([`cortes_mohri_moments`]), z = Phi^-1(1 - alpha/2),
 /// clipped to [0, 1]. Note it is centred on the expected AUC for that error rate, not on an
-/// observed AUC. The NIPS 2004 paper's own way of widening this for the uncertainty of the
-/// error rate could not be read (see the crate README), so it is not reproduced here.
+/// observed AUC. The NIPS 2004 paper widens this for the uncertainty of the error rate:
+/// [`crate::cortes_mohri_full_interval`].
 pub fn cortes_mohri_interval(
     n_pos: usize,
     n_neg: usize,

@@ -16,7 +16,7 @@ use crate::summary::{mean, sample_variance};
 use crate::ttest::paired_differences;
 
 /// Posterior probabilities of the three regions.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RegionProbabilities {
     /// P(d < -rope): b is better.
     pub left: f64,
@@ -27,7 +27,7 @@ pub struct RegionProbabilities {
 }
 
 /// Result of the correlated Bayesian t-test: a Student posterior of the mean difference.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CorrelatedTTestResult {
     /// Posterior location: mean of the differences a - b.
     pub mean: f64,
@@ -135,7 +135,7 @@ pub fn correlated_bayesian_t_test(
 }
 
 /// Result of the Bayesian signed-rank test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SignedRankResult {
     /// Share of posterior samples in which each region has the largest probability
     /// (what baycomp reports as the probabilities).
@@ -180,22 +180,23 @@ fn gamma_sample<R: Rng + ?Sized>(generator: &mut R, shape: f64) -> f64 {
     }
 }
 
-/// Bayesian signed-rank test (Benavoli et al. 2014/2017) over data sets, as baycomp's
-/// `SignedRankTest`: a Dirichlet process posterior with a pseudo-observation at 0 of weight
-/// `prior` (baycomp's default 0.5), evaluated by seeded Monte Carlo with `samples` draws.
-/// For each draw w ~ Dirichlet(prior, 1, ..., 1), the region probabilities are
-/// sum_{i,j} w_i w_j H(d_i + d_j vs +-2 rope), with H counting equality as 1/2.
+/// Posterior samples of the Bayesian signed-rank test (Benavoli et al. 2014/2017), as
+/// baycomp's `SignedRankTest.sample`: a Dirichlet process posterior with a pseudo-observation
+/// at 0 of weight `prior` (baycomp's default 0.5), drawn by seeded Monte Carlo `samples`
+/// times. For each draw w ~ Dirichlet(prior, 1, ..., 1), the region probabilities are
+/// sum_{i,j} w_i w_j H(d_i + d_j vs +-2 rope), with H counting equality as 1/2; these are the
+/// points of baycomp's simplex plot.
 ///
 /// Degenerate input: no pair -> `TooFew`; rope < 0, prior <= 0 or samples = 0 -> `OutOfRange`;
 /// NaN -> `NonFinite`. Results depend only on the inputs and `seed`.
-pub fn bayesian_signed_rank_test(
+pub fn bayesian_signed_rank_posterior(
     a: &[f64],
     b: &[f64],
     rope: f64,
     prior: f64,
     samples: usize,
     seed: u64,
-) -> Result<SignedRankResult, StatsError> {
+) -> Result<Vec<RegionProbabilities>, StatsError> {
     check_rope(rope)?;
     if !(prior.is_finite() && prior > 0.0) {
         return Err(StatsError::OutOfRange {
@@ -243,8 +244,7 @@ pub fn bayesian_signed_rank_test(
     }
     let mut generator = ChaCha8Rng::seed_from_u64(seed);
     let mut weights = vec![0.0; m];
-    let mut wins = [0usize; 3];
-    let mut totals = [0.0; 3];
+    let mut posterior = Vec::with_capacity(samples);
     for _ in 0..samples {
         let mut total = 0.0;
         for (index, weight) in weights.iter_mut().enumerate() {
@@ -268,8 +268,33 @@ pub fn bayesian_signed_rank_test(
         if rope == 0.0 {
             left = 1.0 - right;
         }
-        let values = [left, middle, right];
-        // Ties go to the first maximum, as numpy's argmax.
+        posterior.push(RegionProbabilities {
+            left,
+            rope: middle,
+            right,
+        });
+    }
+    Ok(posterior)
+}
+
+/// Bayesian signed-rank test (Benavoli et al. 2014/2017) over data sets, as baycomp's
+/// `SignedRankTest`: the share of [`bayesian_signed_rank_posterior`]'s samples in which each
+/// region is the most probable (ties go to the first maximum, as numpy's argmax), and the
+/// posterior mean of the three probabilities. Same inputs, checks and seeding as
+/// [`bayesian_signed_rank_posterior`].
+pub fn bayesian_signed_rank_test(
+    a: &[f64],
+    b: &[f64],
+    rope: f64,
+    prior: f64,
+    samples: usize,
+    seed: u64,
+) -> Result<SignedRankResult, StatsError> {
+    let posterior = bayesian_signed_rank_posterior(a, b, rope, prior, samples, seed)?;
+    let mut wins = [0usize; 3];
+    let mut totals = [0.0; 3];
+    for sample in &posterior {
+        let values = [sample.left, sample.rope, sample.right];
         let mut winner = 0;
         for region in 1..3 {
             if values[region] > values[winner] {

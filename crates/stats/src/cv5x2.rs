@@ -4,9 +4,10 @@ use crate::distributions::{f_sf, student_t_two_sided_pvalue};
 use crate::error::{check_alpha, StatsError};
 
 /// Result of a 5x2cv test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Cv5x2Result {
     /// t (Dietterich) or F (Alpaydin) statistic; see the degenerate-input policy.
+    #[serde(serialize_with = "crate::json::float")]
     pub statistic: f64,
     /// Degrees of freedom of the t (5) or of the F numerator (10).
     pub df: f64,

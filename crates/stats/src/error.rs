@@ -47,6 +47,16 @@ pub enum StatsError {
         /// Its length.
         second_len: usize,
     },
+    /// A name (a learner, a control) is unknown or repeated; `reason` says which.
+    #[error("{what} `{name}` {reason}")]
+    UnknownName {
+        /// What kind of name it is, e.g. "control learner".
+        what: &'static str,
+        /// The name that was given.
+        name: String,
+        /// Why it is refused, with the allowed names where they help.
+        reason: String,
+    },
     /// The statistic is undefined for this input (e.g. zero variance); the message says why.
     #[error("the {test} is undefined for this input: {reason}")]
     Undefined {

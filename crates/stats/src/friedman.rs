@@ -8,7 +8,7 @@ use crate::error::{check_alpha, StatsError};
 use crate::summary::{midranks, tie_group_sizes};
 
 /// Result of the Friedman test and the Iman-Davenport correction.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct FriedmanResult {
     /// Number of data sets (rows), N.
     pub n_datasets: usize,
@@ -29,10 +29,12 @@ pub struct FriedmanResult {
     /// Degrees of freedom of the chi-square, k - 1.
     pub df: f64,
     /// Iman-Davenport F = (N-1) chi2 / (N(k-1) - chi2) from the tie-corrected chi-square.
+    #[serde(serialize_with = "crate::json::float")]
     pub iman_davenport_f: f64,
     /// Upper-tail p-value of `iman_davenport_f`.
     pub iman_davenport_pvalue: f64,
     /// Iman-Davenport F from the uncorrected chi-square.
+    #[serde(serialize_with = "crate::json::float")]
     pub iman_davenport_f_uncorrected: f64,
     /// Upper-tail p-value of `iman_davenport_f_uncorrected`.
     pub iman_davenport_pvalue_uncorrected: f64,
@@ -332,4 +334,95 @@ pub fn nemenyi_pvalues(
         }
     }
     Ok(pvalues)
+}
+
+/// One learner compared with a control learner by the z-test on average ranks (Demsar 2006,
+/// Section 3.2.2): z = (R_learner - R_control) / sqrt(k(k+1)/(6N)).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ControlComparison {
+    /// The learner's index (column of the scores).
+    pub learner: usize,
+    /// Its average rank minus the control's (positive: the control ranks better).
+    pub rank_difference: f64,
+    /// The z statistic.
+    pub z: f64,
+    /// Two-sided p-value 2 P(Z > |z|), capped at 1 (scikit-posthocs `posthoc_siegel_friedman`).
+    pub pvalue: f64,
+    /// Holm's step-down adjusted p-value over the k - 1 comparisons with the control.
+    pub holm_pvalue: f64,
+    /// True when Holm's procedure rejects equality with the control at alpha.
+    pub holm_reject: bool,
+    /// Bonferroni-Dunn adjusted p-value, min(1, (k - 1) p).
+    pub bonferroni_dunn_pvalue: f64,
+    /// True when the Bonferroni-Dunn test rejects equality with the control at alpha (the rank
+    /// difference is at least [`bonferroni_dunn_critical_difference`]).
+    pub bonferroni_dunn_reject: bool,
+}
+
+/// Every other learner compared with `control` by the z-test on average ranks, with Holm's and
+/// the Bonferroni-Dunn corrections over the k - 1 comparisons (Demsar 2006; Garcia & Herrera
+/// 2008), in learner order without the control.
+///
+/// Degenerate input: k < 2 or N < 1 -> `TooFew`; control >= k -> `OutOfRange`; NaN ranks ->
+/// `NonFinite`.
+pub fn compare_with_control(
+    average_ranks: &[f64],
+    n_datasets: usize,
+    control: usize,
+    alpha: f64,
+) -> Result<Vec<ControlComparison>, StatsError> {
+    check_alpha(alpha)?;
+    let k = average_ranks.len();
+    check_learner_count(k)?;
+    check_dataset_count(n_datasets)?;
+    crate::error::check_finite("average_ranks", average_ranks)?;
+    if control >= k {
+        return Err(StatsError::OutOfRange {
+            name: "control",
+            value: control as f64,
+            allowed: "the index of a learner (0 to k - 1)",
+        });
+    }
+    let kf = k as f64;
+    let scale = (kf * (kf + 1.0) / (6.0 * n_datasets as f64)).sqrt();
+    let others: Vec<usize> = (0..k).filter(|&learner| learner != control).collect();
+    let differences: Vec<f64> = others
+        .iter()
+        .map(|&learner| average_ranks[learner] - average_ranks[control])
+        .collect();
+    let z: Vec<f64> = differences.iter().map(|d| d / scale).collect();
+    let pvalues: Vec<f64> = z
+        .iter()
+        .map(|&z| crate::distributions::normal_two_sided_pvalue(z))
+        .collect();
+    let holm = crate::multitest::holm(&pvalues, alpha)?;
+    let bonferroni = crate::multitest::bonferroni(&pvalues, alpha)?;
+    Ok(others
+        .into_iter()
+        .enumerate()
+        .map(|(position, learner)| ControlComparison {
+            learner,
+            rank_difference: differences[position],
+            z: z[position],
+            pvalue: pvalues[position],
+            holm_pvalue: holm.corrected_pvalues[position],
+            holm_reject: holm.reject[position],
+            bonferroni_dunn_pvalue: bonferroni.corrected_pvalues[position],
+            bonferroni_dunn_reject: bonferroni.reject[position],
+        })
+        .collect())
+}
+
+/// Bonferroni-Dunn critical difference of average ranks against a control (Demsar 2006,
+/// Table 5(b) and eq. for CD): q sqrt(k(k+1)/(6N)) with q the standard normal quantile at
+/// 1 - alpha / (2 (k - 1)), computed exactly (Demsar prints it to 3 decimals).
+pub fn bonferroni_dunn_critical_difference(
+    k: usize,
+    n_datasets: usize,
+    alpha: f64,
+) -> Result<f64, StatsError> {
+    check_alpha(alpha)?;
+    check_learner_count(k)?;
+    let q = crate::distributions::normal_quantile(1.0 - alpha / (2.0 * (k - 1) as f64));
+    critical_difference(q, k, n_datasets)
 }

@@ -6,12 +6,15 @@
 
 #![warn(missing_docs)]
 
+pub mod across_datasets;
 pub mod auc;
 pub mod bayesian;
+pub mod cortes_mohri;
 pub mod cv5x2;
 pub mod distributions;
 pub mod error;
 pub mod friedman;
+pub mod json;
 pub mod mcnemar;
 pub mod multitest;
 pub mod proportion;
@@ -20,6 +23,10 @@ pub mod summary;
 pub mod ttest;
 pub mod wilcoxon;
 
+pub use across_datasets::{
+    AcrossDatasetsOptions, AcrossDatasetsResult, ControlChoice, ControlSummary, NemenyiSummary,
+    PairSummary,
+};
 pub use auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
     cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,
@@ -27,21 +34,24 @@ pub use auc::{
     HanleyMcNeil, StructuralComponents,
 };
 pub use bayesian::{
-    bayesian_signed_rank_test, correlated_bayesian_t_test, CorrelatedTTestResult,
-    RegionProbabilities, SignedRankResult,
+    bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
+    CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
+pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
 pub use friedman::{
-    critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
+    bonferroni_dunn_critical_difference, compare_with_control, critical_difference,
+    friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
     nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, nemenyi_q_demsar_table,
-    rank_rows_descending, FriedmanResult,
+    rank_rows_descending, ControlComparison, FriedmanResult,
 };
 pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};
 pub use proportion::{normal_interval, normal_quantile, wilson_interval, Interval};
 pub use sign_test::{
-    sign_test, sign_test_max_losses, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss,
+    sign_test, sign_test_critical_losses, sign_test_max_losses, sign_test_min_wins, sign_test_with,
+    win_tie_loss, SignAlternative, SignMethod, SignTestResult, Tails, WinTieLoss,
 };
 pub use summary::midranks;
 pub use ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};

@@ -4,7 +4,7 @@ use crate::distributions::{binomial_half_two_sided_pvalue, chi_square_sf};
 use crate::error::{check_alpha, StatsError};
 
 /// A statistic with its p-value.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct StatisticPvalue {
     /// Test statistic.
     pub statistic: f64,
@@ -13,7 +13,7 @@ pub struct StatisticPvalue {
 }
 
 /// Result of McNemar's test on the discordant counts b and c.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct McNemarResult {
     /// Discordant count b = table[0][1] (first right, second wrong, or as the caller defines).
     pub b: u64,

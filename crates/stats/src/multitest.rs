@@ -3,7 +3,7 @@
 use crate::error::{check_alpha, StatsError};
 
 /// Corrected p-values and rejection decisions, in input order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CorrectionResult {
     /// Adjusted p-values, capped at 1.
     pub corrected_pvalues: Vec<f64>,

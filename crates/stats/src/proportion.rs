@@ -4,7 +4,7 @@ use crate::distributions;
 use crate::error::{check_alpha, StatsError};
 
 /// A two-sided confidence interval [low, high].
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Interval {
     /// Lower limit.
     pub low: f64,

@@ -1,10 +1,13 @@
-//! Sign test (exact binomial, ties dropped), its table of critical values, and win/tie/loss counts.
+//! Sign test (ties dropped), one- and two-tailed, exact binomial or by the normal approximation,
+//! its table of critical values, and win/tie/loss counts (the evaluation slides' "Sign Test").
 
-use crate::distributions::{binomial_half_cdf, binomial_half_two_sided_pvalue};
+use crate::distributions::{
+    binomial_half_cdf, binomial_half_two_sided_pvalue, normal_cdf, normal_sf,
+};
 use crate::error::{check_alpha, check_finite, check_same_length, StatsError};
 
 /// Win/tie/loss count of a pair of learners over data sets (a wins when a > b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct WinTieLoss {
     /// Number of data sets where a > b.
     pub wins: u64,
@@ -15,7 +18,7 @@ pub struct WinTieLoss {
 }
 
 /// Result of a sign test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SignTestResult {
     /// Wins of the first learner.
     pub wins: u64,
@@ -25,7 +28,8 @@ pub struct SignTestResult {
     pub ties: u64,
     /// Number of untied comparisons, wins + losses.
     pub n: u64,
-    /// Two-sided exact p-value min(1, 2 P(X <= min(wins, losses))), X ~ Bin(n, 1/2).
+    /// The p-value: for [`sign_test`] the two-sided exact min(1, 2 P(X <= min(wins, losses))),
+    /// X ~ Bin(n, 1/2); for [`sign_test_with`] that of its alternative and method.
     pub pvalue: f64,
     /// Significance level used for the decision.
     pub alpha: f64,
@@ -63,9 +67,92 @@ pub fn sign_test(
     ties: u64,
     alpha: f64,
 ) -> Result<SignTestResult, StatsError> {
+    sign_test_with(
+        wins,
+        losses,
+        ties,
+        alpha,
+        SignAlternative::TwoSided,
+        SignMethod::Exact,
+    )
+}
+
+/// Largest number of losses c out of `n` untied comparisons that is still significant at
+/// two-sided level `alpha` (2 P(X <= c) <= alpha, X ~ Bin(n, 1/2)); `None` when no outcome is
+/// significant (e.g. n = 5 at 0.05). The minimal number of wins is n - c.
+pub fn sign_test_max_losses(n: u64, alpha: f64) -> Result<Option<u64>, StatsError> {
+    sign_test_critical_losses(n, alpha, Tails::Two)
+}
+
+/// Smallest number of wins out of `n` untied comparisons that is significant at two-sided level
+/// `alpha` (n minus [`sign_test_max_losses`]); `None` when no outcome is significant.
+pub fn sign_test_min_wins(n: u64, alpha: f64) -> Result<Option<u64>, StatsError> {
+    Ok(sign_test_max_losses(n, alpha)?.map(|losses| n - losses))
+}
+
+/// Which outcomes speak against "both learners are equal" in a sign test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignAlternative {
+    /// Either learner better (two-tailed): many wins or many losses.
+    TwoSided,
+    /// The first learner better (one-tailed): many wins, P(X >= wins).
+    FirstBetter,
+    /// The second learner better (one-tailed): few wins, P(X <= wins).
+    SecondBetter,
+}
+
+/// How a sign test's p-value is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignMethod {
+    /// The exact binomial distribution Bin(n, 1/2).
+    Exact,
+    /// The normal approximation N(n/2, n/4) "for large N", with or without the continuity
+    /// correction of 1/2.
+    Normal {
+        /// Move the count 1/2 towards the mean before standardising.
+        continuity_correction: bool,
+    },
+}
+
+/// Sign test with a chosen alternative and method (scipy `binomtest(wins, wins + losses, 0.5,
+/// alternative)` for the exact test); ties are dropped. The two-sided normal p-value is twice
+/// the smaller one-sided one, at most 1. With no untied comparison the p-value is 1.
+pub fn sign_test_with(
+    wins: u64,
+    losses: u64,
+    ties: u64,
+    alpha: f64,
+    alternative: SignAlternative,
+    method: SignMethod,
+) -> Result<SignTestResult, StatsError> {
     check_alpha(alpha)?;
     let n = wins + losses;
-    let pvalue = binomial_half_two_sided_pvalue(wins, n);
+    // P(X >= wins) and P(X <= wins), X ~ Bin(n, 1/2)
+    let (upper, lower) = if n == 0 {
+        (1.0, 1.0)
+    } else {
+        match method {
+            SignMethod::Exact => (binomial_half_cdf(losses, n), binomial_half_cdf(wins, n)),
+            SignMethod::Normal {
+                continuity_correction,
+            } => {
+                let correction = if continuity_correction { 0.5 } else { 0.0 };
+                let (mean, sd) = (n as f64 / 2.0, (n as f64).sqrt() / 2.0);
+                (
+                    normal_sf((wins as f64 - correction - mean) / sd),
+                    normal_cdf((wins as f64 + correction - mean) / sd),
+                )
+            }
+        }
+    };
+    let pvalue = match alternative {
+        SignAlternative::FirstBetter => upper,
+        SignAlternative::SecondBetter => lower,
+        SignAlternative::TwoSided => match method {
+            SignMethod::Exact => binomial_half_two_sided_pvalue(wins, n),
+            SignMethod::Normal { .. } => (2.0 * upper.min(lower)).min(1.0),
+        },
+    };
     Ok(SignTestResult {
         wins,
         losses,
@@ -77,24 +164,35 @@ pub fn sign_test(
     })
 }
 
-/// Largest number of losses c out of `n` untied comparisons that is still significant at
-/// two-sided level `alpha` (2 P(X <= c) <= alpha, X ~ Bin(n, 1/2)); `None` when no outcome is
-/// significant (e.g. n = 5 at 0.05). The minimal number of wins is n - c.
-pub fn sign_test_max_losses(n: u64, alpha: f64) -> Result<Option<u64>, StatsError> {
+/// Tails of a critical-value table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tails {
+    /// One-tailed: P(X <= c) <= alpha.
+    One,
+    /// Two-tailed: 2 P(X <= c) <= alpha.
+    Two,
+}
+
+/// Largest number of losses c out of `n` untied comparisons that is still significant at level
+/// `alpha` with the given tails (exact binomial); `None` when no outcome is. Two tails give the
+/// slides' table of critical frequencies (e.g. N = 20: 3 at 1%, 5 at 5%).
+pub fn sign_test_critical_losses(
+    n: u64,
+    alpha: f64,
+    tails: Tails,
+) -> Result<Option<u64>, StatsError> {
     check_alpha(alpha)?;
+    let factor = match tails {
+        Tails::One => 1.0,
+        Tails::Two => 2.0,
+    };
     let mut best = None;
     for c in 0..=n / 2 {
-        if 2.0 * binomial_half_cdf(c, n) <= alpha {
+        if factor * binomial_half_cdf(c, n) <= alpha {
             best = Some(c);
         } else {
             break;
         }
     }
     Ok(best)
-}
-
-/// Smallest number of wins out of `n` untied comparisons that is significant at two-sided level
-/// `alpha` (n minus [`sign_test_max_losses`]); `None` when no outcome is significant.
-pub fn sign_test_min_wins(n: u64, alpha: f64) -> Result<Option<u64>, StatsError> {
-    Ok(sign_test_max_losses(n, alpha)?.map(|losses| n - losses))
 }

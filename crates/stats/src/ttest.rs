@@ -7,9 +7,10 @@ use crate::proportion::Interval;
 use crate::summary::{mean, sample_variance};
 
 /// Result of a paired or corrected resampled t-test on differences d = a - b.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct TTestResult {
     /// t statistic (positive when a is larger on average); see the degenerate-input policy.
+    #[serde(serialize_with = "crate::json::float")]
     pub statistic: f64,
     /// Degrees of freedom, k - 1.
     pub df: f64,

@@ -30,7 +30,7 @@ pub enum WilcoxonMethod {
 }
 
 /// Result of a Wilcoxon signed-rank test on d = x - y.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct WilcoxonResult {
     /// Sum of the ranks of the positive differences.
     pub r_plus: f64,

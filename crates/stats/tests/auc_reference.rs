@@ -215,6 +215,64 @@ fn cortes_mohri_moments_match_exact_enumeration() {
 }
 
 #[test]
+fn cortes_mohri_full_interval_matches_the_papers_closed_forms() {
+    for case in cases("cortes_mohri_interval") {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        let expected = &case["expected"];
+        let count = |key: &str| input[key].as_u64().unwrap() as usize;
+        let bound = match input["bound"].as_str().unwrap() {
+            "chebyshev" => ErrorRateBound::Chebyshev,
+            "normal" => ErrorRateBound::Normal,
+            other => panic!("{name}: unknown bound {other}"),
+        };
+        let interval = cortes_mohri_full_interval(
+            count("n_pos"),
+            count("n_neg"),
+            count("errors"),
+            float(&input["alpha"]),
+            bound,
+        )
+        .unwrap();
+        let counts = |key: &str| expected[key].as_u64().unwrap() as usize;
+        assert_eq!(
+            interval.error_counts,
+            (counts("lowest_errors"), counts("highest_errors")),
+            "{name}: error counts"
+        );
+        for (what, got, key) in [
+            ("auc low", interval.auc.low, "auc_low"),
+            ("auc high", interval.auc.high, "auc_high"),
+            ("error rate low", interval.error_rate.low, "error_rate_low"),
+            (
+                "error rate high",
+                interval.error_rate.high,
+                "error_rate_high",
+            ),
+            ("expected auc", interval.expected_auc, "expected_auc"),
+        ] {
+            let want = float(&expected[key]);
+            assert!(
+                (got - want).abs() <= 1e-9,
+                "{name} {what}: got {got}, expected {want}"
+            );
+        }
+    }
+    assert!(matches!(
+        cortes_mohri_full_interval(0, 5, 1, 0.05, ErrorRateBound::Normal),
+        Err(StatsError::TooFew { .. })
+    ));
+    assert!(matches!(
+        cortes_mohri_full_interval(5, 5, 1, 1.5, ErrorRateBound::Normal),
+        Err(StatsError::OutOfRange { name: "alpha", .. })
+    ));
+    assert!(matches!(
+        cortes_mohri_full_interval(3, 5, 9, 0.05, ErrorRateBound::Chebyshev),
+        Err(StatsError::OutOfRange { name: "errors", .. })
+    ));
+}
+
+#[test]
 fn agarwal_bound_matches_the_closed_form() {
     // eps = sqrt((m + n) ln(2/delta) / (2 m n)); m = n = 50, delta = 0.05:
     // sqrt(100 ln 40 / 5000) = sqrt(0.02 * 3.6888794541139363) = 0.27162...

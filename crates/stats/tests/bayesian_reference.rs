@@ -37,17 +37,6 @@ fn correlated_t_test_matches_baycomp() {
     }
 }
 
-/// Two independent Monte Carlo estimates of the same probability agree within 5 standard
-/// errors (plus a small floor for probabilities at 0 or 1).
-fn assert_monte_carlo(context: &str, got: f64, expected: f64, samples: f64) {
-    let p = 0.5 * (got + expected);
-    let se = (p * (1.0 - p) * 2.0 / samples).sqrt();
-    assert!(
-        (got - expected).abs() <= 5.0 * se + 2e-4,
-        "{context}: got {got}, baycomp {expected}"
-    );
-}
-
 #[test]
 fn signed_rank_test_matches_baycomp_within_monte_carlo_error() {
     let root = load("bayesian");

@@ -1,5 +1,14 @@
-//! Multinomial logistic regression with a ridge penalty, over `linfa-logistic` (Wu and Flach's
-//! "logistic"; Weka's `Logistic` uses ridge 1e-8).
+//! Multinomial logistic regression with a ridge penalty, over `linfa-logistic`: the learner kind
+//! `linfa_logistic`, kept beside this project's own [`crate::logistic`] (kind `logistic`, Weka's
+//! model fitted by Newton's method) for comparison.
+//!
+//! It differs from `logistic` in three ways: linfa's L-BFGS stops after `max_iterations` (200)
+//! or when the gradient norm falls below `gradient_tolerance`, which on (nearly) separable
+//! training data is far from the ridge-1e-8 optimum (an early stop acts as extra
+//! regularisation); it standardises with the population standard deviation (Weka: the sample
+//! one); and linfa's multinomial model has one coefficient vector per class (no reference
+//! class), so with a ridge its optimum differs slightly from Weka's. It is also slower: linfa
+//! evaluates the loss and gradient through `ndarray` temporaries at every L-BFGS step.
 //!
 //! Rows are encoded as Weka's `Logistic` does: missing values replaced by the training mean
 //! (numeric) or mode (nominal), indicator columns, standardisation. The multinomial model is used for every number of
@@ -20,11 +29,11 @@ use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 /// Revision of the logistic-regression adapter: bump it whenever its outputs change.
 const REVISION: u32 = 1;
 
-/// The `logistic` learner kind: parameters, capabilities, revision and constructor.
+/// The `linfa_logistic` learner kind: parameters, capabilities, revision and constructor.
 pub fn spec() -> LearnerSpec {
     LearnerSpec {
-        kind: "logistic",
-        description: "multinomial logistic regression with a ridge penalty (linfa-logistic; indicator columns, mean imputation, standardisation)",
+        kind: "linfa_logistic",
+        description: "multinomial logistic regression with a ridge penalty (linfa-logistic, L-BFGS; indicator columns, mean imputation, standardisation)",
         revision: REVISION,
         parameters: vec![
             ParameterSpec::real("ridge", 1e-8, 0.0, 1e6, "ridge (L2) penalty on the coefficients"),
@@ -81,11 +90,11 @@ struct LogisticModel {
 
 impl Learner for Logistic {
     fn name(&self) -> &str {
-        "logistic"
+        "linfa_logistic"
     }
 
     fn revision(&self) -> String {
-        revision_text("logistic", REVISION)
+        revision_text("linfa_logistic", REVISION)
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -94,7 +103,7 @@ impl Learner for Logistic {
 
     fn describe(&self) -> String {
         format!(
-            "logistic(ridge={}, max_iterations={}, gradient_tolerance={})",
+            "linfa_logistic(ridge={}, max_iterations={}, gradient_tolerance={})",
             self.ridge, self.max_iterations, self.gradient_tolerance
         )
     }

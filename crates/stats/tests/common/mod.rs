@@ -76,3 +76,15 @@ pub fn assert_pvalue(context: &str, got: f64, expected: f64) {
         "{context}: got {got:e}, expected {expected:e}, diff {diff:e}"
     );
 }
+
+/// Two independent Monte Carlo estimates of one probability (ours and baycomp's, `samples`
+/// each) agree within 5 standard errors of their difference, plus a small floor for
+/// probabilities at 0 or 1.
+pub fn assert_monte_carlo(context: &str, got: f64, expected: f64, samples: f64) {
+    let p = 0.5 * (got + expected);
+    let se = (p * (1.0 - p) * 2.0 / samples).sqrt();
+    assert!(
+        (got - expected).abs() <= 5.0 * se + 2e-4,
+        "{context}: got {got}, baycomp {expected}"
+    );
+}

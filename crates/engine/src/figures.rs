@@ -1,0 +1,159 @@
+//! The figures of every run's report, whatever its config: each measure's distribution over the
+//! folds per dataset and learner (box plots), and on each two-class dataset the learners'
+//! vertically averaged ROC curves.
+
+use report::{BoxGroup, Curve, Distribution, PlotOptions};
+
+use crate::analysis::AnalysisContext;
+use crate::cache::file_safe;
+use crate::error::Result;
+use crate::plan::Unit;
+use crate::section::Section;
+
+/// Most datasets in one box-plot figure (more are split over several figures).
+const DATASETS_PER_FIGURE: usize = 8;
+
+/// False positive rates at which the ROC curves are averaged.
+const ROC_SAMPLES: usize = 100;
+
+/// A learner's test ROC curves on a dataset, one per split whose unit has predictions (none on
+/// a task that is not two-class).
+pub fn test_roc_curves(
+    context: &AnalysisContext,
+    dataset: usize,
+    learner: usize,
+) -> Vec<evaluate::RocCurve> {
+    (0..context.plan.datasets[dataset].plan.splits.len())
+        .filter_map(|split| {
+            let unit = Unit {
+                dataset,
+                learner,
+                split,
+            };
+            context
+                .test_scores(unit)
+                .and_then(|scores| evaluate::roc_curve(&scores).ok())
+        })
+        .collect()
+}
+
+/// The report section with the box plots and averaged ROC curves, written under the results
+/// folder.
+pub fn section(context: &AnalysisContext) -> Result<Section> {
+    let (plan, folds) = (context.plan, &context.results.folds);
+    let mut figures = Vec::new();
+    let color = |learner: usize| report::PALETTE[learner % report::PALETTE.len()];
+    let datasets: Vec<usize> = (0..plan.datasets.len()).collect();
+    let chunks: Vec<&[usize]> = datasets.chunks(DATASETS_PER_FIGURE).collect();
+    for (m, measure) in folds.measures.iter().enumerate() {
+        for (part, chunk) in chunks.iter().enumerate() {
+            let groups: Vec<BoxGroup> = chunk
+                .iter()
+                .map(|&d| BoxGroup {
+                    label: plan.datasets[d].name.clone(),
+                    boxes: plan
+                        .learners
+                        .iter()
+                        .enumerate()
+                        .map(|(l, learner)| Distribution {
+                            label: learner.name.clone(),
+                            values: folds.finite_values(d, l, m),
+                            color: color(l),
+                        })
+                        .collect(),
+                })
+                .collect();
+            let suffix = if chunks.len() > 1 {
+                format!(" ({} of {})", part + 1, chunks.len())
+            } else {
+                String::new()
+            };
+            let mut options = PlotOptions::new(
+                format!("{} over the folds{suffix}", measure.name()),
+                "dataset",
+                measure.name(),
+            );
+            options.size = (
+                (260 + 110 * chunk.len() * plan.learners.len().max(1)).clamp(640, 1400) as u32,
+                480,
+            );
+            let svg = report::box_plot(&options, &groups)?;
+            let file = format!(
+                "figures/folds_{}_{}.svg",
+                file_safe(measure.name()),
+                part + 1
+            );
+            report::write_file(&context.folder.join(&file), &svg)?;
+            figures.push((
+                file,
+                format!(
+                    "{} of each learner over the folds of each dataset: boxes from the first to \
+                     the third quartile with the median, whiskers to the furthest fold within \
+                     1.5 box lengths, folds beyond them as dots.",
+                    measure.name()
+                ),
+            ));
+        }
+    }
+    let mut multi_class = Vec::new();
+    for (d, dataset) in plan.datasets.iter().enumerate() {
+        if dataset.positive.is_none() {
+            multi_class.push(dataset.name.clone());
+            continue;
+        }
+        let mut curves = Vec::new();
+        for (l, learner) in plan.learners.iter().enumerate() {
+            let folds = test_roc_curves(context, d, l);
+            if folds.is_empty() {
+                continue;
+            }
+            let samples = evaluate::vertical_average(
+                &folds,
+                ROC_SAMPLES,
+                evaluate::IntervalMethod::Normal,
+                context.config.alpha,
+            )?;
+            let points = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
+            curves.push(Curve::new(learner.name.clone(), points, color(l)));
+        }
+        if curves.is_empty() {
+            continue;
+        }
+        let svg = report::roc_plot(
+            &PlotOptions::roc(format!("{}: averaged ROC curves", dataset.name)),
+            &curves,
+        )?;
+        let file = format!("figures/roc_{}.svg", file_safe(&dataset.name));
+        report::write_file(&context.folder.join(&file), &svg)?;
+        figures.push((
+            file,
+            format!(
+                "{}: each learner's test ROC curves of the {} splits, averaged vertically at {} \
+                 false positive rates (positive class {}).",
+                dataset.name,
+                dataset.plan.splits.len(),
+                ROC_SAMPLES,
+                dataset
+                    .positive
+                    .map(|class| dataset.dataset.schema().class_values[class].clone())
+                    .unwrap_or_default()
+            ),
+        ));
+    }
+    let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
+                       curves of the two-class datasets."
+        .to_string();
+    if !multi_class.is_empty() {
+        reading.push_str(&format!(
+            " No ROC curve is drawn for the multi-class datasets ({}).",
+            multi_class.join(", ")
+        ));
+    }
+    Ok(Section {
+        title: "Figures".into(),
+        reading,
+        tables: Vec::new(),
+        figures,
+        links: Vec::new(),
+    })
+}

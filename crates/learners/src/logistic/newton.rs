@@ -1,0 +1,440 @@
+//! Newton's method for ridge-penalised multinomial logistic regression with the last class as
+//! reference, on a contiguous row-major design matrix whose first column is the constant 1.
+//!
+//! The objective is Weka's:
+//! `f(B) = sum_i w_i (log(1 + sum_c exp(b_c . z_i)) - b_{y_i} . z_i) + ridge sum_c sum_{j >= 1} b_cj^2`
+//! over the `k = classes - 1` coefficient vectors `b_c` (the reference class has score 0), the
+//! intercepts (column 0) unpenalised. Each iteration builds the exact gradient and Hessian in one
+//! pass over the rows, solves the Newton system by a Cholesky factorisation (damped if rounding
+//! makes it indefinite) and backtracks until the objective decreases sufficiently (Armijo).
+//! Two classes are the special case `k = 1` (iteratively reweighted least squares), with the
+//! same code.
+
+/// The rows to fit: `rows x width` values, row-major, column 0 all ones.
+pub struct Design<'a> {
+    /// Row-major values.
+    pub values: &'a [f64],
+    /// Number of columns (with the constant column).
+    pub width: usize,
+    /// The class of each row, `0..=k` (`k` is the reference class).
+    pub classes: &'a [usize],
+    /// The weight of each row.
+    pub weights: &'a [f64],
+}
+
+impl Design<'_> {
+    /// Each row of positive weight with its class and weight.
+    fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
+        self.values
+            .chunks_exact(self.width)
+            .zip(self.classes)
+            .zip(self.weights)
+            .filter(|&(_, &weight)| weight != 0.0)
+            .map(|((row, &class), &weight)| (row, class, weight))
+    }
+}
+
+/// The result of a fit: coefficients (`k` blocks of `width`), iterations used, and whether the
+/// convergence test was met within the iteration limit.
+pub struct Solution {
+    /// Coefficients, class-major: `coefficients[c * width + j]`.
+    pub coefficients: Vec<f64>,
+    /// Newton iterations made.
+    pub iterations: usize,
+    /// True when the last step was below the tolerance.
+    pub converged: bool,
+}
+
+/// Largest relative step (`|step_i| / max(|b_i|, 1)`) at which the iteration stops; Newton
+/// converges quadratically, so the point reached is then accurate to rounding.
+const STEP_TOLERANCE: f64 = 1e-9;
+
+/// Armijo's sufficient-decrease constant.
+const SUFFICIENT_DECREASE: f64 = 1e-4;
+
+/// Fills `scores[..k]` with `b_c . z` for one row.
+#[inline]
+fn row_scores(row: &[f64], coefficients: &[f64], scores: &mut [f64]) {
+    let width = row.len();
+    for (score, block) in scores.iter_mut().zip(coefficients.chunks_exact(width)) {
+        *score = dot(row, block);
+    }
+}
+
+/// The dot product of two equally long slices, in four running sums.
+#[inline]
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut sums = [0.0; 4];
+    let chunks = a.len() / 4 * 4;
+    for (x, y) in a[..chunks].chunks_exact(4).zip(b[..chunks].chunks_exact(4)) {
+        for lane in 0..4 {
+            sums[lane] += x[lane] * y[lane];
+        }
+    }
+    let mut total = (sums[0] + sums[2]) + (sums[1] + sums[3]);
+    for (x, y) in a[chunks..].iter().zip(&b[chunks..]) {
+        total += x * y;
+    }
+    total
+}
+
+/// Turns the scores of the `k` non-reference classes into their probabilities in place and
+/// returns `log(1 + sum exp(score))` (the log of the softmax denominator, reference score 0).
+#[inline]
+fn softmax_in_place(scores: &mut [f64]) -> f64 {
+    let max = scores.iter().copied().fold(0.0, f64::max);
+    let mut total = (-max).exp();
+    for score in scores.iter_mut() {
+        *score = (*score - max).exp();
+        total += *score;
+    }
+    for score in scores.iter_mut() {
+        *score /= total;
+    }
+    max + total.ln()
+}
+
+/// The penalised objective at `coefficients`.
+fn objective(
+    design: &Design,
+    k: usize,
+    ridge: f64,
+    coefficients: &[f64],
+    scores: &mut [f64],
+) -> f64 {
+    let width = design.width;
+    let mut total = 0.0;
+    for (row, class, weight) in design.weighted_rows() {
+        row_scores(row, coefficients, scores);
+        let own = if class < k { scores[class] } else { 0.0 };
+        let log_denominator = softmax_in_place(scores);
+        total += weight * (log_denominator - own);
+    }
+    total + ridge * penalty_sum(coefficients, width)
+}
+
+/// `sum_c sum_{j >= 1} b_cj^2`.
+fn penalty_sum(coefficients: &[f64], width: usize) -> f64 {
+    coefficients
+        .chunks_exact(width)
+        .map(|block| block[1..].iter().map(|b| b * b).sum::<f64>())
+        .sum()
+}
+
+/// Minimises the objective from `start` (`k * width` values) by damped Newton steps, at most
+/// `max_iterations` of them.
+pub fn minimise(
+    design: &Design,
+    k: usize,
+    ridge: f64,
+    start: Vec<f64>,
+    max_iterations: usize,
+) -> Solution {
+    let width = design.width;
+    let size = k * width;
+    let mut coefficients = start;
+    let mut scores = vec![0.0; k];
+    let mut gradient = vec![0.0; size];
+    let mut hessian = vec![0.0; size * size];
+    // Upper triangles of the per-class-pair blocks, accumulated row by row.
+    let pairs = k * (k + 1) / 2;
+    let triangle = width * (width + 1) / 2;
+    let mut blocks = vec![0.0; pairs * triangle];
+    let mut step = vec![0.0; size];
+    let mut trial = vec![0.0; size];
+    let mut value = objective(design, k, ridge, &coefficients, &mut scores);
+    let mut iterations = 0;
+    let mut converged = false;
+    while iterations < max_iterations {
+        iterations += 1;
+        accumulate(
+            design,
+            k,
+            &coefficients,
+            &mut scores,
+            &mut gradient,
+            &mut blocks,
+        );
+        for (c, block) in coefficients.chunks_exact(width).enumerate() {
+            for j in 1..width {
+                gradient[c * width + j] += 2.0 * ridge * block[j];
+            }
+        }
+        assemble(&blocks, k, width, ridge, &mut hessian);
+        solve(&mut hessian, size, &gradient, &mut step);
+        // Descent along -step: f(b - t step) with slope -gradient . step.
+        let slope = -dot(&gradient, &step);
+        if slope >= 0.0 || !slope.is_finite() {
+            converged = true;
+            break;
+        }
+        let mut length = 1.0;
+        let mut accepted = false;
+        for _ in 0..60 {
+            for ((t, b), s) in trial.iter_mut().zip(&coefficients).zip(&step) {
+                *t = b - length * s;
+            }
+            let trial_value = objective(design, k, ridge, &trial, &mut scores);
+            if trial_value <= value + SUFFICIENT_DECREASE * length * slope {
+                value = trial_value;
+                accepted = true;
+                break;
+            }
+            length *= 0.5;
+        }
+        if !accepted {
+            // No decrease representable along the Newton direction: at the optimum to rounding.
+            converged = true;
+            break;
+        }
+        let relative_step = step
+            .iter()
+            .zip(&coefficients)
+            .map(|(s, b)| (length * s).abs() / b.abs().max(1.0))
+            .fold(0.0, f64::max);
+        std::mem::swap(&mut coefficients, &mut trial);
+        if relative_step < STEP_TOLERANCE {
+            converged = true;
+            break;
+        }
+    }
+    Solution {
+        coefficients,
+        iterations,
+        converged,
+    }
+}
+
+/// One pass over the rows: the unpenalised gradient and the upper triangles of the Hessian's
+/// class-pair blocks `sum_i w_i p_a (delta_ab - p_b) z_i z_i^T`.
+fn accumulate(
+    design: &Design,
+    k: usize,
+    coefficients: &[f64],
+    scores: &mut [f64],
+    gradient: &mut [f64],
+    blocks: &mut [f64],
+) {
+    let width = design.width;
+    let triangle = width * (width + 1) / 2;
+    gradient.iter_mut().for_each(|g| *g = 0.0);
+    blocks.iter_mut().for_each(|h| *h = 0.0);
+    let pairs = k * (k + 1) / 2;
+    // Rows are added to the Hessian blocks four at a time (each entry still receives the rows'
+    // terms one after the other, in row order), so that each packed entry is loaded and stored
+    // once per four rows.
+    let mut batch_rows: [&[f64]; BATCH] = [&[]; BATCH];
+    let mut batch_factors = vec![0.0; BATCH * pairs];
+    let mut filled = 0;
+    for (row, class, weight) in design.weighted_rows() {
+        row_scores(row, coefficients, scores);
+        softmax_in_place(scores);
+        for c in 0..k {
+            let residual = weight * (scores[c] - if class == c { 1.0 } else { 0.0 });
+            let target = &mut gradient[c * width..(c + 1) * width];
+            for (g, z) in target.iter_mut().zip(row) {
+                *g += residual * z;
+            }
+        }
+        let mut pair = 0;
+        for a in 0..k {
+            for b in a..k {
+                let same = if a == b { 1.0 } else { 0.0 };
+                batch_factors[pair * BATCH + filled] = weight * scores[a] * (same - scores[b]);
+                pair += 1;
+            }
+        }
+        batch_rows[filled] = row;
+        filled += 1;
+        if filled == BATCH {
+            for pair in 0..pairs {
+                let block = &mut blocks[pair * triangle..(pair + 1) * triangle];
+                let factors = &batch_factors[pair * BATCH..(pair + 1) * BATCH];
+                add_outer_upper_batch(block, &batch_rows, factors.try_into().expect("four"));
+            }
+            filled = 0;
+        }
+    }
+    for pair in 0..pairs {
+        let block = &mut blocks[pair * triangle..(pair + 1) * triangle];
+        for (slot, row) in batch_rows[..filled].iter().enumerate() {
+            add_outer_upper(block, row, batch_factors[pair * BATCH + slot]);
+        }
+    }
+}
+
+/// Rows per batch of Hessian updates.
+const BATCH: usize = 4;
+
+/// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle, the rows' terms added to each
+/// entry one after the other (the same operations as four calls of [`add_outer_upper`]).
+#[inline]
+fn add_outer_upper_batch(triangle: &mut [f64], rows: &[&[f64]; BATCH], factors: [f64; BATCH]) {
+    let width = rows[0].len();
+    let (z0, z1, z2, z3) = (rows[0], rows[1], rows[2], rows[3]);
+    let mut start = 0;
+    for j in 0..width {
+        let s0 = factors[0] * z0[j];
+        let s1 = factors[1] * z1[j];
+        let s2 = factors[2] * z2[j];
+        let s3 = factors[3] * z3[j];
+        let length = width - j;
+        let target = &mut triangle[start..start + length];
+        for ((((h, &a), &b), &c), &d) in target
+            .iter_mut()
+            .zip(&z0[j..])
+            .zip(&z1[j..])
+            .zip(&z2[j..])
+            .zip(&z3[j..])
+        {
+            *h = *h + s0 * a + s1 * b + s2 * c + s3 * d;
+        }
+        start += length;
+    }
+}
+
+/// Adds `factor * z z^T` to a packed upper triangle (row by row: `z_j z_j.. z_j z_last`).
+#[inline]
+fn add_outer_upper(triangle: &mut [f64], z: &[f64], factor: f64) {
+    let mut start = 0;
+    for (j, &zj) in z.iter().enumerate() {
+        let scaled = factor * zj;
+        let length = z.len() - j;
+        for (h, &zl) in triangle[start..start + length].iter_mut().zip(&z[j..]) {
+            *h += scaled * zl;
+        }
+        start += length;
+    }
+}
+
+/// The full symmetric Hessian (`k * width` square) from the packed blocks, plus the ridge's
+/// `2 ridge` on the diagonal of every non-intercept coefficient.
+fn assemble(blocks: &[f64], k: usize, width: usize, ridge: f64, hessian: &mut [f64]) {
+    let size = k * width;
+    let triangle = width * (width + 1) / 2;
+    let mut pair = 0;
+    for a in 0..k {
+        for b in a..k {
+            let block = &blocks[pair * triangle..(pair + 1) * triangle];
+            let mut index = 0;
+            for j in 0..width {
+                for l in j..width {
+                    let value = block[index];
+                    index += 1;
+                    let (row_a, col_b) = (a * width + j, b * width + l);
+                    let (row_b, col_a) = (b * width + l, a * width + j);
+                    hessian[row_a * size + col_b] = value;
+                    hessian[row_b * size + col_a] = value;
+                    // The block is symmetric: (j, l) and (l, j) hold the same value.
+                    hessian[(a * width + l) * size + b * width + j] = value;
+                    hessian[(b * width + j) * size + a * width + l] = value;
+                }
+            }
+            pair += 1;
+        }
+    }
+    for c in 0..k {
+        for j in 1..width {
+            let index = c * width + j;
+            hessian[index * size + index] += 2.0 * ridge;
+        }
+    }
+}
+
+/// Solves `hessian * step = gradient` by Cholesky factorisation in place; if rounding makes the
+/// matrix indefinite, a growing multiple of its largest diagonal entry is added to the diagonal
+/// until the factorisation succeeds.
+fn solve(hessian: &mut [f64], size: usize, gradient: &[f64], step: &mut [f64]) {
+    let original = hessian.to_vec();
+    let largest = (0..size)
+        .map(|i| original[i * size + i].abs())
+        .fold(0.0, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let mut damping = 0.0;
+    loop {
+        if damping > 0.0 {
+            hessian.copy_from_slice(&original);
+            for i in 0..size {
+                hessian[i * size + i] += damping;
+            }
+        }
+        if cholesky(hessian, size) {
+            break;
+        }
+        damping = if damping == 0.0 {
+            largest * 1e-12
+        } else {
+            damping * 100.0
+        };
+    }
+    // Forward then backward substitution with the lower factor L (L L^T = H).
+    for i in 0..size {
+        let row = &hessian[i * size..i * size + i];
+        let value = gradient[i] - dot(row, &step[..i]);
+        step[i] = value / hessian[i * size + i];
+    }
+    for i in (0..size).rev() {
+        let mut value = step[i];
+        for j in i + 1..size {
+            value -= hessian[j * size + i] * step[j];
+        }
+        step[i] = value / hessian[i * size + i];
+    }
+}
+
+/// In-place Cholesky factorisation (lower triangle, row-major); false when a pivot is not
+/// positive.
+fn cholesky(matrix: &mut [f64], size: usize) -> bool {
+    for i in 0..size {
+        for j in 0..=i {
+            let (head, tail) = matrix.split_at_mut(i * size);
+            let row_i = &tail[..size];
+            let row_j: &[f64] = if j == i {
+                row_i
+            } else {
+                &head[j * size..j * size + size]
+            };
+            let sum = row_i[j] - dot(&row_i[..j], &row_j[..j]);
+            if i == j {
+                if sum <= 0.0 || !sum.is_finite() {
+                    return false;
+                }
+                tail[j] = sum.sqrt();
+            } else {
+                let pivot = head[j * size + j];
+                tail[j] = sum / pivot;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cholesky_solves_a_small_system() {
+        // [[4, 2], [2, 3]] x = [2, 1]: x = [0.5, 0] by hand.
+        let mut matrix = vec![4.0, 2.0, 2.0, 3.0];
+        let mut step = vec![0.0; 2];
+        solve(&mut matrix, 2, &[2.0, 1.0], &mut step);
+        assert!((step[0] - 0.5).abs() < 1e-15 && step[1].abs() < 1e-15);
+    }
+
+    #[test]
+    fn one_coefficient_closed_form() {
+        // Intercept only, 3 rows of class 0 and 1 of class 1 (the reference): the optimum is
+        // log(3 / 1).
+        let values = [1.0; 4];
+        let design = Design {
+            values: &values,
+            width: 1,
+            classes: &[0, 0, 0, 1],
+            weights: &[1.0; 4],
+        };
+        let solution = minimise(&design, 1, 0.0, vec![0.0], 50);
+        assert!(solution.converged);
+        assert!((solution.coefficients[0] - 3f64.ln()).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,228 @@
+//! Shards and merges through the built binary: the merged outputs are byte-identical to a
+//! single process's whatever the number of shards and the order they ran in; a killed shard
+//! rerun refits only its unfinished units; shards of one slice running at once leave intact
+//! entries; failed units reach the merged report; missing units stop a merge, naming their
+//! shards, unless --allow-missing.
+
+mod common;
+
+use std::path::Path;
+
+use common::{
+    assert_same_outputs, binary, kill_once_cached, run, scratch, stderr, unit_counts, walk,
+    FAILING_CONFIG, KILL_CONFIG,
+};
+
+const QUICK: &str = "aslan-quick.toml";
+
+/// A single process's results of `config` under `folder`, run twice so that, like a merge,
+/// its report counts every unit as read back from the cache.
+fn reference(config: &str, folder: &Path) {
+    for _ in 0..2 {
+        let output = run(&["--config", config, "--threads", "2"], folder);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+}
+
+fn shard(config: &str, folder: &Path, shard: &str) -> std::process::Output {
+    run(
+        &["--config", config, "--threads", "1", "--shard", shard],
+        folder,
+    )
+}
+
+fn merge(config: &str, folder: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["--config", config, "--merge"];
+    args.extend(extra);
+    run(&args, folder)
+}
+
+#[test]
+fn merged_outputs_are_byte_identical_whatever_the_number_and_order_of_shards() {
+    let folder = scratch("shards", "identical");
+    let single = folder.join("single");
+    reference(QUICK, &single);
+    for (count, order) in [
+        (1, vec![0]),
+        (2, vec![1, 0]),
+        (4, vec![2, 0, 3, 1]),
+        (7, vec![6, 5, 4, 3, 2, 1, 0]),
+    ] {
+        let sharded = folder.join(format!("sharded-{count}"));
+        let mut units = 0;
+        for index in order {
+            let output = shard(QUICK, &sharded, &format!("{index}/{count}"));
+            assert!(output.status.success(), "{}", stderr(&output));
+            let (computed, reused, failed) = unit_counts(&stderr(&output));
+            assert_eq!((reused, failed), (0, 0), "{}", stderr(&output));
+            units += computed;
+            assert!(sharded
+                .join(format!("aslan-quick/shards/{index}-of-{count}.toml"))
+                .is_file());
+        }
+        // The shards are disjoint and cover the plan: 3 datasets x 5 learners x 5 models.
+        assert_eq!(units, 75);
+        // A shard writes no report: only the cache and its record.
+        assert!(!sharded.join("aslan-quick/per_fold.csv").exists());
+        let output = merge(QUICK, &sharded, &[]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(unit_counts(&stderr(&output)), (0, 75, 0));
+        assert_same_outputs(&single.join("aslan-quick"), &sharded.join("aslan-quick"));
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_killed_shard_rerun_refits_only_its_unfinished_units() {
+    let folder = scratch("shards", "kill");
+    let config = folder.join("kill.toml");
+    std::fs::write(&config, KILL_CONFIG).unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let single = folder.join("single");
+    reference(&config, &single);
+
+    let sharded = folder.join("sharded");
+    let mut child = binary()
+        .args([
+            "--config",
+            &config,
+            "--threads",
+            "1",
+            "--shard",
+            "0/2",
+            "--results",
+        ])
+        .arg(&sharded)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let predictions = sharded.join("kill/predictions");
+    let entries = kill_once_cached(&mut child, &predictions, 3);
+    let finished: Vec<(std::path::PathBuf, std::time::SystemTime, Vec<u8>)> = entries
+        .into_iter()
+        .map(|path| {
+            let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            (path, modified, bytes)
+        })
+        .collect();
+
+    let output = shard(&config, &sharded, "0/2");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let (computed, reused, failed) = unit_counts(&stderr(&output));
+    assert_eq!((reused, failed), (finished.len(), 0), "{}", stderr(&output));
+    // The units finished before the kill were read back, not fitted and written again.
+    for (path, modified, bytes) in &finished {
+        assert_eq!(
+            std::fs::metadata(path).unwrap().modified().unwrap(),
+            *modified
+        );
+        assert_eq!(&std::fs::read(path).unwrap(), bytes);
+    }
+    let output = shard(&config, &sharded, "1/2");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let (other, _, _) = unit_counts(&stderr(&output));
+    assert_eq!(computed + reused + other, 40);
+    let output = merge(&config, &sharded, &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_same_outputs(&single.join("kill"), &sharded.join("kill"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn shards_writing_the_same_entries_at_once_leave_every_entry_intact() {
+    let folder = scratch("shards", "concurrent");
+    let single = folder.join("single");
+    reference(QUICK, &single);
+    let sharded = folder.join("sharded");
+    // Two processes of shard 0/2 write the same entries at the same time, beside shard 1/2.
+    let children: Vec<std::process::Child> = ["0/2", "0/2", "1/2"]
+        .iter()
+        .map(|slice| {
+            binary()
+                .args([
+                    "--config",
+                    QUICK,
+                    "--threads",
+                    "2",
+                    "--shard",
+                    slice,
+                    "--results",
+                ])
+                .arg(&sharded)
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    // No temporary file is left, and the merge finds every entry whole (a damaged one would be
+    // missing from the cache and stop it).
+    let leftovers: Vec<_> = walk(&sharded.join("aslan-quick/predictions"))
+        .into_iter()
+        .filter(|path| path.extension().is_none_or(|e| e != "bin"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let output = merge(QUICK, &sharded, &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_same_outputs(&single.join("aslan-quick"), &sharded.join("aslan-quick"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn failed_units_of_shards_reach_the_merged_report_as_in_a_single_run() {
+    let folder = scratch("shards", "failing");
+    let config = folder.join("failing.toml");
+    std::fs::write(&config, FAILING_CONFIG).unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let single = folder.join("single");
+    for _ in 0..2 {
+        let output = run(&["--config", &config], &single);
+        assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    }
+    let sharded = folder.join("sharded");
+    for index in ["0/2", "1/2"] {
+        // A shard whose units fail has still done its work: it exits 0 and says so.
+        let output = shard(&config, &sharded, index);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let output = merge(&config, &sharded, &[]);
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert!(stderr(&output).contains("3 of 6 units failed (learners: broken)"));
+    assert_same_outputs(&single.join("failing"), &sharded.join("failing"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_merge_names_missing_units_and_their_shards_unless_allowed() {
+    let folder = scratch("shards", "missing");
+    for index in [0, 2] {
+        let output = shard(QUICK, &folder, &format!("{index}/3"));
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let output = merge(QUICK, &folder, &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("units are not in the cache, of 1 shards: shard 1/3: ")
+            && message.contains("--allow-missing"),
+        "{message}"
+    );
+    assert!(!folder.join("aslan-quick/index.html").exists());
+
+    let output = merge(QUICK, &folder, &["--allow-missing"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = folder.join("aslan-quick");
+    let html = std::fs::read_to_string(results.join("index.html")).unwrap();
+    assert!(html.contains("merged with --allow-missing"), "{html}");
+    let table = std::fs::read_to_string(results.join("tables/missing.csv")).unwrap();
+    assert!(table.contains("1/3"), "{table}");
+    let units = std::fs::read_to_string(results.join("units.csv")).unwrap();
+    let missing = units.matches(",missing,").count();
+    assert!(missing > 0 && missing < 75, "{units}");
+    // The merge kept the cache and the shard records.
+    assert!(results.join("shards/0-of-3.toml").is_file());
+    let _ = std::fs::remove_dir_all(&folder);
+}
