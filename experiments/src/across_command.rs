@@ -508,11 +508,12 @@ fn text(file: &str, matrix: &Matrix, result: &AcrossDatasetsResult) -> Result<St
     }
     pairs.push_note(format!(
         "Sign test: exact binomial, ties dropped; with {} datasets a learner needs {} wins \
-         (ties split evenly) to be significantly better at alpha = {} (Demsar's table). \
-         Wilcoxon signed-rank over datasets (zero differences dropped, exact up to 50 non-zero \
-         ones), Holm-corrected over the {} pairs. Bayesian signed-rank test (prior {}, {} \
-         samples, seed {}): share of posterior samples in which each region is the most \
-         probable, rope = {}.",
+         (ties split evenly; one dataset fewer when a pair's ties are odd) to be significantly \
+         better at alpha = {} (Demsar's table). Wilcoxon signed-rank over datasets (zero \
+         differences dropped, exact up to 50 non-zero ones), Holm-corrected over the {} pairs. \
+         Bayesian signed-rank test (prior {}, {} samples, each pair's seed derived from {}, the \
+         measure and the two names): share of posterior samples in which each region is the \
+         most probable, rope = {}.",
         result.n_datasets,
         result.sign_test_critical_wins.map_or(
             "more than".to_string() + &result.n_datasets.to_string(),

@@ -110,7 +110,7 @@ pub struct ControlSummary {
     pub control: String,
     /// Its index among the learners (column of the matrix).
     pub control_index: usize,
-    /// Whether it was named or chosen as the best-ranked learner.
+    /// Whether it was named or is the first learner (the default).
     pub chosen: ControlChoice,
     /// Standard error of a difference of average ranks, sqrt(k(k+1)/(6N)).
     pub standard_error: f64,
