@@ -315,7 +315,9 @@ fn higher_is_better(measure: Option<&str>, lower_flag: bool) -> bool {
 }
 
 /// Runs the across-data-set tests on a results table and returns the text or JSON to print;
-/// `options.higher_is_better` is set from `lower_is_better` and the table's measure.
+/// `options.higher_is_better` is set from `lower_is_better` and the table's measure, and
+/// `options.measure` (part of each pair's Bayesian seed) to the table's measure, so that a
+/// run's `per_fold` file gives the numbers of the run's `across_datasets` analysis.
 pub(crate) fn run(
     path: &Path,
     table: &CsvTable,
@@ -328,6 +330,7 @@ pub(crate) fn run(
     let shown = path.display().to_string();
     let matrix = read_matrix(table, layout, table_options)?;
     options.higher_is_better = higher_is_better(matrix.measure.as_deref(), lower_is_better);
+    options.measure = matrix.measure.clone().unwrap_or_default();
     let result = stats::across_datasets::compare(&matrix.values, &matrix.learners, &options)
         .map_err(|error| anyhow::anyhow!("'{shown}': {error}"))?;
     if json {
@@ -433,8 +436,8 @@ fn text(file: &str, matrix: &Matrix, result: &AcrossDatasetsResult) -> Result<St
         format!(
             "Against the control '{}'{} (z = rank difference / {:.4}; Bonferroni-Dunn CD = {:.4})",
             control.control,
-            if control.chosen == ControlChoice::BestAverageRank {
-                ", the best average rank (name one with --control)"
+            if control.chosen == ControlChoice::FirstLearner {
+                ", the first learner (name one with --control)"
             } else {
                 ""
             },
@@ -456,7 +459,7 @@ fn text(file: &str, matrix: &Matrix, result: &AcrossDatasetsResult) -> Result<St
     );
     for comparison in &control.comparisons {
         against.push_row(vec![
-            Cell::text(&comparison.learner),
+            Cell::text(&result.learners[comparison.learner]),
             Cell::number(comparison.rank_difference).with_decimals(3),
             Cell::number(comparison.z).with_decimals(3),
             p_cell(comparison.pvalue),
@@ -505,11 +508,12 @@ fn text(file: &str, matrix: &Matrix, result: &AcrossDatasetsResult) -> Result<St
     }
     pairs.push_note(format!(
         "Sign test: exact binomial, ties dropped; with {} datasets a learner needs {} wins \
-         (ties split evenly) to be significantly better at alpha = {} (Demsar's table). \
-         Wilcoxon signed-rank over datasets (zero differences dropped, exact up to 50 non-zero \
-         ones), Holm-corrected over the {} pairs. Bayesian signed-rank test (prior {}, {} \
-         samples, seed {}): share of posterior samples in which each region is the most \
-         probable, rope = {}.",
+         (ties split evenly; one dataset fewer when a pair's ties are odd) to be significantly \
+         better at alpha = {} (Demsar's table). Wilcoxon signed-rank over datasets (zero \
+         differences dropped, exact up to 50 non-zero ones), Holm-corrected over the {} pairs. \
+         Bayesian signed-rank test (prior {}, {} samples, each pair's seed derived from {}, the \
+         measure and the two names): share of posterior samples in which each region is the \
+         most probable, rope = {}.",
         result.n_datasets,
         result.sign_test_critical_wins.map_or(
             "more than".to_string() + &result.n_datasets.to_string(),

@@ -90,7 +90,7 @@ pub struct CompareArgs {
     wilcoxon_correction: bool,
 
     /// Results table: the learner Holm and Bonferroni-Dunn compare the others with (default:
-    /// the best average rank).
+    /// the first learner, as a run's `control`).
     #[arg(long, value_name = "LEARNER")]
     control: Option<String>,
 
@@ -111,7 +111,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     samples: usize,
 
-    /// Results table: seed of the Bayesian signed-rank test's Monte Carlo.
+    /// Results table: seed from which each pair's Bayesian signed-rank Monte Carlo seed is
+    /// derived with the measure and learner names (a run's `seed` gives its analysis' draws).
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
 }
@@ -212,7 +213,6 @@ pub fn run(args: &CompareArgs) -> Result<()> {
             (args.a.is_some(), "--a"),
             (args.b.is_some(), "--b"),
             (args.test_fraction.is_some(), "--test-fraction"),
-            (args.wilcoxon_correction, "--wilcoxon-correction"),
         ] {
             if given {
                 bail!(
@@ -231,6 +231,7 @@ pub fn run(args: &CompareArgs) -> Result<()> {
             alpha: args.alpha,
             rope: args.rope,
             bayesian_samples: args.samples,
+            wilcoxon_correction: args.wilcoxon_correction,
             seed: args.seed,
             ..AcrossDatasetsOptions::default()
         };

@@ -1,7 +1,7 @@
 //! The across-datasets analysis end to end through the built binary: on by default for a
 //! config with 3 datasets and 2 learners, its outputs agree with the `stats` functions applied
-//! to the run's own per-fold table, `analyses = []` turns it off, and a `control` that names no
-//! learner is refused with the names allowed.
+//! to the run's own per-fold table and with the `compare` command on that table, `analyses =
+//! []` turns it off, and a `control` that names no learner is refused with the names allowed.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,6 +48,24 @@ fn fresh_folder(name: &str) -> PathBuf {
     folder
 }
 
+/// The process's standard output, after checking that it succeeded (else its error is shown).
+fn succeeded(output: &Output) -> &[u8] {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    &output.stdout
+}
+
+/// Runs `CONFIG` in a fresh folder named after `name`: the folder and the run's results folder.
+fn run_tiny(name: &str) -> (PathBuf, PathBuf) {
+    let folder = fresh_folder(name);
+    succeeded(&experiments(&folder, CONFIG, &["--threads", "2"]));
+    let results = folder.join("results").join("across-tiny");
+    (folder, results)
+}
+
 /// Per measure, dataset and learner: the mean of the test values of `per_fold.csv`.
 fn means(per_fold: &str) -> BTreeMap<(String, String, String), f64> {
     let mut sums: BTreeMap<(String, String, String), (f64, usize)> = BTreeMap::new();
@@ -81,14 +99,7 @@ fn close(what: &str, got: f64, expected: f64) {
 
 #[test]
 fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
-    let folder = fresh_folder("default");
-    let output = experiments(&folder, CONFIG, &["--threads", "2"]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results = folder.join("results").join("across-tiny");
+    let (folder, results) = run_tiny("default");
     for file in [
         "figures/across_error_cd.svg",
         "figures/across_auc_cd.svg",
@@ -130,6 +141,7 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
             })
             .collect();
         let friedman = stats::friedman_test(&scores, 0.05).unwrap();
+        let json = &json["result"];
         for (l, rank) in friedman.average_ranks.iter().enumerate() {
             close(
                 &format!("{measure} average rank {l}"),
@@ -142,7 +154,7 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
             json["friedman"]["pvalue"].as_f64().unwrap(),
             friedman.pvalue,
         );
-        assert_eq!(json["control"]["learner"], 1, "control is c45");
+        assert_eq!(json["control"]["control_index"], 1, "control is c45");
         let (nb, c45): (Vec<f64>, Vec<f64>) = scores.iter().map(|row| (row[0], row[1])).unzip();
         let wilcoxon = stats::wilcoxon_signed_rank(
             &nb,
@@ -156,12 +168,12 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
         let pair = &json["pairs"][0];
         close(
             &format!("{measure} Wilcoxon p"),
-            pair["wilcoxon_pvalue"].as_f64().unwrap(),
+            pair["wilcoxon"]["pvalue"].as_f64().unwrap(),
             wilcoxon.pvalue,
         );
         let count = stats::win_tie_loss(&nb, &c45).unwrap();
-        assert_eq!(pair["wins"], count.wins);
-        assert_eq!(pair["losses"], count.losses);
+        assert_eq!(pair["win_tie_loss"]["wins"], count.wins);
+        assert_eq!(pair["win_tie_loss"]["losses"], count.losses);
         let bayesian = stats::bayesian_signed_rank_test(
             &nb,
             &c45,
@@ -173,7 +185,9 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
         .unwrap();
         close(
             &format!("{measure} P(nb better)"),
-            pair["bayesian"]["a_better"].as_f64().unwrap(),
+            pair["bayesian_signed_rank"]["probabilities"]["right"]
+                .as_f64()
+                .unwrap(),
             bayesian.probabilities.right,
         );
     }
@@ -184,6 +198,61 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
     assert!(output.status.success());
     assert!(!results.join("tables/across_error.json").exists());
     assert!(results.join("figures/folds_error_1.svg").is_file());
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn the_compare_command_on_the_runs_per_fold_table_prints_the_analysis_numbers() {
+    let (folder, results) = run_tiny("compare");
+    for measure in ["error", "auc"] {
+        let analysis: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(results.join(format!("tables/across_{measure}.json")))
+                .unwrap(),
+        )
+        .unwrap();
+        // The config's seed, rope and control, given to the command as flags.
+        let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
+            .arg("compare")
+            .arg(results.join("per_fold.csv"))
+            .args(["--measure", measure, "--json", "--seed", "7"])
+            .args(["--rope", "0.02", "--control", "c45"])
+            .output()
+            .unwrap();
+        let command: serde_json::Value = serde_json::from_slice(succeeded(&output)).unwrap();
+        let (analysis, command) = (&analysis["result"], &command["result"]);
+        assert_eq!(command["learners"], analysis["learners"], "{measure}");
+        assert_eq!(command["options"], analysis["options"], "{measure}");
+        let chi_square =
+            |json: &serde_json::Value| json["friedman"]["chi_square"].as_f64().unwrap();
+        assert_eq!(
+            chi_square(command),
+            chi_square(analysis),
+            "{measure} Friedman chi-square"
+        );
+        let ranks = |json: &serde_json::Value| -> Vec<f64> {
+            json["average_ranks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|rank| rank.as_f64().unwrap())
+                .collect()
+        };
+        assert_eq!(ranks(command).len(), 2, "{measure}");
+        assert_eq!(ranks(command), ranks(analysis), "{measure} average ranks");
+        // Same seeds, same matrix: the Monte Carlo shares agree too.
+        let shares = |json: &serde_json::Value| -> Vec<f64> {
+            let probabilities = &json["pairs"][0]["bayesian_signed_rank"]["probabilities"];
+            ["left", "rope", "right"]
+                .iter()
+                .map(|region| probabilities[region].as_f64().unwrap())
+                .collect()
+        };
+        assert_eq!(
+            shares(command),
+            shares(analysis),
+            "{measure} Bayesian signed-rank"
+        );
+    }
     let _ = std::fs::remove_dir_all(&folder);
 }
 

@@ -1,14 +1,36 @@
 //! The engine analysis `across_datasets`: per measure, the datasets x learners table of means
-//! over the folds, and every statistic of [`crate::across::compare`] as tables, a
-//! critical-difference diagram and the Bayesian simplexes of the control against each other
-//! learner.
+//! over the folds, and every statistic of [`stats::across_datasets::compare`] (the function
+//! the `compare` command also calls) as tables, a JSON file, a critical-difference diagram and
+//! the Bayesian simplexes of the control against each other learner.
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
 use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section};
 use report::{Cell, Table};
+use serde::Serialize;
+use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
 
-use crate::across::{self, AcrossDatasetsResult, CompareOptions, ScoreTable};
+/// One measure's means over the folds of a run: the matrix the analysis compares.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreTable {
+    /// The measure's name.
+    pub measure: String,
+    /// True when lower values are better (error, Brier score, log-loss).
+    pub lower_is_better: bool,
+    /// The datasets (rows).
+    pub datasets: Vec<String>,
+    /// The learners (columns).
+    pub learners: Vec<String>,
+    /// `values[dataset][learner]`, all finite.
+    pub values: Vec<Vec<f64>>,
+}
+
+/// The JSON file `tables/across_<measure>.json`: the table and every statistic of it.
+#[derive(Serialize)]
+struct MeasureReport<'a> {
+    table: &'a ScoreTable,
+    result: &'a AcrossDatasetsResult,
+}
 
 /// The comparison of learners across datasets (Demšar 2006; García & Herrera 2008; Benavoli
 /// et al. 2017).
@@ -57,15 +79,6 @@ impl Analysis for AcrossDatasets {
         }
         Ok(sections)
     }
-}
-
-/// The learner index of the config's `control` (default: the first learner).
-pub fn control_index(config: &ExperimentConfig, plan: &Plan) -> usize {
-    config
-        .control
-        .as_ref()
-        .and_then(|name| plan.learners.iter().position(|l| &l.name == name))
-        .unwrap_or(0)
 }
 
 /// One measure's table of means over the folds (finite values only), and the datasets left
@@ -119,30 +132,43 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             ..Section::default()
         });
     }
-    let options = CompareOptions {
+    // The config's `control` was checked to name a learner; without it, the first learner
+    // (the stats default). Each pair's Bayesian seed derives from the config seed and names.
+    let options = AcrossDatasetsOptions {
+        control: config.control.clone(),
         alpha: config.alpha,
-        control: control_index(config, context.plan),
         rope: config.rope(),
+        higher_is_better: !table.lower_is_better,
         wilcoxon_correction: config.wilcoxon_correction,
-        samples: CompareOptions::DEFAULT_SAMPLES,
         seed: config.seed,
+        measure: name.clone(),
+        ..AcrossDatasetsOptions::default()
     };
-    let result = across::compare(&table, &options)
-        .map_err(|error| engine::Error::message(error.to_string()))?;
+    let failed = |error: stats::StatsError| {
+        engine::Error::message(format!(
+            "analysis 'across_datasets', measure '{name}': {error}"
+        ))
+    };
+    let result =
+        across_datasets::compare(&table.values, &table.learners, &options).map_err(failed)?;
     let stem = format!("across_{}", file_safe(&name));
     let tables_folder = context.folder.join("tables");
+    let json = MeasureReport {
+        table: &table,
+        result: &result,
+    };
     report::write_file(
         &tables_folder.join(format!("{stem}.json")),
-        &serde_json::to_string_pretty(&result).map_err(|error| {
+        &serde_json::to_string_pretty(&json).map_err(|error| {
             engine::Error::message(format!("cannot write {stem}.json: {error}"))
         })?,
     )?;
     let mut tables = vec![
-        means_table(&result),
-        tests_table(&result),
-        control_table(&result),
-        pairs_table(&result),
-        bayesian_table(&result),
+        means_table(&table, &result),
+        tests_table(&table, &result),
+        control_table(&table, &result),
+        pairs_table(&table, &result),
+        bayesian_table(&table, &result),
     ];
     if let Some(first) = tables.first_mut() {
         for note in &notes {
@@ -164,9 +190,19 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
         labels: table.learners.clone(),
         ranks: result.average_ranks.clone(),
         critical_difference: (result.nemenyi.critical_difference, "CD (Nemenyi)".into()),
-        groups: result.nemenyi.groups.clone(),
+        groups: result
+            .nemenyi
+            .groups
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    .map(|name| learner_index(&result, name))
+                    .collect()
+            })
+            .collect(),
         control: Some((
-            result.control.learner,
+            result.control.control_index,
             result.control.bonferroni_dunn_critical_difference,
         )),
     };
@@ -185,25 +221,35 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             config.alpha
         ),
     ));
-    let control = result.control.learner;
+    let control = result.control.control_index;
     for other in (0..table.learners.len()).filter(|&l| l != control) {
-        let posterior = across::bayesian_posterior(&table, &options, control, other)
-            .map_err(|error| engine::Error::message(error.to_string()))?;
+        let (first, second) = (control.min(other), control.max(other));
+        let posterior = across_datasets::bayesian_posterior(&table.values, &result, first, second)
+            .map_err(failed)?;
         let pair = result
             .pairs
             .iter()
-            .find(|pair| (pair.a, pair.b) == (control.min(other), control.max(other)))
+            .find(|pair| {
+                (pair.first.as_str(), pair.second.as_str())
+                    == (
+                        table.learners[first].as_str(),
+                        table.learners[second].as_str(),
+                    )
+            })
             .expect("every pair is compared");
-        // Oriented so that the control's better region is on the right.
-        let (control_better, other_better) = if pair.a == control {
-            (pair.bayesian.a_better, pair.bayesian.b_better)
+        // Oriented so that the control's better region is on the right (`right` of a pair is
+        // "the first is better").
+        let shares = pair.bayesian_signed_rank.probabilities;
+        let control_is_first = first == control;
+        let (control_better, other_better) = if control_is_first {
+            (shares.right, shares.left)
         } else {
-            (pair.bayesian.b_better, pair.bayesian.a_better)
+            (shares.left, shares.right)
         };
         let samples: Vec<[f64; 3]> = posterior
             .iter()
             .map(|p| {
-                if pair.a == control {
+                if control_is_first {
                     [p.left, p.rope, p.right]
                 } else {
                     [p.right, p.rope, p.left]
@@ -213,14 +259,14 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
         let simplex = report::Simplex {
             title: format!(
                 "{name}: {} vs {} (rope {})",
-                table.learners[control], table.learners[other], result.rope
+                table.learners[control], table.learners[other], options.rope
             ),
             corners: [
                 format!("{} better", table.learners[other]),
                 "equivalent".to_string(),
                 format!("{} better", table.learners[control]),
             ],
-            probabilities: [other_better, pair.bayesian.equivalent, control_better],
+            probabilities: [other_better, shares.rope, control_better],
             samples,
         };
         let file = format!(
@@ -242,13 +288,13 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
                 table.learners[control],
                 table.learners[other],
                 table.datasets.len(),
-                result.rope
+                options.rope
             ),
         ));
     }
     Ok(Section {
         title,
-        reading: reading(&result),
+        reading: reading(&table, &result),
         tables,
         figures,
         links: vec![(
@@ -258,9 +304,17 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
     })
 }
 
+/// The index of the learner `name` of `result` (a name from the result itself).
+fn learner_index(result: &AcrossDatasetsResult, name: &str) -> usize {
+    result
+        .learners
+        .iter()
+        .position(|learner| learner == name)
+        .expect("the result names its own learners")
+}
+
 /// A few sentences on what the tests say.
-fn reading(result: &AcrossDatasetsResult) -> String {
-    let table = &result.table;
+fn reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
     let best_rank = result
         .average_ranks
         .iter()
@@ -270,10 +324,10 @@ fn reading(result: &AcrossDatasetsResult) -> String {
         .filter(|&l| result.average_ranks[l] == best_rank)
         .map(|l| table.learners[l].as_str())
         .collect();
-    let control = &table.learners[result.control.learner];
+    let control = &result.control.control;
     let beaten: Vec<&str> = result
         .control
-        .rows
+        .comparisons
         .iter()
         .filter(|row| row.holm_reject)
         .map(|row| table.learners[row.learner].as_str())
@@ -300,7 +354,7 @@ fn reading(result: &AcrossDatasetsResult) -> String {
         } else {
             "no difference is shown"
         },
-        result.alpha,
+        result.options.alpha,
         if beaten.is_empty() {
             "none".to_string()
         } else {
@@ -315,8 +369,7 @@ fn header(names: &[&str]) -> Vec<String> {
 }
 
 /// The datasets x learners means, each with its rank on the dataset, and the average ranks.
-fn means_table(result: &AcrossDatasetsResult) -> Table {
-    let table = &result.table;
+fn means_table(table: &ScoreTable, result: &AcrossDatasetsResult) -> Table {
     let mut columns = vec!["dataset".to_string()];
     columns.extend(table.learners.iter().cloned());
     let mut out = Table::new(
@@ -357,14 +410,15 @@ fn means_table(result: &AcrossDatasetsResult) -> Table {
 }
 
 /// Friedman, Iman-Davenport and the critical differences.
-fn tests_table(result: &AcrossDatasetsResult) -> Table {
+fn tests_table(table: &ScoreTable, result: &AcrossDatasetsResult) -> Table {
     let friedman = &result.friedman;
-    let (n, k) = (result.table.datasets.len(), result.table.learners.len());
+    let alpha = result.options.alpha;
+    let (n, k) = (table.datasets.len(), table.learners.len());
     let mut out = Table::new(
         format!(
             "{}: Friedman test with the Iman-Davenport correction, and the critical differences \
-             (alpha = {})",
-            result.table.measure, result.alpha
+             (alpha = {alpha})",
+            table.measure
         ),
         header(&["statistic", "value", "df", "p-value"]),
     );
@@ -401,8 +455,7 @@ fn tests_table(result: &AcrossDatasetsResult) -> Table {
         out.push_row(vec![Cell::text(label), value, Cell::text(df), pvalue]);
     }
     out.push_note(format!(
-        "N = {n} datasets, k = {k} learners. Decision at alpha = {}: {}.",
-        result.alpha,
+        "N = {n} datasets, k = {k} learners. Decision at alpha = {alpha}: {}.",
         if friedman.reject {
             "the learners' ranks differ"
         } else {
@@ -413,9 +466,8 @@ fn tests_table(result: &AcrossDatasetsResult) -> Table {
 }
 
 /// Holm and Bonferroni-Dunn against the control.
-fn control_table(result: &AcrossDatasetsResult) -> Table {
-    let table = &result.table;
-    let control = result.control.learner;
+fn control_table(table: &ScoreTable, result: &AcrossDatasetsResult) -> Table {
+    let control = result.control.control_index;
     let mut out = Table::new(
         format!(
             "{}: each learner against the control {} (z-test on average ranks; Holm and \
@@ -443,7 +495,7 @@ fn control_table(result: &AcrossDatasetsResult) -> Table {
             Cell::text("no difference")
         }
     };
-    for row in &result.control.rows {
+    for row in &result.control.comparisons {
         out.push_row(vec![
             Cell::text(&table.learners[row.learner]),
             Cell::number(result.average_ranks[row.learner]).with_decimals(3),
@@ -465,8 +517,7 @@ fn control_table(result: &AcrossDatasetsResult) -> Table {
 }
 
 /// Every pair: win/tie/loss with the sign test, Wilcoxon with Holm, and Nemenyi.
-fn pairs_table(result: &AcrossDatasetsResult) -> Table {
-    let table = &result.table;
+fn pairs_table(table: &ScoreTable, result: &AcrossDatasetsResult) -> Table {
     let mut out = Table::new(
         format!(
             "{}: every pair of learners over the {} datasets",
@@ -487,18 +538,19 @@ fn pairs_table(result: &AcrossDatasetsResult) -> Table {
     );
     for pair in &result.pairs {
         let holm = Cell::number(pair.wilcoxon_holm_pvalue).with_decimals(4);
+        let count = pair.win_tie_loss;
         out.push_row(vec![
-            Cell::text(&table.learners[pair.a]),
-            Cell::text(&table.learners[pair.b]),
-            Cell::text(format!("{}/{}/{}", pair.wins, pair.ties, pair.losses)),
-            Cell::number(pair.sign_pvalue).with_decimals(4),
-            match pair.sign_wins_needed {
-                Some(needed) if pair.sign_reject => Cell::integer(needed as i64).bold(),
+            Cell::text(&pair.first),
+            Cell::text(&pair.second),
+            Cell::text(format!("{}/{}/{}", count.wins, count.ties, count.losses)),
+            Cell::number(pair.sign_test.pvalue).with_decimals(4),
+            match pair.sign_test_critical_wins {
+                Some(needed) if pair.sign_test_demsar_reject => Cell::integer(needed as i64).bold(),
                 Some(needed) => Cell::integer(needed as i64),
                 None => Cell::text("none"),
             },
-            Cell::number(pair.wilcoxon_statistic).with_decimals(1),
-            Cell::number(pair.wilcoxon_pvalue).with_decimals(4),
+            Cell::number(pair.wilcoxon.statistic).with_decimals(1),
+            Cell::number(pair.wilcoxon.pvalue).with_decimals(4),
             if pair.wilcoxon_holm_reject {
                 holm.bold()
             } else {
@@ -513,37 +565,38 @@ fn pairs_table(result: &AcrossDatasetsResult) -> Table {
          evenly (bold when a or b reaches it). Wilcoxon: signed-rank test of the per-dataset \
          differences (zeros dropped; exact up to 50 datasets), its p-value Holm-corrected over \
          the {} pairs (bold when rejected).",
-        result.alpha,
+        result.options.alpha,
         result.pairs.len(),
     ));
     out
 }
 
 /// Every pair: the Bayesian signed-rank test's probabilities.
-fn bayesian_table(result: &AcrossDatasetsResult) -> Table {
-    let table = &result.table;
+fn bayesian_table(table: &ScoreTable, result: &AcrossDatasetsResult) -> Table {
+    let options = &result.options;
     let mut out = Table::new(
         format!(
             "{}: Bayesian signed-rank test of every pair (rope {})",
-            table.measure, result.rope
+            table.measure, options.rope
         ),
         header(&["a", "b", "P(a better)", "P(equivalent)", "P(b better)"]),
     );
     for pair in &result.pairs {
+        let shares = pair.bayesian_signed_rank.probabilities;
         out.push_row(vec![
-            Cell::text(&table.learners[pair.a]),
-            Cell::text(&table.learners[pair.b]),
-            Cell::number(pair.bayesian.a_better).with_decimals(3),
-            Cell::number(pair.bayesian.equivalent).with_decimals(3),
-            Cell::number(pair.bayesian.b_better).with_decimals(3),
+            Cell::text(&pair.first),
+            Cell::text(&pair.second),
+            Cell::number(shares.right).with_decimals(3),
+            Cell::number(shares.rope).with_decimals(3),
+            Cell::number(shares.left).with_decimals(3),
         ]);
     }
     out.push_note(format!(
         "Benavoli et al. (2017), as baycomp: a Dirichlet process posterior of the per-dataset \
-         differences a - b with a prior pseudo-observation of weight 0.5 at 0, {} Monte Carlo \
+         differences a - b with a prior pseudo-observation of weight {} at 0, {} Monte Carlo \
          samples; each probability is the share of samples in which that region (a better by \
          more than {} {}, within it, b better) is the most probable.",
-        result.samples, result.rope, table.measure
+        options.bayesian_prior, options.bayesian_samples, options.rope, table.measure
     ));
     out
 }

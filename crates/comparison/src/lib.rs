@@ -1,20 +1,15 @@
-//! Comparisons of learners across datasets: from a datasets x learners table of one measure,
-//! average ranks, Friedman with Iman-Davenport, Nemenyi's critical difference, Holm and
-//! Bonferroni-Dunn against a control, pairwise Wilcoxon signed-rank tests with Holm's
-//! correction, win/tie/loss counts with the sign test, and the Bayesian signed-rank test with
-//! a region of practical equivalence (Demšar 2006; García & Herrera 2008; Benavoli et al.
-//! 2017).
-//!
-//! [`across::compare`] computes them from any table (a run's per-dataset means, or a
-//! published table); [`AcrossDatasets`] is the engine analysis `across_datasets` that builds
-//! the tables from a run and writes the report's tables, the critical-difference diagrams and
+//! Comparisons of learners across datasets as an engine analysis: [`AcrossDatasets`]
+//! (`across_datasets`) builds one datasets x learners table of means per measure from a run,
+//! computes every statistic with [`stats::across_datasets::compare`] (average ranks, Friedman
+//! with Iman-Davenport, Nemenyi's critical difference, Holm and Bonferroni-Dunn against the
+//! control, pairwise Wilcoxon with Holm's correction, win/tie/loss with the sign test, the
+//! Bayesian signed-rank test with a rope; Demšar 2006; García & Herrera 2008; Benavoli et al.
+//! 2017), and writes the report's tables, a JSON file, the critical-difference diagrams and
 //! the Bayesian simplexes.
 
-pub mod across;
 pub mod analysis;
 
-pub use across::{compare, AcrossDatasetsResult, CompareOptions, ScoreTable};
-pub use analysis::AcrossDatasets;
+pub use analysis::{AcrossDatasets, ScoreTable};
 
 /// The analyses of this crate, by the names configs use in `analyses`.
 pub fn analyses() -> engine::Analyses {

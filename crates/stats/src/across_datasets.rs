@@ -6,30 +6,36 @@
 //! pairwise p-value and the Bayesian signed-rank test with a region of practical equivalence.
 //!
 //! [`compare`] is the one function that computes all of them: the `compare` command of the
-//! `experiments` tool and the across-data-set analysis of a run both call it.
+//! `experiments` tool and the across-data-set analysis of a run (crates/comparison) both call
+//! it, so the two print the same numbers for the same matrix, options and seed;
+//! [`bayesian_posterior`] gives the posterior samples of one pair (the dots of a simplex plot)
+//! exactly as [`compare`] drew them.
 
 use serde::{Deserialize, Serialize};
 
-use crate::bayesian::{bayesian_signed_rank_test, SignedRankResult};
-use crate::distributions::normal_two_sided_pvalue;
+use crate::bayesian::{
+    bayesian_signed_rank_posterior, bayesian_signed_rank_test, RegionProbabilities,
+    SignedRankResult,
+};
 use crate::error::{check_alpha, StatsError};
 use crate::friedman::{
-    critical_difference, friedman_test, nemenyi_critical_difference_demsar_table, nemenyi_pvalues,
-    nemenyi_q, rank_rows_descending, FriedmanResult,
+    bonferroni_dunn_q, compare_with_control, critical_difference, friedman_test,
+    nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, rank_rows_descending,
+    rank_standard_error, ControlComparison, FriedmanResult,
 };
-use crate::multitest::{bonferroni, holm};
-use crate::proportion::normal_quantile;
+use crate::multitest::holm;
 use crate::sign_test::{sign_test, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss};
 use crate::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
 
 /// Settings of [`compare`]; `Default` gives alpha 0.05, rope 0.01, higher values better,
-/// the best-ranked learner as control, and baycomp's prior (0.5) and sample count (50,000).
+/// the first learner as control, no continuity correction in Wilcoxon's normal approximation
+/// (as scipy), baycomp's prior (0.5) and sample count (50,000), seed 0 and no measure name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AcrossDatasetsOptions {
     /// Learner the others are compared against by Holm and Bonferroni-Dunn; `None` takes the
-    /// learner with the best average rank (Garcia & Herrera's practice; the first such learner
-    /// on ties).
+    /// first learner (as a run's `control` key: a control is chosen before seeing the results,
+    /// not as the best-ranked learner, which would make the tests against it optimistic).
     pub control: Option<String>,
     /// Family-wise significance level of every test and correction.
     pub alpha: f64,
@@ -43,8 +49,13 @@ pub struct AcrossDatasetsOptions {
     pub bayesian_prior: f64,
     /// Monte Carlo samples of the Bayesian signed-rank test.
     pub bayesian_samples: usize,
-    /// Seed of the Bayesian signed-rank test's Monte Carlo (every pair uses this same seed).
+    /// Continuity correction in the Wilcoxon test's normal approximation (used above 50
+    /// non-zero differences).
+    pub wilcoxon_correction: bool,
+    /// Seed from which each pair's Bayesian Monte Carlo seed is derived (see [`pair_seed`]).
     pub seed: u64,
+    /// Name of the measure (e.g. `auc`); part of the label each pair's seed is derived from.
+    pub measure: String,
 }
 
 impl Default for AcrossDatasetsOptions {
@@ -56,7 +67,9 @@ impl Default for AcrossDatasetsOptions {
             higher_is_better: true,
             bayesian_prior: 0.5,
             bayesian_samples: 50_000,
+            wilcoxon_correction: false,
             seed: 0,
+            measure: String::new(),
         }
     }
 }
@@ -86,29 +99,8 @@ pub struct NemenyiSummary {
 pub enum ControlChoice {
     /// Named in the options.
     Named,
-    /// The learner with the best average rank (no control was named).
-    BestAverageRank,
-}
-
-/// One learner against the control: the rank-based z of Demsar's section 3.2.2.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ControlComparison {
-    /// The learner compared with the control.
-    pub learner: String,
-    /// Its average rank minus the control's (positive: the control ranks better).
-    pub rank_difference: f64,
-    /// z = rank_difference / sqrt(k(k+1)/(6N)).
-    pub z: f64,
-    /// Two-sided normal p-value of z, uncorrected.
-    pub pvalue: f64,
-    /// Holm-corrected p-value over the k - 1 comparisons.
-    pub holm_pvalue: f64,
-    /// True when Holm rejects equality with the control at alpha.
-    pub holm_reject: bool,
-    /// Bonferroni-Dunn (Bonferroni over the k - 1 comparisons) corrected p-value.
-    pub bonferroni_dunn_pvalue: f64,
-    /// True when Bonferroni-Dunn rejects equality with the control at alpha.
-    pub bonferroni_dunn_reject: bool,
+    /// The first learner (no control was named).
+    FirstLearner,
 }
 
 /// Every learner against the control learner.
@@ -116,7 +108,9 @@ pub struct ControlComparison {
 pub struct ControlSummary {
     /// Name of the control learner.
     pub control: String,
-    /// Whether it was named or chosen as the best-ranked learner.
+    /// Its index among the learners (column of the matrix).
+    pub control_index: usize,
+    /// Whether it was named or is the first learner (the default).
     pub chosen: ControlChoice,
     /// Standard error of a difference of average ranks, sqrt(k(k+1)/(6N)).
     pub standard_error: f64,
@@ -124,7 +118,8 @@ pub struct ControlSummary {
     pub bonferroni_dunn_q: f64,
     /// Bonferroni-Dunn critical difference q sqrt(k(k+1)/(6N)).
     pub bonferroni_dunn_critical_difference: f64,
-    /// One entry per other learner, in input order.
+    /// One entry per other learner, in input order (`learner` is its index among the
+    /// learners).
     pub comparisons: Vec<ControlComparison>,
 }
 
@@ -141,8 +136,12 @@ pub struct PairSummary {
     pub win_tie_loss: WinTieLoss,
     /// Exact two-sided sign test, ties dropped (wins = first better).
     pub sign_test: SignTestResult,
+    /// Demsar's critical value for this pair: the fewest wins out of the N data sets, less one
+    /// when the number of ties is odd, that make the sign test significant at alpha; `None`
+    /// when no count does.
+    pub sign_test_critical_wins: Option<u64>,
     /// Demsar's sign test: significant when either learner's wins plus half the ties (an odd
-    /// tie dropped) reach `sign_test_critical_wins` of N data sets.
+    /// tie dropped) reach this pair's `sign_test_critical_wins`.
     pub sign_test_demsar_reject: bool,
     /// Wilcoxon signed-rank test on first - second over data sets (zero differences dropped;
     /// exact up to 50 non-zero differences, else the normal approximation without continuity
@@ -157,6 +156,8 @@ pub struct PairSummary {
     /// Bayesian signed-rank test: `left` = the second is better by more than the rope, `rope`
     /// = practically equivalent, `right` = the first is better by more than the rope.
     pub bayesian_signed_rank: SignedRankResult,
+    /// Seed of its Monte Carlo draws ([`pair_seed`] of the options' seed and names).
+    pub bayesian_seed: u64,
 }
 
 /// Every across-data-set statistic of one measure; see the module documentation.
@@ -181,7 +182,8 @@ pub struct AcrossDatasetsResult {
     /// Holm and Bonferroni-Dunn against the control.
     pub control: ControlSummary,
     /// Fewest wins out of N data sets that make the two-sided sign test significant at alpha
-    /// (Demsar's Table 3); `None` when no count does (N < 6 at 0.05).
+    /// (Demsar's Table 3, no ties); `None` when no count does (N < 6 at 0.05). A pair with an
+    /// odd number of ties uses its own `sign_test_critical_wins` (one data set fewer).
     pub sign_test_critical_wins: Option<u64>,
     /// Every pair of learners, in the order (0,1), (0,2), ..., (1,2), ...
     pub pairs: Vec<PairSummary>,
@@ -217,6 +219,71 @@ fn critical_difference_groups(
         }
     }
     groups
+}
+
+/// Seed of the Bayesian signed-rank test of the pair (`first`, `second`) of `measure`: derived
+/// from `seed` and the label `across_datasets/bayesian_signed_rank/<measure>/<first>/<second>`,
+/// so a pair's draws do not depend on which other learners are compared.
+pub fn pair_seed(seed: u64, measure: &str, first: &str, second: &str) -> u64 {
+    seeds::derive_seed_from_label(
+        seed,
+        &format!("across_datasets/bayesian_signed_rank/{measure}/{first}/{second}"),
+    )
+}
+
+/// Two learners' columns oriented for the Bayesian signed-rank test, whose differences are
+/// `x - y`: first - second when higher is better, second - first otherwise, so that `right`
+/// is always "the first is better".
+fn oriented_columns<R: AsRef<[f64]>>(
+    scores: &[R],
+    first: usize,
+    second: usize,
+    higher_is_better: bool,
+) -> (Vec<f64>, Vec<f64>) {
+    let column = |j: usize| -> Vec<f64> { scores.iter().map(|row| row.as_ref()[j]).collect() };
+    let (a, b) = (column(first), column(second));
+    if higher_is_better {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// The Bayesian signed-rank posterior samples of the pair (`first`, `second`) (learner indices,
+/// first < second) of `result`, computed from the same `scores` with the result's options and
+/// the pair's seed: the draws whose shares are the pair's `bayesian_signed_rank` (the dots of
+/// a simplex plot; `right` = the first is better).
+///
+/// Errors: indices that are not a pair of `result` -> `OutOfRange`.
+pub fn bayesian_posterior<R: AsRef<[f64]>>(
+    scores: &[R],
+    result: &AcrossDatasetsResult,
+    first: usize,
+    second: usize,
+) -> Result<Vec<RegionProbabilities>, StatsError> {
+    let k = result.learners.len();
+    if !(first < second && second < k) {
+        return Err(StatsError::OutOfRange {
+            name: "pair of learners",
+            value: second as f64,
+            allowed: "two learner indices first < second < k",
+        });
+    }
+    let options = &result.options;
+    let (x, y) = oriented_columns(scores, first, second, options.higher_is_better);
+    bayesian_signed_rank_posterior(
+        &x,
+        &y,
+        options.rope,
+        options.bayesian_prior,
+        options.bayesian_samples,
+        pair_seed(
+            options.seed,
+            &options.measure,
+            &result.learners[first],
+            &result.learners[second],
+        ),
+    )
 }
 
 /// Computes every across-data-set statistic of `scores[dataset][learner]` (one measure, one
@@ -298,47 +365,18 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
                 })
             }
         },
-        None => {
-            let best = (0..k)
-                .min_by(|&i, &j| average_ranks[i].total_cmp(&average_ranks[j]))
-                .expect("k >= 2");
-            (best, ControlChoice::BestAverageRank)
-        }
+        None => (0, ControlChoice::FirstLearner),
     };
-    let (nf, kf) = (n as f64, k as f64);
-    let standard_error = (kf * (kf + 1.0) / (6.0 * nf)).sqrt();
-    let others: Vec<usize> = (0..k).filter(|&j| j != control_index).collect();
-    let rank_differences: Vec<f64> = others
-        .iter()
-        .map(|&j| average_ranks[j] - average_ranks[control_index])
-        .collect();
-    let control_pvalues: Vec<f64> = rank_differences
-        .iter()
-        .map(|d| normal_two_sided_pvalue(d / standard_error))
-        .collect();
-    let control_holm = holm(&control_pvalues, options.alpha)?;
-    let control_bonferroni = bonferroni(&control_pvalues, options.alpha)?;
-    let bonferroni_dunn_q = normal_quantile(1.0 - options.alpha / (2.0 * (kf - 1.0)));
+    let standard_error = rank_standard_error(k, n)?;
+    let bonferroni_dunn_q = bonferroni_dunn_q(k, options.alpha)?;
     let control = ControlSummary {
         control: names[control_index].clone(),
+        control_index,
         chosen,
         standard_error,
         bonferroni_dunn_q,
-        bonferroni_dunn_critical_difference: bonferroni_dunn_q * standard_error,
-        comparisons: others
-            .iter()
-            .enumerate()
-            .map(|(position, &j)| ControlComparison {
-                learner: names[j].clone(),
-                rank_difference: rank_differences[position],
-                z: rank_differences[position] / standard_error,
-                pvalue: control_pvalues[position],
-                holm_pvalue: control_holm.corrected_pvalues[position],
-                holm_reject: control_holm.reject[position],
-                bonferroni_dunn_pvalue: control_bonferroni.corrected_pvalues[position],
-                bonferroni_dunn_reject: control_bonferroni.reject[position],
-            })
-            .collect(),
+        bonferroni_dunn_critical_difference: critical_difference(bonferroni_dunn_q, k, n)?,
+        comparisons: compare_with_control(&average_ranks, n, control_index, options.alpha)?,
     };
 
     let sign_test_critical_wins = sign_test_min_wins(n as u64, options.alpha)?;
@@ -350,31 +388,34 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
             let (a, b) = (column(first), column(second));
             let counts = win_tie_loss(&goodness_column(first), &goodness_column(second))?;
             let sign = sign_test(counts.wins, counts.losses, counts.ties, options.alpha)?;
+            // Demsar: ties are split evenly between the two, one dropped when they are odd.
             let half_ties = counts.ties / 2;
-            let sign_test_demsar_reject = sign_test_critical_wins.is_some_and(|critical| {
+            let pair_critical_wins = sign_test_min_wins(n as u64 - counts.ties % 2, options.alpha)?;
+            let sign_test_demsar_reject = pair_critical_wins.is_some_and(|critical| {
                 counts.wins + half_ties >= critical || counts.losses + half_ties >= critical
             });
             let wilcoxon = wilcoxon_signed_rank(
                 &a,
                 &b,
                 ZeroMethod::Wilcox,
-                false,
+                options.wilcoxon_correction,
                 WilcoxonMethod::Auto,
                 options.alpha,
             )?;
-            // d = better-oriented first - second: `right` is "first better".
-            let (x, y) = if options.higher_is_better {
-                (&a, &b)
-            } else {
-                (&b, &a)
-            };
+            let (x, y) = oriented_columns(scores, first, second, options.higher_is_better);
+            let bayesian_seed = pair_seed(
+                options.seed,
+                &options.measure,
+                &names[first],
+                &names[second],
+            );
             let bayesian_signed_rank = bayesian_signed_rank_test(
-                x,
-                y,
+                &x,
+                &y,
                 options.rope,
                 options.bayesian_prior,
                 options.bayesian_samples,
-                options.seed,
+                bayesian_seed,
             )?;
             pairs.push(PairSummary {
                 first: names[first].clone(),
@@ -382,12 +423,14 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
                 mean_difference: means[first] - means[second],
                 win_tie_loss: counts,
                 sign_test: sign,
+                sign_test_critical_wins: pair_critical_wins,
                 sign_test_demsar_reject,
                 wilcoxon,
                 wilcoxon_holm_pvalue: f64::NAN,
                 wilcoxon_holm_reject: false,
                 nemenyi_pvalue: nemenyi_pvalue_matrix[first][second],
                 bayesian_signed_rank,
+                bayesian_seed,
             });
         }
     }
@@ -426,6 +469,10 @@ mod tests {
         let one = critical_difference_groups(&[1.0, 1.5, 2.4, 3.0], &names, 5.0);
         assert_eq!(one, vec![vec!["a", "b", "c", "d"]]);
         assert!(critical_difference_groups(&[1.0, 2.0, 3.0, 4.0], &names, 0.5).is_empty());
+        // Input order need not be rank order: ranks b 1.0, a 1.5, d 2.6, c 3.9 with CD 1.2
+        // give {b, a} (2.6 - 1.0 > 1.2), {a, d} (2.6 - 1.5 = 1.1), and c alone (3.9 - 2.6).
+        let unordered = critical_difference_groups(&[1.5, 1.0, 3.9, 2.6], &names, 1.2);
+        assert_eq!(unordered, vec![vec!["b", "a"], vec!["a", "d"]]);
     }
 
     #[test]
@@ -451,6 +498,11 @@ mod tests {
         assert!(matches!(
             compare(&scores[..1], &["a", "b"], &options),
             Err(StatsError::TooFew { .. })
+        ));
+        let not_finite = [[0.1, 0.2], [0.3, f64::NAN]];
+        assert!(matches!(
+            compare(&not_finite, &["a", "b"], &options),
+            Err(StatsError::NonFinite { .. })
         ));
         let ragged: Vec<Vec<f64>> = vec![vec![0.1, 0.2], vec![0.3]];
         assert!(matches!(

@@ -286,12 +286,18 @@ fn check_dataset_count(n_datasets: usize) -> Result<(), StatsError> {
     Ok(())
 }
 
-/// Nemenyi critical difference q sqrt(k(k+1)/(6N)) for a given q.
-pub fn critical_difference(q: f64, k: usize, n_datasets: usize) -> Result<f64, StatsError> {
+/// Standard error of a difference of two average ranks, sqrt(k(k+1)/(6N)) (Demsar 2006,
+/// section 3.2.2): the scale of the critical differences and of the z-tests on average ranks.
+pub fn rank_standard_error(k: usize, n_datasets: usize) -> Result<f64, StatsError> {
     check_learner_count(k)?;
     check_dataset_count(n_datasets)?;
     let kf = k as f64;
-    Ok(q * (kf * (kf + 1.0) / (6.0 * n_datasets as f64)).sqrt())
+    Ok((kf * (kf + 1.0) / (6.0 * n_datasets as f64)).sqrt())
+}
+
+/// Nemenyi critical difference q sqrt(k(k+1)/(6N)) for a given q.
+pub fn critical_difference(q: f64, k: usize, n_datasets: usize) -> Result<f64, StatsError> {
+    Ok(q * rank_standard_error(k, n_datasets)?)
 }
 
 /// Nemenyi critical difference with the exact studentized-range quantile.
@@ -322,8 +328,7 @@ pub fn nemenyi_pvalues(
     check_learner_count(k)?;
     check_dataset_count(n_datasets)?;
     crate::error::check_finite("average_ranks", average_ranks)?;
-    let kf = k as f64;
-    let scale = (kf * (kf + 1.0) / (6.0 * n_datasets as f64)).sqrt();
+    let scale = rank_standard_error(k, n_datasets)?;
     let mut pvalues = vec![vec![1.0; k]; k];
     for i in 0..k {
         for j in (i + 1)..k {
@@ -383,8 +388,7 @@ pub fn compare_with_control(
             allowed: "the index of a learner (0 to k - 1)",
         });
     }
-    let kf = k as f64;
-    let scale = (kf * (kf + 1.0) / (6.0 * n_datasets as f64)).sqrt();
+    let scale = rank_standard_error(k, n_datasets)?;
     let others: Vec<usize> = (0..k).filter(|&learner| learner != control).collect();
     let differences: Vec<f64> = others
         .iter()
@@ -421,8 +425,15 @@ pub fn bonferroni_dunn_critical_difference(
     n_datasets: usize,
     alpha: f64,
 ) -> Result<f64, StatsError> {
+    critical_difference(bonferroni_dunn_q(k, alpha)?, k, n_datasets)
+}
+
+/// Bonferroni-Dunn q_alpha = z_{1 - alpha/(2(k-1))}, the standard normal quantile of Demsar's
+/// (2006) Table 5(b), computed exactly.
+pub fn bonferroni_dunn_q(k: usize, alpha: f64) -> Result<f64, StatsError> {
     check_alpha(alpha)?;
     check_learner_count(k)?;
-    let q = crate::distributions::normal_quantile(1.0 - alpha / (2.0 * (k - 1) as f64));
-    critical_difference(q, k, n_datasets)
+    Ok(crate::distributions::normal_quantile(
+        1.0 - alpha / (2.0 * (k - 1) as f64),
+    ))
 }

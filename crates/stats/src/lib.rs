@@ -41,10 +41,10 @@ pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRat
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
 pub use friedman::{
-    bonferroni_dunn_critical_difference, compare_with_control, critical_difference,
-    friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
+    bonferroni_dunn_critical_difference, bonferroni_dunn_q, compare_with_control,
+    critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
     nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, nemenyi_q_demsar_table,
-    rank_rows_descending, ControlComparison, FriedmanResult,
+    rank_rows_descending, rank_standard_error, ControlComparison, FriedmanResult,
 };
 pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};

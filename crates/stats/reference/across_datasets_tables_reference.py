@@ -1,7 +1,9 @@
-"""Reference values for the across-dataset comparison (crates/comparison, `across::compare`),
-computed with scipy, scikit-posthocs, statsmodels and baycomp, independently of the Rust code.
+"""Reference values for the across-dataset comparison (`stats::across_datasets::compare`, read by
+tests/across_datasets_tables_reference.rs; a second set beside across_datasets_reference.py,
+written for the former crates/comparison copy of that function), computed with scipy,
+scikit-posthocs, statsmodels and baycomp, independently of the Rust code.
 
-Run:  python3 across_datasets_reference.py > across_datasets.json
+Run:  python3 across_datasets_tables_reference.py > ../tests/data/across_datasets_tables.json
 Needs: numpy, scipy, statsmodels, scikit-posthocs 0.17.1, baycomp 1.0.3, mpmath.
 
 Conventions (as the crate's): values are turned into scores where higher is better (negated
@@ -224,7 +226,7 @@ cases.append(case("fifty_five_by_three", many, ["x", "y", "z"],
                   "55 datasets: Wilcoxon by the normal approximation"))
 
 json.dump({
-    "source": "crates/comparison/tests/data/across_datasets_reference.py; python "
+    "source": "crates/stats/reference/across_datasets_tables_reference.py; python "
               f"{sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}, "
               f"statsmodels {statsmodels.__version__}, scikit-posthocs "
               f"{scikit_posthocs.__version__}, baycomp 1.0.3, mpmath {mpmath.__version__}",

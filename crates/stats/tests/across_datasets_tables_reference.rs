@@ -1,33 +1,12 @@
-//! Every across-dataset statistic against scipy, scikit-posthocs, statsmodels and baycomp
-//! (`tests/data/across_datasets_reference.py` wrote `tests/data/across_datasets.json`).
+//! `across_datasets::compare` against a second reference set of scipy, scikit-posthocs,
+//! statsmodels and baycomp values (`reference/across_datasets_tables_reference.py` wrote
+//! `tests/data/across_datasets_tables.json`): tables with lower-is-better measures, ties, an
+//! odd number of ties in a pair (Demsar's sign-test critical value on N - 1), rope 0, and 55
+//! data sets (Wilcoxon's normal approximation).
 
-use comparison::across::{compare, CompareOptions, ScoreTable};
-use serde_json::Value;
-
-fn load() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/across_datasets.json"
-    );
-    let text = std::fs::read_to_string(path).expect("reference file");
-    let json: Value = serde_json::from_str(&text).expect("reference JSON");
-    json["cases"].as_array().expect("cases").clone()
-}
-
-fn number(value: &Value) -> f64 {
-    value
-        .as_f64()
-        .unwrap_or_else(|| panic!("not a number: {value}"))
-}
-
-fn numbers(value: &Value) -> Vec<f64> {
-    value
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(number)
-        .collect()
-}
+mod common;
+use common::{cases, float, floats, matrix};
+use stats::across_datasets::{compare, AcrossDatasetsOptions};
 
 /// |got - expected| <= tolerance x max(1, |expected|).
 fn close(what: &str, got: f64, expected: f64, tolerance: f64) {
@@ -39,44 +18,31 @@ fn close(what: &str, got: f64, expected: f64, tolerance: f64) {
 
 #[test]
 fn every_statistic_matches_outside_software() {
-    for case in load() {
+    for case in cases("across_datasets_tables") {
         let name = case["name"].as_str().unwrap();
         let input = &case["input"];
         let expected = &case["expected"];
-        let table = ScoreTable {
-            measure: name.to_string(),
-            lower_is_better: input["lower_is_better"].as_bool().unwrap(),
-            datasets: input["datasets"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d.as_str().unwrap().to_string())
-                .collect(),
-            learners: input["learners"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|l| l.as_str().unwrap().to_string())
-                .collect(),
-            values: input["values"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(numbers)
-                .collect(),
-        };
-        let options = CompareOptions {
-            alpha: number(&input["alpha"]),
-            control: input["control"].as_u64().unwrap() as usize,
-            rope: number(&input["rope"]),
-            wilcoxon_correction: false,
-            samples: CompareOptions::DEFAULT_SAMPLES,
+        let learners: Vec<String> = input["learners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect();
+        let values = matrix(&input["values"]);
+        assert_eq!(values.len(), input["datasets"].as_array().unwrap().len());
+        let options = AcrossDatasetsOptions {
+            control: Some(learners[input["control"].as_u64().unwrap() as usize].clone()),
+            alpha: float(&input["alpha"]),
+            rope: float(&input["rope"]),
+            higher_is_better: !input["lower_is_better"].as_bool().unwrap(),
             seed: 1,
+            measure: name.to_string(),
+            ..AcrossDatasetsOptions::default()
         };
-        let result = compare(&table, &options).unwrap();
+        let result = compare(&values, &learners, &options).unwrap();
         let exact = 1e-9;
         for (d, row) in expected["ranks"].as_array().unwrap().iter().enumerate() {
-            for (l, rank) in numbers(row).into_iter().enumerate() {
+            for (l, rank) in floats(row).into_iter().enumerate() {
                 close(
                     &format!("{name} rank [{d}][{l}]"),
                     result.ranks[d][l],
@@ -85,7 +51,7 @@ fn every_statistic_matches_outside_software() {
                 );
             }
         }
-        for (l, rank) in numbers(&expected["average_ranks"]).into_iter().enumerate() {
+        for (l, rank) in floats(&expected["average_ranks"]).into_iter().enumerate() {
             close(
                 &format!("{name} average rank {l}"),
                 result.average_ranks[l],
@@ -97,33 +63,33 @@ fn every_statistic_matches_outside_software() {
         close(
             &format!("{name} chi2"),
             result.friedman.chi_square,
-            number(&friedman["chi_square"]),
+            float(&friedman["chi_square"]),
             exact,
         );
         close(
             &format!("{name} df"),
             result.friedman.df,
-            number(&friedman["df"]),
+            float(&friedman["df"]),
             exact,
         );
         close(
             &format!("{name} friedman p"),
             result.friedman.pvalue,
-            number(&friedman["pvalue"]),
+            float(&friedman["pvalue"]),
             exact,
         );
         close(
             &format!("{name} F"),
             result.friedman.iman_davenport_f,
-            number(&friedman["iman_davenport_f"]),
+            float(&friedman["iman_davenport_f"]),
             exact,
         );
-        let df = numbers(&friedman["iman_davenport_df"]);
+        let df = floats(&friedman["iman_davenport_df"]);
         assert_eq!(result.friedman.iman_davenport_df, (df[0], df[1]), "{name}");
         close(
             &format!("{name} F p"),
             result.friedman.iman_davenport_pvalue,
-            number(&friedman["iman_davenport_pvalue"]),
+            float(&friedman["iman_davenport_pvalue"]),
             exact,
         );
         assert_eq!(
@@ -135,17 +101,17 @@ fn every_statistic_matches_outside_software() {
         close(
             &format!("{name} q"),
             result.nemenyi.q,
-            number(&nemenyi["q"]),
+            float(&nemenyi["q"]),
             exact,
         );
         close(
             &format!("{name} CD"),
             result.nemenyi.critical_difference,
-            number(&nemenyi["critical_difference"]),
+            float(&nemenyi["critical_difference"]),
             exact,
         );
         for (i, row) in nemenyi["pvalues"].as_array().unwrap().iter().enumerate() {
-            for (j, p) in numbers(row).into_iter().enumerate() {
+            for (j, p) in floats(row).into_iter().enumerate() {
                 close(
                     &format!("{name} nemenyi p[{i}][{j}]"),
                     result.nemenyi.pvalues[i][j],
@@ -156,18 +122,18 @@ fn every_statistic_matches_outside_software() {
         }
         let control = &expected["control"];
         assert_eq!(
-            result.control.learner,
+            result.control.control_index,
             control["learner"].as_u64().unwrap() as usize
         );
         close(
             &format!("{name} Bonferroni-Dunn CD"),
             result.control.bonferroni_dunn_critical_difference,
-            number(&control["bonferroni_dunn_critical_difference"]),
+            float(&control["bonferroni_dunn_critical_difference"]),
             exact,
         );
         let rows = control["rows"].as_array().unwrap();
-        assert_eq!(result.control.rows.len(), rows.len(), "{name}");
-        for (got, want) in result.control.rows.iter().zip(rows) {
+        assert_eq!(result.control.comparisons.len(), rows.len(), "{name}");
+        for (got, want) in result.control.comparisons.iter().zip(rows) {
             let what = format!("{name} control vs {}", got.learner);
             assert_eq!(
                 got.learner,
@@ -177,26 +143,26 @@ fn every_statistic_matches_outside_software() {
             close(
                 &format!("{what} difference"),
                 got.rank_difference,
-                number(&want["rank_difference"]),
+                float(&want["rank_difference"]),
                 exact,
             );
-            close(&format!("{what} z"), got.z, number(&want["z"]), exact);
+            close(&format!("{what} z"), got.z, float(&want["z"]), exact);
             close(
                 &format!("{what} p"),
                 got.pvalue,
-                number(&want["pvalue"]),
+                float(&want["pvalue"]),
                 exact,
             );
             close(
                 &format!("{what} Holm p"),
                 got.holm_pvalue,
-                number(&want["holm_pvalue"]),
+                float(&want["holm_pvalue"]),
                 exact,
             );
             close(
                 &format!("{what} Bonferroni-Dunn p"),
                 got.bonferroni_dunn_pvalue,
-                number(&want["bonferroni_dunn_pvalue"]),
+                float(&want["bonferroni_dunn_pvalue"]),
                 exact,
             );
             assert_eq!(
@@ -212,18 +178,19 @@ fn every_statistic_matches_outside_software() {
         }
         let pairs = expected["pairs"].as_array().unwrap();
         assert_eq!(result.pairs.len(), pairs.len(), "{name}");
-        let monte_carlo = number(&expected["bayesian_tolerance"]);
+        let monte_carlo = float(&expected["bayesian_tolerance"]);
         for (got, want) in result.pairs.iter().zip(pairs) {
-            let what = format!("{name} pair {}-{}", got.a, got.b);
+            let what = format!("{name} pair {}-{}", got.first, got.second);
             assert_eq!(
-                (got.a, got.b),
+                (got.first.as_str(), got.second.as_str()),
                 (
-                    want["a"].as_u64().unwrap() as usize,
-                    want["b"].as_u64().unwrap() as usize
+                    learners[want["a"].as_u64().unwrap() as usize].as_str(),
+                    learners[want["b"].as_u64().unwrap() as usize].as_str()
                 )
             );
+            let count = got.win_tie_loss;
             assert_eq!(
-                (got.wins, got.ties, got.losses),
+                (count.wins, count.ties, count.losses),
                 (
                     want["wins"].as_u64().unwrap(),
                     want["ties"].as_u64().unwrap(),
@@ -233,36 +200,36 @@ fn every_statistic_matches_outside_software() {
             );
             close(
                 &format!("{what} sign p"),
-                got.sign_pvalue,
-                number(&want["sign_pvalue"]),
+                got.sign_test.pvalue,
+                float(&want["sign_pvalue"]),
                 exact,
             );
             assert_eq!(
-                got.sign_wins_needed,
+                got.sign_test_critical_wins,
                 want["sign_wins_needed"].as_u64(),
                 "{what}"
             );
             assert_eq!(
-                got.sign_reject,
+                got.sign_test_demsar_reject,
                 want["sign_reject"].as_bool().unwrap(),
                 "{what}"
             );
             close(
                 &format!("{what} W"),
-                got.wilcoxon_statistic,
-                number(&want["wilcoxon_statistic"]),
+                got.wilcoxon.statistic,
+                float(&want["wilcoxon_statistic"]),
                 exact,
             );
             close(
                 &format!("{what} Wilcoxon p"),
-                got.wilcoxon_pvalue,
-                number(&want["wilcoxon_pvalue"]),
+                got.wilcoxon.pvalue,
+                float(&want["wilcoxon_pvalue"]),
                 exact,
             );
             close(
                 &format!("{what} Wilcoxon Holm p"),
                 got.wilcoxon_holm_pvalue,
-                number(&want["wilcoxon_holm_pvalue"]),
+                float(&want["wilcoxon_holm_pvalue"]),
                 exact,
             );
             assert_eq!(
@@ -273,57 +240,29 @@ fn every_statistic_matches_outside_software() {
             close(
                 &format!("{what} Nemenyi p"),
                 got.nemenyi_pvalue,
-                number(&want["nemenyi_pvalue"]),
+                float(&want["nemenyi_pvalue"]),
                 exact,
             );
             let bayesian = &want["bayesian"];
+            let got = got.bayesian_signed_rank.probabilities;
             close(
                 &format!("{what} P(b better)"),
-                got.bayesian.b_better,
-                number(&bayesian["b_better"]),
+                got.left,
+                float(&bayesian["b_better"]),
                 monte_carlo,
             );
             close(
                 &format!("{what} P(equivalent)"),
-                got.bayesian.equivalent,
-                number(&bayesian["equivalent"]),
+                got.rope,
+                float(&bayesian["equivalent"]),
                 monte_carlo,
             );
             close(
                 &format!("{what} P(a better)"),
-                got.bayesian.a_better,
-                number(&bayesian["a_better"]),
+                got.right,
+                float(&bayesian["a_better"]),
                 monte_carlo,
             );
         }
     }
-}
-
-#[test]
-fn nemenyi_groups_join_runs_closer_than_the_critical_difference() {
-    // Ranks 1.0, 1.5, 2.6, 3.9 with CD 1.2: {0, 1} (1.5 - 1.0 < 1.2; 2.6 - 1.0 > 1.2),
-    // {1, 2} (2.6 - 1.5 = 1.1), and 3 alone (3.9 - 2.6 = 1.3).
-    let groups = comparison::across::nemenyi_groups(&[1.5, 1.0, 3.9, 2.6], 1.2);
-    assert_eq!(groups, vec![vec![1, 0], vec![0, 3]]);
-}
-
-#[test]
-fn a_table_that_cannot_be_compared_names_the_problem() {
-    let table = ScoreTable {
-        measure: "error".into(),
-        lower_is_better: true,
-        datasets: vec!["a".into(), "b".into()],
-        learners: vec!["x".into(), "y".into()],
-        values: vec![vec![0.1, 0.2], vec![0.3, f64::NAN]],
-    };
-    let options = CompareOptions {
-        alpha: 0.05,
-        control: 0,
-        rope: 0.01,
-        wilcoxon_correction: false,
-        samples: 100,
-        seed: 1,
-    };
-    let message = compare(&table, &options).unwrap_err().to_string();
-    assert!(message.contains("'y' on 'b' is not finite"), "{message}");
 }
