@@ -49,6 +49,10 @@ impl Analysis for ProvostRoc {
         }
         sections(context)
     }
+
+    fn opening_sections(&self) -> usize {
+        1
+    }
 }
 
 /// Number of false positive rates at which the curves are averaged.

@@ -54,6 +54,10 @@ impl Analysis for Selection {
         }
         sections(context)
     }
+
+    fn opening_sections(&self) -> usize {
+        1
+    }
 }
 
 /// How the selected model is found when several learners tie at the best validation value.
