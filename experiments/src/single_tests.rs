@@ -24,10 +24,12 @@ pub enum SingleTest {
     /// Binomial proportion intervals of k successes in n trials (Wilson and Wald), and the exact
     /// two-sided test of p = 1/2.
     Binomial(BinomialArgs),
-    /// The sign test from wins and losses (ties dropped), with its critical values.
+    /// The sign test from wins and losses (ties dropped), one- or two-tailed, exact or by the
+    /// normal approximation, with its one- and two-tailed critical values.
     Sign(SignArgs),
     /// Intervals of one AUC from its value and class counts: Hanley-McNeil, Agarwal et al., and
-    /// with --errors the Cortes & Mohri moments and interval.
+    /// with --errors the Cortes & Mohri moments and intervals (the moments' interval, and the
+    /// full 2004 construction with a Chebyshev and a normal bound on the error rate).
     AucInterval(AucIntervalArgs),
     /// Friedman and Iman-Davenport from published average ranks, with Nemenyi's critical
     /// difference and pairwise p-values.
@@ -115,8 +117,37 @@ pub struct SignArgs {
     /// Ties (dropped from the test; reported).
     #[arg(long, value_name = "COUNT", default_value_t = 0)]
     ties: u64,
+    /// Which outcomes speak against equality: either learner better, or one-tailed.
+    #[arg(long, value_enum, default_value_t = SignAlternativeArg::TwoSided)]
+    alternative: SignAlternativeArg,
+    /// The exact binomial p-value, or the normal approximation (with or without the continuity
+    /// correction).
+    #[arg(long, value_enum, default_value_t = SignMethodArg::Exact)]
+    method: SignMethodArg,
     #[command(flatten)]
     common: Common,
+}
+
+/// `compare sign --alternative`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum SignAlternativeArg {
+    /// Either learner better.
+    TwoSided,
+    /// The first learner better (many wins).
+    FirstBetter,
+    /// The second learner better (few wins).
+    SecondBetter,
+}
+
+/// `compare sign --method`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum SignMethodArg {
+    /// The exact binomial distribution.
+    Exact,
+    /// The normal approximation without continuity correction.
+    Normal,
+    /// The normal approximation with the continuity correction of 1/2.
+    NormalCorrected,
 }
 
 /// `compare auc-interval`.
@@ -229,9 +260,30 @@ pub fn run(test: &SingleTest) -> Result<String> {
                 &args.common,
                 json!({
                     "test": "sign",
-                    "result": computed("sign test", stats::sign_test(args.wins, args.losses, args.ties, alpha))?,
+                    "alternative": format!("{:?}", args.alternative),
+                    "method": format!("{:?}", args.method),
+                    "result": computed("sign test", stats::sign_test_with(
+                        args.wins,
+                        args.losses,
+                        args.ties,
+                        alpha,
+                        match args.alternative {
+                            SignAlternativeArg::TwoSided => stats::SignAlternative::TwoSided,
+                            SignAlternativeArg::FirstBetter => stats::SignAlternative::FirstBetter,
+                            SignAlternativeArg::SecondBetter => stats::SignAlternative::SecondBetter,
+                        },
+                        match args.method {
+                            SignMethodArg::Exact => stats::SignMethod::Exact,
+                            SignMethodArg::Normal => stats::SignMethod::Normal { continuity_correction: false },
+                            SignMethodArg::NormalCorrected => stats::SignMethod::Normal { continuity_correction: true },
+                        },
+                    ))?,
                     "critical_max_losses": computed("sign test", stats::sign_test_max_losses(n, alpha))?,
                     "critical_min_wins": computed("sign test", stats::sign_test_min_wins(n, alpha))?,
+                    "critical_max_losses_one_tailed": computed(
+                        "sign test",
+                        stats::sign_test_critical_losses(n, alpha, stats::Tails::One)
+                    )?,
                 }),
             )
         }
@@ -368,6 +420,21 @@ fn auc_interval(args: &AucIntervalArgs) -> Result<Value> {
             "Cortes-Mohri",
             stats::cortes_mohri_interval(m, n, errors, alpha)
         )?);
+        for (key, bound) in [
+            (
+                "cortes_mohri_full_interval_chebyshev",
+                stats::ErrorRateBound::Chebyshev,
+            ),
+            (
+                "cortes_mohri_full_interval_normal",
+                stats::ErrorRateBound::Normal,
+            ),
+        ] {
+            value[key] = json!(computed(
+                "Cortes-Mohri",
+                stats::cortes_mohri_full_interval(m, n, errors, alpha, bound)
+            )?);
+        }
         if let Some(false_negatives) = args.false_negatives {
             if false_negatives > errors {
                 bail!("--false-negatives {false_negatives} is more than --errors {errors}");

@@ -1245,3 +1245,52 @@ fn compare_single_tests_refuse_bad_flags() {
     ]);
     assert!(message.contains("n_datasets"), "{message}");
 }
+
+#[test]
+fn compare_sign_reproduces_scipy_for_every_tail_and_method() {
+    // The vectors of crates/stats/tests/data/sign_test_tails.py (scipy binomtest and the
+    // normal approximation with and without continuity correction).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/stats/tests/data/sign_test_tails.json");
+    let reference: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for case in reference["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let input = &case["input"];
+        if input["wins"].is_null() {
+            continue; // a critical-value table, checked in crates/stats
+        }
+        for (method, method_key) in [
+            ("exact", "exact"),
+            ("normal", "normal"),
+            ("normal-corrected", "normal_cc"),
+        ] {
+            for (alternative, alternative_key) in [
+                ("two-sided", "two-sided"),
+                ("first-better", "greater"),
+                ("second-better", "less"),
+            ] {
+                let output = run_json(&[
+                    "compare",
+                    "sign",
+                    "--wins",
+                    &input["wins"].to_string(),
+                    "--losses",
+                    &input["losses"].to_string(),
+                    "--ties",
+                    &input["ties"].to_string(),
+                    "--alternative",
+                    alternative,
+                    "--method",
+                    method,
+                    "--json",
+                ]);
+                let label = format!("{name} {method} {alternative}");
+                assert_pvalue(
+                    &label,
+                    float(&output["result"]["pvalue"]),
+                    float(&case["expected"][method_key][alternative_key]),
+                );
+            }
+        }
+    }
+}

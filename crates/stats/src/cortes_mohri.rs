@@ -45,7 +45,7 @@ impl ErrorRateBound {
 }
 
 /// The Cortes & Mohri (2004) interval and the steps it was built from.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct CortesMohriInterval {
     /// The interval for the AUC, clipped to [0, 1].
     pub auc: Interval,
