@@ -78,7 +78,8 @@ impl PairedTest {
             }
             PairedTest::Wilcoxon => {
                 "Wilcoxon signed-rank test (zero differences dropped; exact up to 50 non-zero \
-                 differences without ties, else the normal approximation; continuity \
+                 differences (conditional on the observed ranks when they tie), else the \
+                 normal approximation; continuity \
                  correction off unless `wilcoxon_correction = true`, as scipy's default)"
             }
             PairedTest::Sign => "two-sided sign test on wins and losses (ties dropped)",
