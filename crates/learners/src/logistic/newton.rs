@@ -94,17 +94,22 @@ fn softmax_in_place(scores: &mut [f64]) -> f64 {
     max + total.ln()
 }
 
-/// The penalised objective at `coefficients`.
+/// The penalised objective at `coefficients`; also fills `probabilities` with the `k`
+/// non-reference class probabilities of each row of positive weight (row after row), which the
+/// next gradient and Hessian pass reuses when these coefficients are accepted.
 fn objective(
     design: &Design,
     k: usize,
     ridge: f64,
     coefficients: &[f64],
-    scores: &mut [f64],
+    probabilities: &mut [f64],
 ) -> f64 {
     let width = design.width;
     let mut total = 0.0;
-    for (row, class, weight) in design.weighted_rows() {
+    for ((row, class, weight), scores) in design
+        .weighted_rows()
+        .zip(probabilities.chunks_exact_mut(k))
+    {
         row_scores(row, coefficients, scores);
         let own = if class < k { scores[class] } else { 0.0 };
         let log_denominator = softmax_in_place(scores);
@@ -133,16 +138,20 @@ pub fn minimise(
     let width = design.width;
     let size = k * width;
     let mut coefficients = start;
-    let mut scores = vec![0.0; k];
     let mut gradient = vec![0.0; size];
     let mut hessian = vec![0.0; size * size];
     // Upper triangles of the per-class-pair blocks, accumulated row by row.
     let pairs = k * (k + 1) / 2;
     let triangle = width * (width + 1) / 2;
     let mut blocks = vec![0.0; pairs * triangle];
+    let padded = PaddedRows::new(design);
+    // The probabilities at `coefficients` and at the trial point, swapped on acceptance.
+    let mut probabilities = vec![0.0; padded.rows * k];
+    let mut trial_probabilities = vec![0.0; padded.rows * k];
+    let mut factors = vec![0.0; pairs * padded.rows];
     let mut step = vec![0.0; size];
     let mut trial = vec![0.0; size];
-    let mut value = objective(design, k, ridge, &coefficients, &mut scores);
+    let mut value = objective(design, k, ridge, &coefficients, &mut probabilities);
     let mut iterations = 0;
     let mut converged = false;
     while iterations < max_iterations {
@@ -150,10 +159,11 @@ pub fn minimise(
         accumulate(
             design,
             k,
-            &coefficients,
-            &mut scores,
+            &probabilities,
+            &padded,
             &mut gradient,
             &mut blocks,
+            &mut factors,
         );
         for (c, block) in coefficients.chunks_exact(width).enumerate() {
             for j in 1..width {
@@ -174,7 +184,7 @@ pub fn minimise(
             for ((t, b), s) in trial.iter_mut().zip(&coefficients).zip(&step) {
                 *t = b - length * s;
             }
-            let trial_value = objective(design, k, ridge, &trial, &mut scores);
+            let trial_value = objective(design, k, ridge, &trial, &mut trial_probabilities);
             if trial_value <= value + SUFFICIENT_DECREASE * length * slope {
                 value = trial_value;
                 accepted = true;
@@ -193,6 +203,7 @@ pub fn minimise(
             .map(|(s, b)| (length * s).abs() / b.abs().max(1.0))
             .fold(0.0, f64::max);
         std::mem::swap(&mut coefficients, &mut trial);
+        std::mem::swap(&mut probabilities, &mut trial_probabilities);
         if relative_step < STEP_TOLERANCE {
             converged = true;
             break;
@@ -206,29 +217,28 @@ pub fn minimise(
 }
 
 /// One pass over the rows: the unpenalised gradient and the upper triangles of the Hessian's
-/// class-pair blocks `sum_i w_i p_a (delta_ab - p_b) z_i z_i^T`.
+/// class-pair blocks `sum_i w_i p_a (delta_ab - p_b) z_i z_i^T`, from the rows' probabilities
+/// (`k` per row of positive weight, as [`objective`] leaves them). `factors` is scratch space.
 fn accumulate(
     design: &Design,
     k: usize,
-    coefficients: &[f64],
-    scores: &mut [f64],
+    probabilities: &[f64],
+    padded: &PaddedRows,
     gradient: &mut [f64],
     blocks: &mut [f64],
+    factors: &mut [f64],
 ) {
     let width = design.width;
     let triangle = width * (width + 1) / 2;
     gradient.iter_mut().for_each(|g| *g = 0.0);
     blocks.iter_mut().for_each(|h| *h = 0.0);
     let pairs = k * (k + 1) / 2;
-    // Rows are added to the Hessian blocks four at a time (each entry still receives the rows'
-    // terms one after the other, in row order), so that each packed entry is loaded and stored
-    // once per four rows.
-    let mut batch_rows: [&[f64]; BATCH] = [&[]; BATCH];
-    let mut batch_factors = vec![0.0; BATCH * pairs];
-    let mut filled = 0;
-    for (row, class, weight) in design.weighted_rows() {
-        row_scores(row, coefficients, scores);
-        softmax_in_place(scores);
+    let rows = padded.rows;
+    for (index, ((row, class, weight), scores)) in design
+        .weighted_rows()
+        .zip(probabilities.chunks_exact(k))
+        .enumerate()
+    {
         for c in 0..k {
             let residual = weight * (scores[c] - if class == c { 1.0 } else { 0.0 });
             let target = &mut gradient[c * width..(c + 1) * width];
@@ -240,70 +250,176 @@ fn accumulate(
         for a in 0..k {
             for b in a..k {
                 let same = if a == b { 1.0 } else { 0.0 };
-                batch_factors[pair * BATCH + filled] = weight * scores[a] * (same - scores[b]);
+                factors[pair * rows + index] = weight * scores[a] * (same - scores[b]);
                 pair += 1;
             }
         }
-        batch_rows[filled] = row;
-        filled += 1;
-        if filled == BATCH {
-            for pair in 0..pairs {
-                let block = &mut blocks[pair * triangle..(pair + 1) * triangle];
-                let factors = &batch_factors[pair * BATCH..(pair + 1) * BATCH];
-                add_outer_upper_batch(block, &batch_rows, factors.try_into().expect("four"));
-            }
-            filled = 0;
-        }
     }
     for pair in 0..pairs {
-        let block = &mut blocks[pair * triangle..(pair + 1) * triangle];
-        for (slot, row) in batch_rows[..filled].iter().enumerate() {
-            add_outer_upper(block, row, batch_factors[pair * BATCH + slot]);
+        add_weighted_gram(
+            &mut blocks[pair * triangle..(pair + 1) * triangle],
+            width,
+            padded,
+            &factors[pair * rows..(pair + 1) * rows],
+        );
+    }
+}
+
+/// The rows of positive weight, copied with zero columns appended up to a multiple of
+/// [`TILE`], so that the Hessian's tiles never run past a row.
+struct PaddedRows {
+    values: Vec<f64>,
+    stride: usize,
+    rows: usize,
+}
+
+impl PaddedRows {
+    fn new(design: &Design) -> Self {
+        let stride = design.width.div_ceil(TILE) * TILE;
+        let mut values = Vec::new();
+        let mut rows = 0;
+        for (row, _, _) in design.weighted_rows() {
+            values.extend_from_slice(row);
+            values.resize(values.len() + stride - row.len(), 0.0);
+            rows += 1;
+        }
+        PaddedRows {
+            values,
+            stride,
+            rows,
         }
     }
 }
 
-/// Rows per batch of Hessian updates.
-const BATCH: usize = 4;
+/// Triangle rows (and narrow tile columns) per tile of the Hessian.
+const TILE: usize = 4;
 
-/// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle, the rows' terms added to each
-/// entry one after the other (the same operations as four calls of [`add_outer_upper`]).
-#[inline]
-fn add_outer_upper_batch(triangle: &mut [f64], rows: &[&[f64]; BATCH], factors: [f64; BATCH]) {
-    let width = rows[0].len();
-    let (z0, z1, z2, z3) = (rows[0], rows[1], rows[2], rows[3]);
-    let mut start = 0;
-    for j in 0..width {
-        let s0 = factors[0] * z0[j];
-        let s1 = factors[1] * z1[j];
-        let s2 = factors[2] * z2[j];
-        let s3 = factors[3] * z3[j];
-        let length = width - j;
-        let target = &mut triangle[start..start + length];
-        for ((((h, &a), &b), &c), &d) in target
-            .iter_mut()
-            .zip(&z0[j..])
-            .zip(&z1[j..])
-            .zip(&z2[j..])
-            .zip(&z3[j..])
-        {
-            *h = *h + s0 * a + s1 * b + s2 * c + s3 * d;
+/// Rows of the design per pass over the tiles (their values stay in cache meanwhile).
+const CHUNK_ROWS: usize = 128;
+
+/// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle (row by row: `(j, j..width)`),
+/// each entry receiving the rows' terms `(factors[r] * z_rj) * z_rl` one after the other in row
+/// order, exactly as a row-by-row update would; the entries are kept in registers in tiles of
+/// 4 x 8 while a chunk of rows streams past.
+fn add_weighted_gram(triangle: &mut [f64], width: usize, padded: &PaddedRows, factors: &[f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { add_weighted_gram_avx2(triangle, width, padded, factors) };
+    }
+    add_weighted_gram_portable(triangle, width, padded, factors);
+}
+
+/// [`add_weighted_gram`] compiled for AVX2: the same operations (separate multiplications and
+/// additions, never fused), four values per instruction, so the same results.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn add_weighted_gram_avx2(
+    triangle: &mut [f64],
+    width: usize,
+    padded: &PaddedRows,
+    factors: &[f64],
+) {
+    add_weighted_gram_portable(triangle, width, padded, factors);
+}
+
+/// [`add_weighted_gram`] for any processor.
+#[inline(always)]
+fn add_weighted_gram_portable(
+    triangle: &mut [f64],
+    width: usize,
+    padded: &PaddedRows,
+    factors: &[f64],
+) {
+    let stride = padded.stride;
+    for (chunk, chunk_factors) in padded
+        .values
+        .chunks(CHUNK_ROWS * stride)
+        .zip(factors.chunks(CHUNK_ROWS))
+    {
+        for first_row in (0..width).step_by(TILE) {
+            let mut first_column = first_row;
+            while first_column < width {
+                if first_column + 2 * TILE <= stride {
+                    gram_tile::<{ 2 * TILE }>(
+                        triangle,
+                        width,
+                        chunk,
+                        stride,
+                        chunk_factors,
+                        first_row,
+                        first_column,
+                    );
+                    first_column += 2 * TILE;
+                } else {
+                    gram_tile::<TILE>(
+                        triangle,
+                        width,
+                        chunk,
+                        stride,
+                        chunk_factors,
+                        first_row,
+                        first_column,
+                    );
+                    first_column += TILE;
+                }
+            }
         }
-        start += length;
     }
 }
 
-/// Adds `factor * z z^T` to a packed upper triangle (row by row: `z_j z_j.. z_j z_last`).
-#[inline]
-fn add_outer_upper(triangle: &mut [f64], z: &[f64], factor: f64) {
-    let mut start = 0;
-    for (j, &zj) in z.iter().enumerate() {
-        let scaled = factor * zj;
-        let length = z.len() - j;
-        for (h, &zl) in triangle[start..start + length].iter_mut().zip(&z[j..]) {
-            *h += scaled * zl;
+/// The start of triangle row `j` in a packed upper triangle of side `width`.
+#[inline(always)]
+fn triangle_row_start(j: usize, width: usize) -> usize {
+    j * (2 * width + 1 - j) / 2
+}
+
+/// Adds a chunk of rows' terms to the triangle entries `(first_row.., first_column..)` of a
+/// `TILE x COLUMNS` tile (entries below the diagonal or in the padding are computed and
+/// dropped).
+#[inline(always)]
+fn gram_tile<const COLUMNS: usize>(
+    triangle: &mut [f64],
+    width: usize,
+    chunk: &[f64],
+    stride: usize,
+    factors: &[f64],
+    first_row: usize,
+    first_column: usize,
+) {
+    let mut sums = [[0.0; COLUMNS]; TILE];
+    let kept = |j: usize, l: usize| j < width && l < width && l >= j;
+    for (jj, sums_row) in sums.iter_mut().enumerate() {
+        let j = first_row + jj;
+        for (ll, sum) in sums_row.iter_mut().enumerate() {
+            let l = first_column + ll;
+            if kept(j, l) {
+                *sum = triangle[triangle_row_start(j, width) + l - j];
+            }
         }
-        start += length;
+    }
+    for (row, &factor) in chunk.chunks_exact(stride).zip(factors) {
+        let left: &[f64; TILE] = row[first_row..first_row + TILE]
+            .try_into()
+            .expect("tile rows");
+        let right: &[f64; COLUMNS] = row[first_column..first_column + COLUMNS]
+            .try_into()
+            .expect("tile columns");
+        for (sums_row, &zj) in sums.iter_mut().zip(left) {
+            let scaled = factor * zj;
+            for (sum, &zl) in sums_row.iter_mut().zip(right) {
+                *sum += scaled * zl;
+            }
+        }
+    }
+    for (jj, sums_row) in sums.iter().enumerate() {
+        let j = first_row + jj;
+        for (ll, &sum) in sums_row.iter().enumerate() {
+            let l = first_column + ll;
+            if kept(j, l) {
+                triangle[triangle_row_start(j, width) + l - j] = sum;
+            }
+        }
     }
 }
 
