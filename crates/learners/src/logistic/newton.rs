@@ -305,33 +305,32 @@ fn add_weighted_gram(triangle: &mut [f64], width: usize, padded: &PaddedRows, fa
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { add_weighted_gram_avx2(triangle, width, padded, factors) };
+        return unsafe {
+            add_weighted_gram_tiles(triangle, width, padded, factors, avx2::gram_tile)
+        };
     }
-    add_weighted_gram_portable(triangle, width, padded, factors);
+    // SAFETY: the portable kernel runs on any processor.
+    unsafe { add_weighted_gram_tiles(triangle, width, padded, factors, gram_tile_portable) };
 }
 
-/// [`add_weighted_gram`] compiled for AVX2: the same operations (separate multiplications and
-/// additions, never fused), four values per instruction, so the same results.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn add_weighted_gram_avx2(
-    triangle: &mut [f64],
-    width: usize,
-    padded: &PaddedRows,
-    factors: &[f64],
-) {
-    add_weighted_gram_portable(triangle, width, padded, factors);
-}
+/// The terms of one tile: `(sums, chunk, stride, factors, first_row, first_column, columns)`.
+type TileKernel =
+    unsafe fn(&mut [[f64; 2 * TILE]; TILE], &[f64], usize, &[f64], usize, usize, usize);
 
-/// [`add_weighted_gram`] for any processor.
+/// [`add_weighted_gram`] with the given kernel for the tiles' terms.
+///
+/// # Safety
+/// The kernel must be callable on this processor.
 #[inline(always)]
-fn add_weighted_gram_portable(
+unsafe fn add_weighted_gram_tiles(
     triangle: &mut [f64],
     width: usize,
     padded: &PaddedRows,
     factors: &[f64],
+    kernel: TileKernel,
 ) {
     let stride = padded.stride;
+    let kept = |j: usize, l: usize| j < width && l < width && l >= j;
     for (chunk, chunk_factors) in padded
         .values
         .chunks(CHUNK_ROWS * stride)
@@ -340,29 +339,43 @@ fn add_weighted_gram_portable(
         for first_row in (0..width).step_by(TILE) {
             let mut first_column = first_row;
             while first_column < width {
-                if first_column + 2 * TILE <= stride {
-                    gram_tile::<{ 2 * TILE }>(
-                        triangle,
-                        width,
-                        chunk,
-                        stride,
-                        chunk_factors,
-                        first_row,
-                        first_column,
-                    );
-                    first_column += 2 * TILE;
+                let columns = if first_column + 2 * TILE <= stride {
+                    2 * TILE
                 } else {
-                    gram_tile::<TILE>(
-                        triangle,
-                        width,
+                    TILE
+                };
+                let mut sums = [[0.0; 2 * TILE]; TILE];
+                for (jj, sums_row) in sums.iter_mut().enumerate() {
+                    let j = first_row + jj;
+                    for (ll, sum) in sums_row[..columns].iter_mut().enumerate() {
+                        let l = first_column + ll;
+                        if kept(j, l) {
+                            *sum = triangle[triangle_row_start(j, width) + l - j];
+                        }
+                    }
+                }
+                // SAFETY: the caller vouches for the kernel; the tile lies within each row.
+                unsafe {
+                    kernel(
+                        &mut sums,
                         chunk,
                         stride,
                         chunk_factors,
                         first_row,
                         first_column,
-                    );
-                    first_column += TILE;
+                        columns,
+                    )
+                };
+                for (jj, sums_row) in sums.iter().enumerate() {
+                    let j = first_row + jj;
+                    for (ll, &sum) in sums_row[..columns].iter().enumerate() {
+                        let l = first_column + ll;
+                        if kept(j, l) {
+                            triangle[triangle_row_start(j, width) + l - j] = sum;
+                        }
+                    }
                 }
+                first_column += columns;
             }
         }
     }
@@ -374,50 +387,96 @@ fn triangle_row_start(j: usize, width: usize) -> usize {
     j * (2 * width + 1 - j) / 2
 }
 
-/// Adds a chunk of rows' terms to the triangle entries `(first_row.., first_column..)` of a
-/// `TILE x COLUMNS` tile (entries below the diagonal or in the padding are computed and
-/// dropped).
-#[inline(always)]
-fn gram_tile<const COLUMNS: usize>(
-    triangle: &mut [f64],
-    width: usize,
+/// Adds a chunk of rows' terms `(factor * z_j) * z_l` to the tile `sums` (rows
+/// `first_row..first_row + 4`, columns `first_column..first_column + columns`), row after row.
+unsafe fn gram_tile_portable(
+    sums: &mut [[f64; 2 * TILE]; TILE],
     chunk: &[f64],
     stride: usize,
     factors: &[f64],
     first_row: usize,
     first_column: usize,
+    columns: usize,
 ) {
-    let mut sums = [[0.0; COLUMNS]; TILE];
-    let kept = |j: usize, l: usize| j < width && l < width && l >= j;
-    for (jj, sums_row) in sums.iter_mut().enumerate() {
-        let j = first_row + jj;
-        for (ll, sum) in sums_row.iter_mut().enumerate() {
-            let l = first_column + ll;
-            if kept(j, l) {
-                *sum = triangle[triangle_row_start(j, width) + l - j];
-            }
-        }
-    }
     for (row, &factor) in chunk.chunks_exact(stride).zip(factors) {
-        let left: &[f64; TILE] = row[first_row..first_row + TILE]
-            .try_into()
-            .expect("tile rows");
-        let right: &[f64; COLUMNS] = row[first_column..first_column + COLUMNS]
-            .try_into()
-            .expect("tile columns");
-        for (sums_row, &zj) in sums.iter_mut().zip(left) {
+        let right = &row[first_column..first_column + columns];
+        for (sums_row, &zj) in sums.iter_mut().zip(&row[first_row..first_row + TILE]) {
             let scaled = factor * zj;
             for (sum, &zl) in sums_row.iter_mut().zip(right) {
                 *sum += scaled * zl;
             }
         }
     }
-    for (jj, sums_row) in sums.iter().enumerate() {
-        let j = first_row + jj;
-        for (ll, &sum) in sums_row.iter().enumerate() {
-            let l = first_column + ll;
-            if kept(j, l) {
-                triangle[triangle_row_start(j, width) + l - j] = sum;
+}
+
+/// The tile kernel in AVX2 instructions: separate multiplications and additions (never fused),
+/// so the same results as [`gram_tile_portable`].
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256d, _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_setzero_pd,
+        _mm256_storeu_pd,
+    };
+
+    use super::TILE;
+
+    /// [`super::gram_tile_portable`] for processors with AVX2.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn gram_tile(
+        sums: &mut [[f64; 2 * TILE]; TILE],
+        chunk: &[f64],
+        stride: usize,
+        factors: &[f64],
+        first_row: usize,
+        first_column: usize,
+        columns: usize,
+    ) {
+        if columns == 2 * TILE {
+            tile::<2>(sums, chunk, stride, factors, first_row, first_column);
+        } else {
+            tile::<1>(sums, chunk, stride, factors, first_row, first_column);
+        }
+    }
+
+    /// `VECTORS` vectors of four columns.
+    #[inline(always)]
+    unsafe fn tile<const VECTORS: usize>(
+        sums: &mut [[f64; 2 * TILE]; TILE],
+        chunk: &[f64],
+        stride: usize,
+        factors: &[f64],
+        first_row: usize,
+        first_column: usize,
+    ) {
+        let mut registers: [[__m256d; VECTORS]; TILE] = [[_mm256_setzero_pd(); VECTORS]; TILE];
+        for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
+            for (vector, register) in registers_row.iter_mut().enumerate() {
+                // SAFETY: four values of the tile row.
+                *register = unsafe { _mm256_loadu_pd(sums_row[4 * vector..].as_ptr()) };
+            }
+        }
+        for (row, &factor) in chunk.chunks_exact(stride).zip(factors) {
+            let right = &row[first_column..first_column + 4 * VECTORS];
+            let mut columns = [_mm256_setzero_pd(); VECTORS];
+            for (vector, column) in columns.iter_mut().enumerate() {
+                // SAFETY: four values of `right`.
+                *column = unsafe { _mm256_loadu_pd(right[4 * vector..].as_ptr()) };
+            }
+            for (registers_row, &zj) in registers.iter_mut().zip(&row[first_row..first_row + TILE])
+            {
+                let scaled = _mm256_set1_pd(factor * zj);
+                for (register, &column) in registers_row.iter_mut().zip(&columns) {
+                    *register = _mm256_add_pd(*register, _mm256_mul_pd(scaled, column));
+                }
+            }
+        }
+        for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
+            for (vector, register) in registers_row.iter().enumerate() {
+                // SAFETY: four values of the tile row.
+                unsafe { _mm256_storeu_pd(sums_row[4 * vector..].as_mut_ptr(), *register) };
             }
         }
     }
