@@ -83,15 +83,26 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
 #[inline]
 fn softmax_in_place(scores: &mut [f64]) -> f64 {
     let max = scores.iter().copied().fold(0.0, f64::max);
-    let mut total = (-max).exp();
+    let mut total = exp_or_one(-max);
     for score in scores.iter_mut() {
-        *score = (*score - max).exp();
+        *score = exp_or_one(*score - max);
         total += *score;
     }
     for score in scores.iter_mut() {
         *score /= total;
     }
     max + total.ln()
+}
+
+/// `x.exp()`, skipping the call for the exact zero that the largest score always gives (the
+/// exponential of +-0 is exactly 1).
+#[inline(always)]
+fn exp_or_one(x: f64) -> f64 {
+    if x == 0.0 {
+        1.0
+    } else {
+        x.exp()
+    }
 }
 
 /// The penalised objective at `coefficients`; also fills `probabilities` with the `k`
@@ -294,8 +305,9 @@ impl PaddedRows {
 /// Triangle rows (and narrow tile columns) per tile of the Hessian.
 const TILE: usize = 4;
 
-/// Rows of the design per pass over the tiles (their values stay in cache meanwhile).
-const CHUNK_ROWS: usize = 128;
+/// Bytes of design rows per pass over the tiles (half a typical level-2 cache, so that the rows
+/// stay in it while every tile reads them).
+const CHUNK_BYTES: usize = 512 * 1024;
 
 /// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle (row by row: `(j, j..width)`),
 /// each entry receiving the rows' terms `(factors[r] * z_rj) * z_rl` one after the other in row
@@ -330,11 +342,12 @@ unsafe fn add_weighted_gram_tiles(
     kernel: TileKernel,
 ) {
     let stride = padded.stride;
+    let chunk_rows = (CHUNK_BYTES / (stride * std::mem::size_of::<f64>())).max(1);
     let kept = |j: usize, l: usize| j < width && l < width && l >= j;
     for (chunk, chunk_factors) in padded
         .values
-        .chunks(CHUNK_ROWS * stride)
-        .zip(factors.chunks(CHUNK_ROWS))
+        .chunks(chunk_rows * stride)
+        .zip(factors.chunks(chunk_rows))
     {
         for first_row in (0..width).step_by(TILE) {
             let mut first_column = first_row;
