@@ -349,20 +349,45 @@ const CHUNK_BYTES: usize = 512 * 1024;
 /// 4 x 8 while a chunk of rows streams past.
 fn add_weighted_gram(triangle: &mut [f64], width: usize, padded: &PaddedRows, factors: &[f64]) {
     #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the processor has AVX-512 (and so AVX2), checked just above.
+        return unsafe {
+            add_weighted_gram_tiles(
+                triangle,
+                width,
+                padded,
+                factors,
+                WIDEST,
+                avx2::gram_tile_512,
+            )
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe {
-            add_weighted_gram_tiles(triangle, width, padded, factors, avx2::gram_tile)
+            add_weighted_gram_tiles(triangle, width, padded, factors, 2 * TILE, avx2::gram_tile)
         };
     }
     // SAFETY: the portable kernel runs on any processor.
-    unsafe { add_weighted_gram_tiles(triangle, width, padded, factors, gram_tile_portable) };
+    unsafe {
+        add_weighted_gram_tiles(
+            triangle,
+            width,
+            padded,
+            factors,
+            2 * TILE,
+            gram_tile_portable,
+        )
+    };
 }
+
+/// Most columns in a tile (16 with AVX-512, else 8).
+const WIDEST: usize = 4 * TILE;
 
 /// The terms of one tile: `(sums, chunk, scaled chunk, stride, first_row, first_column,
 /// columns)`.
-type TileKernel =
-    unsafe fn(&mut [[f64; 2 * TILE]; TILE], &[f64], &[f64], usize, usize, usize, usize);
+type TileKernel = unsafe fn(&mut [[f64; WIDEST]; TILE], &[f64], &[f64], usize, usize, usize, usize);
 
 /// [`add_weighted_gram`] with the given kernel for the tiles' terms.
 ///
@@ -374,6 +399,7 @@ unsafe fn add_weighted_gram_tiles(
     width: usize,
     padded: &PaddedRows,
     factors: &[f64],
+    widest: usize,
     kernel: TileKernel,
 ) {
     let stride = padded.stride;
@@ -393,12 +419,11 @@ unsafe fn add_weighted_gram_tiles(
         for first_row in (0..width).step_by(TILE) {
             let mut first_column = first_row;
             while first_column < width {
-                let columns = if first_column + 2 * TILE <= stride {
-                    2 * TILE
-                } else {
-                    TILE
-                };
-                let mut sums = [[0.0; 2 * TILE]; TILE];
+                let columns = [widest, 2 * TILE, TILE]
+                    .into_iter()
+                    .find(|&columns| first_column + columns <= stride)
+                    .expect("the stride is a multiple of the narrowest tile");
+                let mut sums = [[0.0; WIDEST]; TILE];
                 for (jj, sums_row) in sums.iter_mut().enumerate() {
                     let j = first_row + jj;
                     for (ll, sum) in sums_row[..columns].iter_mut().enumerate() {
@@ -444,7 +469,7 @@ fn triangle_row_start(j: usize, width: usize) -> usize {
 /// Adds a chunk of rows' terms `(factor * z_j) * z_l` to the tile `sums` (rows
 /// `first_row..first_row + 4`, columns `first_column..first_column + columns`), row after row.
 unsafe fn gram_tile_portable(
-    sums: &mut [[f64; 2 * TILE]; TILE],
+    sums: &mut [[f64; WIDEST]; TILE],
     chunk: &[f64],
     scaled: &[f64],
     stride: usize,
@@ -470,11 +495,12 @@ unsafe fn gram_tile_portable(
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
-        __m256d, _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_setzero_pd,
-        _mm256_storeu_pd,
+        __m256d, __m512d, _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd,
+        _mm256_setzero_pd, _mm256_storeu_pd, _mm512_add_pd, _mm512_loadu_pd, _mm512_mul_pd,
+        _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd,
     };
 
-    use super::TILE;
+    use super::{TILE, WIDEST};
 
     /// [`super::gram_tile_portable`] for processors with AVX2.
     ///
@@ -482,7 +508,7 @@ mod avx2 {
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn gram_tile(
-        sums: &mut [[f64; 2 * TILE]; TILE],
+        sums: &mut [[f64; WIDEST]; TILE],
         chunk: &[f64],
         scaled: &[f64],
         stride: usize,
@@ -497,10 +523,74 @@ mod avx2 {
         }
     }
 
+    /// [`super::gram_tile_portable`] for processors with AVX-512: 16 or 8 columns in vectors of
+    /// eight, 4 in one of four.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn gram_tile_512(
+        sums: &mut [[f64; WIDEST]; TILE],
+        chunk: &[f64],
+        scaled: &[f64],
+        stride: usize,
+        first_row: usize,
+        first_column: usize,
+        columns: usize,
+    ) {
+        match columns {
+            WIDEST => tile_512::<2>(sums, chunk, scaled, stride, first_row, first_column),
+            8 => tile_512::<1>(sums, chunk, scaled, stride, first_row, first_column),
+            _ => tile::<1>(sums, chunk, scaled, stride, first_row, first_column),
+        }
+    }
+
+    /// `VECTORS` vectors of eight columns.
+    #[inline(always)]
+    unsafe fn tile_512<const VECTORS: usize>(
+        sums: &mut [[f64; WIDEST]; TILE],
+        chunk: &[f64],
+        scaled: &[f64],
+        stride: usize,
+        first_row: usize,
+        first_column: usize,
+    ) {
+        let mut registers: [[__m512d; VECTORS]; TILE] = [[_mm512_setzero_pd(); VECTORS]; TILE];
+        for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
+            for (vector, register) in registers_row.iter_mut().enumerate() {
+                // SAFETY: eight values of the tile row.
+                *register = unsafe { _mm512_loadu_pd(sums_row[8 * vector..].as_ptr()) };
+            }
+        }
+        for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride)) {
+            let right = &row[first_column..first_column + 8 * VECTORS];
+            let mut columns = [_mm512_setzero_pd(); VECTORS];
+            for (vector, column) in columns.iter_mut().enumerate() {
+                // SAFETY: eight values of `right`.
+                *column = unsafe { _mm512_loadu_pd(right[8 * vector..].as_ptr()) };
+            }
+            for (registers_row, &left) in registers
+                .iter_mut()
+                .zip(&scaled_row[first_row..first_row + TILE])
+            {
+                let scaled = _mm512_set1_pd(left);
+                for (register, &column) in registers_row.iter_mut().zip(&columns) {
+                    *register = _mm512_add_pd(*register, _mm512_mul_pd(scaled, column));
+                }
+            }
+        }
+        for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
+            for (vector, register) in registers_row.iter().enumerate() {
+                // SAFETY: eight values of the tile row.
+                unsafe { _mm512_storeu_pd(sums_row[8 * vector..].as_mut_ptr(), *register) };
+            }
+        }
+    }
+
     /// `VECTORS` vectors of four columns.
     #[inline(always)]
     unsafe fn tile<const VECTORS: usize>(
-        sums: &mut [[f64; 2 * TILE]; TILE],
+        sums: &mut [[f64; WIDEST]; TILE],
         chunk: &[f64],
         scaled: &[f64],
         stride: usize,
