@@ -749,6 +749,65 @@ mod tests {
     }
 
     #[test]
+    fn every_hessian_kernel_matches_the_row_by_row_sums_exactly() {
+        // Irregular values (width 11 and 23: padding and narrow tiles), each entry compared
+        // bit for bit with sum_r (factor_r * z_rj) * z_rl added in row order.
+        for width in [11, 23] {
+            let rows = 300;
+            let values: Vec<f64> = (0..rows * width)
+                .map(|i| {
+                    if i % width == 0 {
+                        1.0
+                    } else {
+                        ((i * 7919 % 1000) as f64 / 37.0).sin()
+                    }
+                })
+                .collect();
+            let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
+            let weights = vec![1.0; rows];
+            let classes = vec![0; rows];
+            let design = Design {
+                values: &values,
+                width,
+                classes: &classes,
+                weights: &weights,
+            };
+            let padded = PaddedRows::new(&design);
+            let mut expected = vec![0.0; width * (width + 1) / 2];
+            for (row, &factor) in values.chunks_exact(width).zip(&factors) {
+                let mut index = 0;
+                for j in 0..width {
+                    for l in j..width {
+                        expected[index] += (factor * row[j]) * row[l];
+                        index += 1;
+                    }
+                }
+            }
+            let mut kernels: Vec<(usize, TileKernel)> = vec![(2 * TILE, gram_tile_portable)];
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                kernels.push((2 * TILE, avx2::gram_tile));
+            }
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                kernels.push((WIDEST, avx2::gram_tile_512));
+            }
+            for (widest, kernel) in kernels {
+                let mut triangle = vec![0.0; expected.len()];
+                // SAFETY: each kernel was checked to run on this processor.
+                unsafe {
+                    add_weighted_gram_tiles(&mut triangle, width, &padded, &factors, widest, kernel)
+                };
+                let same = triangle
+                    .iter()
+                    .zip(&expected)
+                    .all(|(a, b)| a.to_bits() == b.to_bits());
+                assert!(same, "width {width}, widest {widest}");
+            }
+        }
+    }
+
+    #[test]
     fn one_coefficient_closed_form() {
         // Intercept only, 3 rows of class 0 and 1 of class 1 (the reference): the optimum is
         // log(3 / 1).
