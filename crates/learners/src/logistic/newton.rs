@@ -4,11 +4,16 @@
 //! The objective is Weka's:
 //! `f(B) = sum_i w_i (log(1 + sum_c exp(b_c . z_i)) - b_{y_i} . z_i) + ridge sum_c sum_{j >= 1} b_cj^2`
 //! over the `k = classes - 1` coefficient vectors `b_c` (the reference class has score 0), the
-//! intercepts (column 0) unpenalised. Each iteration builds the exact gradient and Hessian in one
-//! pass over the rows, solves the Newton system by a Cholesky factorisation (damped if rounding
-//! makes it indefinite) and backtracks until the objective decreases sufficiently (Armijo).
-//! Two classes are the special case `k = 1` (iteratively reweighted least squares), with the
-//! same code.
+//! intercepts (column 0) unpenalised. Each iteration builds the exact gradient and Hessian from
+//! the rows' probabilities that the line search computed at the accepted point, solves the
+//! Newton system by a Cholesky factorisation (damped if rounding makes it indefinite) and
+//! backtracks until the objective decreases sufficiently (Armijo). Two classes are the special
+//! case `k = 1` (iteratively reweighted least squares), with the same code.
+//!
+//! Speed without changing a bit of the result: the Hessian's weighted sums of row products are
+//! accumulated in register tiles over cache-sized chunks of rows (AVX2 or AVX-512 when the
+//! processor has them, multiplications and additions never fused), every entry still receiving
+//! the rows' terms one after the other in row order.
 
 /// The rows to fit: `rows x width` values, row-major, column 0 all ones.
 pub struct Design<'a> {
