@@ -1,5 +1,6 @@
 //! Every neighbour search of the k-NN learner (k-d tree, exact block scan, block scan screened
-//! with bit sets and lower bounds, byte codes for nominal data, row-by-row scan) returns exactly
+//! with bit sets and lower bounds, byte codes for nominal data, row-by-row scan, the blocked
+//! matrix-product screen) returns exactly
 //! the neighbours of brute force, `data::distance::Distance::k_nearest` (an exhaustive scan that
 //! sorts every training row by distance, then by position): the k nearest and every row tied
 //! with the k-th, in the same order, with the same squared distances.
@@ -107,6 +108,7 @@ fn check(data: &Dataset, train_rows: usize) {
             SearchMethod::Auto,
             SearchMethod::Linear,
             SearchMethod::KdTree,
+            SearchMethod::Blocked,
         ] {
             let model = KnnLearner::new(KnnConfig {
                 k,
