@@ -210,3 +210,13 @@ fn complete_training_data_and_queries_with_missing_values() {
         400,
     );
 }
+
+#[test]
+fn many_numeric_attributes_and_nominal_ones_blocked_screen() {
+    // At least 48 numeric non-binary attributes and 256 training rows: `Auto` screens by the
+    // blocked matrix product too.
+    let mut columns = vec![Column::Grid; 50];
+    columns.extend([Column::Nominal; 2]);
+    columns.extend([Column::Binary; 3]);
+    check(&dataset(12, &columns, 500, 400, 0.0, false, false), 400);
+}
