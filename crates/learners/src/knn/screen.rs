@@ -27,7 +27,8 @@ pub(crate) struct BlockedScreen {
     squared_norms: Vec<f64>,
     /// The largest of `squared_norms`.
     largest_squared_norm: f64,
-    /// Nominal value indices, row-major.
+    /// Nominal value indices in panels like `panels`: attribute `j` of row `r` at
+    /// `((r / PANEL) * nominal count + j) * PANEL + r % PANEL`.
     nominal_values: Vec<f64>,
     /// Number of training rows.
     count: usize,
@@ -70,7 +71,8 @@ impl BlockedScreen {
         let width = numeric_attributes.len();
         let mut panels = vec![0.0; count.div_ceil(PANEL) * width * PANEL];
         let mut squared_norms = Vec::with_capacity(count);
-        let mut nominal_values = Vec::with_capacity(count * nominal_attributes.len());
+        let nominal_width = nominal_attributes.len();
+        let mut nominal_values = vec![0.0; count.div_ceil(PANEL) * nominal_width * PANEL];
         for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
             let base = (row_number / PANEL) * width * PANEL + row_number % PANEL;
             for (j, &attribute) in numeric_attributes.iter().enumerate() {
@@ -82,7 +84,10 @@ impl BlockedScreen {
                     .map(|&attribute| row[attribute] * row[attribute])
                     .sum(),
             );
-            nominal_values.extend(nominal_attributes.iter().map(|&attribute| row[attribute]));
+            let nominal_base = (row_number / PANEL) * nominal_width * PANEL + row_number % PANEL;
+            for (j, &attribute) in nominal_attributes.iter().enumerate() {
+                nominal_values[nominal_base + j * PANEL] = row[attribute];
+            }
         }
         let largest_squared_norm = squared_norms.iter().copied().fold(0.0, f64::max);
         Some(BlockedScreen {
@@ -216,21 +221,23 @@ impl BlockedScreen {
         let nominal_width = self.nominal_attributes.len();
         let first = panel_number * PANEL;
         let rows = PANEL.min(self.count - first);
+        let norms = &self.squared_norms[first..first + rows];
+        let nominal_panel = &self.nominal_values
+            [panel_number * nominal_width * PANEL..(panel_number + 1) * nominal_width * PANEL];
         for (q, sum) in sums.iter().enumerate().take(queries.group) {
             let query_norm = queries.squared_norms[q];
-            let query_nominal = &queries.nominal[q * nominal_width..(q + 1) * nominal_width];
-            for (lane, &product) in sum.iter().enumerate().take(rows) {
-                let row = first + lane;
-                let stored_nominal =
-                    &self.nominal_values[row * nominal_width..(row + 1) * nominal_width];
-                let mismatches = query_nominal
-                    .iter()
-                    .zip(stored_nominal)
-                    .filter(|(a, b)| a != b)
-                    .count();
-                out[q * self.count + row] =
-                    (query_norm + self.squared_norms[row]) - 2.0 * product + mismatches as f64;
+            let mut distances = [0.0f64; PANEL];
+            for ((distance, &product), &norm) in distances.iter_mut().zip(sum).zip(norms) {
+                *distance = (query_norm + norm) - 2.0 * product;
             }
+            let query_nominal = &queries.nominal[q * nominal_width..(q + 1) * nominal_width];
+            for (values, &query_value) in nominal_panel.chunks_exact(PANEL).zip(query_nominal) {
+                for (distance, &value) in distances.iter_mut().zip(values) {
+                    *distance += f64::from(u8::from(value != query_value));
+                }
+            }
+            out[q * self.count + first..q * self.count + first + rows]
+                .copy_from_slice(&distances[..rows]);
         }
     }
 }
