@@ -1,5 +1,6 @@
 //! Every neighbour search of the k-NN learner (k-d tree, exact block scan, block scan screened
-//! with bit sets and lower bounds, byte codes for nominal data, row-by-row scan) returns exactly
+//! with bit sets and lower bounds, byte codes for nominal data, row-by-row scan, the blocked
+//! matrix-product screen) returns exactly
 //! the neighbours of brute force, `data::distance::Distance::k_nearest` (an exhaustive scan that
 //! sorts every training row by distance, then by position): the k nearest and every row tied
 //! with the k-th, in the same order, with the same squared distances.
@@ -107,6 +108,7 @@ fn check(data: &Dataset, train_rows: usize) {
             SearchMethod::Auto,
             SearchMethod::Linear,
             SearchMethod::KdTree,
+            SearchMethod::Blocked,
         ] {
             let model = KnnLearner::new(KnnConfig {
                 k,
@@ -207,4 +209,14 @@ fn complete_training_data_and_queries_with_missing_values() {
         &dataset(11, &[Column::Binary; 20], 500, 400, 0.1, false, false),
         400,
     );
+}
+
+#[test]
+fn many_numeric_attributes_and_nominal_ones_blocked_screen() {
+    // At least 48 numeric non-binary attributes and 256 training rows: `Auto` screens by the
+    // blocked matrix product too.
+    let mut columns = vec![Column::Grid; 50];
+    columns.extend([Column::Nominal; 2]);
+    columns.extend([Column::Binary; 3]);
+    check(&dataset(12, &columns, 500, 400, 0.0, false, false), 400);
 }

@@ -14,6 +14,7 @@
 //! `d = sqrt(squared distance / number of attributes)`.
 
 mod distance;
+mod screen;
 mod search;
 
 use data::{Features, Schema, View};

@@ -4,7 +4,10 @@
 //! abandonment for all-numeric complete data, the same blocks plus bit sets of the binary
 //! attributes as a lower bound (with the exact distance re-computed for the rows that pass) for
 //! complete data with nominal or many binary attributes, and the rows themselves when training
-//! values are missing. All return exactly the same neighbours with the same distances: the k
+//! values are missing. For complete training data with many attributes that are numeric and not
+//! binary (where the block scans rarely abandon a row early) a blocked matrix-product screen
+//! (`screen.rs`) picks the candidates, whose exact distances are then computed as the scans
+//! compute them. All return exactly the same neighbours with the same distances: the k
 //! nearest plus every row tied with the k-th distance (as Weka 3.6 IBk), ordered by squared
 //! distance, ties by training position (tests/knn_search.rs checks each against brute force).
 
@@ -14,17 +17,22 @@ use super::distance::{
     block_squared_sum, column_block_squared_sums, numeric_squared_distance_within, padded_block,
     Scaling, BLOCK,
 };
+use super::screen::{BlockedScreen, ScreenQueries, QUERY_GROUP};
 
 /// How neighbours are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchMethod {
     /// A k-d tree when every attribute is numeric, the training data has no missing values and
-    /// there are at most [`KD_TREE_MAX_DIMENSIONS`] attributes; a linear scan otherwise.
+    /// there are at most [`KD_TREE_MAX_DIMENSIONS`] attributes; the blocked screen for complete
+    /// training data of at least 256 rows with at least 48 numeric non-binary attributes; a
+    /// linear scan otherwise.
     Auto,
     /// Always a plain linear scan in training order.
     Linear,
     /// A k-d tree whenever the data allows it (all numeric, no missing training values).
     KdTree,
+    /// The blocked screen (see [`BlockedScreen`]) whenever the training data is complete.
+    Blocked,
 }
 
 impl SearchMethod {
@@ -34,6 +42,7 @@ impl SearchMethod {
             SearchMethod::Auto => "auto",
             SearchMethod::Linear => "linear",
             SearchMethod::KdTree => "kd_tree",
+            SearchMethod::Blocked => "blocked",
         }
     }
 }
@@ -43,6 +52,16 @@ pub const KD_TREE_MAX_DIMENSIONS: usize = 16;
 
 /// Fewest training rows for which `Auto` builds a k-d tree (a scan is as fast below this).
 const KD_TREE_MIN_ROWS: usize = 256;
+
+/// Fewest attributes that are numeric and not binary for which `Auto` uses the blocked screen:
+/// with many such attributes the block scan's partial sums rarely leave the race early.
+const SCREEN_MIN_CONTINUOUS: usize = 48;
+
+/// Fewest training rows for which `Auto` uses the blocked screen.
+const SCREEN_MIN_ROWS: usize = 256;
+
+/// Query groups the blocked screen takes at a time.
+const SCREEN_GROUPS: usize = 8;
 
 /// Most points in a k-d tree leaf.
 const LEAF_SIZE: usize = 16;
@@ -233,6 +252,8 @@ pub(crate) struct NeighbourIndex {
     binary_bits: Vec<u64>,
     /// Words of `binary_bits` per point.
     binary_words: usize,
+    /// The blocked screen, which serves complete queries when present (slot order, no tree).
+    screen: Option<BlockedScreen>,
 }
 
 /// Which representation the linear scan reads; every kind gives the distance of
@@ -361,7 +382,7 @@ impl NeighbourIndex {
         let use_tree = dimensions > 0
             && numeric_complete
             && match method {
-                SearchMethod::Linear => false,
+                SearchMethod::Linear | SearchMethod::Blocked => false,
                 SearchMethod::KdTree => true,
                 SearchMethod::Auto => {
                     dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
@@ -384,6 +405,24 @@ impl NeighbourIndex {
                     .step_by(dimensions.max(1))
                     .all(|&value| value == 0.0 || value == 1.0)
             });
+        let use_screen = !use_tree
+            && complete
+            && dimensions > 0
+            && count > 0
+            && match method {
+                SearchMethod::Blocked => true,
+                SearchMethod::Auto => {
+                    continuous.len() >= SCREEN_MIN_CONTINUOUS && count >= SCREEN_MIN_ROWS
+                }
+                SearchMethod::Linear | SearchMethod::KdTree => false,
+            };
+        let screen = if use_screen {
+            BlockedScreen::new(&rows, dimensions, count, |attribute| {
+                scaling.is_nominal(attribute)
+            })
+        } else {
+            None
+        };
         let screened = !use_tree
             && complete
             && dimensions > 0
@@ -411,6 +450,7 @@ impl NeighbourIndex {
             binary_attributes: Vec::new(),
             binary_bits: Vec::new(),
             binary_words: 0,
+            screen,
         };
         if screened {
             let selected = select_attributes(&rows, dimensions, &continuous);
@@ -544,6 +584,9 @@ impl NeighbourIndex {
         if dimensions == 0 || self.tree.is_some() {
             return one_by_one();
         }
+        if let Some(screen) = &self.screen {
+            return self.nearest_many_screened(screen, queries, count, k);
+        }
         match self.scan {
             ScanKind::Rows => return one_by_one(),
             ScanKind::NominalCodes => {
@@ -612,6 +655,114 @@ impl NeighbourIndex {
             }
         }
         results
+    }
+
+    /// [`NeighbourIndex::nearest_many`] with the blocked screen: complete queries in groups of
+    /// [`QUERY_GROUP`], [`SCREEN_GROUPS`] groups at a time, the others (and groups with a value
+    /// that is not finite) one by one without it.
+    fn nearest_many_screened(
+        &self,
+        screen: &BlockedScreen,
+        queries: &[f64],
+        count: usize,
+        k: usize,
+    ) -> Vec<Vec<Neighbour>> {
+        let dimensions = self.dimensions;
+        let query = |row: usize| &queries[row * dimensions..(row + 1) * dimensions];
+        let mut results: Vec<Vec<Neighbour>> = vec![Vec::new(); count];
+        let (complete, incomplete): (Vec<usize>, Vec<usize>) =
+            (0..count).partition(|&row| query(row).iter().all(|v| !v.is_nan()));
+        for row in incomplete {
+            self.nearest_scanned(query(row), k, &mut results[row]);
+        }
+        let mut distances = Vec::new();
+        for block in complete.chunks(QUERY_GROUP * SCREEN_GROUPS) {
+            let mut prepared_groups = Vec::new();
+            let mut rows_of_groups = Vec::new();
+            for group in block.chunks(QUERY_GROUP) {
+                let rows: Vec<&[f64]> = group.iter().map(|&row| query(row)).collect();
+                match screen.queries(&rows) {
+                    Some(prepared) => {
+                        prepared_groups.push(prepared);
+                        rows_of_groups.push(group);
+                    }
+                    None => {
+                        for &row in group {
+                            self.nearest_scanned(query(row), k, &mut results[row]);
+                        }
+                    }
+                }
+            }
+            screen.distances(&prepared_groups, &mut distances);
+            for (number, (prepared, group)) in
+                prepared_groups.iter().zip(rows_of_groups).enumerate()
+            {
+                for (position, &row) in group.iter().enumerate() {
+                    let start = (number * QUERY_GROUP + position) * screen.len();
+                    self.recheck_screened(
+                        screen,
+                        query(row),
+                        prepared,
+                        position,
+                        &distances[start..start + screen.len()],
+                        k,
+                        &mut results[row],
+                    );
+                }
+            }
+        }
+        results
+    }
+
+    /// Fills `out` as [`NeighbourIndex::nearest`] does from the screened distances of a query
+    /// (number `position` of its prepared group) to every stored point: the k-th smallest
+    /// screened distance plus the screen's error bound is at least the k-th exact distance, so
+    /// every point of the answer has a screened distance within twice the bound of the k-th
+    /// screened one; those points get their exact distance as the block scans compute it.
+    #[allow(clippy::too_many_arguments)]
+    fn recheck_screened(
+        &self,
+        screen: &BlockedScreen,
+        query: &[f64],
+        prepared: &ScreenQueries,
+        position: usize,
+        distances: &[f64],
+        k: usize,
+        out: &mut Vec<Neighbour>,
+    ) {
+        out.clear();
+        let capacity = k.min(self.len());
+        if capacity == 0 {
+            return;
+        }
+        let mut sorted = distances.to_vec();
+        let (_, &mut kth, _) = sorted.select_nth_unstable_by(capacity - 1, f64::total_cmp);
+        let threshold = kth + 2.0 * screen.error_bound(prepared.squared_norm(position));
+        let mut exact = Vec::with_capacity(self.dimensions);
+        self.push_storage_order(query, &mut exact);
+        let mut best = BestList {
+            capacity,
+            items: out,
+        };
+        for (stored, &screened) in distances.iter().enumerate() {
+            if screened > threshold {
+                continue;
+            }
+            let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+            let found = if self.scaling.all_numeric() {
+                numeric_squared_distance_within(&exact, point, best.bound())
+            } else {
+                self.scaling
+                    .squared_distance_within(&exact, point, best.bound())
+            };
+            if let Some(squared_distance) = found {
+                best.offer(Neighbour {
+                    squared_distance,
+                    slot: self.slots[stored],
+                });
+            }
+        }
+        best.finish();
     }
 
     /// Appends the binary values of a complete scaled query row (see
@@ -864,6 +1015,22 @@ impl NeighbourIndex {
     /// tied with the k-th distance (all rows when fewer than `k`), nearest first, ties by lower
     /// slot.
     pub(crate) fn nearest(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
+        if let Some(screen) = &self.screen {
+            if query.iter().all(|v| !v.is_nan()) {
+                if let Some(prepared) = screen.queries(&[query]) {
+                    let mut distances = Vec::new();
+                    screen.distances(std::slice::from_ref(&prepared), &mut distances);
+                    let distances = &distances[..screen.len()];
+                    self.recheck_screened(screen, query, &prepared, 0, distances, k, out);
+                    return;
+                }
+            }
+        }
+        self.nearest_scanned(query, k, out);
+    }
+
+    /// [`NeighbourIndex::nearest`] without the blocked screen.
+    fn nearest_scanned(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
         out.clear();
         let capacity = k.min(self.len());
         if capacity == 0 {
