@@ -39,7 +39,8 @@ use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
 /// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens
-/// steps across flat valleys and takes the last, tiny step without a line search.)
+/// steps across flat valleys, takes the last, tiny step without a line search and sums the
+/// objective's logarithms as logarithms of products.)
 const REVISION: u32 = 3;
 
 /// The share of distinct values above which Weka's `RemoveUseless` drops a nominal attribute.
@@ -167,35 +168,57 @@ impl Logistic {
         let weights: Vec<f64> = (0..rows).map(|p| train.weight(p)).collect();
         let total_weight: f64 = weights.iter().sum();
         let removed = useless_attributes(train, &encoder, &weights, total_weight);
-        // Each kept column's imputed values, its weighted mean and sample standard deviation.
+        // The imputed values of the encoded columns of the attributes kept, row-major after a
+        // constant column, then each column's weighted mean and sample standard deviation.
+        let candidates: Vec<usize> = encoder
+            .columns()
+            .iter()
+            .enumerate()
+            .filter(|(_, column)| !removed[source_attribute(&column.source)])
+            .map(|(index, _)| index)
+            .collect();
+        let stride = candidates.len() + 1;
+        let mut values = vec![0.0; rows * stride];
+        for (slot, &index) in candidates.iter().enumerate() {
+            let column = &encoder.columns()[index];
+            let targets = values[1 + slot..].iter_mut().step_by(stride);
+            for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
+                *target = x;
+            }
+        }
+        let statistics = column_statistics(&values, stride, &weights, total_weight);
         let mut used = Vec::new();
         let mut shifts = Vec::new();
         let mut scales = Vec::new();
-        let mut columns: Vec<Vec<f64>> = Vec::new();
-        for (index, column) in encoder.columns().iter().enumerate() {
-            let attribute = source_attribute(&column.source);
-            if removed[attribute] {
-                continue;
+        let mut kept_slots = Vec::new();
+        for (slot, (&index, statistic)) in candidates.iter().zip(&statistics).enumerate() {
+            if let Some((mean, deviation)) = *statistic {
+                used.push(index);
+                shifts.push(mean);
+                scales.push(deviation);
+                kept_slots.push(slot);
             }
-            let values = imputed_column(train, &column.source, column.mean);
-            let Some((mean, deviation)) = mean_and_deviation(&values, &weights, total_weight)
-            else {
-                continue;
-            };
-            used.push(index);
-            shifts.push(mean);
-            scales.push(deviation);
-            columns.push(values);
         }
         let width = used.len() + 1;
-        let mut values = vec![0.0; rows * width];
-        for (row, target) in values.chunks_exact_mut(width).enumerate() {
-            target[0] = 1.0;
-            for (column, slot) in target[1..].iter_mut().enumerate() {
-                *slot = (columns[column][row] - shifts[column]) / scales[column];
+        if width == stride {
+            for row in values.chunks_exact_mut(width) {
+                row[0] = 1.0;
+                for ((x, shift), scale) in row[1..].iter_mut().zip(&shifts).zip(&scales) {
+                    *x = (*x - shift) / scale;
+                }
             }
+        } else {
+            // Constant columns (RemoveUseless drops them) are left out by moving the kept ones
+            // left within each row; no value moves right, so one forward pass does it.
+            for row in 0..rows {
+                values[row * width] = 1.0;
+                for (column, &slot) in kept_slots.iter().enumerate() {
+                    let x = values[row * stride + 1 + slot];
+                    values[row * width + 1 + column] = (x - shifts[column]) / scales[column];
+                }
+            }
+            values.truncate(rows * width);
         }
-        drop(columns);
         // Class positions among the present classes; the last present class is the reference.
         let mut position = vec![usize::MAX; train.num_classes()];
         for (index, &class) in classes.iter().enumerate() {
@@ -259,60 +282,81 @@ fn source_attribute(source: &ColumnSource) -> usize {
 }
 
 /// One encoded column over the training rows, missing values replaced by `fill`.
-fn imputed_column(train: &View, source: &ColumnSource, fill: f64) -> Vec<f64> {
-    match *source {
-        ColumnSource::Numeric { attribute } => train
-            .column(attribute)
-            .map(|x| if x.is_nan() { fill } else { x })
-            .collect(),
-        ColumnSource::Indicator { attribute, value } => train
-            .column(attribute)
-            .map(|x| {
-                if x.is_nan() {
-                    fill
-                } else if x as usize == value {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect(),
-    }
+fn imputed_values<'a>(
+    train: &'a View,
+    source: &ColumnSource,
+    fill: f64,
+) -> impl Iterator<Item = f64> + 'a {
+    let (attribute, indicator) = match *source {
+        ColumnSource::Numeric { attribute } => (attribute, None),
+        ColumnSource::Indicator { attribute, value } => (attribute, Some(value)),
+    };
+    train.column(attribute).map(move |x| {
+        if x.is_nan() {
+            fill
+        } else if let Some(value) = indicator {
+            if x as usize == value {
+                1.0
+            } else {
+                0.0
+            }
+        } else {
+            x
+        }
+    })
 }
 
 /// The weighted mean and sample standard deviation (divisor total weight - 1, or the total
-/// weight when that is at most 1) of a column, or `None` when the column is constant over the
-/// rows of positive weight (Weka's `RemoveUseless` drops it; its coefficient would be 0).
-fn mean_and_deviation(values: &[f64], weights: &[f64], total_weight: f64) -> Option<(f64, f64)> {
-    let mut first = None;
-    let mut constant = true;
-    let mut sum = 0.0;
-    for (&x, &w) in values.iter().zip(weights) {
+/// weight when that is at most 1) of each column after the first of a row-major matrix, or
+/// `None` for a column that is constant over the rows of positive weight (Weka's
+/// `RemoveUseless` drops it; its coefficient would be 0). Each column's sums run over the rows
+/// in order, the columns side by side.
+fn column_statistics(
+    values: &[f64],
+    stride: usize,
+    weights: &[f64],
+    total_weight: f64,
+) -> Vec<Option<(f64, f64)>> {
+    let columns = stride - 1;
+    let Some(first_row) = weights.iter().position(|&w| w > 0.0) else {
+        return vec![None; columns];
+    };
+    let first = &values[first_row * stride + 1..(first_row + 1) * stride];
+    let mut constant = vec![true; columns];
+    let mut sums = vec![0.0; columns];
+    for (index, (row, &w)) in values.chunks_exact(stride).zip(weights).enumerate() {
         if w > 0.0 {
-            match first {
-                None => first = Some(x),
-                Some(f) if f != x => constant = false,
-                _ => {}
+            if index != first_row {
+                for ((flag, &x), &f) in constant.iter_mut().zip(&row[1..]).zip(first) {
+                    *flag &= f == x;
+                }
             }
-            sum += w * x;
+            for (sum, &x) in sums.iter_mut().zip(&row[1..]) {
+                *sum += w * x;
+            }
         }
     }
-    if constant {
-        return None;
+    let means: Vec<f64> = sums.iter().map(|sum| sum / total_weight).collect();
+    let mut squares = vec![0.0; columns];
+    for (row, &w) in values.chunks_exact(stride).zip(weights) {
+        for ((square, &x), &mean) in squares.iter_mut().zip(&row[1..]).zip(&means) {
+            *square += w * (x - mean) * (x - mean);
+        }
     }
-    let mean = sum / total_weight;
-    let squares: f64 = values
-        .iter()
-        .zip(weights)
-        .map(|(&x, &w)| w * (x - mean) * (x - mean))
-        .sum();
     let divisor = if total_weight > 1.0 {
         total_weight - 1.0
     } else {
         total_weight
     };
-    let deviation = (squares / divisor).sqrt();
-    (deviation > 0.0).then_some((mean, deviation))
+    (0..columns)
+        .map(|column| {
+            if constant[column] {
+                return None;
+            }
+            let deviation = (squares[column] / divisor).sqrt();
+            (deviation > 0.0).then_some((means[column], deviation))
+        })
+        .collect()
 }
 
 /// Which attributes Weka's `RemoveUseless` drops besides constant ones: nominal attributes with
