@@ -238,34 +238,21 @@ impl Logistic {
         let total_weight: f64 = weights.iter().sum();
         let removed = useless_attributes(train, &encoder, &weights, total_weight);
         // Each kept column's imputed values, its weighted mean and sample standard deviation.
-        let mut used = Vec::new();
-        let mut shifts = Vec::new();
-        let mut scales = Vec::new();
-        let mut columns: Vec<Vec<f64>> = Vec::new();
-        for (index, column) in encoder.columns().iter().enumerate() {
-            let attribute = source_attribute(&column.source);
-            if removed[attribute] {
-                continue;
-            }
-            let values = imputed_column(train, &column.source, column.mean);
-            let Some((mean, deviation)) = mean_and_deviation(&values, &weights, total_weight)
-            else {
-                continue;
-            };
-            used.push(index);
-            shifts.push(mean);
-            scales.push(deviation);
-            columns.push(values);
-        }
-        let width = used.len() + 1;
-        let mut values = vec![0.0; rows * width];
-        for (row, target) in values.chunks_exact_mut(width).enumerate() {
-            target[0] = 1.0;
-            for (column, slot) in target[1..].iter_mut().enumerate() {
-                *slot = (columns[column][row] - shifts[column]) / scales[column];
-            }
-        }
-        drop(columns);
+        let design_columns = Standardised::new(
+            rows,
+            encoder
+                .columns()
+                .iter()
+                .enumerate()
+                .filter_map(|(index, column)| {
+                    if removed[source_attribute(&column.source)] {
+                        return None;
+                    }
+                    let values = imputed_column(train, &column.source, column.mean);
+                    let (mean, deviation) = mean_and_deviation(&values, &weights, total_weight)?;
+                    Some((index, values, mean, deviation))
+                }),
+        );
         // Class positions among the present classes; the last present class is the reference.
         let mut position = vec![usize::MAX; train.num_classes()];
         for (index, &class) in classes.iter().enumerate() {
@@ -280,12 +267,10 @@ impl Logistic {
                 row_counts[label] += 1.0;
             }
         }
-        let mut start = vec![0.0; k * width];
-        for c in 0..k {
-            start[c * width] = (row_counts[c] + 1.0).ln() - (row_counts[k] + 1.0).ln();
-        }
+        let width = design_columns.width;
+        let start = null_model(&row_counts, width);
         let design = newton::Design {
-            values: &values,
+            values: &design_columns.values,
             width,
             classes: &labels,
             weights: &weights,
@@ -299,17 +284,15 @@ impl Logistic {
                     .into(),
             });
         }
-        // Back to the units of the encoded columns, as Weka does.
         let mut coefficients = solution.coefficients;
-        for block in coefficients.chunks_exact_mut(width) {
-            for column in 0..used.len() {
-                block[column + 1] /= scales[column];
-                block[0] -= block[column + 1] * shifts[column];
-            }
-        }
+        to_encoded_units(
+            &mut coefficients,
+            &design_columns.shifts,
+            &design_columns.scales,
+        );
         Ok(LogisticModel {
             encoder,
-            used,
+            used: design_columns.used,
             classes,
             coefficients,
             num_classes: train.num_classes(),
@@ -354,18 +337,98 @@ impl Logistic {
                 varies[source_attribute(&encoder.columns()[*index].source)] = true;
             }
         }
+        let design_columns = Standardised::new(
+            rows,
+            candidates
+                .into_iter()
+                .filter(|(index, _)| varies[source_attribute(&encoder.columns()[*index].source)])
+                .map(|(index, values)| {
+                    let (mean, deviation) =
+                        weka_mean_and_deviation(&values, &weights, total_weight);
+                    (index, values, mean, deviation)
+                }),
+        );
+        let num_classes = train.num_classes();
+        let k = num_classes - 1;
+        let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
+        // Weka's null model: intercepts log((n_c + 1) / (n_last + 1)), counting every row.
+        let mut row_counts = vec![0.0f64; num_classes];
+        for &label in &labels {
+            row_counts[label] += 1.0;
+        }
+        let width = design_columns.width;
+        let start = null_model(&row_counts, width);
+        let design = quasi_newton::Design {
+            values: &design_columns.values,
+            width,
+            classes: &labels,
+            weights: &weights,
+            k,
+            ridge: self.ridge,
+        };
+        let solution =
+            quasi_newton::minimise(&design, start).map_err(|error| LearnerError::Data {
+                learner: self.name().into(),
+                message: error.to_string(),
+            })?;
+        let mut coefficients = solution.coefficients;
+        to_encoded_units(
+            &mut coefficients,
+            &design_columns.shifts,
+            &design_columns.scales,
+        );
+        Ok(LogisticModel {
+            encoder,
+            used: design_columns.used,
+            classes: (0..num_classes).collect(),
+            coefficients,
+            num_classes,
+            iterations: solution.iterations,
+            converged: true,
+            solver: Solver::WekaBfgs,
+            runs: solution.runs,
+        })
+    }
+}
+
+/// Weka's starting point, the null model: each scored class's intercept
+/// `log((n_c + 1) / (n_last + 1))` from the rows' class counts (the last class the reference),
+/// every other coefficient 0; `width` values per scored class.
+fn null_model(row_counts: &[f64], width: usize) -> Vec<f64> {
+    let k = row_counts.len() - 1;
+    let mut start = vec![0.0; k * width];
+    for c in 0..k {
+        start[c * width] = (row_counts[c] + 1.0).ln() - (row_counts[k] + 1.0).ln();
+    }
+    start
+}
+
+/// The columns a fit uses and its design matrix.
+struct Standardised {
+    /// The encoder columns used, in coefficient order.
+    used: Vec<usize>,
+    /// Each used column's shift (mean) and scale (standard deviation).
+    shifts: Vec<f64>,
+    scales: Vec<f64>,
+    /// Row-major: a constant 1, then each column minus its shift, divided by its scale (a scale
+    /// of 0, a column Weka leaves unstandardised, keeps the raw values).
+    values: Vec<f64>,
+    /// Values per row.
+    width: usize,
+}
+
+impl Standardised {
+    /// From the kept columns over `rows` rows: (encoder index, values, shift, scale).
+    fn new(rows: usize, kept: impl Iterator<Item = (usize, Vec<f64>, f64, f64)>) -> Self {
         let mut used = Vec::new();
         let mut shifts = Vec::new();
         let mut scales = Vec::new();
         let mut columns = Vec::new();
-        for (index, values) in candidates {
-            if varies[source_attribute(&encoder.columns()[index].source)] {
-                let (mean, deviation) = weka_mean_and_deviation(&values, &weights, total_weight);
-                used.push(index);
-                shifts.push(mean);
-                scales.push(deviation);
-                columns.push(values);
-            }
+        for (index, values, shift, scale) in kept {
+            used.push(index);
+            shifts.push(shift);
+            scales.push(scale);
+            columns.push(values);
         }
         let width = used.len() + 1;
         let mut values = vec![0.0; rows * width];
@@ -380,54 +443,26 @@ impl Logistic {
                 };
             }
         }
-        drop(columns);
-        let num_classes = train.num_classes();
-        let k = num_classes - 1;
-        let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
-        // Weka's null model: intercepts log((n_c + 1) / (n_last + 1)), counting every row.
-        let mut row_counts = vec![0.0f64; num_classes];
-        for &label in &labels {
-            row_counts[label] += 1.0;
-        }
-        let mut start = vec![0.0; k * width];
-        for c in 0..k {
-            start[c * width] = (row_counts[c] + 1.0).ln() - (row_counts[k] + 1.0).ln();
-        }
-        let design = quasi_newton::Design {
-            values: &values,
+        Standardised {
+            used,
+            shifts,
+            scales,
+            values,
             width,
-            classes: &labels,
-            weights: &weights,
-            k,
-            ridge: self.ridge,
-        };
-        let solution =
-            quasi_newton::minimise(&design, start).map_err(|error| LearnerError::Data {
-                learner: self.name().into(),
-                message: error.to_string(),
-            })?;
-        // Back to the units of the encoded columns, as Weka does (a column Weka left
-        // unstandardised keeps its coefficient).
-        let mut coefficients = solution.coefficients;
-        for block in coefficients.chunks_exact_mut(width) {
-            for column in 0..used.len() {
-                if scales[column] != 0.0 {
-                    block[column + 1] /= scales[column];
-                    block[0] -= block[column + 1] * shifts[column];
-                }
+        }
+    }
+}
+
+/// Coefficients of the standardised columns (blocks of intercept and one per column) back in
+/// the units of the encoded columns, as Weka does (a column of scale 0 keeps its coefficient).
+fn to_encoded_units(coefficients: &mut [f64], shifts: &[f64], scales: &[f64]) {
+    for block in coefficients.chunks_exact_mut(shifts.len() + 1) {
+        for (column, (&shift, &scale)) in shifts.iter().zip(scales).enumerate() {
+            if scale != 0.0 {
+                block[column + 1] /= scale;
+                block[0] -= block[column + 1] * shift;
             }
         }
-        Ok(LogisticModel {
-            encoder,
-            used,
-            classes: (0..num_classes).collect(),
-            coefficients,
-            num_classes,
-            iterations: solution.iterations,
-            converged: true,
-            solver: Solver::WekaBfgs,
-            runs: solution.runs,
-        })
     }
 }
 
