@@ -166,6 +166,8 @@ pub struct LogisticModel {
     solver: Solver,
     /// Runs of at most 200 BFGS iterations (`WekaBfgs`; 1 for Newton).
     runs: usize,
+    /// The objective Weka's path ends with (`WekaBfgs`; NaN for Newton, which does not keep it).
+    objective: f64,
 }
 
 impl Learner for Logistic {
@@ -300,6 +302,7 @@ impl Logistic {
             converged: solution.converged,
             solver: Solver::Newton,
             runs: 1,
+            objective: f64::NAN,
         })
     }
 
@@ -387,6 +390,7 @@ impl Logistic {
             converged: true,
             solver: Solver::WekaBfgs,
             runs: solution.runs,
+            objective: solution.objective,
         })
     }
 }
@@ -696,10 +700,11 @@ impl Model for LogisticModel {
                 if self.converged { "" } else { ", not converged" }
             ),
             Solver::WekaBfgs => format!(
-                "multinomial logistic regression, reference class {reference} ({} BFGS iterations along Weka's path, {} run(s) of at most {})\n",
+                "multinomial logistic regression, reference class {reference} ({} BFGS iterations along Weka's path, {} run(s) of at most {}, objective {:e})\n",
                 self.iterations,
                 self.runs,
-                quasi_newton::ITERATIONS_PER_RUN
+                quasi_newton::ITERATIONS_PER_RUN,
+                self.objective
             ),
         };
         for (block, &class) in self
