@@ -91,44 +91,100 @@ pub struct Solution {
     pub objective: f64,
 }
 
-impl Design<'_> {
-    /// Each row of positive weight with its class and weight (rows of weight 0 add exactly
-    /// nothing to Weka's sums).
-    fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
-        self.values
-            .chunks_exact(self.width)
-            .zip(self.classes)
-            .zip(self.weights)
-            .filter(|&(_, &weight)| weight != 0.0)
-            .map(|((row, &class), &weight)| (row, class, weight))
-    }
+/// The rows of positive weight of a [`Design`], copied contiguously (rows of weight 0 add exactly
+/// nothing to Weka's sums), with the objective and its gradient.
+struct PositiveRows {
+    values: Vec<f64>,
+    classes: Vec<usize>,
+    weights: Vec<f64>,
+    width: usize,
+    k: usize,
+    ridge: f64,
+}
 
-    /// Fills `scores` with each scored class's `b_c . z` (summed in column order) and returns
-    /// the largest of them (the first on ties).
-    fn scores(&self, row: &[f64], x: &[f64], scores: &mut [f64]) -> f64 {
-        for (score, block) in scores.iter_mut().zip(x.chunks_exact(self.width)) {
-            *score = sequential_dot(row, block);
-        }
-        let mut largest = scores[0];
-        for &score in &scores[1..] {
-            if score > largest {
-                largest = score;
+/// Rows whose class scores are summed side by side (each sum still in column order).
+const ROWS_TOGETHER: usize = 4;
+
+impl PositiveRows {
+    fn new(design: &Design) -> Self {
+        let mut rows = PositiveRows {
+            values: Vec::new(),
+            classes: Vec::new(),
+            weights: Vec::new(),
+            width: design.width,
+            k: design.k,
+            ridge: design.ridge,
+        };
+        for ((row, &class), &weight) in design
+            .values
+            .chunks_exact(design.width)
+            .zip(design.classes)
+            .zip(design.weights)
+        {
+            if weight != 0.0 {
+                rows.values.extend_from_slice(row);
+                rows.classes.push(class);
+                rows.weights.push(weight);
             }
         }
-        largest
+        rows
+    }
+
+    /// Fills `scores` (`k` per row) with each row's `b_c . z`, summed in column order from the
+    /// first term as Weka's loops do; [`ROWS_TOGETHER`] rows at a time, so that their sums
+    /// proceed side by side rather than one long chain after another (the same results).
+    fn fill_scores(&self, x: &[f64], scores: &mut [f64]) {
+        let (width, k) = (self.width, self.k);
+        let block_values = ROWS_TOGETHER * width;
+        let blocks = self.values.len() / block_values;
+        let (head, tail) = self.values.split_at(blocks * block_values);
+        let (head_scores, tail_scores) = scores.split_at_mut(blocks * ROWS_TOGETHER * k);
+        for (rows, out) in head
+            .chunks_exact(block_values)
+            .zip(head_scores.chunks_exact_mut(ROWS_TOGETHER * k))
+        {
+            for (class, coefficients) in x.chunks_exact(width).enumerate() {
+                let mut sums = [0.0; ROWS_TOGETHER];
+                for (j, &b) in coefficients.iter().enumerate() {
+                    for (r, sum) in sums.iter_mut().enumerate() {
+                        *sum += rows[r * width + j] * b;
+                    }
+                }
+                for (r, &sum) in sums.iter().enumerate() {
+                    out[r * k + class] = sum;
+                }
+            }
+        }
+        for (row, out) in tail
+            .chunks_exact(width)
+            .zip(tail_scores.chunks_exact_mut(k))
+        {
+            for (score, coefficients) in out.iter_mut().zip(x.chunks_exact(width)) {
+                *score = sequential_dot(row, coefficients);
+            }
+        }
     }
 
     /// The objective: weighted negative log-likelihood plus the ridge times the squared
     /// non-intercept coefficients. Also fills `probabilities` with the `k` scored classes'
-    /// probabilities of each row of positive weight, computed exactly as Weka's gradient
-    /// computes them, for [`Design::gradient`] at the same point.
+    /// probabilities of each row, computed exactly as Weka's gradient computes them, for
+    /// [`PositiveRows::gradient`] at the same point.
     fn objective(&self, x: &[f64], probabilities: &mut [f64]) -> f64 {
+        self.fill_scores(x, probabilities);
         let mut total = 0.0;
-        for ((row, class, weight), scores) in self
-            .weighted_rows()
+        for ((&class, &weight), scores) in self
+            .classes
+            .iter()
+            .zip(&self.weights)
             .zip(probabilities.chunks_exact_mut(self.k))
         {
-            let largest = self.scores(row, x, scores);
+            // The largest score (the first on ties).
+            let mut largest = scores[0];
+            for &score in &scores[1..] {
+                if score > largest {
+                    largest = score;
+                }
+            }
             let own = if class == self.k {
                 -largest
             } else {
@@ -153,12 +209,16 @@ impl Design<'_> {
     }
 
     /// The objective's gradient at `x`, into `gradient`, from the rows' probabilities at `x`
-    /// (as [`Design::objective`] leaves them).
+    /// (as [`PositiveRows::objective`] leaves them).
     fn gradient(&self, x: &[f64], probabilities: &[f64], gradient: &mut [f64]) {
         gradient.iter_mut().for_each(|g| *g = 0.0);
         let width = self.width;
-        for ((row, class, weight), row_probabilities) in
-            self.weighted_rows().zip(probabilities.chunks_exact(self.k))
+        for (((row, &class), &weight), row_probabilities) in self
+            .values
+            .chunks_exact(width)
+            .zip(&self.classes)
+            .zip(&self.weights)
+            .zip(probabilities.chunks_exact(self.k))
         {
             for (block, &probability) in gradient.chunks_exact_mut(width).zip(row_probabilities) {
                 let factor = weight * probability;
@@ -206,7 +266,8 @@ fn java_max(a: f64, b: f64) -> f64 {
 /// path: runs of [`ITERATIONS_PER_RUN`] BFGS iterations, each restarted from the last point,
 /// until a run meets the convergence tests.
 pub fn minimise(design: &Design, start: Vec<f64>) -> Result<Solution, QuasiNewtonError> {
-    let mut optimiser = Optimiser::new(design);
+    let rows = PositiveRows::new(design);
+    let mut optimiser = Optimiser::new(&rows);
     let mut x = start;
     let mut iterations = 0;
     for run in 1..=MAX_RUNS {
@@ -235,7 +296,7 @@ struct RunOutcome {
 /// The optimiser's state across the line search and the BFGS update: the current objective
 /// value and the initial slope of the last line search, as Weka keeps them between calls.
 struct Optimiser<'a> {
-    design: &'a Design<'a>,
+    rows: &'a PositiveRows,
     /// Number of variables.
     size: usize,
     /// The objective value the optimiser holds (not always the value at the current point:
@@ -250,20 +311,19 @@ struct Optimiser<'a> {
 }
 
 impl<'a> Optimiser<'a> {
-    fn new(design: &'a Design<'a>) -> Self {
-        let rows = design.weighted_rows().count();
+    fn new(rows: &'a PositiveRows) -> Self {
         Optimiser {
-            design,
-            size: design.k * design.width,
+            rows,
+            size: rows.k * rows.width,
             value: 0.0,
             slope: 0.0,
-            probabilities: vec![0.0; rows * design.k],
+            probabilities: vec![0.0; rows.classes.len() * rows.k],
             probabilities_at: Vec::new(),
         }
     }
 
     fn objective(&mut self, x: &[f64]) -> Result<f64, QuasiNewtonError> {
-        let value = self.design.objective(x, &mut self.probabilities);
+        let value = self.rows.objective(x, &mut self.probabilities);
         self.probabilities_at.clear();
         self.probabilities_at.extend_from_slice(x);
         if value.is_nan() {
@@ -280,12 +340,12 @@ impl<'a> Optimiser<'a> {
                 .zip(x)
                 .all(|(a, b)| a.to_bits() == b.to_bits());
         if !same_point {
-            self.design.objective(x, &mut self.probabilities);
+            self.rows.objective(x, &mut self.probabilities);
             self.probabilities_at.clear();
             self.probabilities_at.extend_from_slice(x);
         }
         let mut gradient = vec![0.0; self.size];
-        self.design.gradient(x, &self.probabilities, &mut gradient);
+        self.rows.gradient(x, &self.probabilities, &mut gradient);
         gradient
     }
 
