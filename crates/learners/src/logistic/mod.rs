@@ -189,6 +189,12 @@ impl Learner for Logistic {
         Capabilities::ALL
     }
 
+    /// False along Weka's path: Weka starts from the classes' row counts, not their weights, so a
+    /// row of weight 2 and a duplicated row start (and so stop) at different points.
+    fn exact_weights(&self) -> bool {
+        self.solver == Solver::Newton
+    }
+
     /// The default solver is left out, so that its text (and cache keys) stay as they were
     /// before the parameter existed.
     fn describe(&self) -> String {
