@@ -292,12 +292,7 @@ impl Logistic {
                     .into(),
             });
         }
-        let mut coefficients = solution.coefficients;
-        to_encoded_units(
-            &mut coefficients,
-            &design_columns.shifts,
-            &design_columns.scales,
-        );
+        let coefficients = design_columns.to_encoded_units(solution.coefficients);
         Ok(LogisticModel {
             encoder,
             used: design_columns.used,
@@ -380,12 +375,7 @@ impl Logistic {
                 learner: self.name().into(),
                 message: error.to_string(),
             })?;
-        let mut coefficients = solution.coefficients;
-        to_encoded_units(
-            &mut coefficients,
-            &design_columns.shifts,
-            &design_columns.scales,
-        );
+        let coefficients = design_columns.to_encoded_units(solution.coefficients);
         Ok(LogisticModel {
             encoder,
             used: design_columns.used,
@@ -461,18 +451,19 @@ impl Standardised {
             width,
         }
     }
-}
 
-/// Coefficients of the standardised columns (blocks of intercept and one per column) back in
-/// the units of the encoded columns, as Weka does (a column of scale 0 keeps its coefficient).
-fn to_encoded_units(coefficients: &mut [f64], shifts: &[f64], scales: &[f64]) {
-    for block in coefficients.chunks_exact_mut(shifts.len() + 1) {
-        for (column, (&shift, &scale)) in shifts.iter().zip(scales).enumerate() {
-            if scale != 0.0 {
-                block[column + 1] /= scale;
-                block[0] -= block[column + 1] * shift;
+    /// Coefficients of the standardised columns (blocks of intercept and one per column) back in
+    /// the units of the encoded columns, as Weka does (a column of scale 0 keeps its coefficient).
+    fn to_encoded_units(&self, mut coefficients: Vec<f64>) -> Vec<f64> {
+        for block in coefficients.chunks_exact_mut(self.width) {
+            for (column, (&shift, &scale)) in self.shifts.iter().zip(&self.scales).enumerate() {
+                if scale != 0.0 {
+                    block[column + 1] /= scale;
+                    block[0] -= block[column + 1] * shift;
+                }
             }
         }
+        coefficients
     }
 }
 
