@@ -2,15 +2,16 @@
 //! `weka.core.Optimization` (Xin Xu's BFGS with a safeguarded line search), restarted from the
 //! point reached whenever a run of 200 iterations ends without meeting its convergence tests.
 //!
-//! Written for this project from the description of the method (Gill, Murray and Wright 1981;
-//! Dennis and Schnabel 1983; Gill, Golub, Murray and Saunders 1974 for the factor updates) and
-//! from reading Weka's behaviour, so that the same data give the same sequence of steps: the
+//! Written for this project (no Weka code copied) from the description of the method (Gill,
+//! Murray and Wright 1981; Dennis and Schnabel 1983; Gill, Golub, Murray and Saunders 1974 for the
+//! factor updates), with Weka 3.6's source and bytecode read as its specification, so that the
+//! same data give the same sequence of steps: the
 //! same objective and gradient in the same parametrisation (standardised columns, the last class
 //! as reference, intercepts unpenalised), the same first direction (minus the gradient), the same
 //! step bound, line search, tolerances and convergence tests, the same BFGS update of an
 //! `L D L'` factor of the Hessian approximation, and the same restarts. Where the optimum is well
-//! determined this ends where Newton's method does; on (nearly) separable data, where the optimum
-//! lies far out in a flat valley, it stops where Weka stops, short of the optimum.
+//! determined this ends near it, within Weka's tolerances; on (nearly) separable data, where the
+//! optimum lies far out in a flat valley, it stops where Weka stops, short of the optimum.
 //!
 //! The sums run in Weka's order (row after row, column after column), so that the rounding is
 //! the same as far as the elementary functions allow (`exp` and `ln` may differ from Java's in
