@@ -17,8 +17,9 @@
 //!   and the objective is `-log L + ridge |B|^2` with instance weights in the likelihood.
 //!
 //! Where Weka runs BFGS until its own convergence test, this module runs Newton's method with
-//! an exact Hessian ([`newton`]) until the step is below 1e-9 relative: a handful of passes over
-//! a contiguous row-major matrix. Where the optimum is well determined both reach it, and the
+//! an exact Hessian ([`newton`]) until a Newton step is below 1e-6 relative (taken whole: the
+//! error after it is of the order of its square): a handful of passes over a contiguous
+//! row-major matrix. Where the optimum is well determined both reach it, and the
 //! probabilities agree with Weka's to about 1e-6 (Weka's tolerance). On training data that are
 //! (nearly) linearly separable the ridge-1e-8 optimum lies at very large coefficients in a very
 //! flat valley; this module reaches that optimum, while Weka's BFGS stops earlier, elsewhere in
@@ -45,8 +46,10 @@ use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
-/// 1 was the linfa adapter, now the kind `linfa_logistic`.)
-const REVISION: u32 = 2;
+/// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens
+/// steps across flat valleys, takes the last, tiny step without a line search and sums the
+/// objective's logarithms as logarithms of products.)
+const REVISION: u32 = 3;
 
 /// Revision of the `weka_bfgs` solver, added to the revision text of learners that use it (so
 /// that it can change without touching the cache keys of the default solver).
@@ -245,22 +248,50 @@ impl Logistic {
         let weights: Vec<f64> = (0..rows).map(|p| train.weight(p)).collect();
         let total_weight: f64 = weights.iter().sum();
         let removed = useless_attributes(train, &encoder, &weights, total_weight);
-        // Each kept column's imputed values, its weighted mean and sample standard deviation.
-        let design_columns = Standardised::new(
-            rows,
-            encoder
-                .columns()
-                .iter()
-                .enumerate()
-                .filter_map(|(index, column)| {
-                    if removed[source_attribute(&column.source)] {
-                        return None;
-                    }
-                    let values = imputed_column(train, &column.source, column.mean);
-                    let (mean, deviation) = mean_and_deviation(&values, &weights, total_weight)?;
-                    Some((index, values, mean, deviation))
-                }),
-        );
+        // The imputed values of the encoded columns of the attributes kept, row-major after a
+        // constant column, then each column's weighted mean and sample standard deviation.
+        let candidates: Vec<usize> = encoder
+            .columns()
+            .iter()
+            .enumerate()
+            .filter(|(_, column)| !removed[source_attribute(&column.source)])
+            .map(|(index, _)| index)
+            .collect();
+        let stride = candidates.len() + 1;
+        let mut values = imputed_matrix(train, &encoder, &candidates);
+        let statistics = column_statistics(&values, stride, &weights, total_weight);
+        let mut used = Vec::new();
+        let mut shifts = Vec::new();
+        let mut scales = Vec::new();
+        let mut kept_slots = Vec::new();
+        for (slot, (&index, statistic)) in candidates.iter().zip(&statistics).enumerate() {
+            if let Some((mean, deviation)) = *statistic {
+                used.push(index);
+                shifts.push(mean);
+                scales.push(deviation);
+                kept_slots.push(slot);
+            }
+        }
+        let width = used.len() + 1;
+        if width == stride {
+            for row in values.chunks_exact_mut(width) {
+                row[0] = 1.0;
+                for ((x, shift), scale) in row[1..].iter_mut().zip(&shifts).zip(&scales) {
+                    *x = (*x - shift) / scale;
+                }
+            }
+        } else {
+            // Constant columns (RemoveUseless drops them) are left out by moving the kept ones
+            // left within each row; no value moves right, so one forward pass does it.
+            for row in 0..rows {
+                values[row * width] = 1.0;
+                for (column, &slot) in kept_slots.iter().enumerate() {
+                    let x = values[row * stride + 1 + slot];
+                    values[row * width + 1 + column] = (x - shifts[column]) / scales[column];
+                }
+            }
+            values.truncate(rows * width);
+        }
         // Class positions among the present classes; the last present class is the reference.
         let mut position = vec![usize::MAX; train.num_classes()];
         for (index, &class) in classes.iter().enumerate() {
@@ -275,10 +306,9 @@ impl Logistic {
                 row_counts[label] += 1.0;
             }
         }
-        let width = design_columns.width;
         let start = null_model(&row_counts, width);
         let design = newton::Design {
-            values: &design_columns.values,
+            values: &values,
             width,
             classes: &labels,
             weights: &weights,
@@ -292,10 +322,10 @@ impl Logistic {
                     .into(),
             });
         }
-        let coefficients = design_columns.to_encoded_units(solution.coefficients);
+        let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
             encoder,
-            used: design_columns.used,
+            used,
             classes,
             coefficients,
             num_classes: train.num_classes(),
@@ -326,44 +356,58 @@ impl Logistic {
             });
         }
         let removed = useless_attributes(train, &encoder, &weights, total_weight);
-        let candidates: Vec<(usize, Vec<f64>)> = encoder
+        let candidates: Vec<usize> = encoder
             .columns()
             .iter()
             .enumerate()
             .filter(|(_, column)| !removed[source_attribute(&column.source)])
-            .map(|(index, column)| (index, imputed_column(train, &column.source, column.mean)))
+            .map(|(index, _)| index)
             .collect();
+        let stride = candidates.len() + 1;
+        let imputed = imputed_matrix(train, &encoder, &candidates);
         // RemoveUseless also drops an attribute with a single value: one whose columns are all
-        // constant.
+        // constant over the rows of positive weight.
         let mut varies = vec![false; removed.len()];
-        for (index, values) in &candidates {
-            if mean_and_deviation(values, &weights, total_weight).is_some() {
-                varies[source_attribute(&encoder.columns()[*index].source)] = true;
+        let statistics = column_statistics(&imputed, stride, &weights, total_weight);
+        for (&index, statistic) in candidates.iter().zip(&statistics) {
+            if statistic.is_some() {
+                varies[source_attribute(&encoder.columns()[index].source)] = true;
             }
         }
-        let design_columns = Standardised::new(
-            rows,
-            candidates
-                .into_iter()
-                .filter(|(index, _)| varies[source_attribute(&encoder.columns()[*index].source)])
-                .map(|(index, values)| {
-                    let (mean, deviation) =
-                        weka_mean_and_deviation(&values, &weights, total_weight);
-                    (index, values, mean, deviation)
-                }),
-        );
+        let kept_slots: Vec<usize> = (0..candidates.len())
+            .filter(|&slot| varies[source_attribute(&encoder.columns()[candidates[slot]].source)])
+            .collect();
+        let used: Vec<usize> = kept_slots.iter().map(|&slot| candidates[slot]).collect();
+        let (shifts, scales) = weka_column_statistics(&imputed, stride, &kept_slots, &weights);
+        let width = used.len() + 1;
+        let mut values = vec![0.0; rows * width];
+        for (target, source) in values
+            .chunks_exact_mut(width)
+            .zip(imputed.chunks_exact(stride))
+        {
+            target[0] = 1.0;
+            for (column, &slot) in kept_slots.iter().enumerate() {
+                let x = source[1 + slot];
+                // Weka leaves a column of deviation 0 unstandardised.
+                target[1 + column] = if scales[column] != 0.0 {
+                    (x - shifts[column]) / scales[column]
+                } else {
+                    x
+                };
+            }
+        }
+        drop(imputed);
         let num_classes = train.num_classes();
         let k = num_classes - 1;
         let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
-        // Weka's null model: intercepts log((n_c + 1) / (n_last + 1)), counting every row.
+        // Weka's null model counts every row.
         let mut row_counts = vec![0.0f64; num_classes];
         for &label in &labels {
             row_counts[label] += 1.0;
         }
-        let width = design_columns.width;
         let start = null_model(&row_counts, width);
         let design = quasi_newton::Design {
-            values: &design_columns.values,
+            values: &values,
             width,
             classes: &labels,
             weights: &weights,
@@ -375,10 +419,10 @@ impl Logistic {
                 learner: self.name().into(),
                 message: error.to_string(),
             })?;
-        let coefficients = design_columns.to_encoded_units(solution.coefficients);
+        let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
             encoder,
-            used: design_columns.used,
+            used,
             classes: (0..num_classes).collect(),
             coefficients,
             num_classes,
@@ -403,86 +447,68 @@ fn null_model(row_counts: &[f64], width: usize) -> Vec<f64> {
     start
 }
 
-/// The columns a fit uses and its design matrix.
-struct Standardised {
-    /// The encoder columns used, in coefficient order.
-    used: Vec<usize>,
-    /// Each used column's shift (mean) and scale (standard deviation).
-    shifts: Vec<f64>,
-    scales: Vec<f64>,
-    /// Row-major: a constant 1, then each column minus its shift, divided by its scale (a scale
-    /// of 0, a column Weka leaves unstandardised, keeps the raw values).
-    values: Vec<f64>,
-    /// Values per row.
-    width: usize,
-}
-
-impl Standardised {
-    /// From the kept columns over `rows` rows: (encoder index, values, shift, scale).
-    fn new(rows: usize, kept: impl Iterator<Item = (usize, Vec<f64>, f64, f64)>) -> Self {
-        let mut used = Vec::new();
-        let mut shifts = Vec::new();
-        let mut scales = Vec::new();
-        let mut columns = Vec::new();
-        for (index, values, shift, scale) in kept {
-            used.push(index);
-            shifts.push(shift);
-            scales.push(scale);
-            columns.push(values);
-        }
-        let width = used.len() + 1;
-        let mut values = vec![0.0; rows * width];
-        for (row, target) in values.chunks_exact_mut(width).enumerate() {
-            target[0] = 1.0;
-            for (column, slot) in target[1..].iter_mut().enumerate() {
-                let x = columns[column][row];
-                *slot = if scales[column] != 0.0 {
-                    (x - shifts[column]) / scales[column]
-                } else {
-                    x
-                };
+/// Coefficients of the standardised columns (blocks of intercept and one per column) back in
+/// the units of the encoded columns, as Weka does (a column of scale 0, which Weka leaves
+/// unstandardised, keeps its coefficient).
+fn to_encoded_units(mut coefficients: Vec<f64>, shifts: &[f64], scales: &[f64]) -> Vec<f64> {
+    for block in coefficients.chunks_exact_mut(shifts.len() + 1) {
+        for (column, (&shift, &scale)) in shifts.iter().zip(scales).enumerate() {
+            if scale != 0.0 {
+                block[column + 1] /= scale;
+                block[0] -= block[column + 1] * shift;
             }
         }
-        Standardised {
-            used,
-            shifts,
-            scales,
-            values,
-            width,
-        }
     }
-
-    /// Coefficients of the standardised columns (blocks of intercept and one per column) back in
-    /// the units of the encoded columns, as Weka does (a column of scale 0 keeps its coefficient).
-    fn to_encoded_units(&self, mut coefficients: Vec<f64>) -> Vec<f64> {
-        for block in coefficients.chunks_exact_mut(self.width) {
-            for (column, (&shift, &scale)) in self.shifts.iter().zip(&self.scales).enumerate() {
-                if scale != 0.0 {
-                    block[column + 1] /= scale;
-                    block[0] -= block[column + 1] * shift;
-                }
-            }
-        }
-        coefficients
-    }
+    coefficients
 }
 
-/// A column's weighted mean and sample standard deviation as Weka's `Logistic` computes them, in
-/// one pass: `sqrt(|sum w x^2 - W mean^2| / (W - 1))` (0 when the total weight `W` is at most 1).
-fn weka_mean_and_deviation(values: &[f64], weights: &[f64], total_weight: f64) -> (f64, f64) {
-    let mut sum = 0.0;
-    let mut squares = 0.0;
-    for (&x, &w) in values.iter().zip(weights) {
-        sum += w * x;
-        squares += w * x * x;
+/// The imputed values of the given encoder columns, row-major after a constant column (left 0).
+fn imputed_matrix(train: &View, encoder: &Encoder, candidates: &[usize]) -> Vec<f64> {
+    let stride = candidates.len() + 1;
+    let mut values = vec![0.0; train.len() * stride];
+    for (slot, &index) in candidates.iter().enumerate() {
+        let column = &encoder.columns()[index];
+        let targets = values[1 + slot..].iter_mut().step_by(stride);
+        for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
+            *target = x;
+        }
     }
-    let mean = sum / total_weight;
-    let deviation = if total_weight > 1.0 {
-        ((squares - total_weight * mean * mean).abs() / (total_weight - 1.0)).sqrt()
-    } else {
-        0.0
-    };
-    (mean, deviation)
+    values
+}
+
+/// The weighted mean and sample standard deviation of the given columns (`slots`, after the
+/// first) of a row-major matrix as Weka's `Logistic` computes them, in one pass over the rows:
+/// `sqrt(|sum w x^2 - W mean^2| / (W - 1))` (0 when the total weight `W` is at most 1).
+fn weka_column_statistics(
+    values: &[f64],
+    stride: usize,
+    slots: &[usize],
+    weights: &[f64],
+) -> (Vec<f64>, Vec<f64>) {
+    let mut total_weight = 0.0;
+    let mut sums = vec![0.0; slots.len()];
+    let mut squares = vec![0.0; slots.len()];
+    for (row, &w) in values.chunks_exact(stride).zip(weights) {
+        total_weight += w;
+        for ((sum, square), &slot) in sums.iter_mut().zip(&mut squares).zip(slots) {
+            let x = row[1 + slot];
+            *sum += w * x;
+            *square += w * x * x;
+        }
+    }
+    let means: Vec<f64> = sums.iter().map(|sum| sum / total_weight).collect();
+    let deviations = squares
+        .iter()
+        .zip(&means)
+        .map(|(&square, &mean)| {
+            if total_weight > 1.0 {
+                ((square - total_weight * mean * mean).abs() / (total_weight - 1.0)).sqrt()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    (means, deviations)
 }
 
 /// The attribute an encoded column comes from.
@@ -495,60 +521,81 @@ fn source_attribute(source: &ColumnSource) -> usize {
 }
 
 /// One encoded column over the training rows, missing values replaced by `fill`.
-fn imputed_column(train: &View, source: &ColumnSource, fill: f64) -> Vec<f64> {
-    match *source {
-        ColumnSource::Numeric { attribute } => train
-            .column(attribute)
-            .map(|x| if x.is_nan() { fill } else { x })
-            .collect(),
-        ColumnSource::Indicator { attribute, value } => train
-            .column(attribute)
-            .map(|x| {
-                if x.is_nan() {
-                    fill
-                } else if x as usize == value {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect(),
-    }
+fn imputed_values<'a>(
+    train: &'a View,
+    source: &ColumnSource,
+    fill: f64,
+) -> impl Iterator<Item = f64> + 'a {
+    let (attribute, indicator) = match *source {
+        ColumnSource::Numeric { attribute } => (attribute, None),
+        ColumnSource::Indicator { attribute, value } => (attribute, Some(value)),
+    };
+    train.column(attribute).map(move |x| {
+        if x.is_nan() {
+            fill
+        } else if let Some(value) = indicator {
+            if x as usize == value {
+                1.0
+            } else {
+                0.0
+            }
+        } else {
+            x
+        }
+    })
 }
 
 /// The weighted mean and sample standard deviation (divisor total weight - 1, or the total
-/// weight when that is at most 1) of a column, or `None` when the column is constant over the
-/// rows of positive weight (Weka's `RemoveUseless` drops it; its coefficient would be 0).
-fn mean_and_deviation(values: &[f64], weights: &[f64], total_weight: f64) -> Option<(f64, f64)> {
-    let mut first = None;
-    let mut constant = true;
-    let mut sum = 0.0;
-    for (&x, &w) in values.iter().zip(weights) {
+/// weight when that is at most 1) of each column after the first of a row-major matrix, or
+/// `None` for a column that is constant over the rows of positive weight (Weka's
+/// `RemoveUseless` drops it; its coefficient would be 0). Each column's sums run over the rows
+/// in order, the columns side by side.
+fn column_statistics(
+    values: &[f64],
+    stride: usize,
+    weights: &[f64],
+    total_weight: f64,
+) -> Vec<Option<(f64, f64)>> {
+    let columns = stride - 1;
+    let Some(first_row) = weights.iter().position(|&w| w > 0.0) else {
+        return vec![None; columns];
+    };
+    let first = &values[first_row * stride + 1..(first_row + 1) * stride];
+    let mut constant = vec![true; columns];
+    let mut sums = vec![0.0; columns];
+    for (index, (row, &w)) in values.chunks_exact(stride).zip(weights).enumerate() {
         if w > 0.0 {
-            match first {
-                None => first = Some(x),
-                Some(f) if f != x => constant = false,
-                _ => {}
+            if index != first_row {
+                for ((flag, &x), &f) in constant.iter_mut().zip(&row[1..]).zip(first) {
+                    *flag &= f == x;
+                }
             }
-            sum += w * x;
+            for (sum, &x) in sums.iter_mut().zip(&row[1..]) {
+                *sum += w * x;
+            }
         }
     }
-    if constant {
-        return None;
+    let means: Vec<f64> = sums.iter().map(|sum| sum / total_weight).collect();
+    let mut squares = vec![0.0; columns];
+    for (row, &w) in values.chunks_exact(stride).zip(weights) {
+        for ((square, &x), &mean) in squares.iter_mut().zip(&row[1..]).zip(&means) {
+            *square += w * (x - mean) * (x - mean);
+        }
     }
-    let mean = sum / total_weight;
-    let squares: f64 = values
-        .iter()
-        .zip(weights)
-        .map(|(&x, &w)| w * (x - mean) * (x - mean))
-        .sum();
     let divisor = if total_weight > 1.0 {
         total_weight - 1.0
     } else {
         total_weight
     };
-    let deviation = (squares / divisor).sqrt();
-    (deviation > 0.0).then_some((mean, deviation))
+    (0..columns)
+        .map(|column| {
+            if constant[column] {
+                return None;
+            }
+            let deviation = (squares[column] / divisor).sqrt();
+            (deviation > 0.0).then_some((means[column], deviation))
+        })
+        .collect()
 }
 
 /// Which attributes Weka's `RemoveUseless` drops besides constant ones: nominal attributes with
