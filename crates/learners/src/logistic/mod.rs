@@ -243,22 +243,17 @@ impl Learner for Logistic {
 impl Logistic {
     /// Fits on the classes present (at least two).
     fn fit_model(&self, train: &View, classes: Vec<usize>) -> Result<LogisticModel, LearnerError> {
-        let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
         let rows = train.len();
-        let weights: Vec<f64> = (0..rows).map(|p| train.weight(p)).collect();
-        let total_weight: f64 = weights.iter().sum();
-        let removed = useless_attributes(train, &encoder, &weights, total_weight);
         // The imputed values of the encoded columns of the attributes kept, row-major after a
         // constant column, then each column's weighted mean and sample standard deviation.
-        let candidates: Vec<usize> = encoder
-            .columns()
-            .iter()
-            .enumerate()
-            .filter(|(_, column)| !removed[source_attribute(&column.source)])
-            .map(|(index, _)| index)
-            .collect();
-        let stride = candidates.len() + 1;
-        let mut values = imputed_matrix(train, &encoder, &candidates);
+        let Imputed {
+            encoder,
+            weights,
+            total_weight,
+            candidates,
+            stride,
+            mut values,
+        } = Imputed::new(train);
         let statistics = column_statistics(&values, stride, &weights, total_weight);
         let mut used = Vec::new();
         let mut shifts = Vec::new();
@@ -342,10 +337,9 @@ impl Logistic {
     /// null model, every column of the attributes `RemoveUseless` keeps (a constant indicator
     /// column stays, unstandardised), standard deviations by Weka's one-pass formula.
     fn fit_weka_path(&self, train: &View) -> Result<LogisticModel, LearnerError> {
-        let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
         let rows = train.len();
-        let weights: Vec<f64> = (0..rows).map(|p| train.weight(p)).collect();
-        let total_weight: f64 = weights.iter().sum();
+        let data = Imputed::new(train);
+        let total_weight = data.total_weight;
         if total_weight <= 1.0 && rows > 1 {
             return Err(LearnerError::Data {
                 learner: self.name().into(),
@@ -355,20 +349,11 @@ impl Logistic {
                 ),
             });
         }
-        let removed = useless_attributes(train, &encoder, &weights, total_weight);
-        let candidates: Vec<usize> = encoder
-            .columns()
-            .iter()
-            .enumerate()
-            .filter(|(_, column)| !removed[source_attribute(&column.source)])
-            .map(|(index, _)| index)
-            .collect();
-        let stride = candidates.len() + 1;
-        let imputed = imputed_matrix(train, &encoder, &candidates);
+        let (encoder, candidates, stride) = (&data.encoder, &data.candidates, data.stride);
         // RemoveUseless also drops an attribute with a single value: one whose columns are all
         // constant over the rows of positive weight.
-        let mut varies = vec![false; removed.len()];
-        let statistics = column_statistics(&imputed, stride, &weights, total_weight);
+        let mut varies = vec![false; train.num_attributes()];
+        let statistics = column_statistics(&data.values, stride, &data.weights, total_weight);
         for (&index, statistic) in candidates.iter().zip(&statistics) {
             if statistic.is_some() {
                 varies[source_attribute(&encoder.columns()[index].source)] = true;
@@ -378,12 +363,13 @@ impl Logistic {
             .filter(|&slot| varies[source_attribute(&encoder.columns()[candidates[slot]].source)])
             .collect();
         let used: Vec<usize> = kept_slots.iter().map(|&slot| candidates[slot]).collect();
-        let (shifts, scales) = weka_column_statistics(&imputed, stride, &kept_slots, &weights);
+        let (shifts, scales) =
+            weka_column_statistics(&data.values, stride, &kept_slots, &data.weights);
         let width = used.len() + 1;
         let mut values = vec![0.0; rows * width];
         for (target, source) in values
             .chunks_exact_mut(width)
-            .zip(imputed.chunks_exact(stride))
+            .zip(data.values.chunks_exact(stride))
         {
             target[0] = 1.0;
             for (column, &slot) in kept_slots.iter().enumerate() {
@@ -396,7 +382,6 @@ impl Logistic {
                 };
             }
         }
-        drop(imputed);
         let num_classes = train.num_classes();
         let k = num_classes - 1;
         let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
@@ -410,7 +395,7 @@ impl Logistic {
             values: &values,
             width,
             classes: &labels,
-            weights: &weights,
+            weights: &data.weights,
             k,
             ridge: self.ridge,
         };
@@ -421,7 +406,7 @@ impl Logistic {
             })?;
         let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
-            encoder,
+            encoder: data.encoder,
             used,
             classes: (0..num_classes).collect(),
             coefficients,
@@ -462,18 +447,53 @@ fn to_encoded_units(mut coefficients: Vec<f64>, shifts: &[f64], scales: &[f64]) 
     coefficients
 }
 
-/// The imputed values of the given encoder columns, row-major after a constant column (left 0).
-fn imputed_matrix(train: &View, encoder: &Encoder, candidates: &[usize]) -> Vec<f64> {
-    let stride = candidates.len() + 1;
-    let mut values = vec![0.0; train.len() * stride];
-    for (slot, &index) in candidates.iter().enumerate() {
-        let column = &encoder.columns()[index];
-        let targets = values[1 + slot..].iter_mut().step_by(stride);
-        for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
-            *target = x;
+/// The training data as both solvers start from it.
+struct Imputed {
+    /// Mean/mode imputation and indicator columns, as Weka's filters.
+    encoder: Encoder,
+    /// The rows' weights and their total.
+    weights: Vec<f64>,
+    total_weight: f64,
+    /// The encoder columns of the attributes `RemoveUseless` keeps (by its share of distinct
+    /// values; constant columns are each solver's business).
+    candidates: Vec<usize>,
+    /// Values per row of `values`: a constant column (left 0), then the candidates.
+    stride: usize,
+    /// The candidates' imputed values, row-major.
+    values: Vec<f64>,
+}
+
+impl Imputed {
+    fn new(train: &View) -> Self {
+        let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
+        let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
+        let total_weight: f64 = weights.iter().sum();
+        let removed = useless_attributes(train, &encoder, &weights, total_weight);
+        let candidates: Vec<usize> = encoder
+            .columns()
+            .iter()
+            .enumerate()
+            .filter(|(_, column)| !removed[source_attribute(&column.source)])
+            .map(|(index, _)| index)
+            .collect();
+        let stride = candidates.len() + 1;
+        let mut values = vec![0.0; train.len() * stride];
+        for (slot, &index) in candidates.iter().enumerate() {
+            let column = &encoder.columns()[index];
+            let targets = values[1 + slot..].iter_mut().step_by(stride);
+            for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
+                *target = x;
+            }
+        }
+        Imputed {
+            encoder,
+            weights,
+            total_weight,
+            candidates,
+            stride,
+            values,
         }
     }
-    values
 }
 
 /// The weighted mean and sample standard deviation of the given columns (`slots`, after the
