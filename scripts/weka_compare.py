@@ -44,6 +44,12 @@ LEARNERS = {
         '{ kind = "bagging", iterations = 10, base = { kind = "c45" } }',
     ),
     "logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "logistic" }'),
+    # The same learner fitted along Weka's own BFGS path (to reproduce Weka where it stops short).
+    "logistic-weka-bfgs": (
+        "weka.classifiers.functions.Logistic",
+        "-R 1.0E-8 -M -1",
+        '{ kind = "logistic", solver = "weka_bfgs" }',
+    ),
     # The linfa-logistic adapter (L-BFGS, at most 200 iterations) beside the same Weka model.
     "linfa-logistic": ("weka.classifiers.functions.Logistic", "-R 1.0E-8 -M -1", '{ kind = "linfa_logistic" }'),
     "ibk5": ("weka.classifiers.lazy.IBk", "-K 5", '{ kind = "knn", k = 5, select_k = false, weka_smoothing = true }'),

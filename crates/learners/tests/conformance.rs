@@ -13,6 +13,7 @@ const EXTRA_CONFIGS: &[&str] = &[
     "kind = \"kstar\"\nblend = 100\nmissing_mode = \"maxdiff\"",
     "kind = \"vfi\"\nweight_by_confidence = false",
     "kind = \"knn\"\nweka_smoothing = true",
+    "kind = \"logistic\"\nsolver = \"weka_bfgs\"",
 ];
 
 /// Runs `check` on every item in parallel threads and fails with every failure listed.

@@ -1,5 +1,6 @@
 //! The `logistic` learner (Weka's ridge logistic regression, fitted by Newton's method) against
-//! scikit-learn's LogisticRegression at matched regularisation, on the shipped pima dataset.
+//! scikit-learn's LogisticRegression at matched regularisation, on the shipped pima dataset; and
+//! its parameters (the `solver` choice).
 //!
 //! Weka's objective on standardised columns (sample standard deviation) is
 //! `-log L + ridge |b|^2`; scikit-learn's binary one is `C (-log L) + |b|^2 / 2`, the same optimum
@@ -98,19 +99,53 @@ fn useless_columns_leave_the_model_unchanged() {
         };
         Dataset::new("toy", schema, columns, classes.clone(), None).unwrap()
     };
-    let table: toml::Table = "kind = \"logistic\"".parse().unwrap();
-    let learner = build_learner(&table).unwrap();
-    let plain = base(false);
-    let padded = base(true);
-    let expected = learner
-        .fit(&plain.view(), 1)
-        .unwrap()
-        .predict_proba(&plain.view().features())
-        .unwrap();
-    let got = learner
-        .fit(&padded.view(), 1)
-        .unwrap()
-        .predict_proba(&padded.view().features())
-        .unwrap();
-    assert_eq!(expected, got);
+    // Both solvers: Weka's path counts the variables in its step bound, so a column kept by
+    // mistake would change it.
+    for config in [
+        "kind = \"logistic\"",
+        "kind = \"logistic\"\nsolver = \"weka_bfgs\"",
+    ] {
+        let table: toml::Table = config.parse().unwrap();
+        let learner = build_learner(&table).unwrap();
+        let plain = base(false);
+        let padded = base(true);
+        let expected = learner
+            .fit(&plain.view(), 1)
+            .unwrap()
+            .predict_proba(&plain.view().features())
+            .unwrap();
+        let got = learner
+            .fit(&padded.view(), 1)
+            .unwrap()
+            .predict_proba(&padded.view().features())
+            .unwrap();
+        assert_eq!(expected, got, "{config}");
+    }
+}
+
+#[test]
+fn solver_parameter_is_checked_and_the_default_keeps_its_cache_identity() {
+    let build = |text: &str| build_learner(&text.parse::<toml::Table>().unwrap());
+    let error = build("kind = \"logistic\"\nsolver = \"lbfgs\"")
+        .err()
+        .expect("an unknown solver is refused")
+        .to_string();
+    assert!(
+        error.contains("'solver'") && error.contains("newton, weka_bfgs"),
+        "{error}"
+    );
+    // The default (and `solver = "newton"` given explicitly) describes itself and reports its
+    // revision as before the parameter existed, so cached results keyed on them stay valid.
+    let default = build("kind = \"logistic\"").unwrap();
+    let newton = build("kind = \"logistic\"\nsolver = \"newton\"").unwrap();
+    assert_eq!(
+        default.describe(),
+        "logistic(ridge=0.00000001, max_iterations=100)"
+    );
+    assert_eq!(newton.describe(), default.describe());
+    assert_eq!(newton.revision(), default.revision());
+    let weka = build("kind = \"logistic\"\nsolver = \"weka_bfgs\"").unwrap();
+    assert_ne!(weka.describe(), default.describe());
+    assert!(weka.revision().starts_with(&default.revision()));
+    assert_ne!(weka.revision(), default.revision());
 }

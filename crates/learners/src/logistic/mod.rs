@@ -27,8 +27,16 @@
 //!
 //! Classes absent from the training rows get probability 0 (the last class present is the
 //! reference); one class present gives a constant model.
+//!
+//! The parameter `solver = "weka_bfgs"` fits the same model along Weka's own path instead
+//! ([`quasi_newton`]), for reproducing a Weka-based result: Weka's BFGS with its line search,
+//! tolerances and restarts every 200 iterations, on the data as Weka's `Logistic` holds them
+//! (every class of the dataset, the last one the reference, absent ones included; standard
+//! deviations by Weka's one-pass formula; indicator columns that are constant in training kept,
+//! with coefficient 0). It stops where Weka stops, short of the optimum on separable data.
 
 pub mod newton;
+pub mod quasi_newton;
 
 use data::{Features, Schema, View};
 
@@ -43,6 +51,30 @@ use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 /// objective's logarithms as logarithms of products.)
 const REVISION: u32 = 3;
 
+/// Revision of the `weka_bfgs` solver, added to the revision text of learners that use it (so
+/// that it can change without touching the cache keys of the default solver).
+const WEKA_BFGS_REVISION: u32 = 1;
+
+/// How the coefficients are fitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// Newton's method to the optimum of the objective (the default).
+    Newton,
+    /// Weka 3.6's quasi-Newton path (`Logistic -M -1`), which stops short of the optimum on
+    /// (nearly) separable data.
+    WekaBfgs,
+}
+
+impl Solver {
+    /// The config word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Solver::Newton => "newton",
+            Solver::WekaBfgs => "weka_bfgs",
+        }
+    }
+}
+
 /// The share of distinct values above which Weka's `RemoveUseless` drops a nominal attribute.
 const MAX_DISTINCT_PERCENT: f64 = 99.0;
 
@@ -50,7 +82,7 @@ const MAX_DISTINCT_PERCENT: f64 = 99.0;
 pub fn spec() -> LearnerSpec {
     LearnerSpec {
         kind: "logistic",
-        description: "multinomial logistic regression with a ridge penalty, Weka's Logistic model (mean/mode imputation, indicator columns, standardisation, last class as reference) fitted by Newton's method",
+        description: "multinomial logistic regression with a ridge penalty, Weka's Logistic model (mean/mode imputation, indicator columns, standardisation, last class as reference) fitted by Newton's method, or along Weka 3.6's BFGS path with solver = \"weka_bfgs\"",
         revision: REVISION,
         parameters: vec![
             ParameterSpec::real(
@@ -65,7 +97,13 @@ pub fn spec() -> LearnerSpec {
                 100,
                 1,
                 1_000_000,
-                "most Newton iterations (converged fits need fewer than 30, separable ones up to ~60)",
+                "most Newton iterations (converged fits need fewer than 30, separable ones up to ~60); solver newton only",
+            ),
+            ParameterSpec::choice(
+                "solver",
+                "newton",
+                &["newton", "weka_bfgs"],
+                "newton: Newton's method to the optimum; weka_bfgs: Weka 3.6's BFGS path (Logistic -M -1, restarted every 200 iterations until its convergence test), Weka's coefficients where it stops short of the optimum",
             ),
         ],
         capabilities: Capabilities::ALL,
@@ -73,28 +111,41 @@ pub fn spec() -> LearnerSpec {
     }
 }
 
-/// Ridge-penalised multinomial logistic regression (Weka's model, Newton's method).
+/// Ridge-penalised multinomial logistic regression (Weka's model, Newton's method or Weka's
+/// BFGS path).
 #[derive(Clone, Debug)]
 pub struct Logistic {
     ridge: f64,
     max_iterations: usize,
+    solver: Solver,
 }
 
 impl Logistic {
-    /// A learner with the given ridge and iteration limit.
+    /// A learner with the given ridge and Newton iteration limit (solver [`Solver::Newton`]).
     pub fn new(ridge: f64, max_iterations: usize) -> Self {
         Logistic {
             ridge,
             max_iterations,
+            solver: Solver::Newton,
         }
     }
 
-    /// Builds from checked config parameters: `ridge` and `max_iterations`.
+    /// The same learner fitting with `solver`.
+    pub fn with_solver(mut self, solver: Solver) -> Self {
+        self.solver = solver;
+        self
+    }
+
+    /// Builds from checked config parameters: `ridge`, `max_iterations` and `solver`.
     pub fn from_params(params: Params) -> Result<Box<dyn Learner>, ParamError> {
-        Ok(Box::new(Logistic::new(
-            params.real("ridge")?,
-            params.integer("max_iterations")?,
-        )))
+        let solver = match params.choice("solver")? {
+            "weka_bfgs" => Solver::WekaBfgs,
+            _ => Solver::Newton,
+        };
+        Ok(Box::new(
+            Logistic::new(params.real("ridge")?, params.integer("max_iterations")?)
+                .with_solver(solver),
+        ))
     }
 }
 
@@ -111,9 +162,15 @@ pub struct LogisticModel {
     /// per used column.
     coefficients: Vec<f64>,
     num_classes: usize,
-    /// Newton iterations the fit took, and whether it converged.
+    /// Iterations the fit took (Newton or BFGS), and whether it converged.
     iterations: usize,
     converged: bool,
+    /// The solver that fitted it (`WekaBfgs` models also predict with Weka's formula).
+    solver: Solver,
+    /// Runs of at most 200 BFGS iterations (`WekaBfgs`; 1 for Newton).
+    runs: usize,
+    /// The objective Weka's path ends with (`WekaBfgs`; NaN for Newton, which does not keep it).
+    objective: f64,
 }
 
 impl Learner for Logistic {
@@ -122,17 +179,36 @@ impl Learner for Logistic {
     }
 
     fn revision(&self) -> String {
-        revision_text("logistic", REVISION)
+        match self.solver {
+            Solver::Newton => revision_text("logistic", REVISION),
+            Solver::WekaBfgs => format!(
+                "{} (weka_bfgs r{WEKA_BFGS_REVISION})",
+                revision_text("logistic", REVISION)
+            ),
+        }
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities::ALL
     }
 
+    /// False along Weka's path: Weka starts from the classes' row counts, not their weights, so a
+    /// row of weight 2 and a duplicated row start (and so stop) at different points.
+    fn exact_weights(&self) -> bool {
+        self.solver == Solver::Newton
+    }
+
+    /// The default solver is left out, so that its text (and cache keys) stay as they were
+    /// before the parameter existed.
     fn describe(&self) -> String {
         format!(
-            "logistic(ridge={}, max_iterations={})",
-            self.ridge, self.max_iterations
+            "logistic(ridge={}, max_iterations={}{})",
+            self.ridge,
+            self.max_iterations,
+            match self.solver {
+                Solver::Newton => String::new(),
+                solver => format!(", solver={}", solver.as_str()),
+            }
         )
     }
 
@@ -147,7 +223,8 @@ impl Learner for Logistic {
                     message: "no training rows of positive weight".into(),
                 })
             }
-            1 => {
+            // Weka's path fits every class of the dataset, present or not.
+            1 if self.solver == Solver::Newton || num_classes == 1 => {
                 return Ok(Box::new(ConstantModel::one_class(
                     classes[0],
                     num_classes,
@@ -156,36 +233,27 @@ impl Learner for Logistic {
             }
             _ => {}
         }
-        Ok(Box::new(self.fit_model(train, classes)?))
+        match self.solver {
+            Solver::Newton => Ok(Box::new(self.fit_model(train, classes)?)),
+            Solver::WekaBfgs => Ok(Box::new(self.fit_weka_path(train)?)),
+        }
     }
 }
 
 impl Logistic {
     /// Fits on the classes present (at least two).
     fn fit_model(&self, train: &View, classes: Vec<usize>) -> Result<LogisticModel, LearnerError> {
-        let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
         let rows = train.len();
-        let weights: Vec<f64> = (0..rows).map(|p| train.weight(p)).collect();
-        let total_weight: f64 = weights.iter().sum();
-        let removed = useless_attributes(train, &encoder, &weights, total_weight);
         // The imputed values of the encoded columns of the attributes kept, row-major after a
         // constant column, then each column's weighted mean and sample standard deviation.
-        let candidates: Vec<usize> = encoder
-            .columns()
-            .iter()
-            .enumerate()
-            .filter(|(_, column)| !removed[source_attribute(&column.source)])
-            .map(|(index, _)| index)
-            .collect();
-        let stride = candidates.len() + 1;
-        let mut values = vec![0.0; rows * stride];
-        for (slot, &index) in candidates.iter().enumerate() {
-            let column = &encoder.columns()[index];
-            let targets = values[1 + slot..].iter_mut().step_by(stride);
-            for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
-                *target = x;
-            }
-        }
+        let Imputed {
+            encoder,
+            weights,
+            total_weight,
+            candidates,
+            stride,
+            mut values,
+        } = Imputed::new(train);
         let statistics = column_statistics(&values, stride, &weights, total_weight);
         let mut used = Vec::new();
         let mut shifts = Vec::new();
@@ -233,10 +301,7 @@ impl Logistic {
                 row_counts[label] += 1.0;
             }
         }
-        let mut start = vec![0.0; k * width];
-        for c in 0..k {
-            start[c * width] = (row_counts[c] + 1.0).ln() - (row_counts[k] + 1.0).ln();
-        }
+        let start = null_model(&row_counts, width);
         let design = newton::Design {
             values: &values,
             width,
@@ -252,14 +317,7 @@ impl Logistic {
                     .into(),
             });
         }
-        // Back to the units of the encoded columns, as Weka does.
-        let mut coefficients = solution.coefficients;
-        for block in coefficients.chunks_exact_mut(width) {
-            for column in 0..used.len() {
-                block[column + 1] /= scales[column];
-                block[0] -= block[column + 1] * shifts[column];
-            }
-        }
+        let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
             encoder,
             used,
@@ -268,8 +326,209 @@ impl Logistic {
             num_classes: train.num_classes(),
             iterations: solution.iterations,
             converged: solution.converged,
+            solver: Solver::Newton,
+            runs: 1,
+            objective: f64::NAN,
         })
     }
+
+    /// Fits along Weka's path ([`quasi_newton`]) on the data as Weka's `Logistic` holds them:
+    /// every class of the dataset (the last one the reference), the rows' class counts for the
+    /// null model, every column of the attributes `RemoveUseless` keeps (a constant indicator
+    /// column stays, unstandardised), standard deviations by Weka's one-pass formula.
+    fn fit_weka_path(&self, train: &View) -> Result<LogisticModel, LearnerError> {
+        let rows = train.len();
+        let data = Imputed::new(train);
+        let total_weight = data.total_weight;
+        if total_weight <= 1.0 && rows > 1 {
+            return Err(LearnerError::Data {
+                learner: self.name().into(),
+                message: format!(
+                    "the training weights sum to {total_weight}, at most 1: Weka's Logistic \
+                     refuses such data (\"Sum of weights of instances less than 1\")"
+                ),
+            });
+        }
+        let (encoder, candidates, stride) = (&data.encoder, &data.candidates, data.stride);
+        // RemoveUseless also drops an attribute with a single value: one whose columns are all
+        // constant over the rows of positive weight.
+        let mut varies = vec![false; train.num_attributes()];
+        let statistics = column_statistics(&data.values, stride, &data.weights, total_weight);
+        for (&index, statistic) in candidates.iter().zip(&statistics) {
+            if statistic.is_some() {
+                varies[source_attribute(&encoder.columns()[index].source)] = true;
+            }
+        }
+        let kept_slots: Vec<usize> = (0..candidates.len())
+            .filter(|&slot| varies[source_attribute(&encoder.columns()[candidates[slot]].source)])
+            .collect();
+        let used: Vec<usize> = kept_slots.iter().map(|&slot| candidates[slot]).collect();
+        let (shifts, scales) =
+            weka_column_statistics(&data.values, stride, &kept_slots, &data.weights);
+        let width = used.len() + 1;
+        let mut values = vec![0.0; rows * width];
+        for (target, source) in values
+            .chunks_exact_mut(width)
+            .zip(data.values.chunks_exact(stride))
+        {
+            target[0] = 1.0;
+            for (column, &slot) in kept_slots.iter().enumerate() {
+                let x = source[1 + slot];
+                // Weka leaves a column of deviation 0 unstandardised.
+                target[1 + column] = if scales[column] != 0.0 {
+                    (x - shifts[column]) / scales[column]
+                } else {
+                    x
+                };
+            }
+        }
+        let num_classes = train.num_classes();
+        let k = num_classes - 1;
+        let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
+        // Weka's null model counts every row.
+        let mut row_counts = vec![0.0f64; num_classes];
+        for &label in &labels {
+            row_counts[label] += 1.0;
+        }
+        let start = null_model(&row_counts, width);
+        let design = quasi_newton::Design {
+            values: &values,
+            width,
+            classes: &labels,
+            weights: &data.weights,
+            k,
+            ridge: self.ridge,
+        };
+        let solution =
+            quasi_newton::minimise(&design, start).map_err(|error| LearnerError::Data {
+                learner: self.name().into(),
+                message: error.to_string(),
+            })?;
+        let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
+        Ok(LogisticModel {
+            encoder: data.encoder,
+            used,
+            classes: (0..num_classes).collect(),
+            coefficients,
+            num_classes,
+            iterations: solution.iterations,
+            converged: true,
+            solver: Solver::WekaBfgs,
+            runs: solution.runs,
+            objective: solution.objective,
+        })
+    }
+}
+
+/// Weka's starting point, the null model: each scored class's intercept
+/// `log((n_c + 1) / (n_last + 1))` from the rows' class counts (the last class the reference),
+/// every other coefficient 0; `width` values per scored class.
+fn null_model(row_counts: &[f64], width: usize) -> Vec<f64> {
+    let k = row_counts.len() - 1;
+    let mut start = vec![0.0; k * width];
+    for c in 0..k {
+        start[c * width] = (row_counts[c] + 1.0).ln() - (row_counts[k] + 1.0).ln();
+    }
+    start
+}
+
+/// Coefficients of the standardised columns (blocks of intercept and one per column) back in
+/// the units of the encoded columns, as Weka does (a column of scale 0, which Weka leaves
+/// unstandardised, keeps its coefficient).
+fn to_encoded_units(mut coefficients: Vec<f64>, shifts: &[f64], scales: &[f64]) -> Vec<f64> {
+    for block in coefficients.chunks_exact_mut(shifts.len() + 1) {
+        for (column, (&shift, &scale)) in shifts.iter().zip(scales).enumerate() {
+            if scale != 0.0 {
+                block[column + 1] /= scale;
+                block[0] -= block[column + 1] * shift;
+            }
+        }
+    }
+    coefficients
+}
+
+/// The training data as both solvers start from it.
+struct Imputed {
+    /// Mean/mode imputation and indicator columns, as Weka's filters.
+    encoder: Encoder,
+    /// The rows' weights and their total.
+    weights: Vec<f64>,
+    total_weight: f64,
+    /// The encoder columns of the attributes `RemoveUseless` keeps (by its share of distinct
+    /// values; constant columns are each solver's business).
+    candidates: Vec<usize>,
+    /// Values per row of `values`: a constant column (left 0), then the candidates.
+    stride: usize,
+    /// The candidates' imputed values, row-major.
+    values: Vec<f64>,
+}
+
+impl Imputed {
+    fn new(train: &View) -> Self {
+        let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
+        let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
+        let total_weight: f64 = weights.iter().sum();
+        let removed = useless_attributes(train, &encoder, &weights, total_weight);
+        let candidates: Vec<usize> = encoder
+            .columns()
+            .iter()
+            .enumerate()
+            .filter(|(_, column)| !removed[source_attribute(&column.source)])
+            .map(|(index, _)| index)
+            .collect();
+        let stride = candidates.len() + 1;
+        let mut values = vec![0.0; train.len() * stride];
+        for (slot, &index) in candidates.iter().enumerate() {
+            let column = &encoder.columns()[index];
+            let targets = values[1 + slot..].iter_mut().step_by(stride);
+            for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
+                *target = x;
+            }
+        }
+        Imputed {
+            encoder,
+            weights,
+            total_weight,
+            candidates,
+            stride,
+            values,
+        }
+    }
+}
+
+/// The weighted mean and sample standard deviation of the given columns (`slots`, after the
+/// first) of a row-major matrix as Weka's `Logistic` computes them, in one pass over the rows:
+/// `sqrt(|sum w x^2 - W mean^2| / (W - 1))` (0 when the total weight `W` is at most 1).
+fn weka_column_statistics(
+    values: &[f64],
+    stride: usize,
+    slots: &[usize],
+    weights: &[f64],
+) -> (Vec<f64>, Vec<f64>) {
+    let mut total_weight = 0.0;
+    let mut sums = vec![0.0; slots.len()];
+    let mut squares = vec![0.0; slots.len()];
+    for (row, &w) in values.chunks_exact(stride).zip(weights) {
+        total_weight += w;
+        for ((sum, square), &slot) in sums.iter_mut().zip(&mut squares).zip(slots) {
+            let x = row[1 + slot];
+            *sum += w * x;
+            *square += w * x * x;
+        }
+    }
+    let means: Vec<f64> = sums.iter().map(|sum| sum / total_weight).collect();
+    let deviations = squares
+        .iter()
+        .zip(&means)
+        .map(|(&square, &mean)| {
+            if total_weight > 1.0 {
+                ((square - total_weight * mean * mean).abs() / (total_weight - 1.0)).sqrt()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    (means, deviations)
 }
 
 /// The attribute an encoded column comes from.
@@ -406,18 +665,24 @@ fn useless_attributes(
 }
 
 impl LogisticModel {
-    /// Newton iterations the fit took.
+    /// Iterations the fit took: Newton iterations, or BFGS iterations over all runs.
     pub fn iterations(&self) -> usize {
         self.iterations
     }
 
-    /// Whether Newton's method met its convergence test within the iteration limit.
+    /// Whether the solver met its convergence test (Newton's within the iteration limit).
     pub fn converged(&self) -> bool {
         self.converged
     }
 
-    /// The coefficients in the units of the encoded columns: one row per scored class (all
-    /// present classes but the last, the reference), intercept first.
+    /// Runs of at most 200 BFGS iterations along Weka's path (1 for Newton's method).
+    pub fn runs(&self) -> usize {
+        self.runs
+    }
+
+    /// The coefficients in the units of the encoded columns: one row per scored class (the
+    /// classes fitted but the last, the reference: present classes for Newton's method, every
+    /// class for Weka's path), intercept first.
     pub fn coefficients(&self) -> Vec<Vec<f64>> {
         self.coefficients
             .chunks_exact(self.used.len() + 1)
@@ -456,6 +721,25 @@ impl Model for LogisticModel {
         }
         let mut probabilities = Probabilities::zeros(rows, self.num_classes);
         let mut scores = vec![0.0; k + 1];
+        if self.solver == Solver::WekaBfgs {
+            // Weka's formula, so that saturated probabilities round as Weka's do:
+            // p_m = 1 / (sum_n exp(v_n - v_m) + exp(-v_m)), with the reference's v = 0.
+            for (row, values) in encoded.chunks_exact(width).enumerate() {
+                for (score, block) in scores.iter_mut().zip(self.coefficients.chunks_exact(width)) {
+                    *score = quasi_newton::sequential_dot(values, block);
+                }
+                scores[k] = 0.0;
+                let out = probabilities.row_mut(row);
+                for (&class, &own) in self.classes.iter().zip(&scores) {
+                    let mut sum = 0.0;
+                    for &other in &scores[..k] {
+                        sum += (other - own).exp();
+                    }
+                    out[class] = 1.0 / (sum + (-own).exp());
+                }
+            }
+            return Ok(probabilities);
+        }
         for (row, values) in encoded.chunks_exact(width).enumerate() {
             for (score, block) in scores.iter_mut().zip(self.coefficients.chunks_exact(width)) {
                 *score = newton::dot(values, block);
@@ -473,11 +757,20 @@ impl Model for LogisticModel {
     fn explain(&self, schema: &Schema) -> String {
         let names = self.encoder.column_names(schema);
         let reference = &schema.class_values[*self.classes.last().expect("two classes")];
-        let mut text = format!(
-            "multinomial logistic regression, reference class {reference} ({} Newton iterations{})\n",
-            self.iterations,
-            if self.converged { "" } else { ", not converged" }
-        );
+        let mut text = match self.solver {
+            Solver::Newton => format!(
+                "multinomial logistic regression, reference class {reference} ({} Newton iterations{})\n",
+                self.iterations,
+                if self.converged { "" } else { ", not converged" }
+            ),
+            Solver::WekaBfgs => format!(
+                "multinomial logistic regression, reference class {reference} ({} BFGS iterations along Weka's path, {} run(s) of at most {}, objective {:e})\n",
+                self.iterations,
+                self.runs,
+                quasi_newton::ITERATIONS_PER_RUN,
+                self.objective
+            ),
+        };
         for (block, &class) in self
             .coefficients
             .chunks_exact(self.used.len() + 1)

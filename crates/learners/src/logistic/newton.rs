@@ -173,7 +173,7 @@ impl LogSum {
 /// `x.exp()`, skipping the call for the exact zero that the largest score always gives (the
 /// exponential of +-0 is exactly 1).
 #[inline(always)]
-fn exp_or_one(x: f64) -> f64 {
+pub(super) fn exp_or_one(x: f64) -> f64 {
     if x == 0.0 {
         1.0
     } else {

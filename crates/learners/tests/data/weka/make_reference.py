@@ -15,8 +15,6 @@ and write <out>/<name>.json with the encoded data and the expected probabilities
 """
 import csv, json, subprocess, sys, tomllib, os
 
-DATASETS = sys.argv[2:] or ["breast-cancer", "pima", "crx", "glass", "heart-statlog"]
-OUT = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 catalog = tomllib.load(open("/work/shared/datasets/catalog.toml", "rb"))["datasets"]
 LEARNERS = {
@@ -43,7 +41,10 @@ COST_LEARNERS = {
 def arff_quote(s):
     return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
-for name in DATASETS:
+def write_reference(name, out, learners=None, leave_out=(), suffix=""):
+    """Writes <out>/<name><suffix>.json; `learners` defaults to every learner above (and the
+    cost-sensitive ones for two classes); the training rows of the classes in `leave_out` are
+    dropped (the ARFF header still lists every class)."""
     entry = catalog[name]
     nominal = set(entry.get("nominal_columns", []))
     rows = list(csv.reader(open(f"/work/shared/datasets/{name}.csv")))
@@ -82,14 +83,15 @@ for name in DATASETS:
                 cells.append(arff_quote(r[-1]))
                 f.write(",".join(cells) + "\n")
 
-    train = [r for i, r in enumerate(body) if i % 3 != 0]
+    train = [r for i, r in enumerate(body) if i % 3 != 0 and r[-1] not in leave_out]
     test = [r for i, r in enumerate(body) if i % 3 == 0]
     write_arff(f"{HERE}/{name}-train.arff", train)
     write_arff(f"{HERE}/{name}-test.arff", test)
     expected = {}
-    learners = dict(LEARNERS)
-    if len(classes) == 2:
-        learners.update(COST_LEARNERS)
+    if learners is None:
+        learners = dict(LEARNERS)
+        if len(classes) == 2:
+            learners.update(COST_LEARNERS)
     for learner, command in learners.items():
         output = subprocess.run(
             ["java", "-cp", f"/usr/share/java/weka.jar:{HERE}", "WekaProbabilities",
@@ -100,7 +102,8 @@ for name in DATASETS:
     doc = {
         "source": "Weka 3.6.14 (Debian weka 3.6.14-3), distributionForInstance via "
                   "scripts in tests/data/weka/README.md; train = rows i % 3 != 0, test = rows i % 3 == 0 "
-                  f"of datasets/{name}.csv",
+                  f"of datasets/{name}.csv"
+                  + (f" without the training rows of the classes {list(leave_out)}" if leave_out else ""),
         "weka_options": {k: " ".join(v) for k, v in learners.items()},
         "attributes": [{"name": a, "values": values.get(a)} for a in attrs],
         "class_values": classes,
@@ -109,6 +112,12 @@ for name in DATASETS:
         "test": [encode(r) for r in test],
         "expected": expected,
     }
-    with open(f"{OUT}/{name}.json", "w") as f:
+    path = f"{out}/{name}{suffix}.json"
+    with open(path, "w") as f:
         json.dump(doc, f, separators=(",", ":"))
-    print(name, len(train), len(test), os.path.getsize(f"{OUT}/{name}.json"))
+    print(name + suffix, len(train), len(test), os.path.getsize(path))
+
+
+if __name__ == "__main__":
+    for name in sys.argv[2:] or ["breast-cancer", "pima", "crx", "glass", "heart-statlog"]:
+        write_reference(name, sys.argv[1])
