@@ -660,89 +660,78 @@ mod avx2 {
         }
     }
 
-    /// `VECTORS` vectors of eight columns.
-    #[inline(always)]
-    unsafe fn tile_512<const VECTORS: usize>(
-        sums: &mut [[f64; WIDEST]; TILE],
-        chunk: &[f64],
-        scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-    ) {
-        let mut registers: [[__m512d; VECTORS]; TILE] = [[_mm512_setzero_pd(); VECTORS]; TILE];
-        for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
-            for (vector, register) in registers_row.iter_mut().enumerate() {
-                // SAFETY: eight values of the tile row.
-                *register = unsafe { _mm512_loadu_pd(sums_row[8 * vector..].as_ptr()) };
-            }
-        }
-        for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride)) {
-            let right = &row[first_column..first_column + 8 * VECTORS];
-            let mut columns = [_mm512_setzero_pd(); VECTORS];
-            for (vector, column) in columns.iter_mut().enumerate() {
-                // SAFETY: eight values of `right`.
-                *column = unsafe { _mm512_loadu_pd(right[8 * vector..].as_ptr()) };
-            }
-            for (registers_row, &left) in registers
-                .iter_mut()
-                .zip(&scaled_row[first_row..first_row + TILE])
-            {
-                let scaled = _mm512_set1_pd(left);
-                for (register, &column) in registers_row.iter_mut().zip(&columns) {
-                    *register = _mm512_add_pd(*register, _mm512_mul_pd(scaled, column));
+    /// One tile kernel per register width, from one body: `$lanes` columns per vector of type
+    /// `$vector`, with that width's load, store, broadcast, multiply and add.
+    macro_rules! tile_kernel {
+        ($name:ident, $vector:ty, $lanes:literal, $zero:ident, $load:ident, $store:ident,
+         $broadcast:ident, $multiply:ident, $add:ident) => {
+            #[doc = concat!("`VECTORS` vectors of ", stringify!($lanes), " columns.")]
+            #[inline(always)]
+            unsafe fn $name<const VECTORS: usize>(
+                sums: &mut [[f64; WIDEST]; TILE],
+                chunk: &[f64],
+                scaled: &[f64],
+                stride: usize,
+                first_row: usize,
+                first_column: usize,
+            ) {
+                let mut registers: [[$vector; VECTORS]; TILE] = [[$zero(); VECTORS]; TILE];
+                for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
+                    for (vector, register) in registers_row.iter_mut().enumerate() {
+                        // SAFETY: one vector of values of the tile row.
+                        *register = unsafe { $load(sums_row[$lanes * vector..].as_ptr()) };
+                    }
+                }
+                for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride))
+                {
+                    let right = &row[first_column..first_column + $lanes * VECTORS];
+                    let mut columns = [$zero(); VECTORS];
+                    for (vector, column) in columns.iter_mut().enumerate() {
+                        // SAFETY: one vector of values of `right`.
+                        *column = unsafe { $load(right[$lanes * vector..].as_ptr()) };
+                    }
+                    for (registers_row, &left) in registers
+                        .iter_mut()
+                        .zip(&scaled_row[first_row..first_row + TILE])
+                    {
+                        let scaled = $broadcast(left);
+                        for (register, &column) in registers_row.iter_mut().zip(&columns) {
+                            *register = $add(*register, $multiply(scaled, column));
+                        }
+                    }
+                }
+                for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
+                    for (vector, register) in registers_row.iter().enumerate() {
+                        // SAFETY: one vector of values of the tile row.
+                        unsafe { $store(sums_row[$lanes * vector..].as_mut_ptr(), *register) };
+                    }
                 }
             }
-        }
-        for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
-            for (vector, register) in registers_row.iter().enumerate() {
-                // SAFETY: eight values of the tile row.
-                unsafe { _mm512_storeu_pd(sums_row[8 * vector..].as_mut_ptr(), *register) };
-            }
-        }
+        };
     }
 
-    /// `VECTORS` vectors of four columns.
-    #[inline(always)]
-    unsafe fn tile<const VECTORS: usize>(
-        sums: &mut [[f64; WIDEST]; TILE],
-        chunk: &[f64],
-        scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-    ) {
-        let mut registers: [[__m256d; VECTORS]; TILE] = [[_mm256_setzero_pd(); VECTORS]; TILE];
-        for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
-            for (vector, register) in registers_row.iter_mut().enumerate() {
-                // SAFETY: four values of the tile row.
-                *register = unsafe { _mm256_loadu_pd(sums_row[4 * vector..].as_ptr()) };
-            }
-        }
-        for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride)) {
-            let right = &row[first_column..first_column + 4 * VECTORS];
-            let mut columns = [_mm256_setzero_pd(); VECTORS];
-            for (vector, column) in columns.iter_mut().enumerate() {
-                // SAFETY: four values of `right`.
-                *column = unsafe { _mm256_loadu_pd(right[4 * vector..].as_ptr()) };
-            }
-            for (registers_row, &left) in registers
-                .iter_mut()
-                .zip(&scaled_row[first_row..first_row + TILE])
-            {
-                let scaled = _mm256_set1_pd(left);
-                for (register, &column) in registers_row.iter_mut().zip(&columns) {
-                    *register = _mm256_add_pd(*register, _mm256_mul_pd(scaled, column));
-                }
-            }
-        }
-        for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
-            for (vector, register) in registers_row.iter().enumerate() {
-                // SAFETY: four values of the tile row.
-                unsafe { _mm256_storeu_pd(sums_row[4 * vector..].as_mut_ptr(), *register) };
-            }
-        }
-    }
+    tile_kernel!(
+        tile_512,
+        __m512d,
+        8,
+        _mm512_setzero_pd,
+        _mm512_loadu_pd,
+        _mm512_storeu_pd,
+        _mm512_set1_pd,
+        _mm512_mul_pd,
+        _mm512_add_pd
+    );
+    tile_kernel!(
+        tile,
+        __m256d,
+        4,
+        _mm256_setzero_pd,
+        _mm256_loadu_pd,
+        _mm256_storeu_pd,
+        _mm256_set1_pd,
+        _mm256_mul_pd,
+        _mm256_add_pd
+    );
 }
 
 /// The full symmetric Hessian (`k * width` square) from the packed blocks, plus the ridge's
