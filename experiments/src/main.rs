@@ -195,24 +195,17 @@ fn run(cli: Cli) -> Result<Finished> {
             } else {
                 engine.run(checked, &cli.results)?
             };
-            if output.counts.failed == 0 {
+            let record = &output.record;
+            if record.counts.failed == 0 {
                 return Ok(done);
             }
-            let mut learners: Vec<&str> = output
-                .results
-                .folds
-                .failures
-                .iter()
-                .map(|(_, learner, _, _)| output.plan.learners[*learner].name.as_str())
-                .collect();
-            learners.dedup();
             eprintln!(
                 "error: {} of {} units failed (learners: {}); everything else was written, and \
                  the report's 'Failed units' table gives the first message of each (exit status \
                  {SOME_UNITS_FAILED})",
-                output.counts.failed,
-                output.plan.units.len(),
-                learners.join(", ")
+                record.counts.failed,
+                record.plan.units.len(),
+                record.failed_learners().join(", ")
             );
             Ok(Finished::WithFailedUnits)
         }

@@ -5,7 +5,7 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section};
+use engine::{bail, Analysis, Plan, Result, RunRecord, Section};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
@@ -69,13 +69,13 @@ impl Analysis for AcrossDatasets {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        if let Err(problem) = self.check(&record.config, &record.plan) {
             bail!("analysis 'across_datasets': {problem}");
         }
         let mut sections = Vec::new();
-        for measure in 0..context.results.folds.measures.len() {
-            sections.push(measure_section(context, measure)?);
+        for measure in 0..record.results.folds.measures.len() {
+            sections.push(measure_section(record, measure)?);
         }
         Ok(sections)
     }
@@ -83,8 +83,8 @@ impl Analysis for AcrossDatasets {
 
 /// One measure's table of means over the folds (finite values only), and the datasets left
 /// out because some learner has no finite value on them.
-pub fn score_table(context: &AnalysisContext, measure: usize) -> (ScoreTable, Vec<String>) {
-    let (plan, folds) = (context.plan, &context.results.folds);
+pub fn score_table(record: &RunRecord, measure: usize) -> (ScoreTable, Vec<String>) {
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let kind = folds.measures[measure];
     let mut table = ScoreTable {
         measure: kind.name().to_string(),
@@ -108,10 +108,11 @@ pub fn score_table(context: &AnalysisContext, measure: usize) -> (ScoreTable, Ve
     (table, left_out)
 }
 
-/// The section of one measure: tables and figures written under the results folder.
-fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section> {
-    let config = context.config;
-    let (table, left_out) = score_table(context, measure);
+/// The section of one measure: its tables, the JSON of every statistic, the critical-difference
+/// diagram and the Bayesian simplexes.
+fn measure_section(record: &RunRecord, measure: usize) -> Result<Section> {
+    let config = &record.config;
+    let (table, left_out) = score_table(record, measure);
     let name = table.measure.clone();
     let title = format!("Across datasets: {name}");
     let mut notes = Vec::new();
@@ -152,17 +153,17 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
     let result =
         across_datasets::compare(&table.values, &table.learners, &options).map_err(failed)?;
     let stem = format!("across_{}", file_safe(&name));
-    let tables_folder = context.folder.join("tables");
     let json = MeasureReport {
         table: &table,
         result: &result,
     };
-    report::write_file(
-        &tables_folder.join(format!("{stem}.json")),
-        &serde_json::to_string_pretty(&json).map_err(|error| {
+    let mut section = Section::new(title, reading(&table, &result));
+    section.files.push((
+        format!("tables/{stem}.json"),
+        serde_json::to_string_pretty(&json).map_err(|error| {
             engine::Error::message(format!("cannot write {stem}.json: {error}"))
         })?,
-    )?;
+    ));
     let mut tables = vec![
         means_table(&table, &result),
         tests_table(&table, &result),
@@ -176,12 +177,11 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
         }
     }
     for (table, suffix) in tables
-        .iter()
+        .into_iter()
         .zip(["means", "friedman", "control", "pairs", "bayesian"])
     {
-        write_table(&tables_folder, &format!("{stem}_{suffix}"), table)?;
+        section.table(format!("{stem}_{suffix}"), table);
     }
-    let mut figures = Vec::new();
     let diagram = report::CriticalDifferenceDiagram {
         title: format!(
             "{name}: average ranks over {} datasets",
@@ -206,13 +206,8 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             result.control.bonferroni_dunn_critical_difference,
         )),
     };
-    let file = format!("figures/{stem}_cd.svg");
-    report::write_file(
-        &context.folder.join(&file),
-        &report::critical_difference_diagram(&diagram)?,
-    )?;
-    figures.push((
-        file,
+    section.figure(
+        format!("figures/{stem}_cd.svg"),
         format!(
             "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
              learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
@@ -220,7 +215,8 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
              difference.",
             config.alpha
         ),
-    ));
+        report::critical_difference_diagram(&diagram)?,
+    );
     let control = result.control.control_index;
     for other in (0..table.learners.len()).filter(|&l| l != control) {
         let (first, second) = (control.min(other), control.max(other));
@@ -274,11 +270,7 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             file_safe(&table.learners[control]),
             file_safe(&table.learners[other])
         );
-        report::write_file(
-            &context.folder.join(&file),
-            &report::simplex_plot(&simplex)?,
-        )?;
-        figures.push((
+        section.figure(
             file,
             format!(
                 "Bayesian signed-rank test (Benavoli et al. 2017) of {} against {} on {name} over \
@@ -290,18 +282,14 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
                 table.datasets.len(),
                 options.rope
             ),
-        ));
+            report::simplex_plot(&simplex)?,
+        );
     }
-    Ok(Section {
-        title,
-        reading: reading(&table, &result),
-        tables,
-        figures,
-        links: vec![(
-            format!("tables/{stem}.json"),
-            format!("every statistic of {name} as JSON"),
-        )],
-    })
+    section.links.push((
+        format!("tables/{stem}.json"),
+        format!("every statistic of {name} as JSON"),
+    ));
+    Ok(section)
 }
 
 /// The index of the learner `name` of `result` (a name from the result itself).

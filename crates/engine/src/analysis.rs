@@ -1,15 +1,13 @@
 //! Analyses: the parts of a report beyond the per-dataset tables, such as a paper's
-//! reproduction. Each says what it needs from a plan (checked before any fit) and computes its
-//! sections from a run's results.
-
-use std::path::Path;
+//! reproduction. Each says what it needs from a plan (checked before any fit, with the models
+//! on the whole training part it asks for) and computes its sections, as data, from a run's
+//! record.
 
 use crate::config::{ExperimentConfig, KnownAnalysis};
 use crate::error::Result;
-use crate::plan::{Plan, Unit};
-use crate::results::RunResults;
+use crate::plan::Plan;
+use crate::record::RunRecord;
 use crate::section::Section;
-use crate::unit::{Part, UnitPredictions};
 
 /// One analysis a config can name in `analyses`.
 pub trait Analysis: Send + Sync {
@@ -35,9 +33,16 @@ pub trait Analysis: Send + Sync {
     /// needs (measures, learners, two-class tasks, ...); the error says what is missing.
     fn check(&self, config: &ExperimentConfig, plan: &Plan) -> std::result::Result<(), String>;
 
-    /// Computes the analysis from a run's results, writes its tables and figures under the
-    /// results folder, and returns its report sections.
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>>;
+    /// The (dataset, learner) pairs whose model fitted on the whole training part (of a
+    /// protocol with one fixed test set) the analysis reads: the plan runs them as units, so
+    /// that [`RunRecord::whole_training_predictions`] finds them. None by default.
+    fn whole_training(&self, _config: &ExperimentConfig, _plan: &Plan) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+
+    /// Computes the analysis from a run's record and returns its report sections (tables and
+    /// figures as data; the report writes them).
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>>;
 
     /// How many of its first sections open the report, before the per-dataset tables (a
     /// paper's side-by-side with its published tables); the others follow those tables.
@@ -120,68 +125,5 @@ impl Analyses {
     /// True when a config names analyses and none of them needs data.
     pub fn is_standalone(&self, config: &ExperimentConfig) -> bool {
         config.is_standalone(&self.known())
-    }
-}
-
-/// What an analysis computes from: the config, the plan, the run's results, and the folder it
-/// writes into.
-pub struct AnalysisContext<'a> {
-    /// The config as run.
-    pub config: &'a ExperimentConfig,
-    /// The plan (empty for an experiment without data).
-    pub plan: &'a Plan,
-    /// The per-fold results.
-    pub results: &'a RunResults,
-    /// The folder the analysis writes its tables and figures under (the run's outputs).
-    pub folder: &'a Path,
-    /// The results folder whose `predictions/` holds the cached units.
-    pub cache: &'a Path,
-}
-
-impl AnalysisContext<'_> {
-    /// A unit's predictions, read back from the cache; `None` if it failed or its entry is
-    /// missing or damaged.
-    pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
-        crate::cache::cached_predictions(self.cache, &self.plan.spec(unit))
-    }
-
-    /// The test-set predictions of the model of `learner` fitted on the whole training part of
-    /// `dataset` (protocols with one fixed test set, such as Aslan's): read from the cache, or
-    /// fitted and cached now. The error says why there are none (no fixed test set, or the
-    /// learner failed).
-    pub fn whole_training_predictions(
-        &self,
-        dataset: usize,
-        learner: usize,
-    ) -> std::result::Result<UnitPredictions, String> {
-        crate::test_set::whole_training_predictions(self.plan, self.cache, dataset, learner)
-    }
-
-    /// A binary task's test-set scores (positive-class probabilities) of the whole-training-set
-    /// model of (`dataset`, `learner`); the error says why there are none.
-    pub fn whole_training_test_scores(
-        &self,
-        dataset: usize,
-        learner: usize,
-    ) -> std::result::Result<evaluate::BinaryScores, String> {
-        let positive = self.plan.datasets[dataset].positive.ok_or_else(|| {
-            format!(
-                "dataset '{}' is not a two-class task",
-                self.plan.datasets[dataset].name
-            )
-        })?;
-        let (truth, probabilities) = self
-            .whole_training_predictions(dataset, learner)?
-            .part(Part::Test);
-        crate::measures::binary_scores(&probabilities, &truth, positive)
-            .ok_or_else(|| "the test set has one class only".to_string())
-    }
-
-    /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the
-    /// task is not binary or the unit has no predictions.
-    pub fn test_scores(&self, unit: Unit) -> Option<evaluate::BinaryScores> {
-        let positive = self.plan.datasets[unit.dataset].positive?;
-        let (truth, probabilities) = self.predictions(unit)?.part(Part::Test);
-        crate::measures::binary_scores(&probabilities, &truth, positive)
     }
 }

@@ -22,6 +22,7 @@ use learners::Probabilities;
 use sha2::{Digest, Sha256};
 
 use crate::error::Result;
+use crate::plan::Training;
 use crate::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
 
 const MAGIC: &[u8; 8] = b"CLSPRED2";
@@ -95,15 +96,14 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
         .join("predictions")
         .join(file_safe(&spec.dataset.name))
         .join(file_safe(&spec.learner.name))
-        .join(if spec.split.fold == crate::plan::WHOLE_TRAINING_FOLD {
-            format!("whole-training-{}.bin", &key[..16])
-        } else {
-            format!(
+        .join(match spec.training {
+            Training::Whole => format!("whole-training-{}.bin", &key[..16]),
+            Training::Split(_) => format!(
                 "r{}-f{}-{}.bin",
                 spec.split.repetition,
                 spec.split.fold,
                 &key[..16]
-            )
+            ),
         })
 }
 

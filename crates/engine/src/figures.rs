@@ -4,10 +4,10 @@
 
 use report::{BoxGroup, Curve, Distribution, PlotOptions};
 
-use crate::analysis::AnalysisContext;
 use crate::cache::file_safe;
 use crate::error::Result;
 use crate::plan::Unit;
+use crate::record::RunRecord;
 use crate::section::Section;
 
 /// Most datasets in one box-plot figure (more are split over several figures).
@@ -19,29 +19,23 @@ const ROC_SAMPLES: usize = 100;
 /// A learner's test ROC curves on a dataset, one per split whose unit has predictions (none on
 /// a task that is not two-class).
 pub fn test_roc_curves(
-    context: &AnalysisContext,
+    record: &RunRecord,
     dataset: usize,
     learner: usize,
 ) -> Vec<evaluate::RocCurve> {
-    (0..context.plan.datasets[dataset].plan.splits.len())
+    (0..record.plan.datasets[dataset].plan.splits.len())
         .filter_map(|split| {
-            let unit = Unit {
-                dataset,
-                learner,
-                split,
-            };
-            context
-                .test_scores(unit)
+            record
+                .test_scores(Unit::on_split(dataset, learner, split))
                 .and_then(|scores| evaluate::roc_curve(&scores).ok())
         })
         .collect()
 }
 
-/// The report section with the box plots and averaged ROC curves, written under the results
-/// folder.
-pub fn section(context: &AnalysisContext) -> Result<Section> {
-    let (plan, folds) = (context.plan, &context.results.folds);
-    let mut figures = Vec::new();
+/// The report section with the box plots and averaged ROC curves.
+pub fn section(record: &RunRecord) -> Result<Section> {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let mut section = Section::new("Figures", "");
     let color = |learner: usize| report::PALETTE[learner % report::PALETTE.len()];
     let datasets: Vec<usize> = (0..plan.datasets.len()).collect();
     let chunks: Vec<&[usize]> = datasets.chunks(DATASETS_PER_FIGURE).collect();
@@ -83,16 +77,13 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                 file_safe(measure.name()),
                 part + 1
             );
-            report::write_file(&context.folder.join(&file), &svg)?;
-            figures.push((
-                file,
-                format!(
-                    "{} of each learner over the folds of each dataset: boxes from the first to \
-                     the third quartile with the median, whiskers to the furthest fold within \
-                     1.5 box lengths, folds beyond them as dots.",
-                    measure.name()
-                ),
-            ));
+            let caption = format!(
+                "{} of each learner over the folds of each dataset: boxes from the first to the \
+                 third quartile with the median, whiskers to the furthest fold within 1.5 box \
+                 lengths, folds beyond them as dots.",
+                measure.name()
+            );
+            section.figure(file, caption, svg);
         }
     }
     let mut multi_class = Vec::new();
@@ -103,7 +94,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
         }
         let mut curves = Vec::new();
         for (l, learner) in plan.learners.iter().enumerate() {
-            let folds = test_roc_curves(context, d, l);
+            let folds = test_roc_curves(record, d, l);
             if folds.is_empty() {
                 continue;
             }
@@ -111,7 +102,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                 &folds,
                 ROC_SAMPLES,
                 evaluate::IntervalMethod::Normal,
-                context.config.alpha,
+                record.config.alpha,
             )?;
             let points = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
             curves.push(Curve::new(learner.name.clone(), points, color(l)));
@@ -124,8 +115,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
             &curves,
         )?;
         let file = format!("figures/roc_{}.svg", file_safe(&dataset.name));
-        report::write_file(&context.folder.join(&file), &svg)?;
-        figures.push((
+        section.figure(
             file,
             format!(
                 "{}: each learner's test ROC curves of the {} splits, averaged vertically at {} \
@@ -138,7 +128,8 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                     .map(|class| dataset.dataset.schema().class_values[class].clone())
                     .unwrap_or_default()
             ),
-        ));
+            svg,
+        );
     }
     let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
                        curves of the two-class datasets."
@@ -149,11 +140,6 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
             multi_class.join(", ")
         ));
     }
-    Ok(Section {
-        title: "Figures".into(),
-        reading,
-        tables: Vec::new(),
-        figures,
-        links: Vec::new(),
-    })
+    section.reading = reading;
+    Ok(section)
 }

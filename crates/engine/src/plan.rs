@@ -27,22 +27,15 @@ pub struct PreparedDataset {
     pub positive: Option<usize>,
     /// The splits every learner shares.
     pub plan: cv::SplitPlan,
-    /// The whole-training-set split when the protocol has one fixed test set (see
-    /// [`whole_training_split`]); the tests on the test set fit one model per learner on it.
+    /// The split that trains on the whole training part when the protocol has one fixed test
+    /// set (see [`whole_training_split`]): the split of the [`Training::Whole`] units that the
+    /// tests on the test set and some analyses ask for.
     pub whole_training: Option<cv::Split>,
 }
 
-/// `Unit::split` of the unit that fits a learner on the whole training part of a dataset whose
-/// protocol has one fixed test set (such units are not in `Plan::units`: they run only when a
-/// test on the test set or an analysis asks for them).
-pub const WHOLE_TRAINING_SPLIT: usize = usize::MAX;
-
-/// `Split::fold` of the whole-training-set split (its repetition is 0).
-pub const WHOLE_TRAINING_FOLD: usize = usize::MAX;
-
 /// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
-/// hold-out), the split that trains on every other row of the dataset and tests on those rows;
-/// otherwise `None`.
+/// hold-out), the split that trains on every other row of the dataset and tests on those rows
+/// (its repetition and fold are 0: a unit names it by [`Training::Whole`]); otherwise `None`.
 pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     let first = plan.splits.first()?;
     if first.test.is_empty() || plan.splits.iter().any(|split| split.test != first.test) {
@@ -54,7 +47,7 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     }
     Some(cv::Split {
         repetition: 0,
-        fold: WHOLE_TRAINING_FOLD,
+        fold: 0,
         train: (0..plan.instances).filter(|&row| !in_test[row]).collect(),
         validation: None,
         test: first.test.clone(),
@@ -62,15 +55,15 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
 }
 
 impl PreparedDataset {
-    /// The split a unit's `split` index names: one of the plan's splits, or the
-    /// whole-training-set split for [`WHOLE_TRAINING_SPLIT`] (which must exist).
-    pub fn split(&self, index: usize) -> &cv::Split {
-        if index == WHOLE_TRAINING_SPLIT {
-            self.whole_training
-                .as_ref()
-                .expect("a whole-training unit is only made for a protocol with a fixed test set")
-        } else {
-            &self.plan.splits[index]
+    /// The split a unit trains on: one of the protocol's splits, or the whole-training-set
+    /// split (which exists for every [`Training::Whole`] unit of a plan: see
+    /// [`Plan::add_whole_training`]).
+    pub fn split(&self, training: Training) -> &cv::Split {
+        match training {
+            Training::Split(index) => &self.plan.splits[index],
+            Training::Whole => self.whole_training.as_ref().expect(
+                "a whole-training unit is only planned for a protocol with a fixed test set",
+            ),
         }
     }
 }
@@ -85,15 +78,59 @@ pub struct ConfiguredLearner {
     pub learner: Box<dyn Learner>,
 }
 
-/// One unit of work: fit one learner on one split of one dataset and predict its test part.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a unit trains on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Training {
+    /// One of the protocol's splits (an index into the dataset's splits): its training rows,
+    /// scored on its test (and validation) rows.
+    Split(usize),
+    /// The whole training part of a protocol with one fixed test set, scored on that test set
+    /// (the models of the tests on the test set, and of Aslan et al.'s Figures 6-7).
+    Whole,
+}
+
+/// The repetition and fold a whole-training unit's seed is derived from (as the seeds of the
+/// splits are from theirs); the values of earlier versions, so their cache entries stay valid.
+const WHOLE_TRAINING_IDENTITY: [u64; 2] = [0, u64::MAX];
+
+/// One unit of work: fit one learner on one split (or the whole training part) of one dataset
+/// and predict its held-out rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// Index into the plan's datasets.
     pub dataset: usize,
     /// Index into the plan's learners.
     pub learner: usize,
-    /// Index into the dataset's splits.
-    pub split: usize,
+    /// What it trains on.
+    pub training: Training,
+}
+
+impl Unit {
+    /// The unit of `learner` on split `split` of `dataset`.
+    pub fn on_split(dataset: usize, learner: usize, split: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Split(split),
+        }
+    }
+
+    /// The unit of `learner` on the whole training part of `dataset`.
+    pub fn on_whole_training(dataset: usize, learner: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Whole,
+        }
+    }
+
+    /// The index of its split, for a unit on one of the protocol's splits.
+    pub fn split(&self) -> Option<usize> {
+        match self.training {
+            Training::Split(split) => Some(split),
+            Training::Whole => None,
+        }
+    }
 }
 
 /// Everything an experiment will run.
@@ -102,7 +139,8 @@ pub struct Plan {
     pub datasets: Vec<PreparedDataset>,
     /// The learners, in config order.
     pub learners: Vec<ConfiguredLearner>,
-    /// The units, ordered by dataset, learner, split.
+    /// The units: every learner on every split, ordered by dataset, learner, split; then the
+    /// whole-training units, ordered by dataset and learner.
     pub units: Vec<Unit>,
 }
 
@@ -395,11 +433,7 @@ impl Plan {
         for (dataset_index, dataset) in datasets.iter().enumerate() {
             for learner in 0..learners.len() {
                 for split in 0..dataset.plan.splits.len() {
-                    units.push(Unit {
-                        dataset: dataset_index,
-                        learner,
-                        split,
-                    });
+                    units.push(Unit::on_split(dataset_index, learner, split));
                 }
             }
         }
@@ -410,17 +444,73 @@ impl Plan {
         }
     }
 
+    /// Adds the whole-training units of these (dataset, learner) pairs (once each, after the
+    /// split units, ordered by dataset and learner), leaving out datasets whose protocol has no
+    /// fixed test set.
+    pub fn add_whole_training(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+        let first = self.units.len() - self.whole_training_units().count();
+        let mut wanted: Vec<Unit> = pairs
+            .into_iter()
+            .filter(|&(dataset, _)| self.datasets[dataset].whole_training.is_some())
+            .map(|(dataset, learner)| Unit::on_whole_training(dataset, learner))
+            .chain(self.units.drain(first..))
+            .collect();
+        wanted.sort_by_key(|unit| (unit.dataset, unit.learner));
+        wanted.dedup();
+        self.units.extend(wanted);
+    }
+
+    /// The whole-training units, with their positions in `units` (they come last).
+    pub fn whole_training_units(&self) -> impl Iterator<Item = (usize, Unit)> + '_ {
+        let first = self
+            .units
+            .iter()
+            .rposition(|unit| unit.training != Training::Whole)
+            .map_or(0, |last| last + 1);
+        (first..self.units.len()).map(move |position| (position, self.units[position]))
+    }
+
+    /// The position in `units` of the whole-training unit of (`dataset`, `learner`), if planned.
+    pub fn whole_training_unit(&self, dataset: usize, learner: usize) -> Option<usize> {
+        let wanted = Unit::on_whole_training(dataset, learner);
+        self.whole_training_units()
+            .find(|&(_, unit)| unit == wanted)
+            .map(|(position, _)| position)
+    }
+
     /// The seed a unit's learner gets: from the dataset's plan seed, the learner's kind and
     /// parameters and the split's identity, so it depends neither on the order of the config,
     /// nor on display names, nor on threads.
     pub fn unit_seed(&self, unit: Unit) -> u64 {
         let dataset = &self.datasets[unit.dataset];
-        let split = dataset.split(unit.split);
         let learner_seed = seeds::derive_seed_from_label(
             dataset.plan.seed,
             &self.learners[unit.learner].learner.describe(),
         );
-        seeds::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
+        let identity = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                [split.repetition as u64, split.fold as u64]
+            }
+            Training::Whole => WHOLE_TRAINING_IDENTITY,
+        };
+        seeds::derive_seed(learner_seed, &identity)
+    }
+
+    /// A unit in words: "dataset / learner / repetition R fold F" (or "/ whole training part").
+    pub fn unit_words(&self, unit: Unit) -> String {
+        let dataset = &self.datasets[unit.dataset];
+        let which = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                format!("repetition {} fold {}", split.repetition, split.fold)
+            }
+            Training::Whole => "whole training part".to_string(),
+        };
+        format!(
+            "{} / {} / {which}",
+            dataset.name, self.learners[unit.learner].name
+        )
     }
 }
 

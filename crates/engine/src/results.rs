@@ -34,7 +34,7 @@ impl RunResults {
     pub fn new(
         plan: &Plan,
         measures: &[Measure],
-        records: Vec<UnitRecord<UnitMeasures>>,
+        records: &[UnitRecord<UnitMeasures>],
     ) -> Result<Self> {
         let folds = FoldTable::new(plan, measures, records);
         let tidy = folds.to_frame(plan)?;
@@ -44,7 +44,7 @@ impl RunResults {
     /// Results of an experiment without data (no rows).
     pub fn empty() -> Self {
         let plan = Plan::new(Vec::new(), Vec::new());
-        let folds = FoldTable::new(&plan, &[], Vec::new());
+        let folds = FoldTable::new(&plan, &[], &[]);
         let tidy = folds.to_frame(&plan).unwrap_or_else(|_| DataFrame::empty());
         RunResults { tidy, folds }
     }
@@ -92,8 +92,9 @@ pub struct FoldTable {
 }
 
 impl FoldTable {
-    /// Arranges the unit records (in plan order) by dataset, learner and split.
-    pub fn new(plan: &Plan, measures: &[Measure], records: Vec<UnitRecord<UnitMeasures>>) -> Self {
+    /// Arranges the records of the plan's units (in plan order) by dataset, learner and split
+    /// (the whole-training units are not folds: they are left out).
+    pub fn new(plan: &Plan, measures: &[Measure], records: &[UnitRecord<UnitMeasures>]) -> Self {
         let mut cells: Vec<Vec<Vec<Option<Vec<f64>>>>> = plan
             .datasets
             .iter()
@@ -102,12 +103,15 @@ impl FoldTable {
         let mut validation = cells.clone();
         let mut failures = Vec::new();
         for (unit, record) in plan.units.iter().zip(records) {
+            let Some(split) = unit.split() else {
+                continue;
+            };
             if let Status::Failed(message) = &record.status {
-                failures.push((unit.dataset, unit.learner, unit.split, message.clone()));
+                failures.push((unit.dataset, unit.learner, split, message.clone()));
             }
-            if let Some(summary) = record.summary {
-                cells[unit.dataset][unit.learner][unit.split] = Some(summary.test);
-                validation[unit.dataset][unit.learner][unit.split] = summary.validation;
+            if let Some(summary) = &record.summary {
+                cells[unit.dataset][unit.learner][split] = Some(summary.test.clone());
+                validation[unit.dataset][unit.learner][split] = summary.validation.clone();
             }
         }
         FoldTable {
@@ -469,21 +473,21 @@ pub fn tests_table(
     Ok(table)
 }
 
-/// The per-instance predictions of some units (read back from the cache under `folder`) as a
-/// long polars `DataFrame`: one row per predicted row and class, with columns dataset, learner,
-/// repetition, fold, part, row (in the prepared dataset), truth and class (class names), and
-/// probability. Units without an intact cache entry (failed, or not run) are left out.
+/// The per-instance predictions of some units as a long polars `DataFrame`: one row per
+/// predicted row and class, with columns dataset, learner, repetition, fold, part, row (in the
+/// prepared dataset), truth and class (class names), and probability. `predictions` reads a
+/// unit's predictions (from the cache); units without them (failed, or not run) are left out.
 pub fn predictions_frame(
     plan: &Plan,
-    folder: &std::path::Path,
     units: &[Unit],
+    predictions: impl Fn(Unit) -> Option<crate::unit::UnitPredictions>,
 ) -> Result<DataFrame> {
     let mut text: [Vec<String>; 5] = Default::default();
     let mut numbers: [Vec<i64>; 3] = Default::default();
     let mut probability = Vec::new();
     for &unit in units {
         let spec = plan.spec(unit);
-        let Some(predictions) = crate::cache::cached_predictions(folder, &spec) else {
+        let Some(predictions) = predictions(unit) else {
             continue;
         };
         let classes = &spec.dataset.dataset.schema().class_values;

@@ -78,6 +78,15 @@ pub struct RunCounts {
     pub missing: usize,
 }
 
+/// The pool of `threads` worker threads (at least one) that the engine's parallel work runs
+/// on: the units, and the preparation of the datasets.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")
+}
+
 /// Runs every unit of the plan on `threads` worker threads (each unit on one thread) through
 /// the cache under `results`, with a progress bar on a terminal and plain log lines otherwise,
 /// and summarises each successful unit's result with `summarise`. Records are in unit order.
@@ -116,10 +125,7 @@ where
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
     let total = units.len();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+    let pool = thread_pool(threads)?;
     let terminal = std::io::stderr().is_terminal();
     let bar = if terminal {
         let bar = indicatif::ProgressBar::new(total as u64);
@@ -168,14 +174,7 @@ where
                         }
                     },
                 };
-                let name = || {
-                    format!(
-                        "{} / {} / split {}",
-                        plan.datasets[unit.dataset].name,
-                        plan.learners[unit.learner].name,
-                        unit.split
-                    )
-                };
+                let name = || plan.unit_words(unit);
                 if let Provenance::Repaired(why) = &provenance {
                     say(format!(
                         "unit {}: its cache entry {} was damaged ({why}); computed again",

@@ -18,6 +18,27 @@ use std::path::Path;
 use crate::cache::unit_path;
 use crate::plan::{Plan, Unit};
 
+/// The folder of a results folder where each shard records what it did
+/// (`shards/<I>-of-<N>.toml`); runs and merges keep it.
+pub const SHARDS_FOLDER: &str = "shards";
+
+/// The number of shards named by the most recently written shard record under the results
+/// folder `folder` (`shards/<I>-of-<N>.toml`), if any.
+pub fn recorded_shard_count(folder: &Path) -> Option<usize> {
+    let entries = std::fs::read_dir(folder.join(SHARDS_FOLDER)).ok()?;
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let (_, count) = name.strip_suffix(".toml")?.split_once("-of-")?;
+            let count: usize = count.parse().ok()?;
+            let modified = entry.metadata().ok()?.modified().ok()?;
+            Some((modified, count))
+        })
+        .max()
+        .map(|(_, count)| count)
+}
+
 /// One of `count` disjoint slices of a plan's units: `index` counts from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {

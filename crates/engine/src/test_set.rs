@@ -1,57 +1,29 @@
 //! The tests on a protocol's fixed test set (Aslan's protocol, a single hold-out): one model per
-//! (dataset, learner) fitted on the whole training part and scored on the test set, as a cached
-//! unit of work like the others (`Unit::split` = [`WHOLE_TRAINING_SPLIT`]), run only when a
-//! selected test or an analysis asks for it. On those predictions: DeLong's test of two AUCs and
-//! McNemar's exact test between every two learners, Hanley & McNeil's AUC interval and Wilson's
-//! binomial interval of the error rate for every learner.
+//! (dataset, learner) fitted on the whole training part and scored on the test set (the plan's
+//! [`crate::plan::Training::Whole`] units, which the selected tests ask for before the run). On
+//! those predictions: DeLong's test of two AUCs and McNemar's exact test between every two
+//! learners, Hanley & McNeil's AUC interval and Wilson's binomial interval of the error rate for
+//! every learner.
 
-use std::path::Path;
-
-use rayon::prelude::*;
 use report::{Cell, Table};
 
-use crate::error::{Context, Result};
+use crate::error::Result;
 use crate::measures::{binary_scores, error_rate};
 use crate::paired::PairedTest;
-use crate::plan::{Plan, Unit, WHOLE_TRAINING_SPLIT};
-use crate::unit::{Part, UnitPredictions, UnitStatus};
+use crate::plan::Plan;
+use crate::unit::{Part, UnitPredictions};
 
-/// The unit that fits `learner` on the whole training part of `dataset`, when the dataset's
-/// protocol has one fixed test set.
-pub fn whole_training_unit(plan: &Plan, dataset: usize, learner: usize) -> Option<Unit> {
-    plan.datasets[dataset].whole_training.as_ref()?;
-    Some(Unit {
-        dataset,
-        learner,
-        split: WHOLE_TRAINING_SPLIT,
-    })
-}
-
-/// The test-set predictions of `learner`'s whole-training-set model on `dataset`: read from the
-/// cache under `cache`, or fitted (and cached) now. The error says why there are none: the
-/// protocol has no fixed test set, or the learner failed.
-pub fn whole_training_predictions(
-    plan: &Plan,
-    cache: &Path,
-    dataset: usize,
-    learner: usize,
-) -> std::result::Result<UnitPredictions, String> {
-    let Some(unit) = whole_training_unit(plan, dataset, learner) else {
-        return Err(format!(
-            "the protocol of dataset '{}' has no fixed test set (every split must test on the \
-             same rows, as Aslan's protocol or a single hold-out do)",
-            plan.datasets[dataset].name
-        ));
-    };
-    let (result, _, _) = crate::cache::run_cached(cache, &plan.spec(unit));
-    match (result.status, result.predictions) {
-        (UnitStatus::Ok, Some(predictions)) => Ok(predictions),
-        (UnitStatus::Failed(message), _) => Err(format!(
-            "learner '{}' failed on the whole training part of '{}': {message}",
-            plan.learners[learner].name, plan.datasets[dataset].name
-        )),
-        (UnitStatus::Ok, None) => Err("the unit returned no predictions".to_string()),
+/// The (dataset, learner) pairs whose whole-training models the selected `tests` need: every
+/// learner on every dataset whose protocol has a fixed test set, when a test on the test set is
+/// selected; none otherwise.
+pub fn needed_models(tests: &[PairedTest], plan: &Plan) -> Vec<(usize, usize)> {
+    if !tests.iter().any(|test| test.on_test_set()) {
+        return Vec::new();
     }
+    (0..plan.datasets.len())
+        .filter(|&dataset| plan.datasets[dataset].whole_training.is_some())
+        .flat_map(|dataset| (0..plan.learners.len()).map(move |learner| (dataset, learner)))
+        .collect()
 }
 
 /// Checks, before any fit, that every dataset's protocol has one fixed test set when `tests`
@@ -276,44 +248,32 @@ fn interval(
     }
 }
 
-/// Every selected test on the test set, for every dataset whose protocol has one: the
-/// whole-training-set models are fitted (or read from the cache under `cache`) first, on
-/// `threads` worker threads, then the tests run in order of dataset, test, learner pair.
-/// Empty when no test on the test set is selected.
+/// Every selected test on the test set, for every dataset whose protocol has one, in order of
+/// dataset, test, learner pair; `predictions` gives the test-set predictions of a (dataset,
+/// learner)'s whole-training model, read from the cache, or why there are none. Each dataset's
+/// models are read once, one dataset at a time. Empty when no test on the test set is selected.
 pub fn test_set_tests(
     plan: &Plan,
-    cache: &Path,
     tests: &[PairedTest],
     alpha: f64,
-    threads: usize,
-) -> Result<Vec<TestSetRecord>> {
+    predictions: impl Fn(usize, usize) -> std::result::Result<UnitPredictions, String>,
+) -> Vec<TestSetRecord> {
     let selected: Vec<PairedTest> = tests.iter().copied().filter(|t| t.on_test_set()).collect();
     if selected.is_empty() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let learners = plan.learners.len();
-    let pairs: Vec<(usize, usize)> = (0..plan.datasets.len())
-        .flat_map(|dataset| (0..learners).map(move |learner| (dataset, learner)))
-        .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let predictions: Vec<std::result::Result<UnitPredictions, String>> = pool.install(|| {
-        pairs
-            .par_iter()
-            .map(|&(dataset, learner)| whole_training_predictions(plan, cache, dataset, learner))
-            .collect()
-    });
-    let of = |dataset: usize, learner: usize| &predictions[dataset * learners + learner];
     let mut records = Vec::new();
     for (dataset, prepared) in plan.datasets.iter().enumerate() {
         let positive = prepared.positive;
+        let models: Vec<std::result::Result<UnitPredictions, String>> = (0..learners)
+            .map(|learner| predictions(dataset, learner))
+            .collect();
         for &test in &selected {
             let pairwise_test = matches!(test, PairedTest::Delong | PairedTest::Mcnemar);
             for a in 0..learners {
                 if !pairwise_test {
-                    let outcome = match of(dataset, a) {
+                    let outcome = match &models[a] {
                         Err(why) => Err(why.clone()),
                         Ok(predictions) => interval(test, positive, predictions, alpha),
                     };
@@ -321,7 +281,7 @@ pub fn test_set_tests(
                     continue;
                 }
                 for b in a + 1..learners {
-                    let outcome = match (of(dataset, a), of(dataset, b)) {
+                    let outcome = match (&models[a], &models[b]) {
                         (Err(why), _) | (_, Err(why)) => Err(why.clone()),
                         (Ok(first), Ok(second)) => pairwise(test, positive, first, second, alpha),
                     };
@@ -330,7 +290,7 @@ pub fn test_set_tests(
             }
         }
     }
-    Ok(records)
+    records
 }
 
 /// The tests on the test set as a table (the columns of the per-fold tests table, with "rows"

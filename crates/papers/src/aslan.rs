@@ -6,8 +6,8 @@
 use engine::cache::file_safe;
 use engine::config::{ExperimentConfig, IntervalFigure};
 use engine::results::{mean_sizes, FoldTable};
-use engine::{bail, write_table, Analysis, AnalysisContext, Measure, PairedTest, Plan, Result};
-use engine::{Section, TestOptions, Unit};
+use engine::{bail, Analysis, Measure, PairedTest, Plan, Result, RunRecord};
+use engine::{Figure, Section, SectionTable, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};
 use stats::{CortesMohriInterval, ErrorRateBound};
 
@@ -45,8 +45,8 @@ fn check_measures(name: &str, config: &ExperimentConfig) -> Result<(), String> {
 }
 
 /// The columns of error and AUC in the fold table.
-fn error_and_auc(context: &AnalysisContext, name: &str) -> Result<(usize, usize)> {
-    let measures = &context.results.folds.measures;
+fn error_and_auc(record: &RunRecord, name: &str) -> Result<(usize, usize)> {
+    let measures = &record.results.folds.measures;
     let position = |wanted: Measure| measures.iter().position(|&m| m == wanted);
     match (position(Measure::Error), position(Measure::Auc)) {
         (Some(error), Some(auc)) => Ok((error, auc)),
@@ -73,8 +73,8 @@ impl Analysis for Agreement {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        sections(context, &aslan_cases()?)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        sections(record, &aslan_cases()?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -118,8 +118,22 @@ impl Analysis for Intervals {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        interval_sections(context, &context.config.interval_figures, &aslan_cases()?)
+    fn whole_training(&self, config: &ExperimentConfig, plan: &Plan) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        for figure in &config.interval_figures {
+            let dataset = plan.datasets.iter().position(|d| d.name == figure.dataset);
+            for name in &figure.learners {
+                let learner = plan.learners.iter().position(|l| &l.name == name);
+                if let (Some(dataset), Some(learner)) = (dataset, learner) {
+                    pairs.push((dataset, learner));
+                }
+            }
+        }
+        pairs
+    }
+
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        interval_sections(record, &record.config.interval_figures, &aslan_cases()?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -172,16 +186,16 @@ impl Comparison {
 /// The plain and corrected t-tests on error and on AUC of learners `a` and `b` on dataset `d`;
 /// why not, when a test cannot be computed.
 fn compare(
-    context: &AnalysisContext,
+    record: &RunRecord,
     (error, auc): (usize, usize),
     d: usize,
     a: usize,
     b: usize,
 ) -> Result<Comparison, String> {
-    let folds = &context.results.folds;
+    let folds = &record.results.folds;
     let options = TestOptions {
-        sizes: Some(mean_sizes(context.plan, d)),
-        ..context.config.test_options(None)
+        sizes: Some(mean_sizes(&record.plan, d)),
+        ..record.config.test_options(None)
     };
     let mut comparison = Comparison {
         dataset: d,
@@ -213,18 +227,18 @@ fn counts(comparisons: &[Comparison], corrected: bool) -> [usize; 4] {
     counts
 }
 
-/// The Aslan analysis: tables and figures written under `folder`, returned as report sections
-/// (the first, the side-by-side with the paper, opens the report).
-fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section>> {
-    let (folder, plan) = (context.folder, context.plan);
-    let alpha = context.config.alpha;
-    let columns = error_and_auc(context, "aslan_agreement")?;
+/// The Aslan analysis as report sections (the first, the side-by-side with the paper, opens
+/// the report).
+fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
+    let plan = &record.plan;
+    let alpha = record.config.alpha;
+    let columns = error_and_auc(record, "aslan_agreement")?;
     let mut comparisons = Vec::new();
     let mut skipped = Vec::new();
     for d in 0..plan.datasets.len() {
         for a in 0..plan.learners.len() {
             for b in a + 1..plan.learners.len() {
-                match compare(context, columns, d, a, b) {
+                match compare(record, columns, d, a, b) {
                     Ok(comparison) => comparisons.push(comparison),
                     Err(problem) => skipped.push(format!(
                         "{}: {} vs {}: {problem}",
@@ -234,19 +248,10 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
             }
         }
     }
-    let tables_folder = folder.join("tables");
     let beside = beside_paper_table(paper, &comparisons, alpha, &skipped);
-    write_table(&tables_folder, "aslan_four_cases", &beside)?;
-    let named = named_table(context, columns, paper);
-    write_table(&tables_folder, "aslan_named_comparisons", &named)?;
+    let named = named_table(record, columns, paper);
     let corrected_table = corrected_table(paper, &comparisons, alpha);
-    write_table(
-        &tables_folder,
-        "aslan_four_cases_corrected",
-        &corrected_table,
-    )?;
     let per_dataset = per_dataset_table(plan, &comparisons);
-    write_table(&tables_folder, "aslan_cases_per_dataset", &per_dataset)?;
 
     let (plain, corrected) = (counts(&comparisons, false), counts(&comparisons, true));
     let published: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
@@ -310,9 +315,11 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
             NEAR_THRESHOLD.0,
             NEAR_THRESHOLD.1,
         ),
-        tables: vec![beside, named],
-        figures: Vec::new(),
-        links: Vec::new(),
+        tables: vec![
+            SectionTable::new("aslan_four_cases", beside),
+            SectionTable::new("aslan_named_comparisons", named),
+        ],
+        ..Section::default()
     };
     let k = plan.datasets.first().map_or(0, |d| d.plan.splits.len());
     let factor = plan.datasets.first().map_or(f64::NAN, |_| {
@@ -341,11 +348,13 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
                 .filter(|c| c.plain[1] && !c.corrected[1])
                 .count(),
         ),
-        tables: vec![corrected_table, per_dataset],
-        figures: Vec::new(),
-        links: Vec::new(),
+        tables: vec![
+            SectionTable::new("aslan_four_cases_corrected", corrected_table),
+            SectionTable::new("aslan_cases_per_dataset", per_dataset),
+        ],
+        ..Section::default()
     };
-    let examples = example_figures(context, &comparisons, columns.0, columns.1)?;
+    let examples = example_figures(record, &comparisons, columns.0, columns.1)?;
     Ok(vec![opening, beyond, examples])
 }
 
@@ -486,7 +495,7 @@ fn case_with_pvalues(case: usize, pvalues: [f64; 2]) -> String {
 }
 
 /// The comparisons the paper names in its figures, their case beside ours.
-fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &AslanCases) -> Table {
+fn named_table(record: &RunRecord, columns: (usize, usize), paper: &AslanCases) -> Table {
     let header = [
         "figure",
         "dataset (paper / ours)",
@@ -505,7 +514,7 @@ fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &Aslan
     let mut same = 0;
     let mut compared = 0;
     for named in &paper.named {
-        let (ours, agree, corrected) = match named_comparison(context, columns, named) {
+        let (ours, agree, corrected) = match named_comparison(record, columns, named) {
             Ok(comparison) => {
                 let case = comparison.case(false);
                 let agree = CASES[case] == named.case;
@@ -547,11 +556,11 @@ fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &Aslan
 
 /// Our comparison of a comparison the paper names; why not, when the run does not have it.
 fn named_comparison(
-    context: &AnalysisContext,
+    record: &RunRecord,
     columns: (usize, usize),
     named: &AslanNamedComparison,
 ) -> Result<Comparison, String> {
-    let plan = context.plan;
+    let plan = &record.plan;
     let Some(dataset) = &named.dataset else {
         return Err(format!(
             "no copy of '{}' (not available; see datasets/SOURCES.md)",
@@ -570,7 +579,7 @@ fn named_comparison(
             .ok_or_else(|| format!("no learner named '{name}' in this run"))
     };
     let (a, b) = (learner(&named.learners[0])?, learner(&named.learners[1])?);
-    compare(context, columns, d, a, b)
+    compare(record, columns, d, a, b)
 }
 
 fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
@@ -604,12 +613,12 @@ const COLOURS: [Rgb; 2] = [report::PALETTE[0], report::PALETTE[1]];
 /// One example comparison per case (the first in dataset and learner order): error and AUC
 /// distributions over the models, and the ROC curves of all models of both learners.
 fn example_figures(
-    context: &AnalysisContext,
+    record: &RunRecord,
     comparisons: &[Comparison],
     error: usize,
     auc: usize,
 ) -> Result<Section> {
-    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let mut figures = Vec::new();
     let mut notes = Vec::new();
     for (case, case_name) in CASES.iter().enumerate() {
@@ -650,9 +659,11 @@ fn example_figures(
                 "models",
             );
             let svg = report::distribution_plot(&options, &distributions, &[], 15)?;
-            let file = format!("figures/{stem}_{suffix}.svg");
-            report::write_file(&folder.join(&file), &svg)?;
-            figures.push((file, format!("{label} distributions. {description}")));
+            figures.push(Figure {
+                file: format!("figures/{stem}_{suffix}.svg"),
+                caption: format!("{label} distributions. {description}"),
+                svg,
+            });
         }
         let mut curves = Vec::new();
         for (&learner, color) in [example.a, example.b].iter().zip(COLOURS) {
@@ -662,12 +673,8 @@ fn example_figures(
                 color,
             ));
             for split in 0..dataset.plan.splits.len() {
-                let unit = Unit {
-                    dataset: example.dataset,
-                    learner,
-                    split,
-                };
-                let Some((points, marked)) = roc_points(context, unit) else {
+                let unit = Unit::on_split(example.dataset, learner, split);
+                let Some((points, marked)) = roc_points(record, unit) else {
                     continue;
                 };
                 let mut curve = Curve::faint(points, color);
@@ -679,12 +686,13 @@ fn example_figures(
             &PlotOptions::roc(format!("ROC curves of all models: {}", dataset.name)),
             &curves,
         )?;
-        let file = format!("figures/{stem}_roc.svg");
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!("ROC curves of every model, the threshold-0.5 point marked. {description}"),
-        ));
+        figures.push(Figure {
+            file: format!("figures/{stem}_roc.svg"),
+            caption: format!(
+                "ROC curves of every model, the threshold-0.5 point marked. {description}"
+            ),
+            svg,
+        });
     }
     Ok(Section {
         title: "Aslan et al.: one example comparison per case (their Figures 2 to 5)".into(),
@@ -697,9 +705,8 @@ fn example_figures(
                 notes.join("; ")
             )
         },
-        tables: Vec::new(),
         figures,
-        links: Vec::new(),
+        ..Section::default()
     })
 }
 
@@ -730,8 +737,8 @@ fn distributions(
 
 /// The ROC curve of a unit (read back from the cache), thinned to the points a plot can show,
 /// and its threshold-0.5 operating point.
-fn roc_points(context: &AnalysisContext, unit: Unit) -> Option<(Points, (f64, f64))> {
-    let scores = context.test_scores(unit)?;
+fn roc_points(record: &RunRecord, unit: Unit) -> Option<(Points, (f64, f64))> {
+    let scores = record.test_scores(unit)?;
     let curve = evaluate::roc_curve(&scores).ok()?;
     let points = curve.fpr_tpr();
     let marked = points[curve.operating_point(0.5)];
@@ -767,20 +774,20 @@ struct LearnerIntervals {
 
 /// The Cortes-Mohri and Agarwal et al. intervals of a learner's whole-train-all model.
 fn learner_intervals(
-    context: &AnalysisContext,
+    record: &RunRecord,
     dataset: usize,
     learner: usize,
 ) -> Result<LearnerIntervals> {
-    let alpha = context.config.alpha;
+    let alpha = record.config.alpha;
     // As Aslan et al. compute their Figures 6-7 intervals ("we trained and tested the
     // classification algorithms without cross-validation"): the model fitted on all of
     // train-all, scored on the test set.
-    let scores = context
+    let scores = record
         .whole_training_test_scores(dataset, learner)
         .map_err(|why| {
             engine::Error::message(format!(
                 "{} on all of train-all of '{}': {why}",
-                context.plan.learners[learner].name, context.plan.datasets[dataset].name
+                record.plan.learners[learner].name, record.plan.datasets[dataset].name
             ))
         })?;
     let (positives, negatives) = scores.class_totals();
@@ -831,16 +838,16 @@ fn decision(rejects: bool, pvalue: f64) -> String {
 /// Cortes-Mohri (2004) and Agarwal et al. AUC confidence intervals of each learner's model
 /// trained on all of train-all, as the paper computes them.
 fn interval_sections(
-    context: &AnalysisContext,
+    record: &RunRecord,
     figures: &[IntervalFigure],
     paper: &AslanCases,
 ) -> Result<Vec<Section>> {
-    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
-    let alpha = context.config.alpha;
-    if let Err(problem) = Intervals.check(context.config, plan) {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let alpha = record.config.alpha;
+    if let Err(problem) = Intervals.check(&record.config, plan) {
         bail!("analysis 'aslan_intervals': {problem}");
     }
-    let columns = error_and_auc(context, "aslan_intervals")?;
+    let columns = error_and_auc(record, "aslan_intervals")?;
     let (error, auc) = columns;
     let mut files = Vec::new();
     let mut readings = Table::new(
@@ -892,10 +899,21 @@ fn interval_sections(
             .map(|name| plan.learners.iter().position(|l| &l.name == name))
             .collect::<Option<_>>()
             .ok_or_else(|| engine::Error::message("interval_figures: unknown learner"))?;
-        let mut computed = Vec::new();
-        for &learner in &learners {
-            computed.push(learner_intervals(context, d, learner)?);
-        }
+        let computed: Result<Vec<LearnerIntervals>> = learners
+            .iter()
+            .map(|&learner| learner_intervals(record, d, learner))
+            .collect();
+        let computed = match computed {
+            Ok(computed) => computed,
+            Err(why) => {
+                // A merge with --allow-missing may lack a model: the figure is left out.
+                table.push_note(format!(
+                    "{} vs {} on {}: not drawn: {why}",
+                    figure.learners[0], figure.learners[1], dataset.name
+                ));
+                continue;
+            }
+        };
         let model_aucs = |learner: usize| -> Vec<f64> {
             folds
                 .values(d, learner, auc)
@@ -960,7 +978,7 @@ fn interval_sections(
             named.dataset.as_deref() == Some(figure.dataset.as_str())
                 && named.learners == [figure.learners[0].clone(), figure.learners[1].clone()]
         });
-        let ours = compare(context, columns, d, learners[0], learners[1]);
+        let ours = compare(record, columns, d, learners[0], learners[1]);
         let (paper_error, paper_auc) = match named.and_then(|named| {
             CASES
                 .iter()
@@ -1031,8 +1049,6 @@ fn interval_sections(
                 "models",
             );
             let svg = report::distribution_plot(&options, &distributions, drawn, 15)?;
-            let file = format!("figures/{stem}_{suffix}.svg");
-            report::write_file(&folder.join(&file), &svg)?;
             let what = if measure == error {
                 "the error-rate interval at level sqrt(1 - alpha) that the Cortes-Mohri \
                  construction starts from (dots: the observed error rate)"
@@ -1040,9 +1056,9 @@ fn interval_sections(
                 "the Cortes-Mohri (2004) interval (dots: the expected AUC at the observed \
                  error count) and the Agarwal et al. interval (dots: the test AUC)"
             };
-            files.push((
-                file,
-                format!(
+            files.push(Figure {
+                file: format!("figures/{stem}_{suffix}.svg"),
+                caption: format!(
                     "{label} of the {} models of {} and {} on {}, with {what} of each \
                      learner's model trained on all of train-all, at {:.0}%",
                     dataset.plan.splits.len(),
@@ -1051,7 +1067,8 @@ fn interval_sections(
                     dataset.name,
                     100.0 * (1.0 - alpha)
                 ),
-            ));
+                svg,
+            });
         }
     }
     table.push_note(
@@ -1071,8 +1088,6 @@ fn interval_sections(
          30 models' AUCs inside each learner's Cortes-Mohri (2004) and Agarwal et al. \
          intervals.",
     );
-    write_table(&folder.join("tables"), "aslan_interval_readings", &readings)?;
-    write_table(&folder.join("tables"), "aslan_intervals", &table)?;
     Ok(vec![Section {
         title: "Aslan et al. beside the paper: AUC confidence intervals against the spread of \
                 30 models (their Figures 6 and 7)"
@@ -1085,8 +1100,11 @@ fn interval_sections(
                   so two learners with close error rates get close intervals whatever their \
                   ranking quality."
             .into(),
-        tables: vec![readings, table],
+        tables: vec![
+            SectionTable::new("aslan_interval_readings", readings),
+            SectionTable::new("aslan_intervals", table),
+        ],
         figures: files,
-        links: Vec::new(),
+        ..Section::default()
     }])
 }

@@ -9,11 +9,10 @@
 //! P = #{AUC separates them, accuracy ties}, Q = #{accuracy separates them, AUC ties};
 //! C = R / (R + S) and D = P / Q. The counts come from `evaluate::RankingHistogram`.
 
-use std::path::Path;
 use std::time::Instant;
 
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Context, Plan, Result};
+use engine::{bail, Analysis, Context, Figure, Plan, Result, RunRecord, SectionTable};
 use evaluate::{ConsistencyCounts, RankingHistogram};
 use rayon::prelude::*;
 use report::{Cell, Curve, LegendPosition, PlotOptions, Table, PALETTE};
@@ -212,8 +211,8 @@ impl Analysis for HuangLing {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<engine::Section>> {
-        Ok(vec![write_report(context.folder)?])
+    fn sections(&self, _record: &RunRecord) -> Result<Vec<engine::Section>> {
+        Ok(vec![report_section(&ReportOptions::default())?])
     }
 }
 
@@ -929,17 +928,12 @@ pub const CONSISTENCY_FIGURE: &str = "huang_ling_consistency.svg";
 /// File name of the discriminancy figure.
 pub const DISCRIMINANCY_FIGURE: &str = "huang_ling_discriminancy.svg";
 
-/// Writes the Huang & Ling section with the default extended range (2n up to 200).
-pub fn write_report(out_dir: &Path) -> Result<Section> {
-    write_report_with(out_dir, &ReportOptions::default())
-}
-
 /// The folder under a report's folder that holds the figures (the tables go to `tables/`).
 pub const FIGURES: &str = "figures";
 
-/// Writes the tables (.md, .csv, .tex) into `out_dir/tables/` and the figures (.svg) into
-/// `out_dir/figures/`, and returns the section (figure paths relative to `out_dir`).
-pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Section> {
+/// The Huang & Ling report section for these extended ranges: its tables (written to
+/// `tables/huang_ling_*`) and figures (to `figures/`), as data.
+pub fn report_section(options: &ReportOptions) -> Result<Section> {
     for (name, totals, step) in [
         ("balanced_totals", &options.balanced_totals, 2),
         ("quarter_totals", &options.quarter_totals, 4),
@@ -950,8 +944,6 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
             );
         }
     }
-    std::fs::create_dir_all(out_dir)
-        .with_context(|| format!("cannot create {}", out_dir.display()))?;
 
     let comparisons = compare_published(&published()?)?;
     let of_table = |table: u8| -> Vec<&RowComparison> {
@@ -1012,9 +1004,6 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         "huang_ling_table7",
         "huang_ling_extended",
     ];
-    for (stem, table) in stems.iter().zip(&tables) {
-        write_table(&out_dir.join("tables"), stem, table)?;
-    }
 
     let consistency_svg = figure(
         "Consistency C (Huang & Ling Figure 1, extended)",
@@ -1024,10 +1013,6 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         quarter,
         ConsistencyCounts::consistency,
     )?;
-    report::write_file(
-        &out_dir.join(FIGURES).join(CONSISTENCY_FIGURE),
-        &consistency_svg,
-    )?;
     let discriminancy_svg = figure(
         "Discriminancy D (Huang & Ling Figure 2, extended)",
         "D = P / Q",
@@ -1036,31 +1021,34 @@ pub fn write_report_with(out_dir: &Path, options: &ReportOptions) -> Result<Sect
         quarter,
         ConsistencyCounts::discriminancy,
     )?;
-    report::write_file(
-        &out_dir.join(FIGURES).join(DISCRIMINANCY_FIGURE),
-        &discriminancy_svg,
-    )?;
 
     let exact: Vec<ExactRow> = comparisons.iter().map(|c| c.exact.clone()).collect();
     let reading = reading(&exact, balanced, quarter, &comparisons);
     Ok(Section {
         title: "Huang & Ling: consistency and discriminancy of AUC against accuracy".to_string(),
         reading,
-        tables,
+        tables: stems
+            .into_iter()
+            .zip(tables)
+            .map(|(stem, table)| SectionTable::new(stem, table))
+            .collect(),
         figures: vec![
-            (
-                format!("{FIGURES}/{CONSISTENCY_FIGURE}"),
-                "Consistency C against the number of examples, balanced and 25% positives, exact."
+            Figure {
+                file: format!("{FIGURES}/{CONSISTENCY_FIGURE}"),
+                caption: "Consistency C against the number of examples, balanced and 25% \
+                          positives, exact."
                     .to_string(),
-            ),
-            (
-                format!("{FIGURES}/{DISCRIMINANCY_FIGURE}"),
-                "Discriminancy D against the number of examples (2n = 4 balanced has D = inf and \
-                 is not drawn), exact."
+                svg: consistency_svg,
+            },
+            Figure {
+                file: format!("{FIGURES}/{DISCRIMINANCY_FIGURE}"),
+                caption: "Discriminancy D against the number of examples (2n = 4 balanced has D \
+                          = inf and is not drawn), exact."
                     .to_string(),
-            ),
+                svg: discriminancy_svg,
+            },
         ],
-        links: Vec::new(),
+        ..Section::default()
     })
 }
 
@@ -1432,48 +1420,42 @@ mod tests {
     }
 
     #[test]
-    fn writes_every_table_and_figure() {
-        let folder =
-            std::env::temp_dir().join(format!("huang_ling_report_test_{}", std::process::id()));
+    fn makes_every_table_and_figure() {
         let options = ReportOptions {
             balanced_totals: vec![4, 6, 8, 10],
             quarter_totals: vec![4, 8, 12],
         };
-        let section = write_report_with(&folder, &options).unwrap();
+        let section = report_section(&options).unwrap();
         assert_eq!(section.tables.len(), 6);
-        assert_eq!(section.tables[0].rows.len(), 9); // 2n = 4..20
-        assert_eq!(section.tables[2].rows.len(), 4); // 2n = 4, 8, 12, 16
-        assert_eq!(section.tables[4].rows.len(), 5); // 1..5 positives of 10
-        assert_eq!(section.tables[5].rows.len(), 7);
+        assert_eq!(section.tables[0].table.rows.len(), 9); // 2n = 4..20
+        assert_eq!(section.tables[2].table.rows.len(), 4); // 2n = 4, 8, 12, 16
+        assert_eq!(section.tables[4].table.rows.len(), 5); // 1..5 positives of 10
+        assert_eq!(section.tables[5].table.rows.len(), 7);
+        let stems: Vec<&str> = section
+            .tables
+            .iter()
+            .filter_map(|table| table.file.as_deref())
+            .collect();
         for stem in [
             "huang_ling_table3",
             "huang_ling_table7",
             "huang_ling_extended",
         ] {
-            for extension in ["md", "csv", "tex"] {
-                assert!(folder
-                    .join("tables")
-                    .join(format!("{stem}.{extension}"))
-                    .is_file());
-            }
+            assert!(stems.contains(&stem), "{stems:?}");
         }
-        for (file, _) in &section.figures {
-            let svg = std::fs::read_to_string(folder.join(file)).unwrap();
-            assert!(svg.starts_with("<svg"));
+        for figure in &section.figures {
+            assert!(figure.file.starts_with("figures/"), "{}", figure.file);
+            assert!(figure.svg.starts_with("<svg"));
         }
         assert!(
             section.reading.contains("Table 3: 9 of 9 rows agree"),
             "{}",
             section.reading
         );
-        assert!(write_report_with(
-            &folder,
-            &ReportOptions {
-                balanced_totals: vec![5],
-                quarter_totals: vec![],
-            }
-        )
+        assert!(report_section(&ReportOptions {
+            balanced_totals: vec![5],
+            quarter_totals: vec![],
+        })
         .is_err());
-        std::fs::remove_dir_all(&folder).unwrap();
     }
 }

@@ -9,7 +9,7 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section, Unit};
+use engine::{bail, Analysis, Figure, Plan, Result, RunRecord, Section, SectionTable, Unit};
 use evaluate::{IntervalMethod, RocCurve, SlopeRangeOwner};
 use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
 
@@ -43,11 +43,11 @@ impl Analysis for ProvostRoc {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        if let Err(problem) = self.check(&record.config, &record.plan) {
             bail!("analysis 'provost_roc': {problem}");
         }
-        sections(context)
+        sections(record)
     }
 
     fn opening_sections(&self) -> usize {
@@ -438,9 +438,9 @@ fn fold_curves<'a>(
         .collect()
 }
 
-/// The Provost analysis: tables and figures written under `folder`, returned as sections.
-fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
-    let (folder, plan, alpha) = (context.folder, context.plan, context.config.alpha);
+/// The Provost analysis as report sections.
+fn sections(record: &RunRecord) -> Result<Vec<Section>> {
+    let (plan, alpha) = (&record.plan, record.config.alpha);
     let groups = learner_groups(plan);
     let names: Vec<&str> = groups
         .plain
@@ -494,12 +494,8 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             .map(|learner| {
                 (0..splits)
                     .map(|split| {
-                        let unit = Unit {
-                            dataset: d,
-                            learner,
-                            split,
-                        };
-                        context
+                        let unit = Unit::on_split(d, learner, split);
+                        record
                             .test_scores(unit)
                             .and_then(|scores| evaluate::roc_curve(&scores).ok())
                     })
@@ -624,17 +620,16 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             )),
             &plot_curves,
         )?;
-        let file = format!("figures/provost_{}.svg", file_safe(&dataset.name));
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!(
+        figures.push(Figure {
+            file: format!("figures/provost_{}.svg", file_safe(&dataset.name)),
+            caption: format!(
                 "{}: ROC curves of the folds averaged vertically at {SAMPLES} false positive \
                  rates, with {:.0}% binomial confidence intervals of the mean true positive rate",
                 dataset.name,
                 100.0 * (1.0 - alpha)
             ),
-        ));
+            svg,
+        });
         // Section 3.4: composite curves of the learners with variants.
         let mut composite_curves = Vec::new();
         let mut contenders = Vec::new();
@@ -735,17 +730,16 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             &PlotOptions::roc(format!("{}: plain and composite curves", dataset.name)),
             &composite_curves,
         )?;
-        let file = format!("figures/provost_composite_{}.svg", file_safe(&dataset.name));
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!(
+        figures.push(Figure {
+            file: format!("figures/provost_composite_{}.svg", file_safe(&dataset.name)),
+            caption: format!(
                 "{}: each learner's plain averaged curve (solid) and its composite curve \
                  (dashed): the convex hull of the ROC points of its models trained under every \
                  class weighting, fold by fold, averaged vertically",
                 dataset.name
             ),
-        ));
+            svg,
+        });
     }
     dominance.push_note(
         "An averaged curve dominates when it is at least as high as every other learner's at \
@@ -788,9 +782,6 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         ));
         tables.push(("provost_composite", composites));
     }
-    for (file, table) in &tables {
-        write_table(&folder.join("tables"), file, table)?;
-    }
     let reading = format!(
         "{agreement} (the paper's Road domain is not run). A dominating averaged curve exists \
          in {averaged_dominance} of {} domains, and a dominating learner in {} of {} single \
@@ -806,9 +797,12 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
                 dominance and composite curves"
             .into(),
         reading,
-        tables: tables.into_iter().map(|(_, table)| table).collect(),
+        tables: tables
+            .into_iter()
+            .map(|(file, table)| SectionTable::new(file, table))
+            .collect(),
         figures,
-        links: Vec::new(),
+        ..Section::default()
     }])
 }
 

@@ -4,7 +4,7 @@
 //! ours.
 
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Measure, Plan, Result, Section};
+use engine::{bail, Analysis, Measure, Plan, Result, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use stats::TTestResult;
 
@@ -48,11 +48,11 @@ impl Analysis for Selection {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        if let Err(problem) = self.check(&record.config, &record.plan) {
             bail!("analysis 'wu_flach_selection': {problem}");
         }
-        sections(context)
+        sections(record)
     }
 
     fn opening_sections(&self) -> usize {
@@ -164,8 +164,8 @@ impl DatasetOutcome {
 }
 
 /// Selects on every split of dataset `d` by validation AUC and by validation sAUC.
-fn select(context: &AnalysisContext, d: usize, rule: TieRule) -> DatasetOutcome {
-    let (plan, folds) = (context.plan, &context.results.folds);
+fn select(record: &RunRecord, d: usize, rule: TieRule) -> DatasetOutcome {
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
     let (auc, sauc) = (
         position(Measure::Auc).unwrap_or_default(),
@@ -224,7 +224,7 @@ fn select(context: &AnalysisContext, d: usize, rule: TieRule) -> DatasetOutcome 
             TieRule::RandomMean => by_validation_auc == by_validation_sauc,
         });
     }
-    let alpha = context.config.alpha;
+    let alpha = record.config.alpha;
     match stats::paired_t_test(&outcome.by_sauc, &outcome.by_auc, alpha) {
         Ok(result) => {
             outcome.verdict = if result.reject && result.mean_difference > 0.0 {
@@ -513,11 +513,11 @@ fn comparison_table(
     published: &WuFlach,
     which: &WuFlachTable,
     sampled: bool,
-    context: &AnalysisContext,
+    record: &RunRecord,
     outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
 ) -> Comparison {
-    let plan = context.plan;
-    let alpha = context.config.alpha;
+    let plan = &record.plan;
+    let alpha = record.config.alpha;
     let mut table = Table::new(
         title,
         [
@@ -741,10 +741,10 @@ fn comparison_table(
 /// Our selection detail per dataset under the paper's rule, with the random tie-break beside.
 fn selection_table(
     title: &str,
-    context: &AnalysisContext,
+    record: &RunRecord,
     outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
 ) -> Table {
-    let plan = context.plan;
+    let plan = &record.plan;
     let mut table = Table::new(
         title,
         [
@@ -848,10 +848,10 @@ fn sample_sizes(plan: &Plan) -> Option<String> {
     })
 }
 
-/// The selection analysis: tables written under `folder`, returned as a report section.
-fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
-    let (folder, plan) = (context.folder, context.plan);
-    let alpha = context.config.alpha;
+/// The selection analysis as a report section.
+fn sections(record: &RunRecord) -> Result<Vec<Section>> {
+    let plan = &record.plan;
+    let alpha = record.config.alpha;
     let published = wu_flach()?;
     let sample = sample_sizes(plan);
     let largest_sample = plan
@@ -869,8 +869,8 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         .map(|d| {
             (
                 d,
-                select(context, d, TieRule::FirstListed),
-                select(context, d, TieRule::RandomMean),
+                select(record, d, TieRule::FirstListed),
+                select(record, d, TieRule::RandomMean),
             )
         })
         .collect();
@@ -893,16 +893,15 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             "Test AUC (x100) of the model selected by validation AUC and by validation sAUC \
              (Wu & Flach {table_name}{sample_words})"
         ),
-        context,
+        record,
         &outcomes,
     );
-    write_table(&folder.join("tables"), &stem, &selection)?;
     let comparison = comparison_table(
         &format!("Wu & Flach {table_name} beside ours{sample_words}"),
         &published,
         which,
         sampled,
-        context,
+        record,
         &outcomes,
     );
     let mut comparison_table = comparison.table;
@@ -916,28 +915,21 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             which.starred.join(", ")
         ));
     }
-    write_table(
-        &folder.join("tables"),
-        &format!("{stem}_beside_paper"),
-        &comparison_table,
-    )?;
-    let mut tables = vec![comparison_table];
+    let mut tables = vec![SectionTable::new(
+        format!("{stem}_beside_paper"),
+        comparison_table,
+    )];
     let mut table3_sentence = String::new();
     if !sampled {
         let (table, matching) = table3(&published, plan);
-        write_table(
-            &folder.join("tables"),
-            "wu_flach_table3_beside_paper",
-            &table,
-        )?;
-        tables.push(table);
+        tables.push(SectionTable::new("wu_flach_table3_beside_paper", table));
         table3_sentence = format!(
             " Table 3: {matching} of {} datasets match in attributes, size and majority share; \
              every other is explained in the Table 3 comparison.",
             published.datasets.len()
         );
     }
-    tables.push(selection);
+    tables.push(SectionTable::new(stem, selection));
     let firsts: Vec<DatasetOutcome> = outcomes.iter().map(|(_, f, _)| f.clone()).collect();
     let randoms: Vec<DatasetOutcome> = outcomes.iter().map(|(_, _, r)| r.clone()).collect();
     let (wins, losses) = totals(&firsts);
@@ -967,8 +959,7 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         title: format!("Wu & Flach (2005): model selection by AUC and by sAUC{sample_words}"),
         reading,
         tables,
-        figures: Vec::new(),
-        links: Vec::new(),
+        ..Section::default()
     }])
 }
 

@@ -20,7 +20,7 @@ fn benchmark(config: &str, results: &std::path::Path) -> engine::Result<engine::
     let mut engine = engine::Engine::new();
     engine.learners.register(centroid::spec())?;
     let output = engine.run(engine.check_text(config, "new_learner")?, results)?;
-    println!("{}", output.results.tidy);
+    println!("{}", output.record.results.tidy);
     print!("{}", output.tests_table()?.to_markdown()?);
     Ok(output)
 }
@@ -39,9 +39,9 @@ mod tests {
             .replace(r#""pima", "sonar", "ionosphere""#, r#""sonar""#)
             .replace("folds = 30", "folds = 3");
         let output = super::benchmark(&small, &folder).unwrap();
-        assert_eq!(output.counts.failed, 0);
+        assert_eq!(output.record.counts.failed, 0);
         // 3 learners x 3 folds x (test, validation) x (error, auc)
-        assert_eq!(output.results.tidy.height(), 3 * 3 * 2 * 2);
+        assert_eq!(output.record.results.tidy.height(), 3 * 3 * 2 * 2);
         let _ = std::fs::remove_dir_all(&folder);
     }
 }
