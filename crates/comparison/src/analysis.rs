@@ -5,10 +5,12 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, Analysis, Plan, Result, RunRecord, Section};
+use engine::{Analysis, AnalysisError, Plan, RunRecord, Section};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
+
+use crate::error::{Error, Result};
 
 /// One measure's means over the folds of a run: the matrix the analysis compares.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -69,10 +71,9 @@ impl Analysis for AcrossDatasets {
         Ok(())
     }
 
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(&record.config, &record.plan) {
-            bail!("analysis 'across_datasets': {problem}");
-        }
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
         let mut sections = Vec::new();
         for measure in 0..record.results.folds.measures.len() {
             sections.push(measure_section(record, measure)?);
@@ -145,10 +146,9 @@ fn measure_section(record: &RunRecord, measure: usize) -> Result<Section> {
         measure: name.clone(),
         ..AcrossDatasetsOptions::default()
     };
-    let failed = |error: stats::StatsError| {
-        engine::Error::message(format!(
-            "analysis 'across_datasets', measure '{name}': {error}"
-        ))
+    let failed = |source: stats::StatsError| Error::Statistic {
+        measure: name.clone(),
+        source,
     };
     let result =
         across_datasets::compare(&table.values, &table.learners, &options).map_err(failed)?;
@@ -160,8 +160,9 @@ fn measure_section(record: &RunRecord, measure: usize) -> Result<Section> {
     let mut section = Section::new(title, reading(&table, &result));
     section.files.push((
         format!("tables/{stem}.json"),
-        serde_json::to_string_pretty(&json).map_err(|error| {
-            engine::Error::message(format!("cannot write {stem}.json: {error}"))
+        serde_json::to_string_pretty(&json).map_err(|source| Error::Json {
+            file: format!("tables/{stem}.json"),
+            source,
         })?,
     ));
     let mut tables = vec![

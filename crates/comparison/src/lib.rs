@@ -8,8 +8,10 @@
 //! the Bayesian simplexes.
 
 pub mod analysis;
+pub mod error;
 
 pub use analysis::{AcrossDatasets, ScoreTable};
+pub use error::{Error, Result};
 
 /// The analyses of this crate, by the names configs use in `analyses`.
 pub fn analyses() -> engine::Analyses {

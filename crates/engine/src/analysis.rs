@@ -4,7 +4,7 @@
 //! record.
 
 use crate::config::{ExperimentConfig, KnownAnalysis};
-use crate::error::Result;
+use crate::error::AnalysisError;
 use crate::plan::Plan;
 use crate::record::RunRecord;
 use crate::section::Section;
@@ -42,7 +42,7 @@ pub trait Analysis: Send + Sync {
 
     /// Computes the analysis from a run's record and returns its report sections (tables and
     /// figures as data; the report writes them).
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>>;
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError>;
 
     /// How many of its first sections open the report, before the per-dataset tables (a
     /// paper's side-by-side with its published tables); the others follow those tables.

@@ -49,14 +49,7 @@ impl Checker<'_> {
         origin: &str,
         base: Option<&Path>,
     ) -> Result<CheckedExperiment> {
-        let at_origin = |error: Error| {
-            let lines: Vec<String> = error
-                .to_string()
-                .lines()
-                .map(|line| format!("{origin}: {line}"))
-                .collect();
-            Error::message(lines.join("\n"))
-        };
+        let at_origin = |error: Error| error.in_config(origin);
         let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
         let text = text.to_string();
         if self.analyses.is_standalone(&config) {
@@ -72,10 +65,11 @@ impl Checker<'_> {
         let selected = self.analyses.selected(&config, &plan);
         for analysis in &selected {
             analysis.check(&config, &plan).map_err(|problem| {
-                Error::message(format!(
-                    "{origin}: analysis '{}' cannot run on this experiment: {problem}",
+                Error::config(format!(
+                    "analysis '{}' cannot run on this experiment: {problem}",
                     analysis.name()
                 ))
+                .in_config(origin)
             })?;
         }
         let mut wanted = crate::test_set::needed_models(&config.tests, &plan);

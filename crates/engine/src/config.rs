@@ -271,8 +271,8 @@ impl ExperimentConfig {
 
 /// Parses and checks config text against the known analyses.
 pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
-    let config: ExperimentConfig = toml::from_str(text)
-        .map_err(|error| Error::message(error.to_string().trim_end().to_string()))?;
+    let config: ExperimentConfig =
+        toml::from_str(text).map_err(|error| Error::config(error.to_string().trim_end()))?;
     for name in config.named_analyses() {
         if !analyses.iter().any(|known| known.name == name) {
             let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();

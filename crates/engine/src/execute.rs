@@ -73,13 +73,10 @@ pub fn execute(
         })
         && !missing.is_empty()
     {
-        return Err(Error::message(format!(
-            "experiment '{}': cannot merge: {}. Run those shards again (rerunning \
-             `experiments slurm` resubmits just them), or give --merge --allow-missing to \
-             report on what is there",
-            config.name,
-            missing.describe(&plan)
-        )));
+        return Err(Error::MissingUnits {
+            experiment: config.name,
+            missing: missing.describe(&plan),
+        });
     }
     eprintln!(
         "units: {} computed, {} reused from the cache, {} failed{} ({:.1}s so far)",

@@ -14,7 +14,7 @@ use report::Table;
 
 use crate::analysis::Analyses;
 use crate::check::{CheckedExperiment, Checker};
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::execute::execute;
 use crate::record::RunRecord;
 use crate::reporting::report;
@@ -118,8 +118,8 @@ impl Engine {
     /// Loads a config file and checks it (see [`Engine::check_text`]); dataset paths in it are
     /// read from its folder.
     pub fn check_file(&self, path: &Path) -> Result<CheckedExperiment> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read config {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|error| Error::io("read config", path, error))?;
         self.check_text_in(&text, &path.display().to_string(), path.parent())
     }
 
@@ -212,7 +212,12 @@ impl Engine {
         }
         let mut opening = Vec::new();
         for analysis in self.analyses.selected(&record.config, &record.plan) {
-            let mut own = analysis.sections(record)?;
+            let mut own = analysis
+                .sections(record)
+                .map_err(|source| Error::Analysis {
+                    analysis: analysis.name().to_string(),
+                    source,
+                })?;
             let rest = own.split_off(analysis.opening_sections().min(own.len()));
             opening.extend(own);
             sections.extend(rest);

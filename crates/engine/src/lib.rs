@@ -38,7 +38,7 @@ pub mod unit;
 pub use analysis::{Analyses, Analysis};
 pub use check::CheckedExperiment;
 pub use config::ExperimentConfig;
-pub use error::{Context, Error, Result};
+pub use error::{AnalysisError, Error, Result};
 pub use execute::execute;
 pub use experiment::{Engine, RunOutput};
 pub use measures::Measure;

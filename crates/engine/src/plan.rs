@@ -8,7 +8,7 @@ use learners::Learner;
 
 use crate::bail;
 use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
-use crate::error::{Context, Error, Result};
+use crate::error::{Error, Result};
 use crate::measures::Measure;
 
 /// One dataset after its transforms, with its splits.
@@ -252,7 +252,7 @@ pub fn check_names(
     }
     match strategy {
         Some(strategy) if problems.is_empty() => Ok((requests, learners, strategy)),
-        _ => Err(Error::message(problems.join("\n"))),
+        _ => Err(Error::config_problems(problems)),
     }
 }
 
@@ -344,13 +344,20 @@ pub fn prepare_dataset(
         }
         None => data::catalog::resolve(&request.source),
     }
-    .with_context(|| format!("cannot load dataset '{}'", request.source))?;
+    .map_err(|source| Error::LoadDataset {
+        dataset: request.source.clone(),
+        source,
+    })?;
     let mut dataset = loaded.with_name(name.clone());
     let transforms = &request.transforms;
     let mut notes = Vec::new();
     if transforms.two_most_confused && dataset.num_classes() > 2 {
-        let (reduced, record) = transform::reduce_to_most_confused(&dataset)
-            .with_context(|| format!("dataset '{name}': two_most_confused"))?;
+        let (reduced, record) =
+            transform::reduce_to_most_confused(&dataset).map_err(|source| Error::Transform {
+                dataset: name.clone(),
+                transform: "two_most_confused",
+                source,
+            })?;
         notes.push(format!("two most confused classes: {}", record.reason));
         dataset = reduced;
     }
@@ -378,8 +385,12 @@ pub fn prepare_dataset(
             }
             Some(named) => PositiveClass::Named(named.to_string()),
         };
-        let (binary, record) = transform::choose_positive(&dataset, &choice)
-            .with_context(|| format!("dataset '{name}': positive_class"))?;
+        let (binary, record) =
+            transform::choose_positive(&dataset, &choice).map_err(|source| Error::Transform {
+                dataset: name.clone(),
+                transform: "positive_class",
+                source,
+            })?;
         notes.push(format!(
             "positive class '{}' against '{}' ({})",
             record.positive, record.negative, record.reason
@@ -396,8 +407,14 @@ pub fn prepare_dataset(
     }
     if let Some(size) = transforms.subsample {
         let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
-        let (sample, record) = transform::stratified_subsample(&dataset, size, seed)
-            .with_context(|| format!("dataset '{name}': subsample"))?;
+        let (sample, record) =
+            transform::stratified_subsample(&dataset, size, seed).map_err(|source| {
+                Error::Transform {
+                    dataset: name.clone(),
+                    transform: "subsample",
+                    source,
+                }
+            })?;
         let per_class: Vec<String> = record
             .per_class
             .iter()
@@ -410,8 +427,13 @@ pub fn prepare_dataset(
         dataset = sample;
     }
     crate::bounds::check_splits(&name, dataset.len(), strategy, limits)?;
-    let plan = cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed)
-        .with_context(|| format!("dataset '{name}': cannot make the splits"))?;
+    let plan =
+        cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed).map_err(|source| {
+            Error::Splits {
+                dataset: name.clone(),
+                source,
+            }
+        })?;
     let content_hash = dataset.content_hash();
     let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
@@ -525,7 +547,7 @@ pub fn check_capabilities(plan: &Plan) -> Result<()> {
                 .capabilities()
                 .accepts(dataset.dataset.schema(), has_missing)
                 .map_err(|problem| {
-                    Error::message(format!(
+                    Error::config(format!(
                         "learner '{}' cannot take dataset '{}': {problem}",
                         learner.name, dataset.name
                     ))

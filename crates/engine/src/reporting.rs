@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use report::{HtmlPage, TableFormat};
 
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::record::RunRecord;
 use crate::runner::{RunCounts, Status};
 use crate::section::Section;
@@ -40,7 +40,10 @@ pub fn report(record: &RunRecord, sections: &[Section], target: &Path) -> Result
 /// The record's own files: the splits, units.csv and the per-fold table (CSV and Parquet).
 fn write_record(record: &RunRecord, folder: &Path) -> Result<()> {
     for dataset in &record.plan.datasets {
-        let json = serde_json::to_string(&dataset.plan).context("cannot write the splits")?;
+        let json = serde_json::to_string(&dataset.plan).map_err(|source| Error::Json {
+            what: format!("the splits of '{}'", dataset.name),
+            source,
+        })?;
         report::write_file(
             &folder
                 .join("splits")
@@ -184,9 +187,9 @@ impl Staging {
     /// makes a new one.
     fn start(target: &Path) -> Result<Staging> {
         std::fs::create_dir_all(target)
-            .with_context(|| format!("cannot create the results folder {}", target.display()))?;
+            .map_err(|error| Error::io("create the results folder", target, error))?;
         let entries = std::fs::read_dir(target)
-            .with_context(|| format!("cannot read the results folder {}", target.display()))?;
+            .map_err(|error| Error::io("read the results folder", target, error))?;
         for entry in entries.flatten() {
             if entry
                 .file_name()
@@ -197,8 +200,7 @@ impl Staging {
             }
         }
         let path = target.join(format!("{STAGING_PREFIX}{}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        std::fs::create_dir_all(&path).map_err(|error| Error::io("create", &path, error))?;
         Ok(Staging {
             target: target.to_path_buf(),
             path,
@@ -210,12 +212,12 @@ impl Staging {
     /// write (the cache excepted); returns the results folder.
     fn publish(self) -> Result<PathBuf> {
         let written: Vec<std::ffi::OsString> = std::fs::read_dir(&self.path)
-            .with_context(|| format!("cannot read {}", self.path.display()))?
+            .map_err(|error| Error::io("read", &self.path, error))?
             .flatten()
             .map(|entry| entry.file_name())
             .collect();
         let previous = std::fs::read_dir(&self.target)
-            .with_context(|| format!("cannot read {}", self.target.display()))?;
+            .map_err(|error| Error::io("read", &self.target, error))?;
         for entry in previous.flatten() {
             let name = entry.file_name();
             let text = name.to_string_lossy();
@@ -233,10 +235,9 @@ impl Staging {
                 remove_entry(&destination)?;
             }
             std::fs::rename(self.path.join(name), &destination)
-                .with_context(|| format!("cannot move the new {}", destination.display()))?;
+                .map_err(|error| Error::io("move the new", &destination, error))?;
         }
-        std::fs::remove_dir(&self.path)
-            .with_context(|| format!("cannot remove {}", self.path.display()))?;
+        std::fs::remove_dir(&self.path).map_err(|error| Error::io("remove", &self.path, error))?;
         Ok(self.target)
     }
 }
@@ -248,5 +249,5 @@ fn remove_entry(path: &Path) -> Result<()> {
     } else {
         std::fs::remove_file(path)
     };
-    removed.with_context(|| format!("cannot remove the previous {}", path.display()))
+    removed.map_err(|error| Error::io("remove the previous", path, error))
 }

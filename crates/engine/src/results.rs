@@ -4,7 +4,7 @@
 use polars::prelude::{Column, DataFrame, ParquetWriter};
 use report::{Cell, Table};
 
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::measures::Measure;
 use crate::paired::{PairedTest, TestOptions};
 use crate::plan::{Plan, Unit};
@@ -55,7 +55,10 @@ impl RunResults {
         let mut frame = self.tidy.clone();
         ParquetWriter::new(&mut bytes)
             .finish(&mut frame)
-            .context("cannot write the per-fold table as Parquet")?;
+            .map_err(|source| Error::Frame {
+                action: "write the per-fold table as Parquet",
+                source,
+            })?;
         Ok(bytes)
     }
 
@@ -231,7 +234,10 @@ impl FoldTable {
                 rows.iter().map(|row| row.value).collect::<Vec<_>>(),
             ),
         ];
-        DataFrame::new(rows.len(), columns).context("cannot build the per-fold table")
+        DataFrame::new(rows.len(), columns).map_err(|source| Error::Frame {
+            action: "build the per-fold table",
+            source,
+        })
     }
 }
 
@@ -524,5 +530,8 @@ pub fn predictions_frame(
         Column::new("class".into(), class),
         Column::new("probability".into(), probability),
     ];
-    DataFrame::new(height, columns).context("cannot build the predictions table")
+    DataFrame::new(height, columns).map_err(|source| Error::Frame {
+        action: "build the predictions table",
+        source,
+    })
 }

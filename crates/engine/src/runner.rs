@@ -12,7 +12,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::cache::{look_up, run_cached, Cached, Provenance};
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::plan::{Plan, Unit};
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
@@ -84,7 +84,7 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .context("cannot start the worker threads")
+        .map_err(Error::Threads)
 }
 
 /// Runs every unit of the plan on `threads` worker threads (each unit on one thread) through

@@ -187,7 +187,7 @@ fn walk(folder: &std::path::Path) -> Vec<PathBuf> {
 fn check_error(engine: &Engine, config: &str) -> String {
     match engine.check_text(config, "my.toml") {
         Ok(_) => panic!("the config was accepted:\n{config}"),
-        Err(error) => error.to_string(),
+        Err(error) => error.sentence(),
     }
 }
 
@@ -261,7 +261,7 @@ fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
                 None => Ok(()),
             }
         }
-        fn sections(&self, _: &RunRecord) -> engine::Result<Vec<Section>> {
+        fn sections(&self, _: &RunRecord) -> Result<Vec<Section>, engine::AnalysisError> {
             Ok(Vec::new())
         }
     }
@@ -325,8 +325,8 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
         fn check(&self, _: &ExperimentConfig, _: &Plan) -> Result<(), String> {
             Ok(())
         }
-        fn sections(&self, _: &RunRecord) -> engine::Result<Vec<Section>> {
-            Err(engine::Error::message("the analysis failed"))
+        fn sections(&self, _: &RunRecord) -> Result<Vec<Section>, engine::AnalysisError> {
+            Err("the analysis failed".into())
         }
     }
     let folder = scratch("atomic");
@@ -346,7 +346,10 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
         .run(failing.check_text(&config, "test").unwrap(), &folder)
         .err()
         .expect("the run fails");
-    assert!(error.to_string().contains("the analysis failed"), "{error}");
+    assert!(
+        error.sentence() == "analysis 'failing': the analysis failed",
+        "{error:?}"
+    );
     // The previous run's outputs are untouched; nothing of the failed run is in their place.
     assert_eq!(
         std::fs::read_to_string(results.join("per_fold.csv")).unwrap(),

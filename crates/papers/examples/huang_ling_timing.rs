@@ -9,7 +9,7 @@ use std::time::Instant;
 use papers::huang_ling::ReportOptions;
 use papers::huang_ling::{exact_row, published_range_rows, report_section, ClassSizes};
 
-fn main() -> engine::Result<()> {
+fn main() -> papers::Result<()> {
     println!("rayon threads: {}", rayon::current_num_threads());
 
     let start = Instant::now();

@@ -6,11 +6,12 @@
 use engine::cache::file_safe;
 use engine::config::{ExperimentConfig, IntervalFigure};
 use engine::results::{mean_sizes, FoldTable};
-use engine::{bail, Analysis, Measure, PairedTest, Plan, Result, RunRecord};
+use engine::{Analysis, AnalysisError, Measure, PairedTest, Plan, RunRecord};
 use engine::{Figure, Section, SectionTable, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};
 use stats::{CortesMohriInterval, ErrorRateBound};
 
+use crate::error::{Error, Result};
 use crate::published::{aslan_cases, AslanCases, AslanNamedComparison};
 
 /// The four cases, in the paper's order (the published counts are in `data/aslan.toml`).
@@ -50,7 +51,9 @@ fn error_and_auc(record: &RunRecord, name: &str) -> Result<(usize, usize)> {
     let position = |wanted: Measure| measures.iter().position(|&m| m == wanted);
     match (position(Measure::Error), position(Measure::Auc)) {
         (Some(error), Some(auc)) => Ok((error, auc)),
-        _ => bail!("analysis '{name}' needs the measures error and auc (key 'measures')"),
+        _ => Err(Error::Needs(format!(
+            "analysis '{name}' needs the measures error and auc (key 'measures')"
+        ))),
     }
 }
 
@@ -73,8 +76,8 @@ impl Analysis for Agreement {
         Ok(())
     }
 
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
-        sections(record, &aslan_cases()?)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        Ok(sections(record, &aslan_cases()?)?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -132,8 +135,12 @@ impl Analysis for Intervals {
         pairs
     }
 
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
-        interval_sections(record, &record.config.interval_figures, &aslan_cases()?)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        Ok(interval_sections(
+            record,
+            &record.config.interval_figures,
+            &aslan_cases()?,
+        )?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -785,7 +792,7 @@ fn learner_intervals(
     let scores = record
         .whole_training_test_scores(dataset, learner)
         .map_err(|why| {
-            engine::Error::message(format!(
+            Error::Needs(format!(
                 "{} on all of train-all of '{}': {why}",
                 record.plan.learners[learner].name, record.plan.datasets[dataset].name
             ))
@@ -844,9 +851,9 @@ fn interval_sections(
 ) -> Result<Vec<Section>> {
     let (plan, folds) = (&record.plan, &record.results.folds);
     let alpha = record.config.alpha;
-    if let Err(problem) = Intervals.check(&record.config, plan) {
-        bail!("analysis 'aslan_intervals': {problem}");
-    }
+    Intervals
+        .check(&record.config, plan)
+        .map_err(Error::Needs)?;
     let columns = error_and_auc(record, "aslan_intervals")?;
     let (error, auc) = columns;
     let mut files = Vec::new();
@@ -890,7 +897,10 @@ fn interval_sections(
     let range = |interval: stats::Interval| format!("{:.4} - {:.4}", interval.low, interval.high);
     for figure in figures {
         let Some(d) = plan.datasets.iter().position(|x| x.name == figure.dataset) else {
-            bail!("interval_figures: no dataset '{}'", figure.dataset);
+            return Err(Error::Needs(format!(
+                "interval_figures: no dataset '{}'",
+                figure.dataset
+            )));
         };
         let dataset = &plan.datasets[d];
         let learners: Vec<usize> = figure
@@ -898,7 +908,7 @@ fn interval_sections(
             .iter()
             .map(|name| plan.learners.iter().position(|l| &l.name == name))
             .collect::<Option<_>>()
-            .ok_or_else(|| engine::Error::message("interval_figures: unknown learner"))?;
+            .ok_or_else(|| Error::Needs("interval_figures: unknown learner".to_string()))?;
         let computed: Result<Vec<LearnerIntervals>> = learners
             .iter()
             .map(|&learner| learner_intervals(record, d, learner))

@@ -12,7 +12,9 @@
 use std::time::Instant;
 
 use engine::config::ExperimentConfig;
-use engine::{bail, Analysis, Context, Figure, Plan, Result, RunRecord, SectionTable};
+use engine::{Analysis, AnalysisError, Figure, Plan, RunRecord, SectionTable};
+
+use crate::error::{Error, Result};
 use evaluate::{ConsistencyCounts, RankingHistogram};
 use rayon::prelude::*;
 use report::{Cell, Curve, LegendPosition, PlotOptions, Table, PALETTE};
@@ -129,22 +131,26 @@ fn parse_published(file: &str, text: &str) -> Result<Vec<PublishedRow>> {
     struct Published {
         rows: Vec<PrintedRow>,
     }
-    let parsed: Published = toml::from_str(text).with_context(|| file.to_string())?;
+    let parsed: Published = toml::from_str(text).map_err(|source| Error::PublishedFile {
+        file: file.to_string(),
+        source,
+    })?;
     let mut rows = Vec::new();
     for row in parsed.rows {
-        let bad = |key: &str, value: &str| {
-            format!(
-                "{file}: row '{}': {key} = \"{value}\" is not a number as printed \
-                 (digits with optional thousands commas; ratios may be \"∞\")",
+        let bad = |key: &str, value: &str| Error::Published {
+            file: file.to_string(),
+            problem: format!(
+                "row '{}': {key} = \"{value}\" is not a number as printed (digits with optional \
+                 thousands commas; ratios may be \"∞\")",
                 row.source
-            )
+            ),
         };
         let count = |key: &str, value: &Option<String>| -> Result<Option<u64>> {
             match value {
                 None => Ok(None),
                 Some(text) => match parse_count(text) {
                     Some(number) => Ok(Some(number)),
-                    None => bail!("{}", bad(key, text)),
+                    None => Err(bad(key, text)),
                 },
             }
         };
@@ -153,15 +159,18 @@ fn parse_published(file: &str, text: &str) -> Result<Vec<PublishedRow>> {
                 None => Ok(None),
                 Some(text) => match parse_ratio(text) {
                     Some(number) => Ok(Some(number)),
-                    None => bail!("{}", bad(key, text)),
+                    None => Err(bad(key, text)),
                 },
             }
         };
         if !(3..=7).contains(&row.table) || row.positives == 0 || row.negatives == 0 {
-            bail!(
-                "{file}: row '{}': table must be 3 to 7 and both class sizes at least 1",
-                row.source
-            );
+            return Err(Error::Published {
+                file: file.to_string(),
+                problem: format!(
+                    "row '{}': table must be 3 to 7 and both class sizes at least 1",
+                    row.source
+                ),
+            });
         }
         rows.push(PublishedRow {
             table: row.table,
@@ -184,10 +193,7 @@ fn parse_published(file: &str, text: &str) -> Result<Vec<PublishedRow>> {
 
 /// Every published row of the paper's Tables 3-7 (`data/huang_ling.toml`).
 pub fn published() -> Result<Vec<PublishedRow>> {
-    parse_published(
-        "papers/data/huang_ling.toml",
-        include_str!("../data/huang_ling.toml"),
-    )
+    parse_published("huang_ling.toml", include_str!("../data/huang_ling.toml"))
 }
 
 /// Huang & Ling's consistency and discriminancy of AUC against accuracy, computed exactly.
@@ -211,7 +217,7 @@ impl Analysis for HuangLing {
         Ok(())
     }
 
-    fn sections(&self, _record: &RunRecord) -> Result<Vec<engine::Section>> {
+    fn sections(&self, _record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
         Ok(vec![report_section(&ReportOptions::default())?])
     }
 }
@@ -272,11 +278,10 @@ fn quarter_positives(total: usize) -> ClassSizes {
 pub fn exact_row(sizes: ClassSizes) -> Result<ExactRow> {
     let start = Instant::now();
     let histogram = RankingHistogram::by_dynamic_program(sizes.positives, sizes.negatives)
-        .with_context(|| {
-            format!(
-                "Huang-Ling counts for {} positives and {} negatives",
-                sizes.positives, sizes.negatives
-            )
+        .map_err(|source| Error::Counts {
+            positives: sizes.positives,
+            negatives: sizes.negatives,
+            source,
         })?;
     let counts = histogram.auc_vs_accuracy();
     Ok(ExactRow {
@@ -482,13 +487,16 @@ pub fn compare_published(published: &[PublishedRow]) -> Result<Vec<RowComparison
     let mut comparisons = Vec::new();
     for row in published {
         let Some(exact_row) = exact.iter().find(|e| e.sizes == row.sizes) else {
-            bail!("no exact counts for {:?}", row.sizes);
+            return Err(Error::Count(format!("no exact counts for {:?}", row.sizes)));
         };
         let counts = &exact_row.counts;
         let mut values = Vec::new();
         for (name, value) in printed_counts(row) {
             let Some(exact_value) = exact_count(counts, name) else {
-                bail!("exact {name} of {:?} does not fit 64 bits", row.sizes);
+                return Err(Error::Count(format!(
+                    "exact {name} of {:?} does not fit 64 bits",
+                    row.sizes
+                )));
             };
             values.push(ValueComparison {
                 name,
@@ -939,9 +947,10 @@ pub fn report_section(options: &ReportOptions) -> Result<Section> {
         ("quarter_totals", &options.quarter_totals, 4),
     ] {
         if let Some(total) = totals.iter().find(|&&t| t < 4 || t % step != 0) {
-            bail!(
-                "Huang-Ling report: {name} contains {total}; allowed: multiples of {step}, at least 4"
-            );
+            return Err(Error::Option(format!(
+                "Huang-Ling report: {name} contains {total}; allowed: multiples of {step}, at \
+                 least 4"
+            )));
         }
     }
 

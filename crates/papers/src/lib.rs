@@ -4,12 +4,15 @@
 //! beside this crate's sources, read when its report is written.
 
 pub mod aslan;
+pub mod error;
 pub mod huang_ling;
 pub mod provost;
 pub mod published;
 pub mod wu_flach;
 
 use engine::Analyses;
+
+pub use error::{Error, Result};
 
 /// Every paper analysis, by the names configs use in `analyses`.
 pub fn analyses() -> Analyses {

@@ -9,10 +9,11 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, Analysis, Figure, Plan, Result, RunRecord, Section, SectionTable, Unit};
+use engine::{Analysis, AnalysisError, Figure, Plan, RunRecord, Section, SectionTable, Unit};
 use evaluate::{IntervalMethod, RocCurve, SlopeRangeOwner};
 use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
 
+use crate::error::{Error, Result};
 use crate::published::{provost_table, ProvostTable};
 
 /// Provost et al.'s averaged ROC curves, dominance and hull slope ranges.
@@ -43,11 +44,10 @@ impl Analysis for ProvostRoc {
         Ok(())
     }
 
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(&record.config, &record.plan) {
-            bail!("analysis 'provost_roc': {problem}");
-        }
-        sections(record)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
+        Ok(sections(record)?)
     }
 
     fn opening_sections(&self) -> usize {

@@ -4,10 +4,11 @@
 //! ours.
 
 use engine::config::ExperimentConfig;
-use engine::{bail, Analysis, Measure, Plan, Result, RunRecord, Section, SectionTable};
+use engine::{Analysis, AnalysisError, Measure, Plan, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use stats::TTestResult;
 
+use crate::error::{Error, Result};
 use crate::published::{wu_flach, WuFlach, WuFlachDataset, WuFlachSelection, WuFlachTable};
 
 /// Wu & Flach's model selection by validation AUC against validation sAUC.
@@ -48,11 +49,10 @@ impl Analysis for Selection {
         Ok(())
     }
 
-    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(&record.config, &record.plan) {
-            bail!("analysis 'wu_flach_selection': {problem}");
-        }
-        sections(record)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
+        Ok(sections(record)?)
     }
 
     fn opening_sections(&self) -> usize {
