@@ -215,27 +215,30 @@ fn run(cli: Cli) -> Result<Finished> {
 
 /// Every analysis a config can name: the papers' and the comparisons across datasets.
 fn analyses() -> engine::Analyses {
-    papers::analyses().merged(comparison::analyses())
+    papers::analyses()
+        .merged(comparison::analyses())
+        .expect("the shipped analyses declare their options alike")
 }
 
-/// The analyses, measures and paired tests a config can name, one per line with what it is.
+/// The analyses (with the options they read from the config), measures, tests and protocols a
+/// config can name, each with what it is and its options.
 fn describe_analyses() -> String {
-    let mut text = String::from("analyses (key 'analyses'):\n");
+    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
+    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
     for analysis in analyses().all() {
-        text.push_str(&format!(
-            "  {:<20} {}\n",
+        text.push_str(&indent(engine::registry::describe(
             analysis.name(),
-            analysis.description()
-        ));
+            analysis.description(),
+            analysis.options(),
+        )));
     }
-    text.push_str("measures (key 'measures'):\n");
-    for measure in engine::Measure::ALL {
-        text.push_str(&format!("  {:<20} {}\n", measure.name(), measure.doc()));
-    }
-    text.push_str("paired tests (key 'tests'):\n");
-    for test in engine::PairedTest::ALL {
-        text.push_str(&format!("  {:<20} {}\n", test.name(), test.doc()));
-    }
+    let registries = engine::Registries::builtin();
+    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_measures()));
+    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_tests()));
+    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_protocols()));
     text
 }
 

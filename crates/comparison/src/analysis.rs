@@ -5,7 +5,7 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{Analysis, AnalysisError, Plan, RunRecord, Section};
+use engine::{Analysis, AnalysisError, ParameterSpec, Plan, RunRecord, Section};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
@@ -60,7 +60,28 @@ impl Analysis for AcrossDatasets {
         plan.datasets.len() >= DEFAULT_DATASETS && plan.learners.len() >= DEFAULT_LEARNERS
     }
 
-    fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+    fn options(&self) -> &'static [ParameterSpec] {
+        const OPTIONS: &[ParameterSpec] = &[
+            ParameterSpec::text(
+                "control",
+                "the first learner",
+                "the control learner of across_datasets (Holm and Bonferroni-Dunn against it, \
+                 and its Bayesian simplexes against every other learner): a learner's display \
+                 name",
+            ),
+            ParameterSpec::real(
+                "rope",
+                0.01,
+                0.0,
+                f64::MAX,
+                "half-width of the region of practical equivalence of the Bayesian \
+                 signed-rank test, in the units of each measure (0: no rope)",
+            ),
+        ];
+        OPTIONS
+    }
+
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
         if plan.datasets.len() < 2 || plan.learners.len() < 2 {
             return Err(format!(
                 "it needs at least 2 datasets and 2 learners, and the experiment has {} and {}",
@@ -68,25 +89,53 @@ impl Analysis for AcrossDatasets {
                 plan.learners.len()
             ));
         }
+        if let Some(control) = options(config)?.control {
+            if !plan.learners.iter().any(|learner| learner.name == control) {
+                let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
+                return Err(format!(
+                    "key 'control' = '{control}' names no learner; allowed: {}",
+                    names.join(", ")
+                ));
+            }
+        }
         Ok(())
     }
 
     fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
         self.check(&record.config, &record.plan)
             .map_err(Error::Needs)?;
+        let options = options(&record.config).map_err(Error::Needs)?;
         let mut sections = Vec::new();
         for measure in 0..record.results.folds.measures.len() {
-            sections.push(measure_section(record, measure)?);
+            sections.push(measure_section(record, measure, &options)?);
         }
         Ok(sections)
     }
+}
+
+/// The options of the analysis as the config gives them.
+struct Options {
+    /// The control learner's name, if given.
+    control: Option<String>,
+    /// The rope of the Bayesian tests.
+    rope: f64,
+}
+
+/// The analysis's options, read from the config.
+fn options(config: &ExperimentConfig) -> Result<Options, String> {
+    engine::analysis::options(&AcrossDatasets, config, |options| {
+        Ok(Options {
+            control: options.text("control")?,
+            rope: options.real("rope")?,
+        })
+    })
 }
 
 /// One measure's table of means over the folds (finite values only), and the datasets left
 /// out because some learner has no finite value on them.
 pub fn score_table(record: &RunRecord, measure: usize) -> (ScoreTable, Vec<String>) {
     let (plan, folds) = (&record.plan, &record.results.folds);
-    let kind = folds.measures[measure];
+    let kind = &folds.measures[measure];
     let mut table = ScoreTable {
         measure: kind.name().to_string(),
         lower_is_better: kind.lower_is_better(),
@@ -111,7 +160,7 @@ pub fn score_table(record: &RunRecord, measure: usize) -> (ScoreTable, Vec<Strin
 
 /// The section of one measure: its tables, the JSON of every statistic, the critical-difference
 /// diagram and the Bayesian simplexes.
-fn measure_section(record: &RunRecord, measure: usize) -> Result<Section> {
+fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Result<Section> {
     let config = &record.config;
     let (table, left_out) = score_table(record, measure);
     let name = table.measure.clone();
@@ -137,9 +186,9 @@ fn measure_section(record: &RunRecord, measure: usize) -> Result<Section> {
     // The config's `control` was checked to name a learner; without it, the first learner
     // (the stats default). Each pair's Bayesian seed derives from the config seed and names.
     let options = AcrossDatasetsOptions {
-        control: config.control.clone(),
+        control: chosen.control.clone(),
         alpha: config.alpha,
-        rope: config.rope(),
+        rope: chosen.rope,
         higher_is_better: !table.lower_is_better,
         wilcoxon_correction: config.wilcoxon_correction,
         seed: config.seed,

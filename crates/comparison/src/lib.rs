@@ -16,6 +16,8 @@ pub use error::{Error, Result};
 /// The analyses of this crate, by the names configs use in `analyses`.
 pub fn analyses() -> engine::Analyses {
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(AcrossDatasets));
+    analyses
+        .register(Box::new(AcrossDatasets))
+        .expect("across_datasets declares its options validly");
     analyses
 }

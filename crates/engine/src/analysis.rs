@@ -1,12 +1,16 @@
 //! Analyses: the parts of a report beyond the per-dataset tables, such as a paper's
 //! reproduction. Each says what it needs from a plan (checked before any fit, with the models
 //! on the whole training part it asks for) and computes its sections, as data, from a run's
-//! record.
+//! record. An analysis declares the options it reads from the config's top level as learners
+//! declare their parameters, so that the engine's config knows no analysis by name.
+
+use learners::{ParamError, ParameterSpec, Params};
 
 use crate::config::{ExperimentConfig, KnownAnalysis};
 use crate::error::AnalysisError;
 use crate::plan::Plan;
 use crate::record::RunRecord;
+use crate::registry::RegisterError;
 use crate::section::Section;
 
 /// One analysis a config can name in `analyses`.
@@ -27,6 +31,13 @@ pub trait Analysis: Send + Sync {
     /// config that has the key runs exactly the analyses it names).
     fn on_by_default(&self, _plan: &Plan) -> bool {
         false
+    }
+
+    /// The options it reads from the top level of a config (type, range, default, one line
+    /// of documentation), checked with the config; read them with [`options`]. None by
+    /// default.
+    fn options(&self) -> &'static [ParameterSpec] {
+        &[]
     }
 
     /// Checks, before any fit, that the config and the prepared plan give what the analysis
@@ -63,18 +74,41 @@ impl Analyses {
         Analyses::default()
     }
 
-    /// Adds an analysis; an analysis of the same name is replaced.
-    pub fn register(&mut self, analysis: Box<dyn Analysis>) {
+    /// Adds an analysis (one call); an analysis of the same name is replaced. Its options are
+    /// checked as a learner's parameters are, and an option another analysis declares too must
+    /// be declared alike (the config has one value for both).
+    pub fn register(&mut self, analysis: Box<dyn Analysis>) -> Result<(), RegisterError> {
+        let refuse = |problem: String| RegisterError {
+            noun: "analysis",
+            name: analysis.name().to_string(),
+            problem,
+        };
+        crate::registry::validate("analysis", analysis.name(), analysis.options())
+            .map_err(refuse)?;
+        for option in analysis.options() {
+            let clash = self
+                .all()
+                .filter(|other| other.name() != analysis.name())
+                .flat_map(|other| other.options().iter().map(move |o| (other.name(), o)))
+                .find(|(_, other)| other.name() == option.name() && *other != option);
+            if let Some((other, _)) = clash {
+                return Err(refuse(format!(
+                    "option '{}' is declared otherwise by analysis '{other}'",
+                    option.name()
+                )));
+            }
+        }
         self.known.retain(|known| known.name() != analysis.name());
         self.known.push(analysis);
+        Ok(())
     }
 
     /// These analyses and another set's (an analysis of the same name is replaced).
-    pub fn merged(mut self, other: Analyses) -> Self {
+    pub fn merged(mut self, other: Analyses) -> Result<Self, RegisterError> {
         for analysis in other.known {
-            self.register(analysis);
+            self.register(analysis)?;
         }
-        self
+        Ok(self)
     }
 
     /// The analysis of this name.
@@ -112,12 +146,13 @@ impl Analyses {
         }
     }
 
-    /// The names and data needs of every known analysis, for the config check.
+    /// The names, data needs and options of every known analysis, for the config check.
     pub fn known(&self) -> Vec<KnownAnalysis> {
         self.all()
             .map(|analysis| KnownAnalysis {
                 name: analysis.name(),
                 needs_data: analysis.needs_data(),
+                options: analysis.options(),
             })
             .collect()
     }
@@ -126,4 +161,16 @@ impl Analyses {
     pub fn is_standalone(&self, config: &ExperimentConfig) -> bool {
         config.is_standalone(&self.known())
     }
+}
+
+/// The options `analysis` declares as `config` gives them (or their defaults), read by `read`
+/// (e.g. `|options| options.real("rope")`). The config's check has checked their types and
+/// ranges; the error names the analysis and the key.
+pub fn options<T>(
+    analysis: &dyn Analysis,
+    config: &ExperimentConfig,
+    read: impl FnOnce(&Params<'_>) -> Result<T, ParamError>,
+) -> Result<T, String> {
+    crate::registry::with_options(analysis.name(), analysis.options(), &config.options, read)?
+        .map_err(|error| format!("analysis '{}': {error}", analysis.name()))
 }

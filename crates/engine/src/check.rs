@@ -14,6 +14,7 @@ use crate::bounds::Limits;
 use crate::config::{self, ExperimentConfig};
 use crate::error::{Error, Result};
 use crate::plan::{self, Plan};
+use crate::registries::Registries;
 
 /// The experiment loaded, checked and planned: everything that can fail before a fit has been
 /// checked.
@@ -32,6 +33,8 @@ pub struct CheckedExperiment {
 pub struct Checker<'a> {
     /// The learner kinds.
     pub learners: &'a learners::Registry,
+    /// The measures, tests and protocols.
+    pub registries: &'a Registries,
     /// The analyses.
     pub analyses: &'a Analyses,
     /// Worker threads.
@@ -61,7 +64,7 @@ impl Checker<'_> {
         }
         let mut plan = self.prepare(&config, base).map_err(at_origin)?;
         plan::check_capabilities(&plan).map_err(at_origin)?;
-        crate::test_set::check(&config.tests, &plan).map_err(at_origin)?;
+        crate::test_set::check(&plan.test_set_tests, &plan).map_err(at_origin)?;
         let selected = self.analyses.selected(&config, &plan);
         for analysis in &selected {
             analysis.check(&config, &plan).map_err(|problem| {
@@ -72,7 +75,7 @@ impl Checker<'_> {
                 .in_config(origin)
             })?;
         }
-        let mut wanted = crate::test_set::needed_models(&config.tests, &plan);
+        let mut wanted = crate::test_set::needed_models(&plan.test_set_tests, &plan);
         for analysis in &selected {
             wanted.extend(analysis.whole_training(&config, &plan));
         }
@@ -84,8 +87,13 @@ impl Checker<'_> {
     /// worker threads, within the limits.
     fn prepare(&self, config: &ExperimentConfig, base: Option<&Path>) -> Result<Plan> {
         let catalog = Catalog::locate().ok();
-        let (requests, learners, strategy) =
-            plan::check_names(config, catalog.as_ref(), self.learners, base)?;
+        let (requests, learners, evaluation) = plan::check_names(
+            config,
+            catalog.as_ref(),
+            (self.learners, self.registries),
+            base,
+        )?;
+        let protocol = evaluation.protocol.as_ref();
         let pool = crate::runner::thread_pool(self.threads)?;
         let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
             requests
@@ -94,8 +102,7 @@ impl Checker<'_> {
                     plan::prepare_dataset(
                         request,
                         catalog.as_ref(),
-                        &strategy,
-                        &config.measures,
+                        (protocol, &evaluation.measures),
                         config.seed,
                         self.limits,
                     )
@@ -107,7 +114,11 @@ impl Checker<'_> {
             .iter()
             .map(|dataset| dataset.plan.splits.len() as u64 * learners.len() as u64)
             .sum();
-        crate::bounds::check_units(units, &strategy, self.limits)?;
-        Ok(Plan::new(datasets, learners))
+        crate::bounds::check_units(units, protocol, self.limits)?;
+        let mut plan = Plan::new(datasets, learners);
+        plan.measures = evaluation.measures;
+        plan.fold_tests = evaluation.fold_tests;
+        plan.test_set_tests = evaluation.test_set_tests;
+        Ok(plan)
     }
 }

@@ -50,7 +50,7 @@ pub fn execute(
             Fitting::CacheOnly { .. } => ", merged from the cache",
         }
     );
-    let measures = config.measures.clone();
+    let measures = plan.measures.clone();
     let summarise = |spec: &UnitSpec, result: &UnitResult| {
         let positive = spec.dataset.positive;
         let predictions = result
@@ -94,7 +94,7 @@ pub fn execute(
     let tests = paired_tests(
         &plan,
         &results.folds,
-        &config.tests,
+        &plan.fold_tests,
         &config.test_options(None),
     );
     let mut record = RunRecord::new(
@@ -108,7 +108,7 @@ pub fn execute(
     record.tests = tests;
     record.test_set_tests = crate::test_set::test_set_tests(
         &record.plan,
-        &record.config.tests,
+        &record.plan.test_set_tests,
         record.config.alpha,
         |dataset, learner| record.whole_training_predictions(dataset, learner),
     );

@@ -29,6 +29,9 @@ pub use crate::reporting::SLURM_FOLDER;
 pub struct Engine {
     /// The learner kinds configs may name (the built-in ones, plus any registered).
     pub learners: learners::Registry,
+    /// The measures, tests and protocols configs may name (the built-in ones, plus any
+    /// registered: `engine.registries.measures.register(spec)`).
+    pub registries: crate::registries::Registries,
     /// The analyses configs may name in `analyses`.
     pub analyses: Analyses,
     /// Worker threads (results do not depend on it).
@@ -97,6 +100,7 @@ impl Engine {
     pub fn new() -> Self {
         Engine {
             learners: learners::Registry::builtin(),
+            registries: crate::registries::Registries::builtin(),
             analyses: Analyses::none(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::bounds::Limits::default(),
@@ -140,6 +144,7 @@ impl Engine {
     ) -> Result<CheckedExperiment> {
         let checker = Checker {
             learners: &self.learners,
+            registries: &self.registries,
             analyses: &self.analyses,
             threads: self.threads,
             limits: &self.limits,

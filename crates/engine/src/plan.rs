@@ -10,6 +10,10 @@ use crate::bail;
 use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
 use crate::error::{Error, Result};
 use crate::measures::Measure;
+use crate::paired::FoldTest;
+use crate::protocols::Protocol;
+use crate::registries::{Evaluation, Registries};
+use crate::test_set::TestSetTest;
 
 /// One dataset after its transforms, with its splits.
 pub struct PreparedDataset {
@@ -133,7 +137,7 @@ impl Unit {
     }
 }
 
-/// Everything an experiment will run.
+/// Everything an experiment will run and compute.
 pub struct Plan {
     /// The prepared datasets, in config order.
     pub datasets: Vec<PreparedDataset>,
@@ -142,6 +146,12 @@ pub struct Plan {
     /// The units: every learner on every split, ordered by dataset, learner, split; then the
     /// whole-training units, ordered by dataset and learner.
     pub units: Vec<Unit>,
+    /// The measures computed on every unit's predictions, in config order.
+    pub measures: Vec<Measure>,
+    /// The tests over folds between every two learners, in config order.
+    pub fold_tests: Vec<FoldTest>,
+    /// The tests on the fixed test set, in config order.
+    pub test_set_tests: Vec<TestSetTest>,
 }
 
 /// A dataset reference with its transforms, before loading.
@@ -156,20 +166,25 @@ pub struct DatasetRequest {
 }
 
 /// Checks every name of the config without loading data: datasets exist, learners are known
-/// and their parameters valid, the protocol is valid. Fast, so a typo fails at once; every
-/// problem found is reported, one per line, not just the first. A dataset given as a relative
-/// path is looked for in `base` (the config file's folder) first, then as given.
+/// and their parameters valid, the measures, tests and protocol are in their registries with
+/// valid options. Fast, so a typo fails at once; every problem found is reported, one per
+/// line, not just the first. A dataset given as a relative path is looked for in `base` (the
+/// config file's folder) first, then as given.
 pub fn check_names(
     config: &ExperimentConfig,
     catalog: Option<&Catalog>,
-    registry: &learners::Registry,
+    (learner_kinds, registries): (&learners::Registry, &Registries),
     base: Option<&std::path::Path>,
-) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
+) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, Evaluation)> {
     let mut problems: Vec<String> = Vec::new();
     let protocol = config.protocol.clone().unwrap_or_default();
-    let strategy = cv::Strategy::from_table(&protocol)
-        .map_err(|error| problems.push(format!("key 'protocol': {error}")))
-        .ok();
+    let evaluation = registries.evaluation(
+        &config.measures,
+        &config.tests,
+        &protocol,
+        learner_kinds,
+        &mut problems,
+    );
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
         let (word, transforms, options) = match entry {
@@ -216,42 +231,9 @@ pub fn check_names(
         }
         names.push(name);
     }
-    let learners = configure_learners(&config.learners, registry, &mut problems);
-    for (position, figure) in config.interval_figures.iter().enumerate() {
-        if !names.contains(&figure.dataset) {
-            problems.push(format!(
-                "key 'interval_figures' entry {}: dataset '{}' is not among the datasets ({})",
-                position + 1,
-                figure.dataset,
-                names.join(", ")
-            ));
-        }
-        for learner in &figure.learners {
-            if !learners.iter().any(|l| &l.name == learner) {
-                problems.push(format!(
-                    "key 'interval_figures' entry {}: learner '{learner}' is not among the \
-                     learners ({})",
-                    position + 1,
-                    learners
-                        .iter()
-                        .map(|l| l.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        }
-    }
-    if let Some(control) = &config.control {
-        if !learners.iter().any(|learner| &learner.name == control) {
-            let names: Vec<&str> = learners.iter().map(|l| l.name.as_str()).collect();
-            problems.push(format!(
-                "key 'control' = '{control}' names no learner; allowed: {}",
-                names.join(", ")
-            ));
-        }
-    }
-    match strategy {
-        Some(strategy) if problems.is_empty() => Ok((requests, learners, strategy)),
+    let learners = configure_learners(&config.learners, learner_kinds, &mut problems);
+    match evaluation {
+        Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
         _ => Err(Error::config_problems(problems)),
     }
 }
@@ -331,8 +313,7 @@ pub fn display_name(source: &str) -> String {
 pub fn prepare_dataset(
     request: &DatasetRequest,
     catalog: Option<&Catalog>,
-    strategy: &cv::Strategy,
-    measures: &[Measure],
+    (protocol, measures): (&dyn Protocol, &[Measure]),
     experiment_seed: u64,
     limits: &crate::bounds::Limits,
 ) -> Result<PreparedDataset> {
@@ -398,12 +379,15 @@ pub fn prepare_dataset(
         dataset = binary;
         positive = Some(1);
     }
-    if positive.is_none() && measures.contains(&Measure::Sauc) {
-        bail!(
-            "dataset '{name}' has {} classes, but the measure 'sauc' needs a binary task: set \
-             two_most_confused, or positive_class with one_vs_rest",
-            dataset.num_classes()
-        );
+    if let Some(binary) = measures.iter().find(|m| m.needs_binary_task()) {
+        if positive.is_none() {
+            bail!(
+                "dataset '{name}' has {} classes, but the measure '{}' needs a binary task: set \
+                 two_most_confused, or positive_class with one_vs_rest",
+                dataset.num_classes(),
+                binary.name()
+            );
+        }
     }
     if let Some(size) = transforms.subsample {
         let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
@@ -426,13 +410,12 @@ pub fn prepare_dataset(
         ));
         dataset = sample;
     }
-    crate::bounds::check_splits(&name, dataset.len(), strategy, limits)?;
-    let plan =
-        cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed).map_err(|source| {
-            Error::Splits {
-                dataset: name.clone(),
-                source,
-            }
+    crate::bounds::check_splits(&name, dataset.len(), protocol, limits)?;
+    let plan = protocol
+        .plan(&dataset, experiment_seed)
+        .map_err(|source| Error::Splits {
+            dataset: name.clone(),
+            source,
         })?;
     let content_hash = dataset.content_hash();
     let whole_training = whole_training_split(&plan);
@@ -463,6 +446,9 @@ impl Plan {
             datasets,
             learners,
             units,
+            measures: Vec::new(),
+            fold_tests: Vec::new(),
+            test_set_tests: Vec::new(),
         }
     }
 

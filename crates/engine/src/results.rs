@@ -6,7 +6,7 @@ use report::{Cell, Table};
 
 use crate::error::{Error, Result};
 use crate::measures::Measure;
-use crate::paired::{PairedTest, TestOptions};
+use crate::paired::{FoldTest, TestOptions};
 use crate::plan::{Plan, Unit};
 use crate::runner::{Status, UnitRecord};
 use crate::unit::Part;
@@ -323,12 +323,14 @@ pub fn summary_table(plan: &Plan, folds: &FoldTable) -> Table {
         .filter(|dataset| dataset.positive.is_none())
         .map(|dataset| dataset.name.as_str())
         .collect();
-    if !multi_class.is_empty() && folds.measures.contains(&Measure::Auc) {
-        table.push_note(format!(
-            "On the multi-class datasets ({}), auc is Hand & Till's M: the mean over pairs of \
-             classes of their pairwise AUC.",
-            multi_class.join(", ")
-        ));
+    for measure in &folds.measures {
+        if let (false, Some(note)) = (multi_class.is_empty(), measure.spec().multi_class_note) {
+            table.push_note(format!(
+                "On the multi-class datasets ({}), {} {note}.",
+                multi_class.join(", "),
+                measure.name()
+            ));
+        }
     }
     table
 }
@@ -344,8 +346,8 @@ pub struct TestRecord {
     pub a: usize,
     /// Second learner index.
     pub b: usize,
-    /// The test.
-    pub test: PairedTest,
+    /// The test's name.
+    pub test: &'static str,
     /// Number of paired folds used.
     pub n: usize,
     /// Mean of a and of b over the paired folds.
@@ -374,7 +376,7 @@ pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
 pub fn paired_tests(
     plan: &Plan,
     folds: &FoldTable,
-    tests: &[PairedTest],
+    tests: &[FoldTest],
     options: &TestOptions,
 ) -> Vec<TestRecord> {
     let mut records = Vec::new();
@@ -385,19 +387,16 @@ pub fn paired_tests(
                 for b in a + 1..plan.learners.len() {
                     let (x, y) = folds.paired(d, m, a, b);
                     let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
-                    for &test in tests.iter().filter(|test| !test.on_test_set()) {
+                    for test in tests {
                         let options = TestOptions {
                             sizes: Some(sizes),
                             ..*options
                         };
                         let outcome = test.run(&x, &y, &options);
                         let (statistic, pvalue, reject, problem) = match outcome {
-                            Ok(outcome) => (
-                                outcome.statistic(),
-                                outcome.pvalue(),
-                                outcome.reject(),
-                                None,
-                            ),
+                            Ok(verdict) => {
+                                (verdict.statistic, verdict.pvalue, verdict.reject, None)
+                            }
                             Err(problem) => (f64::NAN, f64::NAN, false, Some(problem)),
                         };
                         records.push(TestRecord {
@@ -405,7 +404,7 @@ pub fn paired_tests(
                             measure: m,
                             a,
                             b,
-                            test,
+                            test: test.name(),
                             n: x.len(),
                             means,
                             statistic,
@@ -466,7 +465,7 @@ pub fn tests_table(
             Cell::text(folds.measures[record.measure].name()),
             Cell::text(&plan.learners[record.a].name),
             Cell::text(&plan.learners[record.b].name),
-            Cell::text(record.test.name()),
+            Cell::text(record.test),
             Cell::integer(record.n as i64),
             Cell::number(record.means.0).with_decimals(4),
             Cell::number(record.means.1).with_decimals(4),

@@ -171,7 +171,14 @@ pub fn results(record: &RunRecord) -> Result<Section> {
     section.table("summary", crate::results::summary_table(plan, folds));
     let tests = crate::results::tests_table(plan, folds, &record.tests, alpha)?;
     let test_set = (!record.test_set_tests.is_empty())
-        .then(|| crate::test_set::test_set_table(plan, &record.test_set_tests, alpha))
+        .then(|| {
+            crate::test_set::test_set_table(
+                plan,
+                &plan.test_set_tests,
+                &record.test_set_tests,
+                alpha,
+            )
+        })
         .transpose()?;
     for (table, file) in
         std::iter::once((tests, "tests")).chain(test_set.map(|table| (table, "test_set_tests")))

@@ -266,7 +266,7 @@ fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
         }
     }
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(TwoClass));
+    analyses.register(Box::new(TwoClass)).unwrap();
     let engine = Engine::new().with_analyses(analyses);
     let config = format!("analyses = [\"two_class\"]\n{CONFIG}")
         .replace("[\"sonar\"]", "[\"glass\"]")
@@ -338,7 +338,7 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
     let before = std::fs::read_to_string(results.join("per_fold.csv")).unwrap();
     let index = std::fs::read_to_string(results.join("index.html")).unwrap();
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(Failing));
+    analyses.register(Box::new(Failing)).unwrap();
     let mut failing = engine_with(vec![spec(2)]).with_analyses(analyses);
     failing.threads = 2;
     let config = format!("analyses = [\"failing\"]\n{CONFIG}");
