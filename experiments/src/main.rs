@@ -102,11 +102,9 @@ fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
     text.parse()
 }
 
-/// The engine runs use: the built-in learners, the papers' analyses, these limits.
+/// The engine runs use: everything the project ships (`toolkit::engine`), these limits.
 pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
-    let mut engine = engine::Engine::new()
-        .with_analyses(analyses())
-        .with_threads(threads);
+    let mut engine = toolkit::engine().with_threads(threads);
     engine.limits = limits.limits();
     engine
 }
@@ -213,19 +211,12 @@ fn run(cli: Cli) -> Result<Finished> {
     }
 }
 
-/// Every analysis a config can name: the papers' and the comparisons across datasets.
-fn analyses() -> engine::Analyses {
-    papers::analyses()
-        .merged(comparison::analyses())
-        .expect("the shipped analyses declare their options alike")
-}
-
 /// The analyses (with the options they read from the config), measures, tests and protocols a
 /// config can name, each with what it is and its options.
 fn describe_analyses() -> String {
     let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
     let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
-    for analysis in analyses().all() {
+    for analysis in toolkit::analyses().all() {
         text.push_str(&indent(engine::registry::describe(
             analysis.name(),
             analysis.description(),

@@ -47,11 +47,11 @@ pub struct ExperimentConfig {
     #[serde(default)]
     pub protocol: Option<toml::Table>,
     /// Measures computed per fold: names, or tables `{ name = ..., <options> }` (see
-    /// `experiments measures`).
+    /// `experiments analyses`).
     #[serde(default = "default_measures")]
     pub measures: Vec<toml::Value>,
     /// Tests between every two learners on every dataset: over the folds, or on the fixed test
-    /// set; names, or tables `{ name = ..., <options> }` (see `experiments tests`).
+    /// set; names, or tables `{ name = ..., <options> }` (see `experiments analyses`).
     #[serde(default = "default_tests")]
     pub tests: Vec<toml::Value>,
     /// Significance level of the tests.
@@ -383,11 +383,11 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
     if config.protocol.is_none() {
         bail!(
             "key 'protocol' is missing: give a table with `kind` and its options (see \
-             `experiments protocols`)"
+             `experiments analyses`)"
         );
     }
     if config.measures.is_empty() {
-        bail!("key 'measures' is empty: name at least one (see `experiments measures`)");
+        bail!("key 'measures' is empty: name at least one (see `experiments analyses`)");
     }
     Ok(config)
 }

@@ -70,7 +70,7 @@ pub fn configure(
         Some(toml::Value::String(kind)) => kind.as_str(),
         _ => {
             return Err(format!(
-                "give `kind`, one of {} (see `experiments protocols`)",
+                "give `kind`, one of {} (see `experiments analyses`)",
                 registry.names()
             ))
         }
