@@ -195,18 +195,49 @@ fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Resu
         measure: name.clone(),
         ..AcrossDatasetsOptions::default()
     };
-    let failed = |source: stats::StatsError| Error::Statistic {
-        measure: name.clone(),
-        source,
-    };
-    let result =
-        across_datasets::compare(&table.values, &table.learners, &options).map_err(failed)?;
+    let result = across_datasets::compare(&table.values, &table.learners, &options)
+        .map_err(|source| statistic_failed(&name, source))?;
     let stem = format!("across_{}", file_safe(&name));
-    let json = MeasureReport {
-        table: &table,
-        result: &result,
-    };
     let mut section = Section::new(title, reading(&table, &result));
+    add_tables(&mut section, &stem, (&table, &result), &notes)?;
+    section.figure(
+        format!("figures/{stem}_cd.svg"),
+        format!(
+            "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
+             learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
+             coloured bar is the control's interval of ± the Bonferroni-Dunn critical \
+             difference.",
+            config.alpha
+        ),
+        report::critical_difference_diagram(&diagram(&table, &result))?,
+    );
+    let control = result.control.control_index;
+    for other in (0..table.learners.len()).filter(|&l| l != control) {
+        add_simplex(&mut section, &stem, (&table, &result), other)?;
+    }
+    section.links.push((
+        format!("tables/{stem}.json"),
+        format!("every statistic of {name} as JSON"),
+    ));
+    Ok(section)
+}
+
+/// A statistic of `measure` that could not be computed.
+fn statistic_failed(measure: &str, source: stats::StatsError) -> Error {
+    Error::Statistic {
+        measure: measure.to_string(),
+        source,
+    }
+}
+
+/// A measure's JSON of every statistic and its five tables (the notes under the first).
+fn add_tables(
+    section: &mut Section,
+    stem: &str,
+    (table, result): (&ScoreTable, &AcrossDatasetsResult),
+    notes: &[String],
+) -> Result<()> {
+    let json = MeasureReport { table, result };
     section.files.push((
         format!("tables/{stem}.json"),
         serde_json::to_string_pretty(&json).map_err(|source| Error::Json {
@@ -215,14 +246,14 @@ fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Resu
         })?,
     ));
     let mut tables = vec![
-        means_table(&table, &result),
-        tests_table(&table, &result),
-        control_table(&table, &result),
-        pairs_table(&table, &result),
-        bayesian_table(&table, &result),
+        means_table(table, result),
+        tests_table(table, result),
+        control_table(table, result),
+        pairs_table(table, result),
+        bayesian_table(table, result),
     ];
     if let Some(first) = tables.first_mut() {
-        for note in &notes {
+        for note in notes {
             first.push_note(note.clone());
         }
     }
@@ -232,9 +263,15 @@ fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Resu
     {
         section.table(format!("{stem}_{suffix}"), table);
     }
-    let diagram = report::CriticalDifferenceDiagram {
+    Ok(())
+}
+
+/// Demšar's critical-difference diagram of a measure's average ranks.
+fn diagram(table: &ScoreTable, result: &AcrossDatasetsResult) -> report::CriticalDifferenceDiagram {
+    report::CriticalDifferenceDiagram {
         title: format!(
-            "{name}: average ranks over {} datasets",
+            "{}: average ranks over {} datasets",
+            table.measure,
             table.datasets.len()
         ),
         labels: table.learners.clone(),
@@ -247,7 +284,7 @@ fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Resu
             .map(|group| {
                 group
                     .iter()
-                    .map(|name| learner_index(&result, name))
+                    .map(|name| learner_index(result, name))
                     .collect()
             })
             .collect(),
@@ -255,91 +292,78 @@ fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Resu
             result.control.control_index,
             result.control.bonferroni_dunn_critical_difference,
         )),
+    }
+}
+
+/// The Bayesian simplex of the control against learner `other`.
+fn add_simplex(
+    section: &mut Section,
+    stem: &str,
+    (table, result): (&ScoreTable, &AcrossDatasetsResult),
+    other: usize,
+) -> Result<()> {
+    let (name, rope) = (&table.measure, result.options.rope);
+    let control = result.control.control_index;
+    let (first, second) = (control.min(other), control.max(other));
+    let posterior = across_datasets::bayesian_posterior(&table.values, result, first, second)
+        .map_err(|source| statistic_failed(name, source))?;
+    let pair = result
+        .pairs
+        .iter()
+        .find(|pair| {
+            (pair.first.as_str(), pair.second.as_str())
+                == (
+                    table.learners[first].as_str(),
+                    table.learners[second].as_str(),
+                )
+        })
+        .expect("every pair is compared");
+    // Oriented so that the control's better region is on the right (`right` of a pair is
+    // "the first is better").
+    let shares = pair.bayesian_signed_rank.probabilities;
+    let control_is_first = first == control;
+    let (control_better, other_better) = if control_is_first {
+        (shares.right, shares.left)
+    } else {
+        (shares.left, shares.right)
+    };
+    let samples: Vec<[f64; 3]> = posterior
+        .iter()
+        .map(|p| {
+            if control_is_first {
+                [p.left, p.rope, p.right]
+            } else {
+                [p.right, p.rope, p.left]
+            }
+        })
+        .collect();
+    let (control_name, other_name) = (&table.learners[control], &table.learners[other]);
+    let simplex = report::Simplex {
+        title: format!("{name}: {control_name} vs {other_name} (rope {rope})"),
+        corners: [
+            format!("{other_name} better"),
+            "equivalent".to_string(),
+            format!("{control_name} better"),
+        ],
+        probabilities: [other_better, shares.rope, control_better],
+        samples,
     };
     section.figure(
-        format!("figures/{stem}_cd.svg"),
         format!(
-            "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
-             learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
-             coloured bar is the control's interval of ± the Bonferroni-Dunn critical \
-             difference.",
-            config.alpha
-        ),
-        report::critical_difference_diagram(&diagram)?,
-    );
-    let control = result.control.control_index;
-    for other in (0..table.learners.len()).filter(|&l| l != control) {
-        let (first, second) = (control.min(other), control.max(other));
-        let posterior = across_datasets::bayesian_posterior(&table.values, &result, first, second)
-            .map_err(failed)?;
-        let pair = result
-            .pairs
-            .iter()
-            .find(|pair| {
-                (pair.first.as_str(), pair.second.as_str())
-                    == (
-                        table.learners[first].as_str(),
-                        table.learners[second].as_str(),
-                    )
-            })
-            .expect("every pair is compared");
-        // Oriented so that the control's better region is on the right (`right` of a pair is
-        // "the first is better").
-        let shares = pair.bayesian_signed_rank.probabilities;
-        let control_is_first = first == control;
-        let (control_better, other_better) = if control_is_first {
-            (shares.right, shares.left)
-        } else {
-            (shares.left, shares.right)
-        };
-        let samples: Vec<[f64; 3]> = posterior
-            .iter()
-            .map(|p| {
-                if control_is_first {
-                    [p.left, p.rope, p.right]
-                } else {
-                    [p.right, p.rope, p.left]
-                }
-            })
-            .collect();
-        let simplex = report::Simplex {
-            title: format!(
-                "{name}: {} vs {} (rope {})",
-                table.learners[control], table.learners[other], options.rope
-            ),
-            corners: [
-                format!("{} better", table.learners[other]),
-                "equivalent".to_string(),
-                format!("{} better", table.learners[control]),
-            ],
-            probabilities: [other_better, shares.rope, control_better],
-            samples,
-        };
-        let file = format!(
             "figures/{stem}_simplex_{}_{}.svg",
-            file_safe(&table.learners[control]),
-            file_safe(&table.learners[other])
-        );
-        section.figure(
-            file,
-            format!(
-                "Bayesian signed-rank test (Benavoli et al. 2017) of {} against {} on {name} over \
-                 {} datasets, rope = {}: each dot is a posterior sample of the probabilities of \
-                 the three regions; the numbers are the shares of samples in which each region \
-                 is the most probable.",
-                table.learners[control],
-                table.learners[other],
-                table.datasets.len(),
-                options.rope
-            ),
-            report::simplex_plot(&simplex)?,
-        );
-    }
-    section.links.push((
-        format!("tables/{stem}.json"),
-        format!("every statistic of {name} as JSON"),
-    ));
-    Ok(section)
+            file_safe(control_name),
+            file_safe(other_name)
+        ),
+        format!(
+            "Bayesian signed-rank test (Benavoli et al. 2017) of {control_name} against \
+             {other_name} on {name} over {} datasets, rope = {rope}: each dot is a posterior \
+             sample of the probabilities of the three regions; the numbers are the shares of \
+             samples in which each region is the most probable.",
+            table.datasets.len()
+        ),
+        report::simplex_plot(&simplex)?,
+    );
+    Ok(())
 }
 
 /// The index of the learner `name` of `result` (a name from the result itself).

@@ -507,17 +507,9 @@ struct Comparison {
     comparable: usize,
 }
 
-fn comparison_table(
-    title: &str,
-    published: &WuFlach,
-    which: &WuFlachTable,
-    sampled: bool,
-    record: &RunRecord,
-    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
-) -> Comparison {
-    let plan = &record.plan;
-    let alpha = record.config.alpha;
-    let mut table = Table::new(
+/// The comparison table's header.
+fn comparison_header(title: &str) -> Table {
+    Table::new(
         title,
         [
             "#",
@@ -537,136 +529,218 @@ fn comparison_table(
         ]
         .map(String::from)
         .to_vec(),
-    );
-    let (mut same_winner, mut comparable) = (0, 0);
-    let mut paper_means = (Vec::new(), Vec::new());
-    for (number, paper) in published.datasets.iter().enumerate() {
-        let row = if sampled {
-            &paper.table5
+    )
+}
+
+/// The published table's row of a dataset (Table 5 on samples, Table 4 otherwise).
+fn published_row(paper: &WuFlachDataset, sampled: bool) -> &WuFlachSelection {
+    if sampled {
+        &paper.table5
+    } else {
+        &paper.table4
+    }
+}
+
+/// Why our reading of a dataset differs from the paper's, when the winner differs or our level
+/// is more than 5 points from theirs ("" otherwise).
+fn causes(
+    row: &WuFlachSelection,
+    same: Option<bool>,
+    (first, auc_mean, sauc_mean): (&DatasetOutcome, f64, f64),
+    task_differs: bool,
+    (alpha, sampled): (f64, bool),
+) -> String {
+    let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
+    let mut causes = Vec::new();
+    if same == Some(false) {
+        if pvalue >= alpha || pvalue.is_nan() {
+            causes.push(format!(
+                "our difference {:+.2} is not significant (p = {pvalue:.2})",
+                sauc_mean - auc_mean
+            ));
+        }
+        let paper_difference = row.sauc[0] - row.auc[0];
+        let paper_se = row.auc_se[0].hypot(row.sauc_se[0]);
+        if paper_difference.abs() <= 2.0 * paper_se {
+            causes.push(format!(
+                "theirs ({paper_difference:+.2}) is within twice its standard errors ({:.2})",
+                2.0 * paper_se
+            ));
+        }
+    }
+    let level_gap = row
+        .auc
+        .iter()
+        .map(|p| (auc_mean - p).abs())
+        .fold(f64::INFINITY, f64::min);
+    if !(same == Some(false) || level_gap > 5.0) {
+        return causes.join("; ");
+    }
+    let unexplained_winner = same == Some(false) && causes.is_empty();
+    if level_gap > 5.0 {
+        causes.push(format!(
+            "our test AUCs are {level_gap:.1} points from theirs"
+        ));
+    }
+    if task_differs {
+        causes.push("our task differs from theirs (Table 3 beside ours)".to_string());
+    }
+    if unexplained_winner {
+        causes.push(
+            "both differences are clear (ours significant, theirs beyond twice its standard \
+             errors)"
+                .to_string(),
+        );
+    }
+    if !task_differs && (unexplained_winner || level_gap > 5.0) {
+        causes.push(if sampled {
+            "the learners (ours are not their Weka builds) or the samples differ".to_string()
         } else {
-            &paper.table4
-        };
-        paper_means.0.push(row.auc.clone());
-        paper_means.1.push(row.sauc.clone());
-        let paper_auc = format!(
-            "{} ± {}",
-            readings_text(&row.auc, 2),
-            readings_text(&row.auc_se, se_decimals(&row.auc_se))
-        );
-        let paper_sauc = format!(
-            "{} ± {}",
-            readings_text(&row.sauc, 2),
-            readings_text(&row.sauc_se, se_decimals(&row.sauc_se))
-        );
-        let found = outcomes
-            .iter()
-            .find(|(d, _, _)| plan.datasets[*d].name == paper.ours);
-        let Some((d, first, random)) = found else {
-            let mut cells = vec![
-                Cell::integer(number as i64 + 1),
-                Cell::text(format!("{} ({} not run)", paper.paper, paper.ours)),
-                Cell::text(paper_auc),
-                Cell::empty(),
-                Cell::empty(),
-                Cell::text(paper_sauc),
-            ];
-            cells.extend((0..8).map(|_| Cell::empty()));
-            table.push_row(cells);
-            continue;
-        };
-        let (auc_mean, _, auc_se) = DatasetOutcome::summary(&first.by_auc);
-        let (sauc_mean, _, sauc_se) = DatasetOutcome::summary(&first.by_sauc);
-        let paper_winner = published_winner(row);
-        let our_winner = Winner::of_difference(sauc_mean - auc_mean);
-        let same = match paper_winner {
-            Winner::Undetermined => None,
-            winner => Some(winner == our_winner),
-        };
+            "our task matches their Table 3, so the learners (ours are not their Weka builds) \
+             or the data versions differ"
+                .to_string()
+        });
+    }
+    causes.join("; ")
+}
+
+/// A dataset's row of the comparison table, and whether our winner is the paper's (`None`
+/// when the paper's lost digits leave its winner undetermined, or the dataset was not run).
+fn comparison_row(
+    number: usize,
+    paper: &WuFlachDataset,
+    record: &RunRecord,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    sampled: bool,
+) -> (Vec<Cell>, Option<bool>) {
+    let plan = &record.plan;
+    let row = published_row(paper, sampled);
+    let paper_auc = format!(
+        "{} ± {}",
+        readings_text(&row.auc, 2),
+        readings_text(&row.auc_se, se_decimals(&row.auc_se))
+    );
+    let paper_sauc = format!(
+        "{} ± {}",
+        readings_text(&row.sauc, 2),
+        readings_text(&row.sauc_se, se_decimals(&row.sauc_se))
+    );
+    let found = outcomes
+        .iter()
+        .find(|(d, _, _)| plan.datasets[*d].name == paper.ours);
+    let Some((d, first, random)) = found else {
+        let mut cells = vec![
+            Cell::integer(number as i64 + 1),
+            Cell::text(format!("{} ({} not run)", paper.paper, paper.ours)),
+            Cell::text(paper_auc),
+            Cell::empty(),
+            Cell::empty(),
+            Cell::text(paper_sauc),
+        ];
+        cells.extend((0..8).map(|_| Cell::empty()));
+        return (cells, None);
+    };
+    let (auc_mean, _, auc_se) = DatasetOutcome::summary(&first.by_auc);
+    let (sauc_mean, _, sauc_se) = DatasetOutcome::summary(&first.by_sauc);
+    let paper_winner = published_winner(row);
+    let our_winner = Winner::of_difference(sauc_mean - auc_mean);
+    let same = match paper_winner {
+        Winner::Undetermined => None,
+        winner => Some(winner == our_winner),
+    };
+    let task_differs = !sampled && {
+        let m = table3_matches(paper, describe(&plan.datasets[*d]));
+        !(m.0 && m.1 && m.2)
+    };
+    let why = causes(
+        row,
+        same,
+        (first, auc_mean, sauc_mean),
+        task_differs,
+        (record.config.alpha, sampled),
+    );
+    let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
+    let cells = vec![
+        Cell::integer(number as i64 + 1),
+        Cell::text(if paper.paper == paper.ours {
+            paper.paper.clone()
+        } else {
+            format!("{} ({})", paper.paper, paper.ours)
+        }),
+        Cell::text(paper_auc),
+        Cell::text(mean_se_text(auc_mean, auc_se)),
+        Cell::text(difference_text(&row.auc, auc_mean)),
+        Cell::text(paper_sauc),
+        Cell::text(mean_se_text(sauc_mean, sauc_se)),
+        Cell::text(difference_text(&row.sauc, sauc_mean)),
+        Cell::text(paper_winner.text()),
+        Cell::text(our_winner.text()),
+        match same {
+            Some(true) => Cell::text("yes"),
+            Some(false) => Cell::text("no").bold(),
+            None => Cell::text("–"),
+        },
+        verdict_with_p(&first.verdict, pvalue),
+        verdict_cell(&random.verdict),
+        Cell::text(why),
+    ];
+    (cells, same)
+}
+
+/// The published table (4 or 5) beside ours, per dataset, then the averages, the totals and
+/// the note.
+fn comparison_table(
+    title: &str,
+    published: &WuFlach,
+    which: &WuFlachTable,
+    sampled: bool,
+    record: &RunRecord,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+) -> Comparison {
+    let mut table = comparison_header(title);
+    let (mut same_winner, mut comparable) = (0, 0);
+    for (number, paper) in published.datasets.iter().enumerate() {
+        let (cells, same) = comparison_row(number, paper, record, outcomes, sampled);
         if let Some(same) = same {
             comparable += 1;
             same_winner += usize::from(same);
         }
-        let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
-        let mut causes = Vec::new();
-        if same == Some(false) {
-            if pvalue >= alpha || pvalue.is_nan() {
-                causes.push(format!(
-                    "our difference {:+.2} is not significant (p = {pvalue:.2})",
-                    sauc_mean - auc_mean
-                ));
-            }
-            let paper_difference = row.sauc[0] - row.auc[0];
-            let paper_se = row.auc_se[0].hypot(row.sauc_se[0]);
-            if paper_difference.abs() <= 2.0 * paper_se {
-                causes.push(format!(
-                    "theirs ({paper_difference:+.2}) is within twice its standard errors \
-                     ({:.2})",
-                    2.0 * paper_se
-                ));
-            }
-        }
-        let level_gap = row
-            .auc
-            .iter()
-            .map(|p| (auc_mean - p).abs())
-            .fold(f64::INFINITY, f64::min);
-        if same == Some(false) || level_gap > 5.0 {
-            let unexplained_winner = same == Some(false) && causes.is_empty();
-            if level_gap > 5.0 {
-                causes.push(format!(
-                    "our test AUCs are {level_gap:.1} points from theirs"
-                ));
-            }
-            let task_differs = !sampled && {
-                let m = table3_matches(paper, describe(&plan.datasets[*d]));
-                !(m.0 && m.1 && m.2)
-            };
-            if task_differs {
-                causes.push("our task differs from theirs (Table 3 beside ours)".to_string());
-            }
-            if unexplained_winner {
-                causes.push(
-                    "both differences are clear (ours significant, theirs beyond twice its \
-                     standard errors)"
-                        .to_string(),
-                );
-            }
-            if !task_differs && (unexplained_winner || level_gap > 5.0) {
-                causes.push(if sampled {
-                    "the learners (ours are not their Weka builds) or the samples differ"
-                        .to_string()
-                } else {
-                    "our task matches their Table 3, so the learners (ours are not their Weka \
-                     builds) or the data versions differ"
-                        .to_string()
-                });
-            }
-        }
-        table.push_row(vec![
-            Cell::integer(number as i64 + 1),
-            Cell::text(if paper.paper == paper.ours {
-                paper.paper.clone()
-            } else {
-                format!("{} ({})", paper.paper, paper.ours)
-            }),
-            Cell::text(paper_auc),
-            Cell::text(mean_se_text(auc_mean, auc_se)),
-            Cell::text(difference_text(&row.auc, auc_mean)),
-            Cell::text(paper_sauc),
-            Cell::text(mean_se_text(sauc_mean, sauc_se)),
-            Cell::text(difference_text(&row.sauc, sauc_mean)),
-            Cell::text(paper_winner.text()),
-            Cell::text(our_winner.text()),
-            match same {
-                Some(true) => Cell::text("yes"),
-                Some(false) => Cell::text("no").bold(),
-                None => Cell::text("–"),
-            },
-            verdict_with_p(&first.verdict, pvalue),
-            verdict_cell(&random.verdict),
-            Cell::text(causes.join("; ")),
-        ]);
+        table.push_row(cells);
     }
+    let paper_means = (
+        published
+            .datasets
+            .iter()
+            .map(|paper| published_row(paper, sampled).auc.clone())
+            .collect::<Vec<_>>(),
+        published
+            .datasets
+            .iter()
+            .map(|paper| published_row(paper, sampled).sauc.clone())
+            .collect::<Vec<_>>(),
+    );
+    add_totals(
+        &mut table,
+        which,
+        outcomes,
+        &paper_means,
+        (same_winner, comparable, record.config.alpha),
+    );
+    Comparison {
+        table,
+        same_winner,
+        comparable,
+    }
+}
+
+/// The comparison table's rows of averages and totals, and its note.
+fn add_totals(
+    table: &mut Table,
+    which: &WuFlachTable,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    paper_means: &(Vec<Vec<f64>>, Vec<Vec<f64>>),
+    (same_winner, comparable, alpha): (usize, usize, f64),
+) {
     let ours_first: Vec<DatasetOutcome> = outcomes.iter().map(|(_, f, _)| f.clone()).collect();
     let ours_random: Vec<DatasetOutcome> = outcomes.iter().map(|(_, _, r)| r.clone()).collect();
     let (wins, losses) = totals(&ours_first);
@@ -730,11 +804,6 @@ fn comparison_table(
          marks are symbols our copy lost; only the totals survive, in its text. Cause: given \
          where the winner differs or our level is more than 5 points from theirs."
     ));
-    Comparison {
-        table,
-        same_winner,
-        comparable,
-    }
 }
 
 /// Our selection detail per dataset under the paper's rule, with the random tie-break beside.
