@@ -63,11 +63,7 @@ pub fn unit_key(spec: &UnitSpec) -> String {
         }
     }
     hasher.update(spec.seed.to_le_bytes());
-    hex(&hasher.finalize())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+    data::catalog::to_hex(&hasher.finalize())
 }
 
 /// Makes a name safe as one path component (letters, digits, `-`, `_`, `.`; others become `_`).
