@@ -106,7 +106,7 @@ pub fn execute(
         folder,
     );
     record.tests = tests;
-    record.test_set_tests = crate::test_set::test_set_tests(
+    record.test_set_tests = crate::test_set_run::test_set_tests(
         &record.plan,
         &record.plan.test_set_tests,
         record.config.alpha,

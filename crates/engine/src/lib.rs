@@ -36,6 +36,7 @@ pub mod section;
 pub mod sections;
 pub mod shard;
 pub mod test_set;
+pub mod test_set_run;
 pub mod unit;
 
 pub use analysis::{Analyses, Analysis};

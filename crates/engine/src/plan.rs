@@ -7,12 +7,11 @@ use data::Dataset;
 use learners::Learner;
 
 use crate::bail;
-use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
+use crate::config::Transforms;
 use crate::error::{Error, Result};
 use crate::measures::Measure;
 use crate::paired::FoldTest;
 use crate::protocols::Protocol;
-use crate::registries::{Evaluation, Registries};
 use crate::test_set::TestSetTest;
 
 /// One dataset after its transforms, with its splits.
@@ -163,138 +162,6 @@ pub struct DatasetRequest {
     pub transforms: Transforms,
     /// How to read the source if it is a file of one's own (column types, missing markers).
     pub options: data::LoadOptions,
-}
-
-/// Checks every name of the config without loading data: datasets exist, learners are known
-/// and their parameters valid, the measures, tests and protocol are in their registries with
-/// valid options. Fast, so a typo fails at once; every problem found is reported, one per
-/// line, not just the first. A dataset given as a relative path is looked for in `base` (the
-/// config file's folder) first, then as given.
-pub fn check_names(
-    config: &ExperimentConfig,
-    catalog: Option<&Catalog>,
-    (learner_kinds, registries): (&learners::Registry, &Registries),
-    base: Option<&std::path::Path>,
-) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, Evaluation)> {
-    let mut problems: Vec<String> = Vec::new();
-    let protocol = config.protocol.clone().unwrap_or_default();
-    let evaluation = registries.evaluation(
-        &config.measures,
-        &config.tests,
-        &protocol,
-        learner_kinds,
-        &mut problems,
-    );
-    let mut requests = Vec::new();
-    for (position, entry) in config.datasets.iter().enumerate() {
-        let (word, transforms, options) = match entry {
-            DatasetEntry::Name(name) => (
-                name.clone(),
-                config.transforms.clone(),
-                data::LoadOptions::default(),
-            ),
-            DatasetEntry::Detailed(detailed) => (
-                detailed.name.clone(),
-                config.transforms.with(&detailed.transforms()),
-                detailed.load_options(),
-            ),
-        };
-        let word = relative_to(base, &word);
-        let members = match catalog {
-            Some(catalog) => catalog.expand(&word).map_err(|error| {
-                format!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
-            }),
-            None if std::path::Path::new(&word).is_file() => Ok(vec![word.clone()]),
-            None => Err(format!(
-                "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
-                 (datasets/catalog.toml) was found to look the name up",
-                position + 1
-            )),
-        };
-        match members {
-            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
-                source,
-                transforms: transforms.clone(),
-                options: options.clone(),
-            })),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    let mut names: Vec<String> = Vec::new();
-    for request in &requests {
-        let name = display_name(&request.source);
-        if names.contains(&name) {
-            problems.push(format!(
-                "key 'datasets': '{name}' appears twice; each dataset may be named once \
-                 (give a file a different name to run it twice)"
-            ));
-        }
-        names.push(name);
-    }
-    let learners = configure_learners(&config.learners, learner_kinds, &mut problems);
-    match evaluation {
-        Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
-        _ => Err(Error::config_problems(problems)),
-    }
-}
-
-/// A dataset entry's text: a relative path that names a file in `base` becomes that file's
-/// path; anything else (a shipped name, an absolute path, a path from the current folder) is
-/// kept.
-fn relative_to(base: Option<&std::path::Path>, word: &str) -> String {
-    let path = std::path::Path::new(word);
-    match base {
-        Some(base) if path.is_relative() && base.join(path).is_file() => {
-            base.join(path).to_string_lossy().into_owned()
-        }
-        _ => word.to_string(),
-    }
-}
-
-/// Builds the learners of the config, checking kinds, parameters and display names; each
-/// problem is added to `problems` and that learner left out.
-pub fn configure_learners(
-    tables: &[toml::Table],
-    registry: &learners::Registry,
-    problems: &mut Vec<String>,
-) -> Vec<ConfiguredLearner> {
-    let mut learners: Vec<ConfiguredLearner> = Vec::new();
-    for (position, table) in tables.iter().enumerate() {
-        let mut table = table.clone();
-        let name = match table.remove("name") {
-            None => None,
-            Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
-            Some(other) => {
-                problems.push(format!(
-                    "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
-                    position + 1
-                ));
-                continue;
-            }
-        };
-        let learner = match registry.build(&table) {
-            Ok(learner) => learner,
-            Err(error) => {
-                problems.push(format!("key 'learners' entry {}: {error}", position + 1));
-                continue;
-            }
-        };
-        let name = name.unwrap_or_else(|| learner.name().to_string());
-        if learners.iter().any(|other| other.name == name) {
-            problems.push(format!(
-                "key 'learners' entry {}: the name '{name}' is already used; give each learner \
-                 a distinct `name = \"...\"`",
-                position + 1
-            ));
-            continue;
-        }
-        learners.push(ConfiguredLearner {
-            name,
-            table,
-            learner,
-        });
-    }
-    learners
 }
 
 /// The display name of a dataset source: the shipped name, or a file's stem.

@@ -172,7 +172,7 @@ pub fn results(record: &RunRecord) -> Result<Section> {
     let tests = crate::results::tests_table(plan, folds, &record.tests, alpha)?;
     let test_set = (!record.test_set_tests.is_empty())
         .then(|| {
-            crate::test_set::test_set_table(
+            crate::test_set_run::test_set_table(
                 plan,
                 &plan.test_set_tests,
                 &record.test_set_tests,
