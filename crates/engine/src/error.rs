@@ -43,9 +43,9 @@ pub enum Error {
     LoadDataset {
         /// The dataset as named in the config.
         dataset: String,
-        /// The cause.
+        /// The cause (boxed: the data layer's errors are large).
         #[source]
-        source: data::DataError,
+        source: Box<data::DataError>,
     },
     /// A transform of the config could not be applied to a dataset.
     #[error("dataset '{dataset}': {transform}")]
@@ -54,18 +54,18 @@ pub enum Error {
         dataset: String,
         /// The transform's key (two_most_confused, positive_class, subsample).
         transform: &'static str,
-        /// The cause.
+        /// The cause (boxed: the data layer's errors are large).
         #[source]
-        source: data::DataError,
+        source: Box<data::DataError>,
     },
     /// A dataset's splits could not be made.
     #[error("dataset '{dataset}': cannot make the splits")]
     Splits {
         /// The dataset.
         dataset: String,
-        /// The cause.
+        /// The cause (boxed, as large).
         #[source]
-        source: cv::CvError,
+        source: Box<cv::CvError>,
     },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads")]
@@ -96,9 +96,9 @@ pub enum Error {
     Frame {
         /// What was being done ("write the per-fold table as Parquet", ...).
         action: &'static str,
-        /// The cause.
+        /// The cause (boxed, as large).
         #[source]
-        source: polars::error::PolarsError,
+        source: Box<polars::error::PolarsError>,
     },
     /// Something could not be written as JSON.
     #[error("cannot write {what} as JSON")]

@@ -194,7 +194,7 @@ pub fn prepare_dataset(
     }
     .map_err(|source| Error::LoadDataset {
         dataset: request.source.clone(),
-        source,
+        source: Box::new(source),
     })?;
     let mut dataset = loaded.with_name(name.clone());
     let transforms = &request.transforms;
@@ -204,7 +204,7 @@ pub fn prepare_dataset(
             transform::reduce_to_most_confused(&dataset).map_err(|source| Error::Transform {
                 dataset: name.clone(),
                 transform: "two_most_confused",
-                source,
+                source: Box::new(source),
             })?;
         notes.push(format!("two most confused classes: {}", record.reason));
         dataset = reduced;
@@ -237,7 +237,7 @@ pub fn prepare_dataset(
             transform::choose_positive(&dataset, &choice).map_err(|source| Error::Transform {
                 dataset: name.clone(),
                 transform: "positive_class",
-                source,
+                source: Box::new(source),
             })?;
         notes.push(format!(
             "positive class '{}' against '{}' ({})",
@@ -263,7 +263,7 @@ pub fn prepare_dataset(
                 Error::Transform {
                     dataset: name.clone(),
                     transform: "subsample",
-                    source,
+                    source: Box::new(source),
                 }
             })?;
         let per_class: Vec<String> = record
@@ -282,7 +282,7 @@ pub fn prepare_dataset(
         .plan(&dataset, experiment_seed)
         .map_err(|source| Error::Splits {
             dataset: name.clone(),
-            source,
+            source: Box::new(source),
         })?;
     let content_hash = dataset.content_hash();
     let whole_training = whole_training_split(&plan);

@@ -57,7 +57,7 @@ impl RunResults {
             .finish(&mut frame)
             .map_err(|source| Error::Frame {
                 action: "write the per-fold table as Parquet",
-                source,
+                source: Box::new(source),
             })?;
         Ok(bytes)
     }
@@ -236,7 +236,7 @@ impl FoldTable {
         ];
         DataFrame::new(rows.len(), columns).map_err(|source| Error::Frame {
             action: "build the per-fold table",
-            source,
+            source: Box::new(source),
         })
     }
 }
@@ -531,6 +531,6 @@ pub fn predictions_frame(
     ];
     DataFrame::new(height, columns).map_err(|source| Error::Frame {
         action: "build the predictions table",
-        source,
+        source: Box::new(source),
     })
 }

@@ -454,9 +454,16 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
     Ok(vec![report.finish(record)])
 }
 
+/// `curves[learner][split]`: each learner's test ROC curve on each split of a dataset.
+type Curves = Vec<Vec<Option<RocCurve>>>;
+
+/// A plain learner's vertically averaged curve: its position among the plain learners and its
+/// points.
+type Averaged = (usize, Vec<(f64, f64)>);
+
 /// Each learner's test ROC curve on each split of a dataset (`curves[learner][split]`, over
 /// every configured learner); `None` where a unit has no predictions.
-fn roc_curves(record: &RunRecord, dataset: usize) -> Vec<Vec<Option<RocCurve>>> {
+fn roc_curves(record: &RunRecord, dataset: usize) -> Curves {
     let splits = record.plan.datasets[dataset].plan.splits.len();
     (0..record.plan.learners.len())
         .map(|learner| {
@@ -517,7 +524,7 @@ fn averaged_curves(
     curves: &[Vec<Option<RocCurve>>],
     (groups, names): (&LearnerGroups, &[&str]),
     alpha: f64,
-) -> Result<(Vec<Curve>, Vec<(usize, Vec<(f64, f64)>)>)> {
+) -> Result<(Vec<Curve>, Vec<Averaged>)> {
     let mut plot_curves = Vec::new();
     let mut averaged_points = Vec::new();
     for (position, &learner) in groups.plain.iter().enumerate() {
@@ -806,7 +813,7 @@ impl Report {
         record: &RunRecord,
         (groups, names): (&LearnerGroups, &[&str]),
         d: usize,
-        (curves, averaged_points): (&[Vec<Option<RocCurve>>], &[(usize, Vec<(f64, f64)>)]),
+        (curves, averaged_points): (&[Vec<Option<RocCurve>>], &[Averaged]),
     ) -> Result<()> {
         let dataset = &record.plan.datasets[d];
         let mut composite_curves = Vec::new();
