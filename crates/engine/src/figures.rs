@@ -32,11 +32,33 @@ pub fn test_roc_curves(
         .collect()
 }
 
+/// The colour of a learner in every figure.
+fn color(learner: usize) -> report::Rgb {
+    report::PALETTE[learner % report::PALETTE.len()]
+}
+
 /// The report section with the box plots and averaged ROC curves.
 pub fn section(record: &RunRecord) -> Result<Section> {
-    let (plan, folds) = (&record.plan, &record.results.folds);
     let mut section = Section::new("Figures", "");
-    let color = |learner: usize| report::PALETTE[learner % report::PALETTE.len()];
+    box_plots(record, &mut section)?;
+    let multi_class = roc_figures(record, &mut section)?;
+    let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
+                       curves of the two-class datasets."
+        .to_string();
+    if !multi_class.is_empty() {
+        reading.push_str(&format!(
+            " No ROC curve is drawn for the multi-class datasets ({}).",
+            multi_class.join(", ")
+        ));
+    }
+    section.reading = reading;
+    Ok(section)
+}
+
+/// Each measure's box plots over the folds, per dataset and learner (at most
+/// [`DATASETS_PER_FIGURE`] datasets a figure).
+fn box_plots(record: &RunRecord, section: &mut Section) -> Result<()> {
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let datasets: Vec<usize> = (0..plan.datasets.len()).collect();
     let chunks: Vec<&[usize]> = datasets.chunks(DATASETS_PER_FIGURE).collect();
     for (m, measure) in folds.measures.iter().enumerate() {
@@ -86,6 +108,13 @@ pub fn section(record: &RunRecord) -> Result<Section> {
             section.figure(file, caption, svg);
         }
     }
+    Ok(())
+}
+
+/// Each two-class dataset's averaged ROC curves; returns the multi-class datasets, which have
+/// none.
+fn roc_figures(record: &RunRecord, section: &mut Section) -> Result<Vec<String>> {
+    let plan = &record.plan;
     let mut multi_class = Vec::new();
     for (d, dataset) in plan.datasets.iter().enumerate() {
         if dataset.positive.is_none() {
@@ -131,15 +160,5 @@ pub fn section(record: &RunRecord) -> Result<Section> {
             svg,
         );
     }
-    let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
-                       curves of the two-class datasets."
-        .to_string();
-    if !multi_class.is_empty() {
-        reading.push_str(&format!(
-            " No ROC curve is drawn for the multi-class datasets ({}).",
-            multi_class.join(", ")
-        ));
-    }
-    section.reading = reading;
-    Ok(section)
+    Ok(multi_class)
 }

@@ -196,56 +196,16 @@ pub fn prepare_dataset(
         dataset: request.source.clone(),
         source: Box::new(source),
     })?;
-    let mut dataset = loaded.with_name(name.clone());
     let transforms = &request.transforms;
     let mut notes = Vec::new();
+    let mut dataset = loaded.with_name(name.clone());
     if transforms.two_most_confused && dataset.num_classes() > 2 {
-        let (reduced, record) =
-            transform::reduce_to_most_confused(&dataset).map_err(|source| Error::Transform {
-                dataset: name.clone(),
-                transform: "two_most_confused",
-                source: Box::new(source),
-            })?;
+        let (reduced, record) = transform::reduce_to_most_confused(&dataset)
+            .map_err(|source| transform_failed(&name, "two_most_confused", source))?;
         notes.push(format!("two most confused classes: {}", record.reason));
         dataset = reduced;
     }
-    let classes = dataset.num_classes();
-    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
-    let mut positive = None;
-    if classes == 2 || wants_binary {
-        if classes > 2 && !transforms.one_vs_rest {
-            bail!(
-                "dataset '{name}' has {classes} classes: with positive_class set, also set \
-                 one_vs_rest = true (or two_most_confused = true)"
-            );
-        }
-        let choice = match transforms.positive_class.as_deref() {
-            None | Some("minority") => PositiveClass::Minority,
-            Some("majority") => {
-                let counts = dataset.class_counts();
-                let mut best = 0;
-                for (index, &count) in counts.iter().enumerate() {
-                    if count > counts[best] {
-                        best = index;
-                    }
-                }
-                PositiveClass::Named(dataset.schema().class_values[best].clone())
-            }
-            Some(named) => PositiveClass::Named(named.to_string()),
-        };
-        let (binary, record) =
-            transform::choose_positive(&dataset, &choice).map_err(|source| Error::Transform {
-                dataset: name.clone(),
-                transform: "positive_class",
-                source: Box::new(source),
-            })?;
-        notes.push(format!(
-            "positive class '{}' against '{}' ({})",
-            record.positive, record.negative, record.reason
-        ));
-        dataset = binary;
-        positive = Some(1);
-    }
+    let (mut dataset, positive) = binary_task((&name, dataset), transforms, &mut notes)?;
     if let Some(binary) = measures.iter().find(|m| m.needs_binary_task()) {
         if positive.is_none() {
             bail!(
@@ -257,25 +217,7 @@ pub fn prepare_dataset(
         }
     }
     if let Some(size) = transforms.subsample {
-        let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
-        let (sample, record) =
-            transform::stratified_subsample(&dataset, size, seed).map_err(|source| {
-                Error::Transform {
-                    dataset: name.clone(),
-                    transform: "subsample",
-                    source: Box::new(source),
-                }
-            })?;
-        let per_class: Vec<String> = record
-            .per_class
-            .iter()
-            .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
-            .collect();
-        notes.push(format!(
-            "stratified subsample of {size} rows ({})",
-            per_class.join(", ")
-        ));
-        dataset = sample;
+        dataset = subsample((&name, &dataset), size, experiment_seed, &mut notes)?;
     }
     crate::bounds::check_splits(&name, dataset.len(), protocol, limits)?;
     let plan = protocol
@@ -296,6 +238,80 @@ pub fn prepare_dataset(
         plan,
         whole_training,
     })
+}
+
+/// A transform of the config that could not be applied to dataset `name`.
+fn transform_failed(name: &str, transform: &'static str, source: data::DataError) -> Error {
+    Error::Transform {
+        dataset: name.to_string(),
+        transform,
+        source: Box::new(source),
+    }
+}
+
+/// The dataset `name` as a two-class task with its positive class (the second), when it has two
+/// classes or the transforms ask for one (`positive_class`, `one_vs_rest`); otherwise as it is,
+/// without a positive class. What was chosen is added to `notes`.
+fn binary_task(
+    (name, dataset): (&str, Dataset),
+    transforms: &Transforms,
+    notes: &mut Vec<String>,
+) -> Result<(Dataset, Option<usize>)> {
+    let classes = dataset.num_classes();
+    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
+    if classes != 2 && !wants_binary {
+        return Ok((dataset, None));
+    }
+    if classes > 2 && !transforms.one_vs_rest {
+        bail!(
+            "dataset '{name}' has {classes} classes: with positive_class set, also set \
+             one_vs_rest = true (or two_most_confused = true)"
+        );
+    }
+    let choice = match transforms.positive_class.as_deref() {
+        None | Some("minority") => PositiveClass::Minority,
+        Some("majority") => {
+            let counts = dataset.class_counts();
+            let mut best = 0;
+            for (index, &count) in counts.iter().enumerate() {
+                if count > counts[best] {
+                    best = index;
+                }
+            }
+            PositiveClass::Named(dataset.schema().class_values[best].clone())
+        }
+        Some(named) => PositiveClass::Named(named.to_string()),
+    };
+    let (binary, record) = transform::choose_positive(&dataset, &choice)
+        .map_err(|source| transform_failed(name, "positive_class", source))?;
+    notes.push(format!(
+        "positive class '{}' against '{}' ({})",
+        record.positive, record.negative, record.reason
+    ));
+    Ok((binary, Some(1)))
+}
+
+/// A stratified subsample of `size` rows of the dataset `name`, seeded from the experiment seed
+/// and that name; what was taken of each class is added to `notes`.
+fn subsample(
+    (name, dataset): (&str, &Dataset),
+    size: usize,
+    experiment_seed: u64,
+    notes: &mut Vec<String>,
+) -> Result<Dataset> {
+    let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
+    let (sample, record) = transform::stratified_subsample(dataset, size, seed)
+        .map_err(|source| transform_failed(name, "subsample", source))?;
+    let per_class: Vec<String> = record
+        .per_class
+        .iter()
+        .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
+        .collect();
+    notes.push(format!(
+        "stratified subsample of {size} rows ({})",
+        per_class.join(", ")
+    ));
+    Ok(sample)
 }
 
 impl Plan {
