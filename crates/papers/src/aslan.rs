@@ -196,10 +196,24 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
     }
     let beside = beside_paper_table(paper, &comparisons, alpha, &skipped);
     let named = named_table(record, columns, paper);
+    let opening = opening_section(record, paper, &comparisons, [beside, named]);
     let corrected_table = corrected_table(paper, &comparisons, alpha);
     let per_dataset = per_dataset_table(plan, &comparisons);
+    let beyond = beyond_section(plan, &comparisons, [corrected_table, per_dataset]);
+    let examples = example_figures(record, &comparisons, columns.0, columns.1)?;
+    Ok(vec![opening, beyond, examples])
+}
 
-    let (plain, corrected) = (counts(&comparisons, false), counts(&comparisons, true));
+/// The section that opens the report: the four cases beside the paper's, and the comparisons
+/// the paper names beside ours (`tables`), with a reading of what matches and what differs.
+fn opening_section(
+    record: &RunRecord,
+    paper: &AslanCases,
+    comparisons: &[Comparison],
+    [beside, named]: [Table; 2],
+) -> Section {
+    let (plan, alpha) = (&record.plan, record.config.alpha);
+    let plain = counts(comparisons, false);
     let published: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
     let order = |counts: &[usize]| {
         let mut order: Vec<usize> = (0..counts.len()).collect();
@@ -218,7 +232,7 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
         }
     };
     let near = comparisons.iter().filter(|c| c.near_threshold()).count();
-    let opening = Section {
+    Section {
         title: "Aslan et al. (2009) beside the paper: t-test on error against t-test on AUC".into(),
         reading: format!(
             "Of {} comparisons (every pair of the {} learners on each of the {} datasets), the \
@@ -266,13 +280,23 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
             SectionTable::new("aslan_named_comparisons", named),
         ],
         ..Section::default()
-    };
+    }
+}
+
+/// The section beyond the paper: the corrected resampled t-test's four cases and the cases per
+/// dataset (`tables`), with a reading of what the correction changes.
+fn beyond_section(
+    plan: &Plan,
+    comparisons: &[Comparison],
+    [corrected_table, per_dataset]: [Table; 2],
+) -> Section {
+    let corrected = counts(comparisons, true);
     let k = plan.datasets.first().map_or(0, |d| d.plan.splits.len());
     let factor = plan.datasets.first().map_or(f64::NAN, |_| {
         let (train, test) = mean_sizes(plan, 0);
         1.0 + k as f64 * test / train
     });
-    let beyond = Section {
+    Section {
         title: "Beyond the paper: the corrected resampled t-test, and the cases per dataset".into(),
         reading: format!(
             "The {k} models are trained on sets that share most of their instances and are \
@@ -299,9 +323,7 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
             SectionTable::new("aslan_cases_per_dataset", per_dataset),
         ],
         ..Section::default()
-    };
-    let examples = example_figures(record, &comparisons, columns.0, columns.1)?;
-    Ok(vec![opening, beyond, examples])
+    }
 }
 
 /// The four-case table of the plain t-test, ours beside the paper's, with the difference and

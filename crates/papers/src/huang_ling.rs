@@ -582,97 +582,12 @@ impl RowComparison {
     pub fn causes(&self) -> Vec<String> {
         let mut causes = Vec::new();
         if let Some(matches) = &self.mislabelled {
-            let label = match labelled_sizes(&self.published) {
-                Some(sizes) => format!("names {}", sizes_text(sizes)),
-                None => "names no configuration of this table (25% positives need 2n divisible \
-                         by 4)"
-                    .to_string(),
-            };
-            let names: Vec<&str> = printed_counts(&self.published)
-                .iter()
-                .map(|(name, _)| *name)
-                .collect();
-            let evidence = match matches.as_slice() {
-                [] => {
-                    format!("no configuration up to 2n = {MISLABEL_SEARCH_LIMIT} has these counts")
-                }
-                [only] => format!(
-                    "its {} are exactly the counts of {}, the only configuration up to 2n = \
-                     {MISLABEL_SEARCH_LIMIT} that has them (up to swapping the classes)",
-                    names.join(" and "),
-                    sizes_text(*only)
-                ),
-                several => format!(
-                    "its {} are exactly the counts of {}",
-                    names.join(" and "),
-                    several
-                        .iter()
-                        .map(|s| sizes_text(*s))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            };
-            causes.push(format!(
-                "mislabelled row: printed '{}', which {label}; {evidence}, so the row is {}",
-                self.published.printed,
-                sizes_text(self.exact.sizes)
-            ));
+            causes.push(self.mislabelled_cause(matches));
         }
         for value in &self.values {
-            let name = value.name;
-            let printed = &value.printed;
-            let text = match (&value.exact, value.check) {
-                (_, ValueCheck::Equal) => continue,
-                (ExactValue::Count(exact), ValueCheck::TransposedDigits) => format!(
-                    "{name} printed {printed}: the exact count is {}, the same digits in \
-                     another order (a misprint)",
-                    with_thousands(*exact)
-                ),
-                (ExactValue::Count(exact), _) => format!(
-                    "{name} printed {printed}: the exact count is {} (a misprint)",
-                    with_thousands(*exact)
-                ),
-                (ExactValue::Ratio(exact), check) => {
-                    let decimals = printed
-                        .split_once('.')
-                        .map_or(0, |(_, fraction)| fraction.len());
-                    let rounded = format!("{exact:.decimals$}");
-                    let mut text = if check == ValueCheck::Truncated {
-                        format!(
-                            "{name} printed {printed}: the exact {} truncated instead of rounded \
-                             (rounded: {rounded})",
-                            exact_ratio_text(*exact, decimals)
-                        )
-                    } else {
-                        format!(
-                            "{name} printed {printed}: the exact value is {} (rounded: {rounded}), \
-                             a misprint",
-                            exact_ratio_text(*exact, decimals)
-                        )
-                    };
-                    // do the row's own counts give the printed ratio?
-                    let own = match name {
-                        "C" => self
-                            .published
-                            .r
-                            .zip(self.published.s)
-                            .map(|(r, s)| (r as f64 / (r + s) as f64, "R / (R + S)")),
-                        _ => self
-                            .published
-                            .p
-                            .zip(self.published.q)
-                            .map(|(p, q)| (p as f64 / q as f64, "P / Q")),
-                    };
-                    if let Some((own, formula)) = own {
-                        text.push_str(&format!(
-                            "; the row's own printed {formula} = {}, so the error is in {name}",
-                            exact_ratio_text(own, decimals)
-                        ));
-                    }
-                    text
-                }
-            };
-            causes.push(text);
+            if value.check != ValueCheck::Equal {
+                causes.push(self.value_cause(value));
+            }
         }
         // a misprinted count whose ratio still rounds to the printed one
         for value in &self.values {
@@ -696,6 +611,102 @@ impl RowComparison {
             }
         }
         causes
+    }
+
+    /// Why the row's label is wrong: the configuration its counts belong to (`matches`).
+    fn mislabelled_cause(&self, matches: &[ClassSizes]) -> String {
+        let label = match labelled_sizes(&self.published) {
+            Some(sizes) => format!("names {}", sizes_text(sizes)),
+            None => "names no configuration of this table (25% positives need 2n divisible \
+                     by 4)"
+                .to_string(),
+        };
+        let names: Vec<&str> = printed_counts(&self.published)
+            .iter()
+            .map(|(name, _)| *name)
+            .collect();
+        let evidence = match matches {
+            [] => {
+                format!("no configuration up to 2n = {MISLABEL_SEARCH_LIMIT} has these counts")
+            }
+            [only] => format!(
+                "its {} are exactly the counts of {}, the only configuration up to 2n = \
+                 {MISLABEL_SEARCH_LIMIT} that has them (up to swapping the classes)",
+                names.join(" and "),
+                sizes_text(*only)
+            ),
+            several => format!(
+                "its {} are exactly the counts of {}",
+                names.join(" and "),
+                several
+                    .iter()
+                    .map(|s| sizes_text(*s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        format!(
+            "mislabelled row: printed '{}', which {label}; {evidence}, so the row is {}",
+            self.published.printed,
+            sizes_text(self.exact.sizes)
+        )
+    }
+
+    /// Why one printed value differs from the exact one.
+    fn value_cause(&self, value: &ValueComparison) -> String {
+        let name = value.name;
+        let printed = &value.printed;
+        match (&value.exact, value.check) {
+            (_, ValueCheck::Equal) => String::new(),
+            (ExactValue::Count(exact), ValueCheck::TransposedDigits) => format!(
+                "{name} printed {printed}: the exact count is {}, the same digits in \
+                 another order (a misprint)",
+                with_thousands(*exact)
+            ),
+            (ExactValue::Count(exact), _) => format!(
+                "{name} printed {printed}: the exact count is {} (a misprint)",
+                with_thousands(*exact)
+            ),
+            (ExactValue::Ratio(exact), check) => {
+                let decimals = printed
+                    .split_once('.')
+                    .map_or(0, |(_, fraction)| fraction.len());
+                let rounded = format!("{exact:.decimals$}");
+                let mut text = if check == ValueCheck::Truncated {
+                    format!(
+                        "{name} printed {printed}: the exact {} truncated instead of rounded \
+                         (rounded: {rounded})",
+                        exact_ratio_text(*exact, decimals)
+                    )
+                } else {
+                    format!(
+                        "{name} printed {printed}: the exact value is {} (rounded: {rounded}), \
+                         a misprint",
+                        exact_ratio_text(*exact, decimals)
+                    )
+                };
+                // do the row's own counts give the printed ratio?
+                let own = match name {
+                    "C" => self
+                        .published
+                        .r
+                        .zip(self.published.s)
+                        .map(|(r, s)| (r as f64 / (r + s) as f64, "R / (R + S)")),
+                    _ => self
+                        .published
+                        .p
+                        .zip(self.published.q)
+                        .map(|(p, q)| (p as f64 / q as f64, "P / Q")),
+                };
+                if let Some((own, formula)) = own {
+                    text.push_str(&format!(
+                        "; the row's own printed {formula} = {}, so the error is in {name}",
+                        exact_ratio_text(own, decimals)
+                    ));
+                }
+                text
+            }
+        }
     }
 }
 
@@ -939,29 +950,15 @@ pub const DISCRIMINANCY_FIGURE: &str = "huang_ling_discriminancy.svg";
 /// The folder under a report's folder that holds the figures (the tables go to `tables/`).
 pub const FIGURES: &str = "figures";
 
-/// The Huang & Ling report section for these extended ranges: its tables (written to
-/// `tables/huang_ling_*`) and figures (to `figures/`), as data.
-pub fn report_section(options: &ReportOptions) -> Result<Section> {
-    for (name, totals, step) in [
-        ("balanced_totals", &options.balanced_totals, 2),
-        ("quarter_totals", &options.quarter_totals, 4),
-    ] {
-        if let Some(total) = totals.iter().find(|&&t| t < 4 || t % step != 0) {
-            return Err(Error::Option(format!(
-                "Huang-Ling report: {name} contains {total}; allowed: multiples of {step}, at \
-                 least 4"
-            )));
-        }
-    }
-
-    let comparisons = compare_published(&published()?)?;
+/// The paper's Tables 3 to 7, each beside our exact counts.
+fn published_tables(comparisons: &[RowComparison]) -> Vec<Table> {
     let of_table = |table: u8| -> Vec<&RowComparison> {
         comparisons
             .iter()
             .filter(|c| c.published.table == table)
             .collect()
     };
-    let tables = vec![
+    vec![
         comparison_table(
             "Table 3: consistency of AUC and accuracy, balanced classes, paper beside ours",
             &of_table(3),
@@ -983,7 +980,26 @@ pub fn report_section(options: &ReportOptions) -> Result<Section> {
             ["P", "Q", "D"],
         ),
         ten_examples_table(&of_table(7)),
-    ];
+    ]
+}
+
+/// The Huang & Ling report section for these extended ranges: its tables (written to
+/// `tables/huang_ling_*`) and figures (to `figures/`), as data.
+pub fn report_section(options: &ReportOptions) -> Result<Section> {
+    for (name, totals, step) in [
+        ("balanced_totals", &options.balanced_totals, 2),
+        ("quarter_totals", &options.quarter_totals, 4),
+    ] {
+        if let Some(total) = totals.iter().find(|&&t| t < 4 || t % step != 0) {
+            return Err(Error::Option(format!(
+                "Huang-Ling report: {name} contains {total}; allowed: multiples of {step}, at \
+                 least 4"
+            )));
+        }
+    }
+
+    let comparisons = compare_published(&published()?)?;
+    let tables = published_tables(&comparisons);
 
     let balanced_sizes: Vec<ClassSizes> = options
         .balanced_totals

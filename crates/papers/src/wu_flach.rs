@@ -919,7 +919,6 @@ fn sample_sizes(plan: &Plan) -> Option<String> {
 /// The selection analysis as a report section.
 fn sections(record: &RunRecord) -> Result<Vec<Section>> {
     let plan = &record.plan;
-    let alpha = record.config.alpha;
     let published = wu_flach()?;
     let sample = sample_sizes(plan);
     let largest_sample = plan
@@ -998,12 +997,37 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
         );
     }
     tables.push(SectionTable::new(stem, selection));
+    let reading = reading(
+        record,
+        (&table_name, &table3_sentence),
+        which,
+        &outcomes,
+        (comparison.same_winner, comparison.comparable),
+    );
+    Ok(vec![Section {
+        title: format!("Wu & Flach (2005): model selection by AUC and by sAUC{sample_words}"),
+        reading,
+        tables,
+        ..Section::default()
+    }])
+}
+
+/// The section's reading: the winners beside the paper's, and the wins and losses of
+/// sAUC-selection under both tie rules.
+fn reading(
+    record: &RunRecord,
+    (table_name, table3_sentence): (&str, &str),
+    which: &WuFlachTable,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    (same_winner, comparable): (usize, usize),
+) -> String {
+    let alpha = record.config.alpha;
     let firsts: Vec<DatasetOutcome> = outcomes.iter().map(|(_, f, _)| f.clone()).collect();
     let randoms: Vec<DatasetOutcome> = outcomes.iter().map(|(_, _, r)| r.clone()).collect();
     let (wins, losses) = totals(&firsts);
     let (wins_random, losses_random) = totals(&randoms);
     let skipped: usize = firsts.iter().map(|o| o.skipped).sum();
-    let reading = format!(
+    format!(
         "{table_name}: same winner (the selection with the higher mean test AUC) on {} of {} \
          datasets whose published winner the extraction's lost digits leave determined. sAUC-\
          selection wins on {wins} and loses on {losses} of {} datasets (paired t-test, alpha = \
@@ -1012,9 +1036,9 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
          losses.{table3_sentence} On every test fold, the learner with the highest AUC on the \
          validation fold and the one with the highest sAUC are selected and their test AUCs \
          compared.{}",
-        comparison.same_winner,
-        comparison.comparable,
-        plan.datasets.len(),
+        same_winner,
+        comparable,
+        record.plan.datasets.len(),
         which.wins,
         which.losses,
         if skipped > 0 {
@@ -1022,13 +1046,7 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
         } else {
             String::new()
         }
-    );
-    Ok(vec![Section {
-        title: format!("Wu & Flach (2005): model selection by AUC and by sAUC{sample_words}"),
-        reading,
-        tables,
-        ..Section::default()
-    }])
+    )
 }
 
 #[cfg(test)]
