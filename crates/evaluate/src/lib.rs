@@ -14,10 +14,12 @@ pub mod cost;
 pub mod cost_curves;
 pub mod coverage;
 pub mod error;
+mod fast_measures;
 pub mod h_measure;
 pub mod huang_ling;
 pub mod hull;
 pub mod interpolation;
+pub mod intervals;
 pub mod multiclass;
 pub mod partial_auc;
 pub mod pr_gain;
@@ -49,6 +51,7 @@ pub use coverage::{
     roc_to_coverage,
 };
 pub use error::{EvaluateError, Result};
+pub use fast_measures::FastMeasure;
 pub use h_measure::{h_measure, BetaPrior, HMeasure};
 pub use huang_ling::{consistency_discriminancy, ConsistencyCounts, RankingHistogram};
 pub use hull::{
@@ -56,6 +59,9 @@ pub use hull::{
     SlopeRangeOwner,
 };
 pub use interpolation::{interpolate, mixture_for_fpr, mixture_for_tpr, Mixture};
+pub use intervals::{
+    bootstrap_fast, bootstrap_measure, paired_bootstrap_fast, paired_bootstrap_measure,
+};
 pub use multiclass::{hand_till_m, one_vs_rest_aucs, pairwise_a_hat, provost_domingos_auc};
 pub use partial_auc::{partial_area, partial_auc, PartialAuc};
 pub use pr_gain::{pr_gain_curve, PrGainCurve, PrGainPoint};
