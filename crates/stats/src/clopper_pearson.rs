@@ -3,7 +3,7 @@
 
 use crate::distributions::regularized_beta;
 use crate::error::{check_alpha, StatsError};
-use crate::proportion::Interval;
+use crate::proportion::{check_counts, Interval};
 
 /// The x in [0, 1] with I_x(a, b) = p, by bisection to the last representable digit.
 pub fn beta_quantile(p: f64, a: f64, b: f64) -> f64 {
@@ -34,20 +34,7 @@ pub fn beta_quantile(p: f64, a: f64, b: f64) -> f64 {
 /// `proportion_confint(method='beta')`). Counts may be non-integer (weighted).
 /// `nobs` must be finite and > 0, `count` in [0, nobs], alpha in (0, 1).
 pub fn clopper_pearson_interval(count: f64, nobs: f64, alpha: f64) -> Result<Interval, StatsError> {
-    if !(nobs.is_finite() && nobs > 0.0) {
-        return Err(StatsError::OutOfRange {
-            name: "nobs",
-            value: nobs,
-            allowed: "finite and > 0",
-        });
-    }
-    if !(count.is_finite() && (0.0..=nobs).contains(&count)) {
-        return Err(StatsError::OutOfRange {
-            name: "count",
-            value: count,
-            allowed: "finite and in [0, nobs]",
-        });
-    }
+    check_counts(count, nobs)?;
     check_alpha(alpha)?;
     let low = if count == 0.0 {
         0.0

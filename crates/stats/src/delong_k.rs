@@ -2,7 +2,7 @@
 //! of the AUCs from the structural components (O(n log n) per model, Sun & Xu 2014) and the
 //! chi-square test of any contrast L theta = 0, by default equality of all k AUCs (k - 1 df).
 
-use crate::auc::structural_components;
+use crate::auc::{covariance, structural_components};
 use crate::distributions::chi_square_sf;
 use crate::error::{check_alpha, StatsError};
 
@@ -36,17 +36,6 @@ pub struct DeLongContrastResult {
     pub reject: bool,
 }
 
-fn sample_covariance(x: &[f64], y: &[f64]) -> f64 {
-    let k = x.len() as f64;
-    let mx = x.iter().sum::<f64>() / k;
-    let my = y.iter().sum::<f64>() / k;
-    x.iter()
-        .zip(y)
-        .map(|(a, b)| (a - mx) * (b - my))
-        .sum::<f64>()
-        / (k - 1.0)
-}
-
 /// AUCs and DeLong covariance matrix of k >= 1 models' `scores` on the same `labels`.
 /// Needs >= 2 positives and >= 2 negatives (`TooFew`), finite scores, equal lengths.
 pub fn delong_covariance(
@@ -75,18 +64,18 @@ pub fn delong_covariance(
         }
     }
     let k = components.len();
-    let mut covariance = vec![vec![0.0; k]; k];
+    let mut matrix = vec![vec![0.0; k]; k];
     for i in 0..k {
         for j in i..k {
-            let value = sample_covariance(&components[i].v10, &components[j].v10) / m as f64
-                + sample_covariance(&components[i].v01, &components[j].v01) / n as f64;
-            covariance[i][j] = value;
-            covariance[j][i] = value;
+            let value = covariance(&components[i].v10, &components[j].v10) / m as f64
+                + covariance(&components[i].v01, &components[j].v01) / n as f64;
+            matrix[i][j] = value;
+            matrix[j][i] = value;
         }
     }
     Ok(DeLongCovariance {
         aucs: components.iter().map(|c| c.auc).collect(),
-        covariance,
+        covariance: matrix,
     })
 }
 
