@@ -162,6 +162,9 @@ fn bad_input_gives_typed_errors() {
     assert!(bootstrap_fast(&positives, FastMeasure::Brier, &options).is_ok());
     let empty = BinaryScores::new(vec![], vec![]).unwrap();
     assert!(bootstrap_fast(&empty, FastMeasure::ErrorRate, &options).is_err());
+    let one_positive = BinaryScores::new(vec![true, false, false], vec![0.9, 0.2, 0.4]).unwrap();
+    let result = bootstrap_measure(&one_positive, &options, 10, auc).unwrap();
+    assert_eq!(result.estimate, 1.0);
     let not_probability = BinaryScores::new(vec![true, false], vec![2.0, 0.2]).unwrap();
     assert!(bootstrap_fast(&not_probability, FastMeasure::Brier, &options).is_err());
 }

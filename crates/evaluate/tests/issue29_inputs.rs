@@ -98,3 +98,22 @@ fn one_instance_per_class_and_all_tied_scores_are_defined() {
         1.0
     );
 }
+
+#[test]
+fn results_serialise_with_non_finite_floats_as_strings() {
+    let data = BinaryScores::new(
+        vec![true, false, true, false],
+        vec![f64::INFINITY, 0.4, 0.35, f64::NEG_INFINITY],
+    )
+    .unwrap();
+    let text = serde_json::to_string(&precision_recall_curve(&data).unwrap()).unwrap();
+    assert!(text.contains(r#""threshold":"inf""#), "{text}");
+    let text = serde_json::to_string(&cost_curve(&data).unwrap()).unwrap();
+    assert!(text.contains(r#""threshold":"-inf""#), "{text}");
+    let gains = pr_gain_curve(&data).unwrap();
+    if gains.points.iter().any(|p| p.crossing) {
+        assert!(serde_json::to_string(&gains)
+            .unwrap()
+            .contains(r#""threshold":"nan""#));
+    }
+}

@@ -32,13 +32,13 @@ pub struct BootstrapOptions {
 }
 
 impl BootstrapOptions {
-    /// Checked options: `resamples` >= 2 and at most 100 000 000, `alpha` in (0, 1).
+    /// Checked options: `resamples` from 2 to 1 000 000, `alpha` in (0, 1).
     pub fn new(resamples: usize, alpha: f64, seed: u64) -> Result<Self, StatsError> {
-        if !(2..=100_000_000).contains(&resamples) {
+        if !(2..=1_000_000).contains(&resamples) {
             return Err(StatsError::OutOfRange {
                 name: "resamples",
                 value: resamples as f64,
-                allowed: "an integer from 2 to 100000000",
+                allowed: "an integer from 2 to 1000000",
             });
         }
         check_alpha(alpha)?;
@@ -58,17 +58,15 @@ pub struct Strata {
 }
 
 impl Strata {
-    /// Strata from the stratum index of each row (indices need not be contiguous; empty strata
-    /// are dropped). Rows keep their input order inside a stratum.
+    /// Strata from the stratum index of each row (any indices; strata in increasing index
+    /// order). Rows keep their input order inside a stratum.
     pub fn new(stratum_of_row: &[usize]) -> Self {
-        let count = stratum_of_row.iter().copied().max().map_or(0, |m| m + 1);
-        let mut members = vec![Vec::new(); count];
+        let mut by_index: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for (row, &stratum) in stratum_of_row.iter().enumerate() {
-            members[stratum].push(row);
+            by_index.entry(stratum).or_default().push(row);
         }
-        members.retain(|m| !m.is_empty());
         Strata {
-            members,
+            members: by_index.into_values().collect(),
             rows: stratum_of_row.len(),
         }
     }
@@ -90,8 +88,8 @@ impl Strata {
     }
 }
 
-/// Writes into `counts` (one per row) the multiplicities of resample `index` (see the module
-/// documentation for the exact stream).
+/// Writes into `counts` (one per row: `counts.len()` must be `strata.rows()`) the
+/// multiplicities of resample `index` (see the module documentation for the exact stream).
 pub fn resample_counts(strata: &Strata, seed: u64, index: usize, counts: &mut [u32]) {
     let mut generator = ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[index as u64]));
     counts.fill(0);
@@ -128,7 +126,8 @@ pub fn replicates<E>(
 /// Delete-group jackknife per stratum: rows of stratum j are dealt round-robin (by their
 /// position in the stratum) into min(`groups`, size_j) groups, and `statistic` is evaluated with
 /// each group's counts set to 0 (all other counts 1). With `groups` >= the stratum size this is
-/// the ordinary delete-one jackknife. Returns the values per stratum, group by group.
+/// the ordinary delete-one jackknife. A stratum of one row gets the statistic of the full sample
+/// (its weight in the acceleration is 0). Returns the values per stratum, group by group.
 pub fn grouped_jackknife<E>(
     strata: &Strata,
     groups: usize,
@@ -137,6 +136,12 @@ pub fn grouped_jackknife<E>(
     let mut counts = vec![1u32; strata.rows];
     let mut values = Vec::with_capacity(strata.members.len());
     for stratum in &strata.members {
+        if stratum.len() == 1 {
+            // deleting the only row may leave the statistic undefined; a single jackknife
+            // value enters the acceleration with weight n - 1 = 0, so the full sample stands in
+            values.push(vec![statistic(&counts)?]);
+            continue;
+        }
         let group_count = groups.clamp(1, stratum.len());
         let mut stratum_values = Vec::with_capacity(group_count);
         for group in 0..group_count {
@@ -154,8 +159,11 @@ pub fn grouped_jackknife<E>(
 }
 
 /// numpy's `quantile(sorted, p)` with the default method 'linear' (virtual index p (n - 1),
-/// numpy's two-sided lerp); `sorted` must be non-empty and increasing.
+/// numpy's two-sided lerp); `sorted` must be increasing; NaN when it is empty.
 pub fn quantile_linear(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
     let last = sorted.len() - 1;
     let virtual_index = (last as f64) * p;
     if virtual_index <= 0.0 {

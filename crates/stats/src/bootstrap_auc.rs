@@ -56,7 +56,8 @@ impl RankedScores {
         })
     }
 
-    /// AUC (ties 1/2) of the rows weighted by `counts` (one per row, input order): twice the
+    /// AUC (ties 1/2) of the rows weighted by `counts` (one per row, input order; a shorter
+    /// slice is a programming error and panics): twice the
     /// Mann-Whitney U counted exactly in integers over the ranked groups. NaN when either class
     /// has zero total count.
     pub fn auc_with_counts(&self, counts: &[u32]) -> f64 {
