@@ -94,6 +94,24 @@ pub enum EvaluateError {
         /// Which input.
         what: &'static str,
     },
+    /// A score that must be a probability is outside [0, 1].
+    #[error("score of instance {index} (class column {column}) is {value}; {measure} needs probabilities in [0, 1]")]
+    NotProbability {
+        /// Name of the measure.
+        measure: &'static str,
+        /// Instance index.
+        index: usize,
+        /// Score column (0 for binary scores).
+        column: usize,
+        /// The offending score.
+        value: f64,
+    },
+    /// A measure that has no definition for instance weights other than 1 was given such weights.
+    #[error("{measure} is defined only for unit weights; the test set has other weights")]
+    WeightsUnsupported {
+        /// Name of the measure.
+        measure: &'static str,
+    },
     /// The confidence interval from the `stats` crate failed.
     #[error("confidence interval: {0}")]
     Interval(String),

@@ -9,8 +9,12 @@
 pub mod across_datasets;
 pub mod auc;
 pub mod bayesian;
+pub mod bootstrap;
+pub mod bootstrap_auc;
+pub mod clopper_pearson;
 pub mod cortes_mohri;
 pub mod cv5x2;
+pub mod delong_k;
 pub mod distributions;
 pub mod error;
 pub mod friedman;
@@ -37,8 +41,20 @@ pub use bayesian::{
     bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
     CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
+pub use bootstrap::{
+    acceleration, bca_interval, grouped_jackknife, quantile_linear, replicates, resample_counts,
+    summarize, BcaInterval, BootstrapInterval, BootstrapOptions, Strata,
+};
+pub use bootstrap_auc::{
+    auc_jackknife, bootstrap_auc, paired_bootstrap_auc, PairedBootstrap, RankedScores,
+};
+pub use clopper_pearson::{beta_quantile, clopper_pearson_interval};
 pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
+pub use delong_k::{
+    delong_contrast_test, delong_covariance, equality_contrast, DeLongContrastResult,
+    DeLongCovariance,
+};
 pub use error::StatsError;
 pub use friedman::{
     bonferroni_dunn_critical_difference, bonferroni_dunn_q, compare_with_control,
