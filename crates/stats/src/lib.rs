@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod across_datasets;
+pub mod adjust;
 pub mod auc;
 pub mod bayesian;
 pub mod cortes_mohri;
