@@ -8,6 +8,7 @@
 
 pub mod across_datasets;
 pub mod adjust;
+pub mod aligned_ranks;
 pub mod auc;
 pub mod bayesian;
 pub mod cortes_mohri;
@@ -18,7 +19,9 @@ pub mod friedman;
 pub mod json;
 pub mod mcnemar;
 pub mod multitest;
+pub mod posthoc;
 pub mod proportion;
+pub mod quade;
 pub mod sign_test;
 pub mod summary;
 pub mod ttest;
