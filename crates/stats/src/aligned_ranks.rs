@@ -48,8 +48,14 @@ pub fn friedman_aligned_ranks_test<R: AsRef<[f64]>>(
     let mut negated_aligned = Vec::with_capacity(n * k);
     for row in scores {
         let row = row.as_ref();
-        // Sum of v / k rather than sum / k: no overflow for values near f64::MAX.
-        let mean = row.iter().map(|v| v / k as f64).sum::<f64>();
+        // sum / k as numpy computes it (ties among aligned values depend on the rounding);
+        // sum of v / k when the plain sum overflows near f64::MAX.
+        let sum = row.iter().sum::<f64>();
+        let mean = if sum.is_finite() {
+            sum / k as f64
+        } else {
+            row.iter().map(|v| v / k as f64).sum::<f64>()
+        };
         negated_aligned.extend(row.iter().map(|v| mean - v));
     }
     let flat = midranks(&negated_aligned);
