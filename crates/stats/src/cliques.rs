@@ -55,9 +55,9 @@ pub fn cliques(
             second_len: k,
         });
     }
-    for i in 0..k {
-        for j in 0..i {
-            if significant[i][j] != significant[j][i] {
+    for (i, row) in significant.iter().enumerate() {
+        for (j, &decision) in row.iter().enumerate().take(i) {
+            if decision != significant[j][i] {
                 return Err(StatsError::OutOfRange {
                     name: "significance matrix",
                     value: (i * k + j) as f64,
