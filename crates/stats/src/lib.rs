@@ -25,6 +25,7 @@ pub mod posthoc;
 pub mod proportion;
 pub mod quade;
 pub mod sign_test;
+pub mod skillings_mack;
 pub mod summary;
 pub mod ttest;
 pub mod wilcoxon;
