@@ -23,6 +23,7 @@ pub mod json;
 pub mod mcmc;
 pub mod mcnemar;
 pub mod multitest;
+pub mod plackett_luce;
 pub mod posthoc;
 pub mod proportion;
 pub mod quade;
