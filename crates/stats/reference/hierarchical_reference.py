@@ -110,6 +110,8 @@ def read_accuracies(path):
     return data, names
 
 
+# Stan prints progress to stdout: keep it for the JSON only.
+OUT, sys.stdout = sys.stdout, sys.stderr
 rng = np.random.RandomState(20261204)
 cases = []
 true_means = 0.01 + 0.01 * rng.randn(8)
@@ -137,5 +139,5 @@ json.dump({
               f"{sys.version.split()[0]}, numpy {np.__version__}, baycomp 1.0.3 Stan model, "
               f"pystan {stan.__version__ if hasattr(stan, '__version__') else '3'}",
     "cases": cases,
-}, sys.stdout, indent=1)
-sys.stdout.write("\n")
+}, OUT, indent=1)
+OUT.write("\n")
