@@ -6,8 +6,9 @@
 //! Sampler: Gibbs with Caron & Doucet's (2012) latent variables: unnormalised weights lambda_i
 //! ~ Gamma(prior_i, 1) (normalised, a Dirichlet), and per data set and stage j an exponential
 //! Z_j with rate the sum of the weights still unranked; then lambda_i | Z is Gamma(prior_i +
-//! the stages it wins, 1 + the sum of Z over the stages where it is unranked). Several
-//! seeded chains; split R-hat and ESS of every w_i.
+//! the stages it wins, 1 + the sum of Z over the stages where it is unranked), followed by a
+//! fresh draw of the scale sum(lambda) ~ Gamma(sum prior, 1). Several seeded chains; split
+//! R-hat and ESS of every w_i.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -160,6 +161,7 @@ fn run_chain(
             wins[l] += 1.0;
         }
     }
+    let prior_total: f64 = prior.iter().sum();
     let mut draws = vec![Vec::with_capacity(options.samples); k];
     for iteration in 0..options.warmup + options.samples {
         let mut exposure = vec![0.0; k];
@@ -178,14 +180,17 @@ fn run_chain(
             lambda[l] = (gamma_sample(&mut generator, prior[l] + wins[l]) / (1.0 + exposure[l]))
                 .max(1e-300);
         }
+        // Scale move: a posteriori the scale sum(lambda) is Gamma(sum prior, 1) independent of
+        // w, so drawing it afresh leaves the posterior invariant and keeps it from drifting.
         let total: f64 = lambda.iter().sum();
-        // Rescale to keep the unidentified scale from drifting; w is unchanged.
+        let scale = gamma_sample(&mut generator, prior_total).max(1e-300) / total;
         for value in &mut lambda {
-            *value /= total;
+            *value *= scale;
         }
         if iteration >= options.warmup {
+            let total: f64 = lambda.iter().sum();
             for (slot, value) in draws.iter_mut().zip(&lambda) {
-                slot.push(*value);
+                slot.push(*value / total);
             }
         }
     }
