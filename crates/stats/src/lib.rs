@@ -9,7 +9,9 @@
 pub mod across_datasets;
 pub mod adjust;
 pub mod aligned_ranks;
+pub mod anova;
 pub mod auc;
+pub mod autorank;
 pub mod bayesian;
 pub mod cliques;
 pub mod cortes_mohri;
@@ -23,6 +25,7 @@ pub mod json;
 pub mod mcmc;
 pub mod mcnemar;
 pub mod multitest;
+pub mod normality;
 pub mod plackett_luce;
 pub mod posthoc;
 pub mod proportion;
