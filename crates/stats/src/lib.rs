@@ -12,6 +12,7 @@ pub mod aligned_ranks;
 pub mod anova;
 pub mod auc;
 pub mod autorank;
+pub mod autorank_report;
 pub mod bayesian;
 pub mod cliques;
 pub mod cortes_mohri;

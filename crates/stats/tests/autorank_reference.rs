@@ -262,3 +262,131 @@ fn bad_tables_are_errors() {
     assert!(autorank(&constant, &["a", "b"], &AutoRankOptions::default()).is_err());
     assert!(shapiro_wilk(&[1.0, 2.0]).is_err());
 }
+
+/// The number written right after `key` in `text` (e.g. "p=0.003" after "p=").
+fn number_after(text: &str, key: &str) -> f64 {
+    let start = text
+        .find(key)
+        .unwrap_or_else(|| panic!("`{key}` not in: {text}"))
+        + key.len();
+    let digits: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
+        .collect();
+    digits.trim_end_matches('.').parse().unwrap()
+}
+
+#[test]
+fn paragraph_and_latex_numbers_are_the_reference_values() {
+    use stats::autorank_report::{format_pvalue, latex_table, paragraph};
+    for case in cases("autorank") {
+        let name = case["name"].as_str().unwrap();
+        let scores = matrix(&case["input"]["scores"]);
+        let learners: Vec<String> = case["input"]["learners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        let higher = case["input"]["higher_is_better"].as_bool().unwrap();
+        let options = AutoRankOptions {
+            alpha: float(&case["input"]["alpha"]),
+            higher_is_better: higher,
+            ..AutoRankOptions::default()
+        };
+        let result = autorank(&scores, &learners, &options).unwrap();
+        let expected = &case["expected"]["autorank"];
+        let text = paragraph(&result, 3);
+        let rounded = |x: f64| format!("{x:.3}");
+        let omnibus = float(&expected["pvalue"]);
+        assert!(
+            text.contains(&format!("alike ({})", format_pvalue(omnibus, 3))),
+            "{name}: {text}"
+        );
+        let homogeneity = float(&expected["homogeneity_pvalue"]);
+        assert!(
+            text.contains(&format!("variances ({})", format_pvalue(homogeneity, 3))),
+            "{name}: {text}"
+        );
+        if !expected["cd"].is_null() {
+            let cd = number_after(&text, "CD=");
+            assert!(
+                (cd - float(&expected["cd"])).abs() < 3e-3,
+                "{name}: CD {cd}"
+            );
+        }
+        let table = latex_table(&result, 3, "tab:results");
+        for learner in &learners {
+            let row = &expected["rows"][learner];
+            let center = rounded(float(&row["center"]));
+            let spread = rounded(float(&row["spread"]));
+            let mean_rank = rounded(float(&row["mean_rank"]));
+            let described = format!("{learner} (M={center}");
+            let described_median = format!("{learner} (MD={center}");
+            assert!(
+                text.contains(&described) || text.contains(&described_median),
+                "{name}: {learner} centre in {text}"
+            );
+            assert!(
+                text.contains(&format!("={spread}, MR={mean_rank})")),
+                "{name}: {learner} spread in {text}"
+            );
+            let row_start = format!("{learner} & {center} & {spread}");
+            assert!(
+                table.contains(&row_start),
+                "{name}: `{row_start}` in {table}"
+            );
+        }
+        // Effect sizes against the best, from autorank's own effect-size functions.
+        let key = serde_json::to_value(result.effect_size_kind).unwrap();
+        let values =
+            &case["expected"]["components"]["effect_sizes"][key.as_str().unwrap()]["values"];
+        let best = result.order[0];
+        let sign = if higher { 1.0 } else { -1.0 };
+        for &other in &result.order[1..] {
+            let want = sign * float(&values[best][other]);
+            let written = number_after(
+                &text,
+                &format!(
+                    "{} {}=",
+                    learners[other],
+                    match key.as_str().unwrap() {
+                        "cohen_d" => "d",
+                        "akinshin_gamma" => "gamma",
+                        _ => "delta",
+                    }
+                ),
+            );
+            assert!(
+                (written - want).abs() <= 5.01e-4,
+                "{name}: effect of {} {written} vs {want}",
+                learners[other]
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "prints the paragraph and table of every case"]
+fn show_reports() {
+    for case in cases("autorank") {
+        let scores = matrix(&case["input"]["scores"]);
+        let learners: Vec<String> = case["input"]["learners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        let options = AutoRankOptions {
+            alpha: float(&case["input"]["alpha"]),
+            higher_is_better: case["input"]["higher_is_better"].as_bool().unwrap(),
+            ..AutoRankOptions::default()
+        };
+        let result = autorank(&scores, &learners, &options).unwrap();
+        println!(
+            "{}\n{}\n",
+            stats::autorank_report::paragraph(&result, 3),
+            stats::autorank_report::latex_table(&result, 3, "tab:x")
+        );
+    }
+}
