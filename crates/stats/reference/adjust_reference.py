@@ -142,28 +142,29 @@ def friedman_pairwise(table):
     return [float(matrix[a, b]) for a, b in combinations(range(k), 2)], k
 
 
-rng = np.random.RandomState(20261130)
-cases = []
-p, k = friedman_pairwise(GH2008)
-cases.append(case("garcia_herrera_2008_friedman_z", p, k, 0.05,
-                  "30 x 5 accuracies of Garcia & Herrera (2008): all 10 pairs"))
-p, k = friedman_pairwise(GH2010)
-cases.append(case("garcia_2010_friedman_z", p, k, 0.10,
-                  "24 x 4 accuracies of Garcia et al. (2010), alpha 0.10"))
-for k in (2, 3, 6, 9):
-    m = k * (k - 1) // 2
-    p = np.round(rng.beta(0.4, 1.5, size=m), 4)
-    cases.append(case(f"random_k{k}", p, k, 0.05, f"{m} random pairwise p-values"))
-p = [0.01, 0.01, 0.04, 0.04, 0.2, 0.0]
-cases.append(case("ties_and_zero_k4", p, 4, 0.05, "tied p-values and a zero"))
-p = [0.002, 0.03, 1.0]
-cases.append(case("largest_is_one_k3", p, 3, 0.05, "largest p-value 1 (Li's worst case)"))
-cases.append(case("single_test", [0.03], None, 0.05, "m = 1: every adjustment is the identity"))
+if __name__ == "__main__":
+    rng = np.random.RandomState(20261130)
+    cases = []
+    p, k = friedman_pairwise(GH2008)
+    cases.append(case("garcia_herrera_2008_friedman_z", p, k, 0.05,
+                      "30 x 5 accuracies of Garcia & Herrera (2008): all 10 pairs"))
+    p, k = friedman_pairwise(GH2010)
+    cases.append(case("garcia_2010_friedman_z", p, k, 0.10,
+                      "24 x 4 accuracies of Garcia et al. (2010), alpha 0.10"))
+    for k in (2, 3, 6, 9):
+        m = k * (k - 1) // 2
+        p = np.round(rng.beta(0.4, 1.5, size=m), 4)
+        cases.append(case(f"random_k{k}", p, k, 0.05, f"{m} random pairwise p-values"))
+    p = [0.01, 0.01, 0.04, 0.04, 0.2, 0.0]
+    cases.append(case("ties_and_zero_k4", p, 4, 0.05, "tied p-values and a zero"))
+    p = [0.002, 0.03, 1.0]
+    cases.append(case("largest_is_one_k3", p, 3, 0.05, "largest p-value 1 (Li's worst case)"))
+    cases.append(case("single_test", [0.03], None, 0.05, "m = 1: every adjustment is the identity"))
 
-json.dump({
-    "source": "crates/stats/reference/adjust_reference.py; python "
-              f"{sys.version.split()[0]}, numpy {np.__version__}, statsmodels "
-              f"{statsmodels.__version__}, scikit-posthocs {scikit_posthocs.__version__}, R p.adjust",
-    "cases": cases,
-}, sys.stdout, indent=1)
-sys.stdout.write("\n")
+    json.dump({
+        "source": "crates/stats/reference/adjust_reference.py; python "
+                  f"{sys.version.split()[0]}, numpy {np.__version__}, statsmodels "
+                  f"{statsmodels.__version__}, scikit-posthocs {scikit_posthocs.__version__}, R p.adjust",
+        "cases": cases,
+    }, sys.stdout, indent=1)
+    sys.stdout.write("\n")

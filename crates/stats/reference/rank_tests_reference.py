@@ -105,29 +105,30 @@ def case(name, table, alpha, note):
     }
 
 
-conover = [[5, 4, 7, 10, 12], [1, 3, 1, 0, 2], [16, 12, 22, 22, 35], [5, 4, 3, 5, 4],
-           [10, 9, 7, 13, 10], [19, 18, 28, 37, 58], [10, 7, 6, 8, 7]]
-rng = np.random.RandomState(20261201)
-cases = [
-    case("conover_1999_hand_lotion", conover, 0.05,
-         "Conover's worked example: R prints F = 3.8293, p = 0.01519"),
-    case("garcia_herrera_2008", [row for _, row in GH2008], 0.05, "30 x 5 accuracies"),
-    case("garcia_2010", [row for _, row in GH2010], 0.05, "24 x 4 accuracies"),
-    case("random_12_by_6", np.round(rng.rand(12, 1) + 0.1 * rng.randn(12, 6), 3), 0.05,
-         "12 x 6, no ties"),
-    case("ties_8_by_3", rng.randint(0, 3, size=(8, 3)), 0.10,
-         "integer values: tied ranks and tied ranges"),
-    case("two_by_two", [[0.7, 0.8], [0.6, 0.5]], 0.05, "the smallest table"),
-    case("same_ranking_unequal_ranges", [[1, 2, 3], [2, 4, 7], [0, 5, 6], [1, 1.5, 9]], 0.05,
-         "every data set ranks the learners alike but the ranges differ: A > B"),
-    case("perfect_agreement", [[1, 2, 3], [2, 3, 4], [0, 1, 2], [5, 6, 7]], 0.05,
-         "same ranking and equal ranges: A = B, R's exact p = (k!)^(1-b)"),
-]
+if __name__ == "__main__":
+    conover = [[5, 4, 7, 10, 12], [1, 3, 1, 0, 2], [16, 12, 22, 22, 35], [5, 4, 3, 5, 4],
+               [10, 9, 7, 13, 10], [19, 18, 28, 37, 58], [10, 7, 6, 8, 7]]
+    rng = np.random.RandomState(20261201)
+    cases = [
+        case("conover_1999_hand_lotion", conover, 0.05,
+             "Conover's worked example: R prints F = 3.8293, p = 0.01519"),
+        case("garcia_herrera_2008", [row for _, row in GH2008], 0.05, "30 x 5 accuracies"),
+        case("garcia_2010", [row for _, row in GH2010], 0.05, "24 x 4 accuracies"),
+        case("random_12_by_6", np.round(rng.rand(12, 1) + 0.1 * rng.randn(12, 6), 3), 0.05,
+             "12 x 6, no ties"),
+        case("ties_8_by_3", rng.randint(0, 3, size=(8, 3)), 0.10,
+             "integer values: tied ranks and tied ranges"),
+        case("two_by_two", [[0.7, 0.8], [0.6, 0.5]], 0.05, "the smallest table"),
+        case("same_ranking_unequal_ranges", [[1, 2, 3], [2, 4, 7], [0, 5, 6], [1, 1.5, 9]], 0.05,
+             "every data set ranks the learners alike but the ranges differ: A > B"),
+        case("perfect_agreement", [[1, 2, 3], [2, 3, 4], [0, 1, 2], [5, 6, 7]], 0.05,
+             "same ranking and equal ranges: A = B, R's exact p = (k!)^(1-b)"),
+    ]
 
-json.dump({
-    "source": "crates/stats/reference/rank_tests_reference.py; python "
-              f"{sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}, "
-              f"scikit-posthocs {scikit_posthocs.__version__}, R stats::quade.test",
-    "cases": cases,
-}, sys.stdout, indent=1)
-sys.stdout.write("\n")
+    json.dump({
+        "source": "crates/stats/reference/rank_tests_reference.py; python "
+                  f"{sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}, "
+                  f"scikit-posthocs {scikit_posthocs.__version__}, R stats::quade.test",
+        "cases": cases,
+    }, sys.stdout, indent=1)
+    sys.stdout.write("\n")

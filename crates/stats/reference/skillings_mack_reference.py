@@ -58,45 +58,46 @@ def as_json_table(y):
     return [[None if np.isnan(v) else float(v) for v in row] for row in np.asarray(y, float)]
 
 
-cases = []
-for record in json.load(open("skillings_mack_r_values.json")):
-    table = np.array([[np.nan if v is None else v for v in row] for row in record["data"]]).T
-    ours = skillings_mack(table)
-    assert ours["df"] == record["df"], record["name"]
-    assert abs(ours["statistic"] - record["statistic"]) <= 1e-9 * max(1, record["statistic"])
-    assert abs(ours["pvalue"] - record["pvalue"]) <= 1e-9 * record["pvalue"] + 1e-12
-    cases.append({"name": "r_" + record["name"],
-                  "note": "R Skillings.Mack value (frozen by autorank PR #49); numpy agrees",
-                  "input": {"table": as_json_table(table)},
-                  "expected": {**ours, "statistic": record["statistic"],
-                               "pvalue": record["pvalue"]}})
+if __name__ == "__main__":
+    cases = []
+    for record in json.load(open("skillings_mack_r_values.json")):
+        table = np.array([[np.nan if v is None else v for v in row] for row in record["data"]]).T
+        ours = skillings_mack(table)
+        assert ours["df"] == record["df"], record["name"]
+        assert abs(ours["statistic"] - record["statistic"]) <= 1e-9 * max(1, record["statistic"])
+        assert abs(ours["pvalue"] - record["pvalue"]) <= 1e-9 * record["pvalue"] + 1e-12
+        cases.append({"name": "r_" + record["name"],
+                      "note": "R Skillings.Mack value (frozen by autorank PR #49); numpy agrees",
+                      "input": {"table": as_json_table(table)},
+                      "expected": {**ours, "statistic": record["statistic"],
+                                   "pvalue": record["pvalue"]}})
 
-rng = np.random.RandomState(20261203)
-complete = rng.rand(9, 4)
-ours = skillings_mack(complete)
-friedman = stats.friedmanchisquare(*complete.T)
-assert abs(ours["statistic"] - friedman.statistic) < 1e-10
-cases.append({"name": "complete_equals_friedman", "note": "scipy friedmanchisquare",
-              "input": {"table": as_json_table(complete)},
-              "expected": {**ours, "statistic": float(friedman.statistic),
-                           "pvalue": float(friedman.pvalue)}})
-one_value = rng.rand(8, 5)
-one_value[rng.rand(8, 5) < 0.25] = np.nan
-one_value[2, :] = np.nan
-one_value[2, 3] = 0.5
-cases.append({"name": "a_data_set_with_one_value", "note": "row 2 is left out",
-              "input": {"table": as_json_table(one_value)}, "expected": skillings_mack(one_value)})
-disconnected = np.full((6, 4), np.nan)
-disconnected[:3, :2] = rng.rand(3, 2)
-disconnected[3:, 2:] = rng.rand(3, 2)
-cases.append({"name": "two_disconnected_groups", "note": "learners {0,1} and {2,3}: df = 2",
-              "input": {"table": as_json_table(disconnected)},
-              "expected": skillings_mack(disconnected)})
+    rng = np.random.RandomState(20261203)
+    complete = rng.rand(9, 4)
+    ours = skillings_mack(complete)
+    friedman = stats.friedmanchisquare(*complete.T)
+    assert abs(ours["statistic"] - friedman.statistic) < 1e-10
+    cases.append({"name": "complete_equals_friedman", "note": "scipy friedmanchisquare",
+                  "input": {"table": as_json_table(complete)},
+                  "expected": {**ours, "statistic": float(friedman.statistic),
+                               "pvalue": float(friedman.pvalue)}})
+    one_value = rng.rand(8, 5)
+    one_value[rng.rand(8, 5) < 0.25] = np.nan
+    one_value[2, :] = np.nan
+    one_value[2, 3] = 0.5
+    cases.append({"name": "a_data_set_with_one_value", "note": "row 2 is left out",
+                  "input": {"table": as_json_table(one_value)}, "expected": skillings_mack(one_value)})
+    disconnected = np.full((6, 4), np.nan)
+    disconnected[:3, :2] = rng.rand(3, 2)
+    disconnected[3:, 2:] = rng.rand(3, 2)
+    cases.append({"name": "two_disconnected_groups", "note": "learners {0,1} and {2,3}: df = 2",
+                  "input": {"table": as_json_table(disconnected)},
+                  "expected": skillings_mack(disconnected)})
 
-json.dump({
-    "source": "crates/stats/reference/skillings_mack_reference.py; python "
-              f"{sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}; "
-              "R Skillings.Mack values frozen by autorank PR #49",
-    "cases": cases,
-}, sys.stdout, indent=1)
-sys.stdout.write("\n")
+    json.dump({
+        "source": "crates/stats/reference/skillings_mack_reference.py; python "
+                  f"{sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}; "
+                  "R Skillings.Mack values frozen by autorank PR #49",
+        "cases": cases,
+    }, sys.stdout, indent=1)
+    sys.stdout.write("\n")

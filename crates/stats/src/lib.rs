@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod across_analysis;
 pub mod across_datasets;
 pub mod adjust;
 pub mod aligned_ranks;
