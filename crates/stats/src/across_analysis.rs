@@ -134,8 +134,9 @@ impl CdProcedure {
     }
 }
 
-/// Settings of [`analyse`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Settings of [`analyse`]; `Default`: the defaults of each part, Wilcoxon + Holm for the CD
+/// diagram, Skillings-Mack for missing cells, no correlation (no hierarchical test).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AnalysisOptions {
     /// Options of the Demsar core ([`compare`]): alpha, rope, direction, control, seed, ...
@@ -151,19 +152,6 @@ pub struct AnalysisOptions {
     pub hierarchical: HierarchicalOptions,
     /// Chains and draws of the Plackett-Luce model (direction and seed come from `core`).
     pub plackett_luce: PlackettLuceOptions,
-}
-
-impl Default for AnalysisOptions {
-    fn default() -> Self {
-        Self {
-            core: AcrossDatasetsOptions::default(),
-            missing: MissingPolicy::default(),
-            cd_procedure: CdProcedure::default(),
-            correlation: None,
-            hierarchical: HierarchicalOptions::default(),
-            plackett_luce: PlackettLuceOptions::default(),
-        }
-    }
 }
 
 /// One family of pairwise p-values with every adjustment.
