@@ -366,6 +366,33 @@ fn complete_parts(analysis: &mut AcrossAnalysis, options: &AnalysisOptions) {
         skipped,
     );
     let k = analysis.learners.len();
+    pairwise_families(analysis, alpha);
+    let columns: Vec<Vec<f64>> = (0..k)
+        .map(|j| goodness.iter().map(|r| r[j]).collect())
+        .collect();
+    for (first, second) in pair_list(k) {
+        let sizes = [
+            EffectSizeKind::CohenD,
+            EffectSizeKind::CliffDelta,
+            EffectSizeKind::AkinshinGamma,
+        ]
+        .map(|kind| effect_size(kind, &columns[first], &columns[second]));
+        if let [Ok(cohen_d), Ok(cliff_delta), Ok(akinshin_gamma)] = sizes {
+            analysis.effect_sizes.push(PairEffectSizes {
+                first,
+                second,
+                cohen_d,
+                cliff_delta,
+                akinshin_gamma,
+            });
+        }
+    }
+}
+
+/// Every pairwise family (Nemenyi, Wilcoxon, Friedman z, Quade t and z, aligned ranks z) with
+/// every adjustment, from the complete-table results already computed.
+fn pairwise_families(analysis: &mut AcrossAnalysis, alpha: f64) {
+    let k = analysis.learners.len();
     let mut families = Vec::new();
     if let Some(core) = &analysis.core {
         let pairs = pair_list(k);
@@ -412,7 +439,7 @@ fn complete_parts(analysis: &mut AcrossAnalysis, options: &AnalysisOptions) {
             keep(
                 &format!("adjustments of {test:?}"),
                 adjustments(&comparisons.pvalues, k, alpha),
-                skipped,
+                &mut analysis.skipped,
             )
         };
         analysis.pairwise.push(PairwiseFamily {
@@ -420,26 +447,6 @@ fn complete_parts(analysis: &mut AcrossAnalysis, options: &AnalysisOptions) {
             comparisons,
             adjusted: adjusted.unwrap_or_default(),
         });
-    }
-    let columns: Vec<Vec<f64>> = (0..k)
-        .map(|j| goodness.iter().map(|r| r[j]).collect())
-        .collect();
-    for (first, second) in pair_list(k) {
-        let sizes = [
-            EffectSizeKind::CohenD,
-            EffectSizeKind::CliffDelta,
-            EffectSizeKind::AkinshinGamma,
-        ]
-        .map(|kind| effect_size(kind, &columns[first], &columns[second]));
-        if let [Ok(cohen_d), Ok(cliff_delta), Ok(akinshin_gamma)] = sizes {
-            analysis.effect_sizes.push(PairEffectSizes {
-                first,
-                second,
-                cohen_d,
-                cliff_delta,
-                akinshin_gamma,
-            });
-        }
     }
 }
 

@@ -209,23 +209,7 @@ pub fn autorank<R: AsRef<[f64]>, S: AsRef<str>>(
     names: &[S],
     options: &AutoRankOptions,
 ) -> Result<AutoRankResult, StatsError> {
-    check_alpha(options.alpha)?;
-    let (n, k) = check_scores(scores)?;
-    if n < 5 {
-        return Err(StatsError::TooFew {
-            name: "data sets (autorank needs 5)",
-            got: n,
-            needed: 5,
-        });
-    }
-    if names.len() != k {
-        return Err(StatsError::LengthMismatch {
-            first: "learner names",
-            first_len: names.len(),
-            second: "columns of scores",
-            second_len: k,
-        });
-    }
+    let (n, k) = check_inputs(scores, names.len(), options.alpha)?;
     let alpha = options.alpha;
     let columns: Vec<Vec<f64>> = (0..k)
         .map(|j| scores.iter().map(|r| r.as_ref()[j]).collect())
@@ -273,41 +257,16 @@ pub fn autorank<R: AsRef<[f64]>, S: AsRef<str>>(
             } else {
                 EffectSizeKind::AkinshinGamma
             });
-    let oriented: Vec<Vec<f64>> = (0..k)
-        .map(|j| goodness.iter().map(|r| r[j]).collect())
-        .collect();
-    let effect_sizes = (0..k)
-        .map(|i| {
-            (0..k)
-                .map(|j| effect_size(effect_size_kind, &oriented[i], &oriented[j]))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let learners = (0..k)
-        .map(|j| {
-            let column = &columns[j];
-            let interval = match &tukey {
-                Some(t) => (mean(column) - t.half_width, mean(column) + t.half_width),
-                None => interval(column, alpha_normality, parametric)?,
-            };
-            Ok(LearnerSummary {
-                name: names[j].as_ref().to_string(),
-                mean_rank: mean_ranks[j],
-                center: if parametric {
-                    mean(column)
-                } else {
-                    median(column)
-                },
-                spread: if parametric {
-                    sample_variance(column).sqrt()
-                } else {
-                    mad(column)
-                },
-                interval,
-                shapiro: shapiro[j],
-            })
-        })
-        .collect::<Result<Vec<_>, StatsError>>()?;
+    let effect_sizes = pairwise_effect_sizes(effect_size_kind, &goodness)?;
+    let learners = summarise_learners(
+        &columns,
+        names,
+        &mean_ranks,
+        &shapiro,
+        tukey.as_ref(),
+        alpha_normality,
+        parametric,
+    )?;
     let order = learner_order(&learners, &mean_ranks, omnibus, options.higher_is_better);
     let significant = separations(
         k,
@@ -343,6 +302,85 @@ pub fn autorank<R: AsRef<[f64]>, S: AsRef<str>>(
         significant,
         cliques,
     })
+}
+
+/// `[i][j]`: the effect size of learner i against learner j on the oriented values.
+fn pairwise_effect_sizes(
+    kind: EffectSizeKind,
+    goodness: &[Vec<f64>],
+) -> Result<Vec<Vec<EffectSize>>, StatsError> {
+    let k = goodness.first().map_or(0, Vec::len);
+    let oriented: Vec<Vec<f64>> = (0..k)
+        .map(|j| goodness.iter().map(|r| r[j]).collect())
+        .collect();
+    oriented
+        .iter()
+        .map(|a| oriented.iter().map(|b| effect_size(kind, a, b)).collect())
+        .collect()
+}
+
+/// Validates autorank's inputs; returns (data sets, learners).
+fn check_inputs<R: AsRef<[f64]>>(
+    scores: &[R],
+    names: usize,
+    alpha: f64,
+) -> Result<(usize, usize), StatsError> {
+    check_alpha(alpha)?;
+    let (n, k) = check_scores(scores)?;
+    if n < 5 {
+        return Err(StatsError::TooFew {
+            name: "data sets (autorank needs 5)",
+            got: n,
+            needed: 5,
+        });
+    }
+    if names != k {
+        return Err(StatsError::LengthMismatch {
+            first: "learner names",
+            first_len: names,
+            second: "columns of scores",
+            second_len: k,
+        });
+    }
+    Ok((n, k))
+}
+
+/// Each learner's centre, spread, mean rank and interval as autorank reports them.
+fn summarise_learners<S: AsRef<str>>(
+    columns: &[Vec<f64>],
+    names: &[S],
+    mean_ranks: &[f64],
+    shapiro: &[TestResult],
+    tukey: Option<&TukeyHsd>,
+    alpha_normality: f64,
+    parametric: bool,
+) -> Result<Vec<LearnerSummary>, StatsError> {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(j, column)| {
+            let interval = match tukey {
+                Some(t) => (mean(column) - t.half_width, mean(column) + t.half_width),
+                None => interval(column, alpha_normality, parametric)?,
+            };
+            Ok(LearnerSummary {
+                name: names[j].as_ref().to_string(),
+                mean_rank: mean_ranks[j],
+                center: if parametric {
+                    mean(column)
+                } else {
+                    median(column)
+                },
+                spread: if parametric {
+                    sample_variance(column).sqrt()
+                } else {
+                    mad(column)
+                },
+                interval,
+                shapiro: shapiro[j],
+            })
+        })
+        .collect()
 }
 
 type Branch = (Omnibus, f64, Option<PostHoc>, Option<f64>, Option<TukeyHsd>);

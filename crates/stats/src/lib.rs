@@ -1,7 +1,11 @@
 //! Statistical tests for comparing learners: paired and corrected t-tests, 5x2cv tests,
 //! sign and Wilcoxon tests, Friedman with Nemenyi, multiple-comparison corrections,
 //! McNemar, DeLong, AUC confidence intervals, binomial proportion intervals and the
-//! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
+//! Bayesian tests of Benavoli et al.; beyond Demsar's core (issue 30): Quade and Friedman
+//! aligned-ranks tests, Hochberg/Hommel/Finner/Li/Shaffer/Bergmann-Hommel adjustments, CD
+//! cliques from any procedure, Skillings-Mack, effect sizes, autorank's automatic analysis with
+//! its written report, the Plackett-Luce posterior and the hierarchical Bayesian t-test, all in
+//! one call by `across_analysis::analyse`. Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
 
 #![warn(missing_docs)]
