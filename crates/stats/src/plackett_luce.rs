@@ -165,15 +165,20 @@ fn run_chain(
     let mut draws = vec![Vec::with_capacity(options.samples); k];
     for iteration in 0..options.warmup + options.samples {
         let mut exposure = vec![0.0; k];
+        let mut suffix = vec![0.0; k + 1];
         for order in orders {
-            let mut remaining: f64 = order.iter().map(|&l| lambda[l]).sum();
-            for stage in 0..k - 1 {
-                let z = -(1.0 - generator.random::<f64>()).ln() / remaining;
-                for &l in &order[stage..] {
-                    exposure[l] += z;
+            // suffix[p]: the weight still unranked at stage p; O(k) per data set.
+            for position in (0..k).rev() {
+                suffix[position] = suffix[position + 1] + lambda[order[position]];
+            }
+            let mut cumulative = 0.0;
+            for (position, &l) in order.iter().enumerate() {
+                if position < k - 1 {
+                    let rate = suffix[position].max(1e-300);
+                    cumulative += -(1.0 - generator.random::<f64>()).ln() / rate;
                 }
-                remaining -= lambda[order[stage]];
-                remaining = remaining.max(1e-300);
+                // Learner l is unranked at every stage up to its own (or the last one).
+                exposure[l] += cumulative;
             }
         }
         for l in 0..k {
