@@ -72,7 +72,8 @@ pub enum Omnibus {
     /// Paired t-test (two learners, two-sided).
     PairedTTest,
     /// Wilcoxon signed-rank test (two learners, one-sided: the learner with the larger median
-    /// greater than the other).
+    /// greater than the other). The one-sided p-value is half the two-sided one when the rank
+    /// sums lean that way, else 1 minus that half (approximate for the exact distribution).
     Wilcoxon,
     /// Repeated-measures ANOVA (more than two learners).
     RepeatedMeasuresAnova,
