@@ -1,28 +1,49 @@
 //! Statistical tests for comparing learners: paired and corrected t-tests, 5x2cv tests,
 //! sign and Wilcoxon tests, Friedman with Nemenyi, multiple-comparison corrections,
 //! McNemar, DeLong, AUC confidence intervals, binomial proportion intervals and the
-//! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
+//! Bayesian tests of Benavoli et al.; beyond Demsar's core (issue 30): Quade and Friedman
+//! aligned-ranks tests, Hochberg/Hommel/Finner/Li/Shaffer/Bergmann-Hommel adjustments, CD
+//! cliques from any procedure, Skillings-Mack, effect sizes, autorank's automatic analysis with
+//! its written report, the Plackett-Luce posterior and the hierarchical Bayesian t-test, all in
+//! one call by `across_analysis::analyse`; bootstrap intervals (percentile and BCa, stratified,
+//! O(n) per AUC resample), DeLong for k correlated AUCs and Clopper-Pearson intervals (issue 29).
+//! Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
 
 #![warn(missing_docs)]
 
+pub mod across_analysis;
 pub mod across_datasets;
+pub mod adjust;
+pub mod aligned_ranks;
+pub mod anova;
 pub mod auc;
+pub mod autorank;
+pub mod autorank_report;
 pub mod bayesian;
 pub mod bootstrap;
 pub mod bootstrap_auc;
+pub mod cliques;
 pub mod clopper_pearson;
 pub mod cortes_mohri;
 pub mod cv5x2;
 pub mod delong_k;
 pub mod distributions;
+pub mod effect_size;
 pub mod error;
 pub mod friedman;
+pub mod hierarchical;
 pub mod json;
+pub mod mcmc;
 pub mod mcnemar;
 pub mod multitest;
+pub mod normality;
+pub mod plackett_luce;
+pub mod posthoc;
 pub mod proportion;
+pub mod quade;
 pub mod sign_test;
+pub mod skillings_mack;
 pub mod summary;
 pub mod ttest;
 pub mod wilcoxon;
