@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::{load, LoadOptions};
+use crate::load::load;
+use crate::options::LoadOptions;
 
 /// The catalog file's location relative to the repository root.
 pub const CATALOG_FILE: &str = "datasets/catalog.toml";

@@ -41,6 +41,21 @@ pub enum DataError {
         expected: usize,
         got: usize,
     },
+    /// A field of a table that is not what its column needs.
+    #[error("{path}:{line}, column '{column}': {message}")]
+    Cell {
+        path: PathBuf,
+        line: usize,
+        column: String,
+        message: String,
+    },
+    /// A column a table does not have.
+    #[error("'{path}' has no column '{name}' (its columns: {columns})")]
+    NoColumn {
+        path: PathBuf,
+        name: String,
+        columns: String,
+    },
     /// A syntax error: what was found and what was expected.
     #[error("{path}:{line}:{column}: {message}")]
     Syntax {
