@@ -2,17 +2,22 @@
 //! sign and Wilcoxon tests, Friedman with Nemenyi, multiple-comparison corrections,
 //! McNemar, DeLong, AUC confidence intervals, binomial proportion intervals and the
 //! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
-//! against a reference implementation (see README.md).
+//! against a reference implementation (see README.md). [`fold_comparison`] runs every paired
+//! test on two learners' per-fold results at once and [`bundles`] the tests of one input
+//! together, as the `compare` command prints them; [`json`] is the one writer of non-finite
+//! floats in JSON ("inf", "-inf", "nan").
 
 #![warn(missing_docs)]
 
 pub mod across_datasets;
 pub mod auc;
 pub mod bayesian;
+pub mod bundles;
 pub mod cortes_mohri;
 pub mod cv5x2;
 pub mod distributions;
 pub mod error;
+pub mod fold_comparison;
 pub mod friedman;
 pub mod json;
 pub mod mcnemar;
@@ -37,9 +42,15 @@ pub use bayesian::{
     bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
     CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
+pub use bundles::{
+    auc_intervals, binomial_summary, corrections, delong_summary, ranks_summary, sign_summary,
+    AucIntervals, BinomialSummary, Corrections, DelongSummary, RanksSummary, ScoredAucIntervals,
+    SignSummary,
+};
 pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
 pub use error::StatsError;
+pub use fold_comparison::{compare_folds, FoldComparison, FoldOptions};
 pub use friedman::{
     bonferroni_dunn_critical_difference, bonferroni_dunn_q, compare_with_control,
     critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
