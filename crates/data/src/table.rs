@@ -208,9 +208,9 @@ pub(crate) fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
 
 /// Reads a file as UTF-8 text, naming the line and column of the first invalid byte.
 pub(crate) fn read_utf8(path: &Path) -> Result<String, DataError> {
-    let bytes = std::fs::read(path).map_err(|source| DataError::Io {
+    let bytes = std::fs::read(path).map_err(|error| DataError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     match String::from_utf8(bytes) {
         Ok(mut text) => {

@@ -134,6 +134,16 @@ pub(crate) fn split_fields<'a>(
             what: "the file is empty; expected a header row and data rows".into(),
         });
     };
+    check_header(path, &header)?;
+    Ok(Fields {
+        header,
+        row_lines,
+        columns,
+    })
+}
+
+/// Every column of a header has a name, and no name appears twice.
+fn check_header(path: &Path, header: &[String]) -> Result<(), DataError> {
     let mut seen = HashMap::new();
     for (index, name) in header.iter().enumerate() {
         if name.is_empty() {
@@ -152,11 +162,7 @@ pub(crate) fn split_fields<'a>(
             });
         }
     }
-    Ok(Fields {
-        header,
-        row_lines,
-        columns,
-    })
+    Ok(())
 }
 
 /// A delimited text table read whole, every field as text with surrounding spaces trimmed:
@@ -317,6 +323,11 @@ mod tests {
         assert_eq!(table.header(), ["truth", "a, b"]);
         assert_eq!(table.texts(1), ["say \"hi\"", "two\nlines"]);
         assert_eq!((table.line_of(0), table.line_of(1)), (3, 4));
+        // The case of a run's units.csv: quoted commas, quotes and line breaks, empty fields.
+        let units = parse("a,b,c\n1,\"x, \"\"y\"\"\",\"two\nlines\"\r\n2,,\n").unwrap();
+        assert_eq!(units.texts(0), ["1", "2"]);
+        assert_eq!(units.texts(1), ["x, \"y\"", ""]);
+        assert_eq!(units.texts(2), ["two\nlines", ""]);
     }
 
     #[test]
