@@ -15,7 +15,7 @@ use smartcore::linalg::basic::matrix::DenseMatrix;
 use smartcore::metrics::distance::euclidian::Euclidian;
 use smartcore::neighbors::knn_classifier::{KNNClassifier, KNNClassifierParameters};
 
-use super::{class_shares, failed, fit_adapter, one_hot};
+use super::{class_shares, failed, fit_adapter, one_hot, Training};
 use crate::encoding::Encoder;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
@@ -78,6 +78,21 @@ fn encoded_rows(
     matrix.rows().into_iter().map(|row| row.to_vec()).collect()
 }
 
+/// The encoder fitted on the training rows (standardising or not), the encoded rows as
+/// smartcore's matrix, and their classes as its labels.
+fn dense_training(
+    learner: &str,
+    training: &Training,
+    standardise: bool,
+) -> Result<(Encoder, DenseMatrix<f64>, Vec<u32>), LearnerError> {
+    let train = &training.rows;
+    let encoder = Encoder::fit(train, standardise);
+    let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
+    let x = dense(learner, rows)?;
+    let y = training.labels.iter().map(|&c| c as u32).collect();
+    Ok((encoder, x, y))
+}
+
 /// k-nearest neighbours from smartcore.
 #[derive(Clone, Debug)]
 pub struct SmartcoreKnn {
@@ -126,10 +141,7 @@ impl Learner for SmartcoreKnn {
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
         fit_adapter(self.name(), train, false, |training| {
             let train = &training.rows;
-            let encoder = Encoder::fit(train, true);
-            let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
-            let x = dense(self.name(), rows)?;
-            let y: Vec<u32> = training.labels.iter().map(|&c| c as u32).collect();
+            let (encoder, x, y) = dense_training(self.name(), &training, true)?;
             let k = self.k.min(train.len());
             let fitted = KNNClassifier::fit(&x, &y, KNNClassifierParameters::default().with_k(k))
                 .map_err(failed(self.name(), "smartcore k-NN"))?;
@@ -227,10 +239,7 @@ impl Learner for SmartcoreForest {
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
         fit_adapter(self.name(), train, true, |training| {
             let train = &training.rows;
-            let encoder = Encoder::fit(train, false);
-            let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
-            let x = dense(self.name(), rows)?;
-            let y: Vec<u32> = training.labels.iter().map(|&c| c as u32).collect();
+            let (encoder, x, y) = dense_training(self.name(), &training, false)?;
             let parameters = RandomForestClassifierParameters::default()
                 .with_n_trees(self.trees.min(u16::MAX as usize) as u16)
                 .with_seed(seed);
