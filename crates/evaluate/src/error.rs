@@ -112,6 +112,20 @@ pub enum EvaluateError {
         /// Name of the measure.
         measure: &'static str,
     },
+    /// Score columns that do not name one column per class for each model.
+    #[error("{problem}")]
+    ClassColumn {
+        /// What is wrong.
+        problem: String,
+    },
+    /// An error about one part of the input, marked with that part ("column 'x'").
+    #[error("{what}: {error}")]
+    In {
+        /// The part of the input.
+        what: String,
+        /// Its error.
+        error: Box<EvaluateError>,
+    },
     /// The confidence interval from the `stats` crate failed.
     #[error("confidence interval: {0}")]
     Interval(String),

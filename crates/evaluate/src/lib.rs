@@ -1,7 +1,9 @@
 //! Turns predictions into the measures the papers compare: confusion matrices and rates, ROC
 //! curves, AUC, scored AUC, ROC convex hulls with iso-performance slopes, averaged ROC curves,
 //! multi-class AUC, costs, coverage (PN) space, interpolation between classifiers, repair of
-//! ROC concavities, and Huang & Ling's consistency and discriminancy of two measures.
+//! ROC concavities, and Huang & Ling's consistency and discriminancy of two measures;
+//! [`summary`] gathers them for a file of predictions as the `roc` command prints it (every
+//! result type there serialises as its `--json` output).
 //! Every function is checked against an outside reference (see README.md).
 
 mod accurate;
@@ -26,6 +28,7 @@ pub mod pr_gain;
 pub mod precision_recall;
 pub mod predictions;
 pub mod roc;
+pub mod summary;
 
 pub use averaging::{
     pooled_roc_curve, threshold_average, vertical_average, IntervalMethod, ThresholdSample,
@@ -72,4 +75,10 @@ pub use precision_recall::{
 pub use predictions::{BinaryScores, Predictions};
 pub use roc::{
     auc, auc_or_nan, mann_whitney_u, roc_curve, scored_auc, RocCurve, RocPoint, ScoredAuc,
+};
+pub use summary::{
+    binary_summary, class_columns, conventional_positive, multiclass_summary, BinaryOptions,
+    BinarySummary, ClassScores, ClassSummary, HullClassifier, ModelSummary, ModelsHull,
+    MulticlassModel, MulticlassSummary, OwnedVertex, Repair, RocSummary, ScoreSummary, SlopeRange,
+    Target, DEFAULT_THRESHOLD,
 };

@@ -14,7 +14,9 @@
 
 pub mod adapters;
 pub mod bagging;
+pub mod builtin;
 pub mod c45;
+pub mod capabilities;
 pub mod conformance;
 pub mod cost_sensitive;
 pub mod discretize;
@@ -25,6 +27,7 @@ pub mod kstar;
 pub mod logistic;
 pub mod model;
 pub mod naive_bayes;
+pub mod parameter;
 pub mod params;
 pub mod perceptron;
 pub mod registry;
@@ -34,12 +37,15 @@ mod total_order;
 pub mod vfi;
 
 pub use bagging::Bagging;
+pub use builtin::{build_learner, builtin_specs, kinds};
 pub use c45::{C45Model, C45};
+pub use capabilities::Capabilities;
 pub use logistic::{Logistic, LogisticModel};
 pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
-pub use params::{ParamError, Params};
-pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};
-pub use spec::{Capabilities, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};
+pub use parameter::{Declares, ParameterDefault, ParameterKind, ParameterSpec};
+pub use params::{BuildLearner, ParamError, Params};
+pub use registry::{Registry, RegistryError};
+pub use spec::LearnerSpec;
 
 /// The code samples of `README.md`, compiled and run as doctests.
 #[cfg(doctest)]

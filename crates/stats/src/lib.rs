@@ -9,6 +9,9 @@
 //! O(n) per AUC resample), DeLong for k correlated AUCs and Clopper-Pearson intervals (issue 29).
 //! Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
+//! [`fold_comparison`] runs every paired test on two learners' per-fold results at once and
+//! [`bundles`] the tests of one input together, as the `compare` command prints them; [`json`]
+//! is the one writer of non-finite floats in JSON ("inf", "-inf", "nan").
 
 #![warn(missing_docs)]
 
@@ -23,6 +26,7 @@ pub mod autorank_report;
 pub mod bayesian;
 pub mod bootstrap;
 pub mod bootstrap_auc;
+pub mod bundles;
 pub mod cliques;
 pub mod clopper_pearson;
 pub mod cortes_mohri;
@@ -31,6 +35,7 @@ pub mod delong_k;
 pub mod distributions;
 pub mod effect_size;
 pub mod error;
+pub mod fold_comparison;
 pub mod friedman;
 pub mod hierarchical;
 pub mod json;
@@ -69,6 +74,11 @@ pub use bootstrap::{
 pub use bootstrap_auc::{
     auc_jackknife, bootstrap_auc, paired_bootstrap_auc, PairedBootstrap, RankedScores,
 };
+pub use bundles::{
+    auc_intervals, binomial_summary, corrections, delong_summary, ranks_summary, sign_summary,
+    AucIntervals, BinomialSummary, Corrections, DelongSummary, RanksSummary, ScoredAucIntervals,
+    SignSummary,
+};
 pub use clopper_pearson::{beta_quantile, clopper_pearson_interval};
 pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
@@ -77,6 +87,7 @@ pub use delong_k::{
     DeLongCovariance,
 };
 pub use error::StatsError;
+pub use fold_comparison::{compare_folds, FoldComparison, FoldOptions};
 pub use friedman::{
     bonferroni_dunn_critical_difference, bonferroni_dunn_q, compare_with_control,
     critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
