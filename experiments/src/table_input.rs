@@ -91,6 +91,23 @@ impl CsvTable {
         if !is_parquet {
             return Self::read(path);
         }
+        Self::read_parquet(path)
+    }
+
+    /// Without the `polars` feature: a clear refusal.
+    #[cfg(not(feature = "polars"))]
+    fn read_parquet(path: &Path) -> Result<CsvTable> {
+        bail!(
+            "'{}': this build reads no Parquet; give the table as CSV (a run's per_fold.csv holds \
+             the same table as its per_fold.parquet), or build with Parquet input: \
+             cargo run -p experiments --features polars -- compare ...",
+            path.display()
+        )
+    }
+
+    /// Every column read as text by polars.
+    #[cfg(feature = "polars")]
+    fn read_parquet(path: &Path) -> Result<CsvTable> {
         use polars::prelude::{DataType, ParquetReader, SerReader};
         let shown = path.display();
         let file = std::fs::File::open(path).with_context(|| format!("cannot read '{shown}'"))?;
