@@ -959,29 +959,45 @@ fn compare_reads_a_runs_tidy_table_in_csv_and_parquet() {
     let errors = run_json(&["compare", path_text(&csv), "--measure", "error", "--json"]);
     assert_eq!(errors["higher_is_better"], false);
 
-    use polars::prelude::{Column, DataFrame, ParquetWriter};
-    let table = experiments_table(&text);
-    let columns: Vec<Column> = table
-        .iter()
-        .map(|(name, cells)| {
-            if name == "value" {
-                let numbers: Vec<f64> = cells.iter().map(|c| c.parse().unwrap()).collect();
-                Column::new(name.as_str().into(), numbers)
-            } else {
-                Column::new(name.as_str().into(), cells.clone())
-            }
-        })
-        .collect();
-    let mut frame = DataFrame::new(table[0].1.len(), columns).unwrap();
-    let parquet = csv.with_extension("parquet");
-    ParquetWriter::new(std::fs::File::create(&parquet).unwrap())
-        .finish(&mut frame)
-        .unwrap();
-    let from_parquet = run_json(&["compare", path_text(&parquet), "--measure", "auc", "--json"]);
-    assert_eq!(from_parquet["result"], output["result"]);
+    // Parquet input needs the `polars` feature; without it, a clear refusal.
+    #[cfg(feature = "polars")]
+    {
+        use polars::prelude::{Column, DataFrame, ParquetWriter};
+        let table = experiments_table(&text);
+        let columns: Vec<Column> = table
+            .iter()
+            .map(|(name, cells)| {
+                if name == "value" {
+                    let numbers: Vec<f64> = cells.iter().map(|c| c.parse().unwrap()).collect();
+                    Column::new(name.as_str().into(), numbers)
+                } else {
+                    Column::new(name.as_str().into(), cells.clone())
+                }
+            })
+            .collect();
+        let mut frame = DataFrame::new(table[0].1.len(), columns).unwrap();
+        let parquet = csv.with_extension("parquet");
+        ParquetWriter::new(std::fs::File::create(&parquet).unwrap())
+            .finish(&mut frame)
+            .unwrap();
+        let from_parquet =
+            run_json(&["compare", path_text(&parquet), "--measure", "auc", "--json"]);
+        assert_eq!(from_parquet["result"], output["result"]);
+    }
+    #[cfg(not(feature = "polars"))]
+    {
+        let parquet = csv.with_extension("parquet");
+        std::fs::write(&parquet, b"PAR1").unwrap();
+        let message = run_error(&["compare", path_text(&parquet), "--measure", "auc"]);
+        assert!(
+            message.contains("--features polars") && message.contains("per_fold.csv"),
+            "{message}"
+        );
+    }
 }
 
 /// The columns of a CSV text: (name, cells).
+#[cfg(feature = "polars")]
 fn experiments_table(text: &str) -> Vec<(String, Vec<String>)> {
     let mut lines = text.lines();
     let mut columns: Vec<(String, Vec<String>)> = lines

@@ -27,11 +27,20 @@ pub enum TableError {
     #[error(transparent)]
     Data(#[from] DataError),
     /// A Parquet file that could not be read.
+    #[cfg(feature = "polars")]
     #[error("'{path}' is not a readable Parquet file: {source}")]
     Parquet {
         path: PathBuf,
         source: polars::error::PolarsError,
     },
+    /// A Parquet file given to a build without the `polars` feature.
+    #[cfg(not(feature = "polars"))]
+    #[error(
+        "'{path}': this build reads no Parquet; give the table as CSV (a run's per_fold.csv holds \
+         the same table as its per_fold.parquet), or build with Parquet input: \
+         cargo run -p experiments --features polars -- compare ..."
+    )]
+    ParquetNeedsFeature { path: PathBuf },
     /// A table without rows.
     #[error("'{path}' has a header but no row of results")]
     NoRows { path: PathBuf },
@@ -94,6 +103,20 @@ pub fn read_table(path: &Path) -> Result<TextTable, TableError> {
     if !is_parquet {
         return Ok(TextTable::read(path)?);
     }
+    read_parquet(path)
+}
+
+/// Without the `polars` feature: a clear refusal.
+#[cfg(not(feature = "polars"))]
+fn read_parquet(path: &Path) -> Result<TextTable, TableError> {
+    Err(TableError::ParquetNeedsFeature {
+        path: path.to_path_buf(),
+    })
+}
+
+/// Every column of a Parquet file read as text by polars (a null cell reads as an empty one).
+#[cfg(feature = "polars")]
+fn read_parquet(path: &Path) -> Result<TextTable, TableError> {
     use polars::prelude::{DataType, ParquetReader, SerReader};
     let failed = |source| TableError::Parquet {
         path: path.to_path_buf(),

@@ -20,7 +20,7 @@ fn benchmark(config: &str, results: &std::path::Path) -> engine::Result<engine::
     let mut engine = engine::Engine::new();
     engine.learners.register(centroid::spec())?;
     let output = engine.run(engine.check_text(config, "new_learner")?, results)?;
-    println!("{}", output.results.tidy);
+    print!("{}", output.results.to_csv(&output.plan));
     print!("{}", output.tests_table()?.to_markdown()?);
     Ok(output)
 }
@@ -41,7 +41,8 @@ mod tests {
         let output = super::benchmark(&small, &folder).unwrap();
         assert_eq!(output.counts.failed, 0);
         // 3 learners x 3 folds x (test, validation) x (error, auc)
-        assert_eq!(output.results.tidy.height(), 3 * 3 * 2 * 2);
+        let table = output.results.to_csv(&output.plan);
+        assert_eq!(table.lines().count(), 1 + 3 * 3 * 2 * 2, "{table}");
         let _ = std::fs::remove_dir_all(&folder);
     }
 }
