@@ -186,6 +186,14 @@ def parse_forget(body):
     return slot
 
 
+def parse_error(body):
+    """ERROR: the message."""
+    reader = Body(body, "ERROR")
+    message = reader.text()
+    reader.end()
+    return message
+
+
 def welcome(capabilities, identity, version=VERSION):
     """A WELCOME frame."""
     return frame(WELCOME, struct.pack("<II", version, capabilities), text(identity))

@@ -112,6 +112,8 @@ def serve(source, sink):
         if received is None:
             return 0
         kind, body = received
+        if kind == protocol.BYE:
+            return 0
         if kind == protocol.HELLO:
             reply, ok = worker.hello(body)
             sink.write(reply)
@@ -130,8 +132,6 @@ def serve(source, sink):
             sink.flush()
         elif kind == protocol.FORGET:
             worker.tables.pop(protocol.parse_forget(body), None)
-        elif kind == protocol.BYE:
-            return 0
         else:
             print(f"experiments_py.worker: unknown frame type 0x{kind:02x}", file=sys.stderr)
             return 2
