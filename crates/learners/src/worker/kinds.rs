@@ -113,8 +113,8 @@ pub fn python_spec() -> LearnerSpec {
         ),
         ParameterSpec::string_list(
             "module_path",
-            "the config's folder",
-            "folders searched first for the estimator's module (PYTHONPATH); relative ones are read from the config's folder",
+            "none",
+            "folders searched for the estimator's module (on PYTHONPATH) before the config's folder, which is always searched; relative ones are read from the config's folder",
         ),
         ParameterSpec::choice(
             "nominal_encoding",
@@ -199,20 +199,19 @@ fn is_module_class(text: &str) -> bool {
     matches!(text.split_once(':'), Some((module, class)) if dotted(module) && dotted(class))
 }
 
-/// The Python worker's environment: the module path first on PYTHONPATH (the config's folder
-/// when not given), and one thread for the numeric libraries unless the runner's environment
-/// says otherwise (the runner runs one worker per thread).
+/// The Python worker's environment: the module path, then the config's folder, first on
+/// PYTHONPATH, and one thread for the numeric libraries unless the runner's environment says
+/// otherwise (the runner runs one worker per thread).
 fn python_env(base: Option<&Path>, module_path: Option<Vec<String>>) -> Vec<(String, String)> {
-    let folders: Vec<PathBuf> = match module_path {
-        Some(folders) => folders
-            .iter()
-            .map(|folder| match base {
-                Some(base) if Path::new(folder).is_relative() => base.join(folder),
-                _ => PathBuf::from(folder),
-            })
-            .collect(),
-        None => base.map(Path::to_path_buf).into_iter().collect(),
-    };
+    let folders: Vec<PathBuf> = module_path
+        .unwrap_or_default()
+        .iter()
+        .map(|folder| match base {
+            Some(base) if Path::new(folder).is_relative() => base.join(folder),
+            _ => PathBuf::from(folder),
+        })
+        .chain(base.map(Path::to_path_buf))
+        .collect();
     let mut paths: Vec<PathBuf> = folders
         .iter()
         .map(|folder| std::path::absolute(folder).unwrap_or_else(|_| folder.clone()))
@@ -353,7 +352,7 @@ mod tests {
     }
 
     #[test]
-    fn the_module_path_defaults_to_the_config_folder() {
+    fn the_module_path_comes_before_the_config_folder() {
         let env = python_env(Some(Path::new("/configs/here")), None);
         let path = &env.iter().find(|(key, _)| key == "PYTHONPATH").unwrap().1;
         assert!(path.starts_with("/configs/here"), "{path}");
@@ -362,6 +361,7 @@ mod tests {
             Some(vec!["lib".into(), "/abs".into()]),
         );
         let path = &env.iter().find(|(key, _)| key == "PYTHONPATH").unwrap().1;
-        assert!(path.starts_with("/configs/lib:/abs"), "{path}");
+        let first: Vec<&str> = path.split(':').take(3).collect();
+        assert_eq!(first, ["/configs/lib", "/abs", "/configs"], "{path}");
     }
 }
