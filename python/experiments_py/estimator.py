@@ -153,7 +153,7 @@ class Learner:
         gets 0). A training set of one class predicts it with probability 1 without calling the
         estimator (most scikit-learn classifiers refuse one class)."""
         out = np.zeros((test.shape[0], n_classes))
-        present = np.unique(y)
+        present = np.flatnonzero(np.bincount(y, minlength=n_classes))
         if present.size == 1:
             out[:, present[0]] = 1.0
             return out

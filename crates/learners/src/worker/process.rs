@@ -77,7 +77,9 @@ pub struct Process {
     command_line: String,
     input: Option<Sender<Vec<u8>>>,
     output: Receiver<Chunk>,
-    pending: VecDeque<u8>,
+    /// Bytes read but not yet taken: `pending[taken..]`.
+    pending: Vec<u8>,
+    taken: usize,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     stderr_done: Receiver<()>,
 }
@@ -114,7 +116,8 @@ impl Process {
             command_line: launch.command_line(),
             input: Some(input),
             output,
-            pending: VecDeque::new(),
+            pending: Vec::new(),
+            taken: 0,
             stderr: tail,
             stderr_done,
         })
@@ -154,7 +157,8 @@ impl Process {
     /// The message for a frame header the runner did not expect, quoting the bytes read.
     fn describe_garbage(&mut self, header: &[u8], length: u64, allowed: &[(u8, u64)]) -> String {
         let mut bytes = header.to_vec();
-        bytes.extend(self.pending.iter().take(60));
+        let rest = &self.pending[self.taken..];
+        bytes.extend_from_slice(&rest[..rest.len().min(60)]);
         let expected: Vec<String> = allowed
             .iter()
             .map(|(kind, longest)| format!("type 0x{kind:02x} of length at most {longest}"))
@@ -175,26 +179,32 @@ impl Process {
         deadline: Instant,
         timeout: Duration,
     ) -> Result<Vec<u8>, Failure> {
-        while self.pending.len() < count {
+        if self.taken == self.pending.len() {
+            self.pending.clear();
+            self.taken = 0;
+        }
+        while self.pending.len() - self.taken < count {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
-                Ok(Chunk::Bytes(bytes)) => self.pending.extend(bytes),
+                Ok(Chunk::Bytes(bytes)) => self.pending.extend_from_slice(&bytes),
                 Ok(Chunk::End) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(if self.pending.is_empty() {
+                    let held = self.pending.len() - self.taken;
+                    return Err(if held == 0 {
                         Failure::Closed
                     } else {
                         Failure::Malformed(format!(
-                            "a short frame: the worker's output ended {} bytes into a frame of \
-                             {count} more",
-                            self.pending.len()
+                            "a short frame: the worker's output ended after {held} of the \
+                             {count} bytes expected"
                         ))
-                    })
+                    });
                 }
                 Ok(Chunk::Error(error)) => return Err(Failure::Io(error)),
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout(timeout)),
             }
         }
-        Ok(self.pending.drain(..count).collect())
+        let bytes = self.pending[self.taken..self.taken + count].to_vec();
+        self.taken += count;
+        Ok(bytes)
     }
 
     /// Sends HELLO with the options and reads the answer: the worker's welcome, or why there
