@@ -38,6 +38,24 @@ fn timeouts() -> [ParameterSpec; 2] {
     ]
 }
 
+/// How to start the workers of a learner, with the time limits its parameters give.
+fn launch(
+    params: &Params,
+    program: PathBuf,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+    options: String,
+) -> Result<Launch, ParamError> {
+    Ok(Launch {
+        program,
+        args,
+        env,
+        options,
+        start_timeout: Duration::from_secs_f64(params.real("start_timeout_seconds")?),
+        unit_timeout: Duration::from_secs_f64(params.real("timeout_seconds")?),
+    })
+}
+
 /// The `worker` learner kind: parameters, capabilities, revision and constructor.
 pub fn worker_spec() -> LearnerSpec {
     let mut parameters = vec![
@@ -77,14 +95,14 @@ fn build_worker(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
         .iter()
         .map(|item| beside_config(base, item).display().to_string())
         .collect();
-    let launch = Launch {
-        program: PathBuf::from(&resolved[0]),
-        args: resolved[1..].to_vec(),
-        env: Vec::new(),
-        options: options.clone(),
-        start_timeout: Duration::from_secs_f64(params.real("start_timeout_seconds")?),
-        unit_timeout: Duration::from_secs_f64(params.real("timeout_seconds")?),
-    };
+    let program = PathBuf::from(&resolved[0]);
+    let launch = launch(
+        params,
+        program,
+        resolved[1..].to_vec(),
+        Vec::new(),
+        options.clone(),
+    )?;
     Ok(Box::new(WorkerLearner::new(
         "worker",
         WORKER_REVISION,
@@ -166,14 +184,9 @@ fn build_python(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
     } else {
         PathBuf::from(&python)
     };
-    let launch = Launch {
-        program,
-        args: vec!["-m".into(), "experiments_py.worker".into()],
-        env: python_env(base, params.string_list("module_path")?),
-        options,
-        start_timeout: Duration::from_secs_f64(params.real("start_timeout_seconds")?),
-        unit_timeout: Duration::from_secs_f64(params.real("timeout_seconds")?),
-    };
+    let args = vec!["-m".into(), "experiments_py.worker".into()];
+    let env = python_env(base, params.string_list("module_path")?);
+    let launch = launch(params, program, args, env, options)?;
     Ok(Box::new(WorkerLearner::new(
         "python",
         PYTHON_REVISION,
