@@ -9,12 +9,15 @@ own), the sha256 of its source file: editing that file, or upgrading a package, 
 identity, so the runner recomputes this learner's units.
 """
 
+import glob
 import hashlib
 import importlib
 import inspect
 import json
 import os
+import pathlib
 import platform
+import sys
 
 import numpy as np
 
@@ -47,19 +50,36 @@ def load_class(spec):
     return found
 
 
-def distribution_version(module_name):
-    """``(distribution, version)`` of the installed distribution a module comes from, or None."""
-    from importlib import metadata
-    top = module_name.split(".")[0]
+def source_file(cls):
+    """The real path of the file that defines a class, or None (a built-in class)."""
     try:
-        names = metadata.packages_distributions().get(top, [])
-    except AttributeError:  # Python < 3.10
-        names = [top]
-    for name in names:
-        try:
-            return name, metadata.version(name)
-        except metadata.PackageNotFoundError:
+        return os.path.realpath(inspect.getsourcefile(cls) or inspect.getfile(cls))
+    except TypeError:
+        return None
+
+
+def distribution_version(cls):
+    """``(distribution, version)`` of the installed distribution whose RECORD lists the file
+    that defines the class, or None: a module of one's own (even one named like an installed
+    package) is told by its source digest instead."""
+    from importlib import metadata
+    source = source_file(cls)
+    if source is None:
+        return None
+    for entry in sys.path:
+        root = os.path.realpath(entry or os.curdir)
+        if not source.startswith(root + os.sep):
             continue
+        relative = os.path.relpath(source, root).replace(os.sep, "/")
+        for info in sorted(glob.glob(os.path.join(root, "*.dist-info"))):
+            try:
+                with open(os.path.join(info, "RECORD"), encoding="utf-8") as file:
+                    listed = any(line.split(",", 1)[0] == relative for line in file)
+            except OSError:
+                continue
+            if listed:
+                found = metadata.PathDistribution(pathlib.Path(info))
+                return found.metadata["Name"], found.version
     return None
 
 
@@ -72,11 +92,10 @@ def installed_version(distribution):
         return None
 
 
-def source_digest(cls):
-    """The sha256 of the file that defines a class, and the file's path."""
-    path = inspect.getsourcefile(cls) or inspect.getfile(cls)
+def source_digest(path):
+    """The sha256 of a file."""
     with open(path, "rb") as file:
-        return hashlib.sha256(file.read()).hexdigest(), path
+        return hashlib.sha256(file.read()).hexdigest()
 
 
 def takes(function, name):
@@ -130,13 +149,13 @@ class Learner:
             "impute": self.impute,
             "versions": versions,
         }
-        found = distribution_version(self.cls.__module__)
-        if found is None:
-            digest, path = source_digest(self.cls)
-            identity["source_sha256"] = digest
-            identity["source_file"] = os.path.basename(path)
-        else:
+        found = distribution_version(self.cls)
+        source = source_file(self.cls)
+        if found is not None:
             versions[found[0]] = found[1]
+        elif source is not None:
+            identity["source_sha256"] = source_digest(source)
+            identity["source_file"] = os.path.basename(source)
         return json.dumps(identity, sort_keys=True, separators=(",", ":"))
 
     def estimator(self, seed):

@@ -146,6 +146,16 @@ class UserClass(unittest.TestCase):
             self.assertIn(needle, protocol.parse_error(body))
             self.assertEqual(worker.close()[0], 1)
 
+    def test_a_module_named_like_an_installed_package_is_still_digested(self):
+        # "six" is installed beside pandas and scikit-learn; this six.py is not its file.
+        with open(os.path.join(self.folder.name, "six.py"), "w") as file:
+            file.write(CENTROID)
+        kind, body = self.hello(estimator="six:Centroid")
+        self.assertEqual(kind, protocol.WELCOME)
+        identity = json.loads(protocol.Body(body[8:], "WELCOME").text())
+        self.assertIn("source_sha256", identity)
+        self.assertNotIn("six", identity["versions"])
+
     def test_editing_the_class_changes_the_identity(self):
         def identity():
             worker = WorkerProcess(self.folder.name)
