@@ -178,7 +178,10 @@ pub fn check_names(
         }
         names.push(name);
     }
-    let learners = configure_learners(&config.learners, registry, &mut problems);
+    // Learners that name files (a worker's program, a user's module) read them from the
+    // config's folder first, as datasets do.
+    let registry = registry.clone().with_base_dir(base);
+    let learners = configure_learners(&config.learners, &registry, &mut problems);
     for (position, figure) in config.interval_figures.iter().enumerate() {
         if !names.contains(&figure.dataset) {
             problems.push(format!(

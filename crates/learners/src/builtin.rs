@@ -29,6 +29,8 @@ pub fn builtin_specs() -> Vec<LearnerSpec> {
         crate::perceptron::spec(),
         crate::kstar::spec(),
         crate::vfi::spec(),
+        crate::worker::kinds::worker_spec(),
+        crate::worker::kinds::python_spec(),
     ]
 }
 

@@ -6,7 +6,8 @@
 //! - [`Registry`] ([`registry`]): the kinds a config can name, [`Registry::register`] for a
 //!   learner of your own, [`Registry::describe_all`] for a listing, and [`build_learner`] for the
 //!   built-in kinds;
-//! - [`conformance`]: the checks every learner must pass, for your own learners' tests too.
+//! - [`conformance`]: the checks every learner must pass, for your own learners' tests too;
+//! - [`worker`]: learners served by persistent worker processes (Python, any language).
 //!
 //! The crate's `README.md` shows how to add a learner and how to register one from another
 //! crate.
@@ -35,6 +36,7 @@ pub mod ripper;
 pub mod spec;
 mod total_order;
 pub mod vfi;
+pub mod worker;
 
 pub use bagging::Bagging;
 pub use builtin::{build_learner, builtin_specs, kinds};

@@ -62,6 +62,11 @@ pub enum ParameterKind {
     },
     /// A list of strings (e.g. a command line).
     StringList,
+    /// Any text (e.g. a module path or an interpreter).
+    Text,
+    /// A table of any keys and values, handed to the learner as it is (e.g. the keyword
+    /// arguments of an outside estimator).
+    Table,
     /// A non-empty list of non-empty lists of real numbers, each in `[low, high]` (e.g. a cost
     /// matrix; whole numbers are accepted too).
     RealMatrix {
@@ -84,6 +89,8 @@ impl ParameterKind {
             ParameterKind::Boolean => "true or false".into(),
             ParameterKind::Choice { words } => format!("one of {}", words.join(", ")),
             ParameterKind::StringList => "a list of strings".into(),
+            ParameterKind::Text => "a string".into(),
+            ParameterKind::Table => "a table such as { key = 1 }".into(),
             ParameterKind::RealMatrix { .. } => "a list of lists of numbers".into(),
             ParameterKind::Learner => "a learner table such as { kind = \"c45\" }".into(),
         }
@@ -103,6 +110,8 @@ impl ParameterKind {
             ParameterKind::Boolean => "true, false".into(),
             ParameterKind::Choice { words } => words.join(", "),
             ParameterKind::StringList => "any list of strings".into(),
+            ParameterKind::Text => "any string".into(),
+            ParameterKind::Table => "any table".into(),
             ParameterKind::Learner => "a table with a learner kind and its parameters".into(),
         }
     }
@@ -120,6 +129,8 @@ impl ParameterKind {
             ParameterKind::Boolean => "boolean".into(),
             ParameterKind::Choice { words } => format!("one of {}", words.join(", ")),
             ParameterKind::StringList => "list of strings".into(),
+            ParameterKind::Text => "string".into(),
+            ParameterKind::Table => "table".into(),
             ParameterKind::RealMatrix { low, high } => {
                 format!("matrix of reals, each {}", real_range(low, high))
             }
@@ -287,6 +298,46 @@ impl ParameterSpec {
         }
     }
 
+    /// A list of strings; when absent the learner does what `absent` says.
+    pub const fn string_list(name: &'static str, absent: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::StringList,
+            default: ParameterDefault::Absent(absent),
+            doc,
+        }
+    }
+
+    /// A string, `default` when absent.
+    pub const fn text(name: &'static str, default: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Text,
+            default: ParameterDefault::Word(default),
+            doc,
+        }
+    }
+
+    /// A string that a config must give.
+    pub const fn required_text(name: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Text,
+            default: ParameterDefault::Required,
+            doc,
+        }
+    }
+
+    /// A table of any keys and values; when absent the learner does what `absent` says.
+    pub const fn table(name: &'static str, absent: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Table,
+            default: ParameterDefault::Absent(absent),
+            doc,
+        }
+    }
+
     /// A matrix of reals, each in `[low, high]`; when absent the learner does what `absent`
     /// says.
     pub const fn real_matrix(
@@ -362,9 +413,10 @@ impl ParameterSpec {
                 ParameterDefault::Absent(_) | ParameterDefault::Required,
             ) => low <= high,
             (
-                ParameterKind::StringList,
+                ParameterKind::StringList | ParameterKind::Table,
                 ParameterDefault::Absent(_) | ParameterDefault::Required,
             ) => true,
+            (ParameterKind::Text, ParameterDefault::Word(_) | ParameterDefault::Required) => true,
             _ => false,
         };
         if !fits {

@@ -88,6 +88,7 @@ enum Value {
     Boolean(bool),
     Word(&'static str),
     Strings(Vec<String>),
+    Text(String),
     Matrix(Vec<Vec<f64>>),
     Table(toml::Table),
 }
@@ -189,6 +190,8 @@ impl<'a> Params<'a> {
                 | (ParameterKind::Boolean, "boolean")
                 | (ParameterKind::Choice { .. }, "choice")
                 | (ParameterKind::StringList, "string_list")
+                | (ParameterKind::Text, "text")
+                | (ParameterKind::Table, "table")
                 | (ParameterKind::RealMatrix { .. }, "real_matrix")
                 | (ParameterKind::Learner, "learner")
         );
@@ -281,6 +284,27 @@ impl<'a> Params<'a> {
     pub fn string_list(&self, key: &str) -> Result<Option<Vec<String>>, ParamError> {
         match self.lookup(key, "string_list")? {
             (_, Some(Value::Strings(values))) => Ok(Some(values.clone())),
+            _ => Ok(None),
+        }
+    }
+
+    /// A declared string: the given one, the default, or `None` for a required one not given
+    /// (which [`Params::new`] has refused already).
+    pub fn text(&self, key: &str) -> Result<Option<String>, ParamError> {
+        match self.lookup(key, "text")? {
+            (_, Some(Value::Text(text))) => Ok(Some(text.clone())),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Word(word) => Ok(Some(word.to_string())),
+                ParameterDefault::Required => Ok(None),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared table of any keys and values, or `None` when absent.
+    pub fn table(&self, key: &str) -> Result<Option<toml::Table>, ParamError> {
+        match self.lookup(key, "table")? {
+            (_, Some(Value::Table(table))) => Ok(Some(table.clone())),
             _ => Ok(None),
         }
     }
@@ -410,6 +434,14 @@ fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<V
                 .collect::<Result<Vec<_>, _>>()
                 .map(Value::Strings)
         }
+        ParameterKind::Text => match value {
+            toml::Value::String(text) => Ok(Value::Text(text.clone())),
+            other => Err(type_error(other)),
+        },
+        ParameterKind::Table => match value {
+            toml::Value::Table(table) => Ok(Value::Table(table.clone())),
+            other => Err(type_error(other)),
+        },
         ParameterKind::RealMatrix { low, high } => {
             let toml::Value::Array(rows) = value else {
                 return Err(type_error(value));

@@ -5,6 +5,8 @@
 //! also makes `Registry::builtin`). Wrappers build their base learner through the registry that
 //! built them, so a registered learner can be wrapped too.
 
+use std::path::{Path, PathBuf};
+
 use crate::model::Learner;
 use crate::params::{BuildLearner, ParamError, Params};
 use crate::spec::LearnerSpec;
@@ -30,12 +32,28 @@ pub enum RegistryError {
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
     specs: Vec<LearnerSpec>,
+    base_dir: Option<PathBuf>,
 }
 
 impl Registry {
     /// A registry without any learner.
     pub fn empty() -> Self {
-        Registry { specs: Vec::new() }
+        Registry {
+            specs: Vec::new(),
+            base_dir: None,
+        }
+    }
+
+    /// This registry, building learners for a config read from `folder`: a learner that names
+    /// files (a worker's program, a user's module) looks for them there first.
+    pub fn with_base_dir(mut self, folder: Option<&Path>) -> Self {
+        self.base_dir = folder.map(Path::to_path_buf);
+        self
+    }
+
+    /// The folder of the config the learners are built for, if known.
+    pub fn base_dir(&self) -> Option<&Path> {
+        self.base_dir.as_deref()
     }
 
     /// Adds a learner kind. Its kind must be new and its spec consistent (see
