@@ -97,6 +97,12 @@ enum Value {
 pub trait BuildLearner: std::fmt::Debug {
     /// Builds a learner from a config table with a `kind` key and that kind's parameters.
     fn build_learner(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError>;
+
+    /// The folder of the config the learners are built for, if known: a learner that names
+    /// files (a worker's program, a user's module) looks for them there first.
+    fn base_dir(&self) -> Option<&std::path::Path> {
+        None
+    }
 }
 
 /// The parameters given for one learner, checked against its spec, with the registry that
@@ -110,6 +116,12 @@ pub struct Params<'a> {
 }
 
 impl<'a> Params<'a> {
+    /// The folder of the config these parameters come from, if known (see
+    /// [`BuildLearner::base_dir`]).
+    pub fn base_dir(&self) -> Option<&'a std::path::Path> {
+        self.registry.and_then(|registry| registry.base_dir())
+    }
+
     /// Checks a config table (its `kind` and `name` keys are ignored) against `spec`: unknown
     /// keys, types, ranges and required parameters. Nested learners are built from `registry`.
     pub fn new(

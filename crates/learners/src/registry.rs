@@ -128,4 +128,8 @@ impl BuildLearner for Registry {
     fn build_learner(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
         self.build(table)
     }
+
+    fn base_dir(&self) -> Option<&Path> {
+        Registry::base_dir(self)
+    }
 }

@@ -90,7 +90,7 @@ fn build_worker(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
         ));
     }
     let options = json_options(params, "options", params.table("options")?)?;
-    let base = params.registry().base_dir();
+    let base = params.base_dir();
     let resolved: Vec<String> = command
         .iter()
         .map(|item| beside_config(base, item).display().to_string())
@@ -177,7 +177,7 @@ fn build_python(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
         "impute": impute,
     })
     .to_string();
-    let base = params.registry().base_dir();
+    let base = params.base_dir();
     let python = params.text("python")?.unwrap_or_else(|| "python3".into());
     let program = if python.contains(std::path::MAIN_SEPARATOR) {
         beside_config(base, &python)
