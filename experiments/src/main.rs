@@ -7,13 +7,12 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
-mod across_command;
 mod compare_command;
 mod datasets_command;
+mod predictions_file;
 mod roc_command;
 mod single_tests;
 mod slurm_command;
-mod table_input;
 
 /// Compare classifiers honestly: paired splits, ROC and AUC, and the tests that decide.
 #[derive(Parser, Debug)]

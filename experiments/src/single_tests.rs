@@ -1,16 +1,17 @@
 //! `experiments compare TEST ...`: every test of the `stats` crate that does not read per-fold
-//! results or a results table, with its inputs as flags (or a predictions CSV for DeLong).
-//! Each prints `key: value` lines, or with `--json` one JSON object: the inputs and the `stats`
-//! result structs serialised as they are (field names as in crates/stats; non-finite floats as
-//! the strings "inf", "-inf", "nan").
+//! results or a results table, with its inputs as flags (or a predictions CSV for DeLong),
+//! computed by `stats::bundles` (one call each). Each prints `key: value` lines, or with
+//! `--json` one JSON object: the inputs and the `stats` results serialised as they are (field
+//! names as in crates/stats; non-finite floats as the strings "inf", "-inf", "nan").
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
+use data::TextTable;
 use serde_json::{json, Value};
 
-use crate::table_input::CsvTable;
+use crate::predictions_file::{positive_label, truth_column, two_columns};
 
 /// The tests `compare` runs from flags.
 #[derive(Subcommand, Debug)]
@@ -198,16 +199,21 @@ pub struct CorrectArgs {
     common: Common,
 }
 
-/// Any stats error, with the test it came from.
-fn computed<T>(test: &str, result: Result<T, stats::StatsError>) -> Result<T> {
-    result.map_err(|error| anyhow::anyhow!("{test}: {error}"))
-}
-
 fn check_alpha(alpha: f64) -> Result<()> {
     if !(alpha > 0.0 && alpha < 1.0) {
         bail!("--alpha {alpha} is out of range: must be in (0, 1)");
     }
     Ok(())
+}
+
+/// `value` (an object) with the test's name and the inputs added.
+fn with(name: &str, value: impl serde::Serialize, inputs: Value) -> Result<Value> {
+    let mut value = serde_json::to_value(value)?;
+    value["test"] = name.into();
+    for (key, input) in inputs.as_object().into_iter().flatten() {
+        value[key] = input.clone();
+    }
+    Ok(value)
 }
 
 /// Runs one single test and returns what to print.
@@ -216,91 +222,79 @@ pub fn run(test: &SingleTest) -> Result<String> {
         SingleTest::Delong(args) => (&args.common, delong(args)?),
         SingleTest::Mcnemar(args) => {
             check_alpha(args.common.alpha)?;
-            let result = computed(
-                "McNemar",
-                stats::mcnemar_test([[0, args.b], [args.c, 0]], args.common.alpha),
-            )?;
-            (
-                &args.common,
-                json!({ "test": "mcnemar", "b": args.b, "c": args.c, "result": result }),
-            )
+            let result = stats::mcnemar_test([[0, args.b], [args.c, 0]], args.common.alpha)
+                .map_err(|error| anyhow::anyhow!("McNemar: {error}"))?;
+            let value = json!({ "b": args.b, "c": args.c, "result": result });
+            (&args.common, with("mcnemar", value, json!({}))?)
         }
         SingleTest::Binomial(args) => {
             check_alpha(args.common.alpha)?;
-            if args.successes > args.trials {
-                bail!(
-                    "--successes {} is more than --trials {}",
-                    args.successes,
-                    args.trials
-                );
+            let (k, n) = (args.successes, args.trials);
+            if k > n {
+                bail!("--successes {k} is more than --trials {n}");
             }
-            if args.trials == 0 {
+            if n == 0 {
                 bail!("--trials 0: give at least one trial");
             }
-            let (k, n, alpha) = (args.successes as f64, args.trials as f64, args.common.alpha);
-            (
-                &args.common,
-                json!({
-                    "test": "binomial",
-                    "successes": args.successes,
-                    "trials": args.trials,
-                    "proportion": k / n,
-                    "wilson_interval": computed("Wilson interval", stats::wilson_interval(k, n, alpha))?,
-                    "wald_interval": computed("Wald interval", stats::normal_interval(k, n, alpha))?,
-                    "test_of_one_half": computed("binomial test", stats::sign_test(
-                        args.successes, args.trials - args.successes, 0, alpha))?,
-                }),
-            )
+            let summary = stats::binomial_summary(k, n, args.common.alpha)?;
+            (&args.common, with("binomial", summary, json!({}))?)
         }
         SingleTest::Sign(args) => {
-            let alpha = args.common.alpha;
-            check_alpha(alpha)?;
-            let n = args.wins + args.losses;
+            check_alpha(args.common.alpha)?;
+            let alternative = match args.alternative {
+                SignAlternativeArg::TwoSided => stats::SignAlternative::TwoSided,
+                SignAlternativeArg::FirstBetter => stats::SignAlternative::FirstBetter,
+                SignAlternativeArg::SecondBetter => stats::SignAlternative::SecondBetter,
+            };
+            let method = match args.method {
+                SignMethodArg::Exact => stats::SignMethod::Exact,
+                SignMethodArg::Normal => stats::SignMethod::Normal {
+                    continuity_correction: false,
+                },
+                SignMethodArg::NormalCorrected => stats::SignMethod::Normal {
+                    continuity_correction: true,
+                },
+            };
+            let (wins, losses, ties) = (args.wins, args.losses, args.ties);
+            let summary =
+                stats::sign_summary(wins, losses, ties, args.common.alpha, alternative, method)?;
+            let inputs = json!({
+                "alternative": format!("{:?}", args.alternative),
+                "method": format!("{:?}", args.method),
+            });
+            (&args.common, with("sign", summary, inputs)?)
+        }
+        SingleTest::AucInterval(args) => {
+            check_alpha(args.common.alpha)?;
+            if let (Some(errors), Some(false_negatives)) = (args.errors, args.false_negatives) {
+                if false_negatives > errors {
+                    bail!("--false-negatives {false_negatives} is more than --errors {errors}");
+                }
+            }
+            let (auc, m, n) = (args.auc, args.positives, args.negatives);
+            let (errors, split) = (args.errors, args.false_negatives);
+            let intervals = stats::auc_intervals(auc, m, n, errors, split, args.common.alpha)?;
+            (&args.common, with("auc_interval", intervals, json!({}))?)
+        }
+        SingleTest::Ranks(args) => {
+            check_alpha(args.common.alpha)?;
+            let k = args.average_ranks.len();
+            let names: Vec<String> = match args.names.len() {
+                0 => (1..=k).map(|i| i.to_string()).collect(),
+                given if given == k => args.names.clone(),
+                given => bail!("--names gives {given} names for {k} average ranks"),
+            };
+            let summary =
+                stats::ranks_summary(&args.average_ranks, args.datasets, args.common.alpha)?;
             (
                 &args.common,
-                json!({
-                    "test": "sign",
-                    "alternative": format!("{:?}", args.alternative),
-                    "method": format!("{:?}", args.method),
-                    "result": computed("sign test", stats::sign_test_with(
-                        args.wins,
-                        args.losses,
-                        args.ties,
-                        alpha,
-                        match args.alternative {
-                            SignAlternativeArg::TwoSided => stats::SignAlternative::TwoSided,
-                            SignAlternativeArg::FirstBetter => stats::SignAlternative::FirstBetter,
-                            SignAlternativeArg::SecondBetter => stats::SignAlternative::SecondBetter,
-                        },
-                        match args.method {
-                            SignMethodArg::Exact => stats::SignMethod::Exact,
-                            SignMethodArg::Normal => stats::SignMethod::Normal { continuity_correction: false },
-                            SignMethodArg::NormalCorrected => stats::SignMethod::Normal { continuity_correction: true },
-                        },
-                    ))?,
-                    "critical_max_losses": computed("sign test", stats::sign_test_max_losses(n, alpha))?,
-                    "critical_min_wins": computed("sign test", stats::sign_test_min_wins(n, alpha))?,
-                    "critical_max_losses_one_tailed": computed(
-                        "sign test",
-                        stats::sign_test_critical_losses(n, alpha, stats::Tails::One)
-                    )?,
-                }),
+                with("ranks", summary, json!({ "learners": names }))?,
             )
         }
-        SingleTest::AucInterval(args) => (&args.common, auc_interval(args)?),
-        SingleTest::Ranks(args) => (&args.common, ranks(args)?),
         SingleTest::Correct(args) => {
-            let alpha = args.common.alpha;
-            check_alpha(alpha)?;
-            (
-                &args.common,
-                json!({
-                    "test": "correct",
-                    "pvalues": args.pvalues,
-                    "holm": computed("Holm", stats::holm(&args.pvalues, alpha))?,
-                    "bonferroni": computed("Bonferroni", stats::bonferroni(&args.pvalues, alpha))?,
-                }),
-            )
+            check_alpha(args.common.alpha)?;
+            let corrections = stats::corrections(&args.pvalues, args.common.alpha)?;
+            (&args.common, with("correct", corrections, json!({}))?)
         }
     };
     if common.json {
@@ -341,150 +335,34 @@ fn flatten(prefix: &str, value: &Value, out: &mut String) {
 fn delong(args: &DelongArgs) -> Result<Value> {
     let alpha = args.common.alpha;
     check_alpha(alpha)?;
-    let table = CsvTable::read(&args.scores)?;
-    let shown = args.scores.display().to_string();
+    let table = TextTable::read(&args.scores)?;
+    let file = args.scores.display().to_string();
     if table.is_empty() {
-        bail!("'{shown}' has a header but no row of predictions");
+        bail!("'{file}' has a header but no row of predictions");
     }
-    let (truth_column, truth, labels) =
-        crate::roc_command::truth_labels(&table, args.truth.as_deref())?;
-    let truth_name = &table.header()[truth_column];
-    let positive =
-        crate::roc_command::positive_label(args.positive.as_deref(), &labels, &shown, truth_name)?;
-    let models: Vec<&String> = table
-        .header()
-        .iter()
-        .enumerate()
-        .filter(|(column, _)| *column != truth_column)
-        .map(|(_, name)| name)
-        .collect();
-    let (a, b) = crate::compare_command::two_columns(&shown, "score", &models, &args.a, &args.b)?;
-    let labels: Vec<bool> = truth.iter().map(|label| *label == positive).collect();
-    let positives = labels.iter().filter(|label| **label).count();
-    let negatives = labels.len() - positives;
-    let mut per_model = serde_json::Map::new();
-    let mut scores = Vec::new();
-    for name in [&a, &b] {
-        let values = table.numbers(table.column(name)?, true)?;
-        let auc = computed("AUC", stats::auc(&labels, &values))?;
-        per_model.insert(
-            name.clone(),
-            json!({
-                "auc": auc,
-                "hanley_mcneil": computed("Hanley-McNeil", stats::hanley_mcneil(auc, positives, negatives))?,
-                "hanley_mcneil_interval": computed("Hanley-McNeil", stats::hanley_mcneil_interval(auc, positives, negatives, alpha))?,
-                "agarwal_interval": computed("Agarwal", stats::agarwal_interval(auc, positives, negatives, alpha))?,
-                "bootstrap_interval": computed("bootstrap", stats::bootstrap_auc_interval(&labels, &values, args.resamples, alpha, args.seed))?,
-            }),
-        );
-        scores.push(values);
-    }
-    let result = computed(
-        "DeLong",
-        stats::delong_test(&labels, &scores[0], &scores[1], alpha),
-    )?;
+    let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
+    let truth_name = &table.header()[truth];
+    let positive = positive_label(args.positive.as_deref(), &labels, &file, truth_name)?;
+    let models: Vec<&String> = table.header().iter().filter(|n| *n != truth_name).collect();
+    let (a, b) = two_columns(&file, "score", &models, &args.a, &args.b)?;
+    let labels: Vec<bool> = table.texts(truth).iter().map(|l| *l == positive).collect();
+    let first = table.numbers(table.column(&a)?, true)?;
+    let second = table.numbers(table.column(&b)?, true)?;
+    let bootstrap = (args.resamples, args.seed);
+    let summary = stats::delong_summary(&labels, &first, &second, alpha, bootstrap)?;
+    let mut models = serde_json::Map::new();
+    models.insert(a.clone(), serde_json::to_value(&summary.first)?);
+    models.insert(b.clone(), serde_json::to_value(&summary.second)?);
     Ok(json!({
         "test": "delong",
-        "file": shown,
+        "file": file,
         "positive": positive,
-        "positives": positives,
-        "negatives": negatives,
+        "positives": summary.positives,
+        "negatives": summary.negatives,
         "a": a,
         "b": b,
-        "result": result,
-        "models": per_model,
+        "result": summary.result,
+        "models": models,
         "bootstrap": { "resamples": args.resamples, "seed": args.seed },
-    }))
-}
-
-fn auc_interval(args: &AucIntervalArgs) -> Result<Value> {
-    let alpha = args.common.alpha;
-    check_alpha(alpha)?;
-    let (auc, m, n) = (args.auc, args.positives, args.negatives);
-    let mut value = json!({
-        "test": "auc_interval",
-        "auc": auc,
-        "positives": m,
-        "negatives": n,
-        "hanley_mcneil": computed("Hanley-McNeil", stats::hanley_mcneil(auc, m, n))?,
-        "hanley_mcneil_interval": computed("Hanley-McNeil", stats::hanley_mcneil_interval(auc, m, n, alpha))?,
-        "agarwal_half_width": computed("Agarwal", stats::agarwal_half_width(m, n, alpha))?,
-        "agarwal_interval": computed("Agarwal", stats::agarwal_interval(auc, m, n, alpha))?,
-    });
-    if let Some(errors) = args.errors {
-        value["cortes_mohri_moments"] = json!(computed(
-            "Cortes-Mohri",
-            stats::cortes_mohri_moments(m, n, errors)
-        )?);
-        value["cortes_mohri_interval"] = json!(computed(
-            "Cortes-Mohri",
-            stats::cortes_mohri_interval(m, n, errors, alpha)
-        )?);
-        for (key, bound) in [
-            (
-                "cortes_mohri_full_interval_chebyshev",
-                stats::ErrorRateBound::Chebyshev,
-            ),
-            (
-                "cortes_mohri_full_interval_normal",
-                stats::ErrorRateBound::Normal,
-            ),
-        ] {
-            value[key] = json!(computed(
-                "Cortes-Mohri",
-                stats::cortes_mohri_full_interval(m, n, errors, alpha, bound)
-            )?);
-        }
-        if let Some(false_negatives) = args.false_negatives {
-            if false_negatives > errors {
-                bail!("--false-negatives {false_negatives} is more than --errors {errors}");
-            }
-            value["cortes_mohri_moments_given_split"] = json!(computed(
-                "Cortes-Mohri",
-                stats::cortes_mohri_moments_given_split(
-                    m,
-                    n,
-                    false_negatives,
-                    errors - false_negatives
-                )
-            )?);
-        }
-    }
-    Ok(value)
-}
-
-fn ranks(args: &RanksArgs) -> Result<Value> {
-    let alpha = args.common.alpha;
-    check_alpha(alpha)?;
-    let k = args.average_ranks.len();
-    let names: Vec<String> = if args.names.is_empty() {
-        (1..=k).map(|i| i.to_string()).collect()
-    } else if args.names.len() == k {
-        args.names.clone()
-    } else {
-        bail!(
-            "--names gives {} names for {k} average ranks",
-            args.names.len()
-        );
-    };
-    let friedman = computed(
-        "Friedman",
-        stats::friedman_from_average_ranks(&args.average_ranks, args.datasets, alpha),
-    )?;
-    let q = computed("Nemenyi", stats::nemenyi_q(k, alpha))?;
-    let table_q = stats::nemenyi_q_demsar_table(k, alpha).ok();
-    Ok(json!({
-        "test": "ranks",
-        "learners": names,
-        "n_datasets": args.datasets,
-        "friedman": friedman,
-        "nemenyi_q": q,
-        "nemenyi_critical_difference": computed("Nemenyi", stats::critical_difference(q, k, args.datasets))?,
-        "nemenyi_q_demsar_table": table_q,
-        "nemenyi_critical_difference_demsar_table": table_q
-            .map(|q| stats::critical_difference(q, k, args.datasets))
-            .transpose()
-            .map_err(|error| anyhow::anyhow!("Nemenyi: {error}"))?,
-        "nemenyi_pvalues": computed("Nemenyi", stats::nemenyi_pvalues(&args.average_ranks, args.datasets))?,
     }))
 }

@@ -62,7 +62,7 @@ impl Analysis for AcrossDatasets {
 
     fn options(&self) -> &'static [ParameterSpec] {
         const OPTIONS: &[ParameterSpec] = &[
-            ParameterSpec::text(
+            ParameterSpec::optional_text(
                 "control",
                 "the first learner",
                 "the control learner of across_datasets (Holm and Bonferroni-Dunn against it, \
@@ -245,13 +245,7 @@ fn add_tables(
             source,
         })?,
     ));
-    let mut tables = vec![
-        means_table(table, result),
-        tests_table(table, result),
-        control_table(table, result),
-        pairs_table(table, result),
-        bayesian_table(table, result),
-    ];
+    let mut tables = measure_tables(table, result);
     if let Some(first) = tables.first_mut() {
         for note in notes {
             first.push_note(note.clone());
@@ -424,6 +418,19 @@ fn reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
         },
         result.pairs.len()
     )
+}
+
+/// The five tables of one measure's comparison (means and ranks, Friedman and the critical
+/// differences, the control, every pair, the Bayesian test): the report's and the `compare`
+/// command's.
+pub fn measure_tables(table: &ScoreTable, result: &AcrossDatasetsResult) -> Vec<Table> {
+    vec![
+        means_table(table, result),
+        tests_table(table, result),
+        control_table(table, result),
+        pairs_table(table, result),
+        bayesian_table(table, result),
+    ]
 }
 
 fn header(names: &[&str]) -> Vec<String> {

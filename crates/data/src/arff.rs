@@ -13,13 +13,12 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::csv::file_stem;
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::LoadOptions;
+use crate::options::LoadOptions;
 use crate::table::{
-    assemble, classify_number, parse_number, read_utf8, resolve_class_index, Number, RawColumn,
-    RawTable,
+    assemble, classify_number, file_stem, parse_number, read_utf8, resolve_class_index, Number,
+    RawColumn, RawTable,
 };
 
 /// Which dialect is being read.

@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::{load, LoadOptions};
+use crate::load::load;
+use crate::options::LoadOptions;
 
 /// The catalog file's location relative to the repository root.
 pub const CATALOG_FILE: &str = "datasets/catalog.toml";
@@ -162,9 +163,9 @@ pub fn to_hex(bytes: &[u8]) -> String {
 
 /// The sha256 of a file's bytes, lowercase hex.
 pub fn file_sha256(path: &Path) -> Result<String, DataError> {
-    let bytes = std::fs::read(path).map_err(|source| DataError::Io {
+    let bytes = std::fs::read(path).map_err(|error| DataError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     Ok(to_hex(&Sha256::digest(&bytes)))
 }
@@ -197,9 +198,9 @@ impl Catalog {
     /// Opens `root/datasets/catalog.toml`.
     pub fn open(root: &Path) -> Result<Catalog, DataError> {
         let path = root.join(CATALOG_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|source| DataError::Io {
+        let text = std::fs::read_to_string(&path).map_err(|error| DataError::Io {
             path: path.clone(),
-            source,
+            error,
         })?;
         Catalog::parse(root, &path, &text)
     }
@@ -302,9 +303,9 @@ impl Catalog {
     pub fn verify(&self, name: &str) -> Result<Verified, DataError> {
         let entry = self.entry_or_error(name)?;
         let path = self.path_of(entry);
-        let bytes = std::fs::read(&path).map_err(|source| DataError::Io {
+        let bytes = std::fs::read(&path).map_err(|error| DataError::Io {
             path: path.clone(),
-            source,
+            error,
         })?;
         let sha256 = to_hex(&Sha256::digest(&bytes));
         let dataset = load(&path, &self.load_options(entry))?;

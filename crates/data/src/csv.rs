@@ -37,10 +37,11 @@
 //! [`LoadOptions::allow_numeric_class`], or listing the labels in
 //! [`LoadOptions::class_values`], declares that the numbers are labels.
 //!
-//! The fields are split by this module rather than by polars: under the project's debug
-//! profile (dependencies unoptimised) polars took 3.4 s to read `sylva.csv` (6.7 MB) as
-//! strings, which made loading the 43 shipped files take 23 s; this pass, which had to exist
-//! anyway to name the line of a ragged row, does the whole read in a small fraction of that.
+//! The fields are split by `text_table.rs` (the one splitter of every table the project reads)
+//! rather than by polars: under the project's debug profile (dependencies unoptimised) polars
+//! took 3.4 s to read `sylva.csv` (6.7 MB) as strings, which made loading the 43 shipped files
+//! take 23 s; this pass, which had to exist anyway to name the line of a ragged row, does the
+//! whole read in a small fraction of that.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -48,155 +49,12 @@ use std::path::Path;
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::{ColumnType, LoadOptions, LoadReport};
+use crate::options::{ColumnType, LoadOptions, LoadReport};
 use crate::table::{
-    assemble, classify_number, read_utf8, resolve_class_index, Number, RawColumn, RawTable,
+    assemble, classify_number, file_stem, read_utf8, resolve_class_index, Number, RawColumn,
+    RawTable,
 };
-
-/// The fields of a CSV text, column-major, as found by one quote-aware pass.
-struct Table<'a> {
-    /// Header field names (unquoted).
-    header: Vec<String>,
-    /// 1-based line on which each data row starts.
-    row_lines: Vec<usize>,
-    /// One vector of unquoted fields per column.
-    columns: Vec<Vec<Cow<'a, str>>>,
-}
-
-/// Removes the quotes of a field (and undoubles `""`), borrowing when nothing changes.
-fn unquote(field: &str) -> Cow<'_, str> {
-    let trimmed = field.strip_suffix('\r').unwrap_or(field);
-    if !trimmed.contains('"') {
-        return Cow::Borrowed(trimmed);
-    }
-    let mut text = String::with_capacity(trimmed.len());
-    let mut chars = trimmed.chars().peekable();
-    let mut in_quotes = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if in_quotes && chars.peek() == Some(&'"') => {
-                text.push('"');
-                chars.next();
-            }
-            '"' => in_quotes = !in_quotes,
-            _ => text.push(c),
-        }
-    }
-    Cow::Owned(text)
-}
-
-/// Walks the text once: splits records (quote-aware, so a quoted field may hold commas and
-/// line breaks), checks every record has as many fields as the header, and records the line
-/// where each data row starts. Blank lines are skipped.
-fn split_table<'a>(path: &Path, text: &'a str) -> Result<Table<'a>, DataError> {
-    let bytes = text.as_bytes();
-    let mut header: Option<Vec<String>> = None;
-    let mut columns: Vec<Vec<Cow<'a, str>>> = Vec::new();
-    let mut row_lines = Vec::new();
-    let mut fields: Vec<Cow<'a, str>> = Vec::new();
-    let mut line = 1usize;
-    let mut record_start = 0usize;
-    let mut field_start = 0usize;
-    let mut start_line = 1usize;
-    let mut in_quotes = false;
-    let length = bytes.len();
-    for position in 0..=length {
-        let byte = if position < length {
-            bytes[position]
-        } else {
-            b'\n'
-        };
-        match byte {
-            b'"' => in_quotes = !in_quotes,
-            b',' if !in_quotes => {
-                fields.push(unquote(&text[field_start..position]));
-                field_start = position + 1;
-            }
-            b'\n' if !in_quotes || position == length => {
-                let end = position.min(length);
-                let blank = end == record_start
-                    || (end == record_start + 1 && bytes[record_start] == b'\r');
-                if blank {
-                    fields.clear();
-                } else {
-                    if in_quotes {
-                        return Err(DataError::Syntax {
-                            path: path.to_path_buf(),
-                            line: start_line,
-                            column: 1,
-                            message: "a quoted field is not closed; expected a closing '\"'".into(),
-                        });
-                    }
-                    fields.push(unquote(&text[field_start..end]));
-                    match &header {
-                        None => {
-                            let names: Vec<String> =
-                                fields.drain(..).map(Cow::into_owned).collect();
-                            columns = names.iter().map(|_| Vec::new()).collect();
-                            header = Some(names);
-                        }
-                        Some(names) => {
-                            if fields.len() != names.len() {
-                                return Err(DataError::Ragged {
-                                    path: path.to_path_buf(),
-                                    line: start_line,
-                                    expected: names.len(),
-                                    got: fields.len(),
-                                });
-                            }
-                            for (column, field) in columns.iter_mut().zip(fields.drain(..)) {
-                                column.push(field);
-                            }
-                            row_lines.push(start_line);
-                        }
-                    }
-                }
-                record_start = position + 1;
-                field_start = position + 1;
-                start_line = line + 1;
-            }
-            _ => {}
-        }
-        if byte == b'\n' {
-            line += 1;
-        }
-    }
-    let Some(header) = header else {
-        return Err(DataError::Empty {
-            path: path.to_path_buf(),
-            what: "the file is empty; expected a header row and data rows".into(),
-        });
-    };
-    let mut seen = HashMap::new();
-    for (index, name) in header.iter().enumerate() {
-        if name.is_empty() {
-            return Err(DataError::Syntax {
-                path: path.to_path_buf(),
-                line: 1,
-                column: index + 1,
-                message: "empty column name in the header; expected a name for every column".into(),
-            });
-        }
-        if seen.insert(name.as_str(), ()).is_some() {
-            return Err(DataError::DuplicateName {
-                path: path.to_path_buf(),
-                line: 1,
-                name: name.clone(),
-            });
-        }
-    }
-    if row_lines.is_empty() {
-        return Err(DataError::Empty {
-            path: path.to_path_buf(),
-            what: "the file has a header but no data rows".into(),
-        });
-    }
-    Ok(Table {
-        header,
-        row_lines,
-        columns,
-    })
-}
+use crate::text_table::split_fields;
 
 /// How a column's type was settled.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -395,7 +253,13 @@ fn scan(strings: &[Cow<'_, str>], markers: &Markers) -> Scan {
 /// Reads a CSV file into a dataset, reporting which column types were inferred.
 pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadReport), DataError> {
     let text = read_utf8(path)?;
-    let table = split_table(path, &text)?;
+    let table = split_fields(path, &text, b',')?;
+    if table.row_lines.is_empty() {
+        return Err(DataError::Empty {
+            path: path.to_path_buf(),
+            what: "the file has a header but no data rows".into(),
+        });
+    }
     let names: Vec<&str> = table.header.iter().map(String::as_str).collect();
     let class_index =
         resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
@@ -513,11 +377,4 @@ fn check_class_labels(
         });
     }
     Ok(())
-}
-
-/// The file name without its extension, used as the dataset's default name.
-pub(crate) fn file_stem(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "dataset".into())
 }

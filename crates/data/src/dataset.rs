@@ -504,6 +504,13 @@ impl<'a> Features<'a> {
         self.dataset.schema().num_attributes()
     }
 
+    /// The dataset row index of each row (no labels: a learner that runs in another process
+    /// keys the rows it was sent on them).
+    #[inline]
+    pub fn rows(&self) -> &[usize] {
+        &self.rows
+    }
+
     /// Value of an attribute at a position (`NaN` = missing).
     #[inline]
     pub fn value(&self, position: usize, attribute: usize) -> f64 {

@@ -8,12 +8,12 @@ use crate::dataset::DatasetError;
 /// file and, where it applies, the 1-based line and column and what was expected there.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
-    /// The file could not be opened or read.
-    #[error("{path}: cannot read the file: {source}")]
+    /// The file could not be opened or read (the reason is in the message, not repeated as a
+    /// source, so that a printed chain says it once).
+    #[error("{path}: cannot read the file: {error}")]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file's extension names no known format.
     #[error("{path}: unknown file type; expected a .csv, .arff or .dat (KEEL) file")]
@@ -40,6 +40,21 @@ pub enum DataError {
         line: usize,
         expected: usize,
         got: usize,
+    },
+    /// A field of a table that is not what its column needs.
+    #[error("{path}:{line}, column '{column}': {message}")]
+    Cell {
+        path: PathBuf,
+        line: usize,
+        column: String,
+        message: String,
+    },
+    /// A column a table does not have.
+    #[error("'{path}' has no column '{name}' (its columns: {columns})")]
+    NoColumn {
+        path: PathBuf,
+        name: String,
+        columns: String,
     },
     /// A syntax error: what was found and what was expected.
     #[error("{path}:{line}:{column}: {message}")]

@@ -20,16 +20,17 @@ pub mod distance;
 pub mod error;
 pub mod hash;
 mod load;
+mod options;
 mod table;
+mod text_table;
 pub mod transform;
 
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
 pub use error::DataError;
-pub use load::{
-    load, load_with_report, ClassColumn, ColumnType, LoadOptions, LoadReport,
-    DEFAULT_MISSING_MARKERS,
-};
+pub use load::{load, load_with_report};
+pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISSING_MARKERS};
+pub use text_table::TextTable;
 pub use transform::{
     choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,
     MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord, TieRule,

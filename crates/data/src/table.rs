@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::dataset::{Attribute, Dataset, Schema};
 use crate::error::DataError;
-use crate::load::{ClassColumn, LoadOptions};
+use crate::options::{ClassColumn, LoadOptions};
 
 /// One typed column as read from a file.
 pub(crate) struct RawColumn {
@@ -208,9 +208,9 @@ pub(crate) fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
 
 /// Reads a file as UTF-8 text, naming the line and column of the first invalid byte.
 pub(crate) fn read_utf8(path: &Path) -> Result<String, DataError> {
-    let bytes = std::fs::read(path).map_err(|source| DataError::Io {
+    let bytes = std::fs::read(path).map_err(|error| DataError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     match String::from_utf8(bytes) {
         Ok(mut text) => {
@@ -231,4 +231,11 @@ pub(crate) fn read_utf8(path: &Path) -> Result<String, DataError> {
             })
         }
     }
+}
+
+/// The file name without its extension, used as the dataset's default name.
+pub(crate) fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "dataset".into())
 }

@@ -189,7 +189,10 @@ pub fn check_names(
         }
         names.push(name);
     }
-    let learners = configure_learners(&config.learners, learner_kinds, &mut problems);
+    // Learners that name files (a worker's program, a user's module) read them from the
+    // config's folder first, as datasets do.
+    let learner_kinds = learner_kinds.clone().with_base_dir(base);
+    let learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
     match evaluation {
         Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
         _ => Err(Error::config_problems(problems)),

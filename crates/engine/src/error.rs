@@ -91,7 +91,17 @@ pub enum Error {
         #[source]
         source: AnalysisError,
     },
-    /// A table of results could not be built or serialised.
+    /// A table of results could not be written as Parquet.
+    #[error("cannot {action}")]
+    Parquet {
+        /// What was being done ("write the per-fold table as Parquet", ...).
+        action: &'static str,
+        /// The cause.
+        #[source]
+        source: report::ParquetError,
+    },
+    /// A table of results could not be built as a polars `DataFrame`.
+    #[cfg(feature = "polars")]
     #[error("cannot {action}")]
     Frame {
         /// What was being done ("write the per-fold table as Parquet", ...).

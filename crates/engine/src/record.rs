@@ -149,6 +149,7 @@ impl RunRecord {
 
     /// The per-instance predictions of some units as a long polars `DataFrame` (see
     /// [`crate::results::predictions_frame`]), read from the cache one unit at a time.
+    #[cfg(feature = "polars")]
     pub fn predictions_frame(&self, units: &[Unit]) -> crate::Result<polars::prelude::DataFrame> {
         crate::results::predictions_frame(&self.plan, units, |unit| self.predictions(unit))
     }

@@ -1,13 +1,17 @@
-//! The numbers of a run: the tidy per-fold table (a polars `DataFrame`), per-dataset summaries
-//! and the paired tests between learners, all computed from the units' predictions.
+//! The numbers of a run: the tidy per-fold table (also as a polars `DataFrame` with the `polars`
+//! feature), per-dataset summaries and the paired tests between learners, all computed from the
+//! units' predictions.
 
-use polars::prelude::{Column, DataFrame, ParquetWriter};
-use report::{Cell, Table};
+#[cfg(feature = "polars")]
+use polars::prelude::{Column, DataFrame};
+use report::{Cell, ParquetValues, Table};
 
 use crate::error::{Error, Result};
 use crate::measures::Measure;
 use crate::paired::{FoldTest, TestOptions};
-use crate::plan::{Plan, Unit};
+use crate::plan::Plan;
+#[cfg(feature = "polars")]
+use crate::plan::Unit;
 use crate::runner::{Status, UnitRecord};
 use crate::unit::Part;
 
@@ -23,10 +27,13 @@ pub struct UnitMeasures {
 /// A run's results: the tidy table, and the same values indexed for the analyses.
 pub struct RunResults {
     /// Long format: one row per (dataset, learner, repetition, fold, part, measure) with its
-    /// value; failed units have no rows.
+    /// value; failed units have no rows (with the `polars` feature).
+    #[cfg(feature = "polars")]
     pub tidy: DataFrame,
     /// The same values indexed by dataset, learner and split.
     pub folds: FoldTable,
+    /// The tidy table's columns, in plan order, for its Parquet file.
+    columns: TidyColumns,
 }
 
 impl RunResults {
@@ -37,29 +44,51 @@ impl RunResults {
         records: &[UnitRecord<UnitMeasures>],
     ) -> Result<Self> {
         let folds = FoldTable::new(plan, measures, records);
-        let tidy = folds.to_frame(plan)?;
-        Ok(RunResults { tidy, folds })
+        let columns = TidyColumns::new(&folds.tidy_rows(plan));
+        Ok(RunResults {
+            #[cfg(feature = "polars")]
+            tidy: folds.to_frame(plan)?,
+            folds,
+            columns,
+        })
     }
 
     /// Results of an experiment without data (no rows).
     pub fn empty() -> Self {
         let plan = Plan::new(Vec::new(), Vec::new());
         let folds = FoldTable::new(&plan, &[], &[]);
-        let tidy = folds.to_frame(&plan).unwrap_or_else(|_| DataFrame::empty());
-        RunResults { tidy, folds }
+        RunResults {
+            #[cfg(feature = "polars")]
+            tidy: folds.to_frame(&plan).unwrap_or_else(|_| DataFrame::empty()),
+            columns: TidyColumns::new(&folds.tidy_rows(&plan)),
+            folds,
+        }
     }
 
-    /// The tidy table as a Parquet file's bytes.
+    /// The tidy table as a Parquet file's bytes: nullable columns dataset, learner, part,
+    /// measure (text, read by Arrow as `string_view`), repetition, fold (int64), value (double),
+    /// as polars wrote them.
     pub fn to_parquet(&self) -> Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        let mut frame = self.tidy.clone();
-        ParquetWriter::new(&mut bytes)
-            .finish(&mut frame)
-            .map_err(|source| Error::Frame {
+        let columns = &self.columns;
+        let text = |values| ParquetValues::Text(strs(values));
+        let table = [
+            ("dataset", text(&columns.dataset)),
+            ("learner", text(&columns.learner)),
+            (
+                "repetition",
+                ParquetValues::Int64(columns.repetition.clone()),
+            ),
+            ("fold", ParquetValues::Int64(columns.fold.clone())),
+            ("part", text(&columns.part)),
+            ("measure", text(&columns.measure)),
+            ("value", ParquetValues::Float64(columns.value.clone())),
+        ];
+        report::write_parquet(&table, &[("ARROW:schema", TIDY_ARROW_SCHEMA)]).map_err(|source| {
+            Error::Parquet {
                 action: "write the per-fold table as Parquet",
-                source: Box::new(source),
-            })?;
-        Ok(bytes)
+                source,
+            }
+        })
     }
 
     /// The tidy table as CSV. Values are written in the shortest form that reads back to the
@@ -209,6 +238,7 @@ impl FoldTable {
 
     /// The tidy rows as a polars `DataFrame` (columns dataset, learner, repetition, fold, part,
     /// measure, value).
+    #[cfg(feature = "polars")]
     pub fn to_frame(&self, plan: &Plan) -> Result<DataFrame> {
         let rows = self.tidy_rows(plan);
         let text = |pick: for<'r> fn(&'r TidyRow<'r>) -> &'r str| -> Vec<String> {
@@ -238,6 +268,45 @@ impl FoldTable {
             action: "build the per-fold table",
             source: Box::new(source),
         })
+    }
+}
+
+/// The Arrow schema of the tidy table (the seven fields above, every one nullable) as the
+/// base64 IPC message Arrow readers take from a Parquet file's `ARROW:schema` metadata, so that
+/// they read its text columns as `string_view`, as from the files polars wrote. Made by pyarrow:
+/// `scripts/tidy_arrow_schema.py`.
+const TIDY_ARROW_SCHEMA: &str = include_str!("tidy_arrow_schema.txt");
+
+/// The tidy rows as columns.
+#[derive(Default)]
+struct TidyColumns {
+    dataset: Vec<String>,
+    learner: Vec<String>,
+    repetition: Vec<i64>,
+    fold: Vec<i64>,
+    part: Vec<String>,
+    measure: Vec<String>,
+    value: Vec<f64>,
+}
+
+/// The strings of a text column.
+fn strs(values: &[String]) -> Vec<&str> {
+    values.iter().map(String::as_str).collect()
+}
+
+impl TidyColumns {
+    fn new(rows: &[TidyRow]) -> Self {
+        let mut columns = TidyColumns::default();
+        for row in rows {
+            columns.dataset.push(row.dataset.to_string());
+            columns.learner.push(row.learner.to_string());
+            columns.repetition.push(row.repetition as i64);
+            columns.fold.push(row.fold as i64);
+            columns.part.push(row.part.name().to_string());
+            columns.measure.push(row.measure.to_string());
+            columns.value.push(row.value);
+        }
+        columns
     }
 }
 
@@ -482,6 +551,7 @@ pub fn tests_table(
 /// predicted row and class, with columns dataset, learner, repetition, fold, part, row (in the
 /// prepared dataset), truth and class (class names), and probability. `predictions` reads a
 /// unit's predictions (from the cache); units without them (failed, or not run) are left out.
+#[cfg(feature = "polars")]
 pub fn predictions_frame(
     plan: &Plan,
     units: &[Unit],

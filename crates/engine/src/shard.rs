@@ -216,25 +216,20 @@ const SHORTEST_UNIT_SECONDS: f64 = 1e-4;
 /// `folder/units.csv`, for the units that were computed or read back; empty when there is no
 /// readable file.
 fn previous_timings(folder: &Path) -> HashMap<String, f64> {
-    let Ok(text) = std::fs::read_to_string(folder.join("units.csv")) else {
+    let Ok(table) = data::TextTable::read(&folder.join("units.csv")) else {
         return HashMap::new();
     };
-    let records = parse_csv(&text);
-    let Some(header) = records.first() else {
-        return HashMap::new();
-    };
-    let column = |name: &str| header.iter().position(|field| field == name);
     let (Some(status), Some(fit), Some(predict), Some(path)) = (
-        column("status"),
-        column("fit_seconds"),
-        column("predict_seconds"),
-        column("predictions"),
+        table.find("status"),
+        table.find("fit_seconds"),
+        table.find("predict_seconds"),
+        table.find("predictions"),
     ) else {
         return HashMap::new();
     };
     let mut timings = HashMap::new();
-    for record in &records[1..] {
-        let field = |index: usize| record.get(index).map(String::as_str).unwrap_or("");
+    for row in 0..table.len() {
+        let field = |column: usize| table.texts(column)[row].as_str();
         if !matches!(field(status), "computed" | "reused" | "repaired") {
             continue;
         }
@@ -248,39 +243,6 @@ fn previous_timings(folder: &Path) -> HashMap<String, f64> {
         }
     }
     timings
-}
-
-/// The records of an RFC 4180 CSV text: fields split on commas, `"` quoting (with `""` for a
-/// quote) that may hold commas and line breaks.
-fn parse_csv(text: &str) -> Vec<Vec<String>> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut characters = text.chars().peekable();
-    while let Some(character) = characters.next() {
-        match (quoted, character) {
-            (true, '"') if characters.peek() == Some(&'"') => {
-                characters.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, other) => field.push(other),
-            (false, '"') => quoted = true,
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (false, other) => field.push(other),
-        }
-    }
-    if !field.is_empty() || !record.is_empty() {
-        record.push(field);
-        records.push(record);
-    }
-    records
 }
 
 /// An expected cost ordered by `f64::total_cmp`, for the heap of [`balance`].
@@ -345,18 +307,5 @@ mod tests {
         assert_eq!(balance(&[1.0; 5], 3), vec![0, 1, 2, 0, 1]);
         // More shards than units: the extra shards stay empty.
         assert_eq!(balance(&[1.0, 2.0], 4), vec![1, 0]);
-    }
-
-    #[test]
-    fn csv_fields_may_be_quoted_with_commas_quotes_and_line_breaks() {
-        let text = "a,b,c\n1,\"x, \"\"y\"\"\",\"two\nlines\"\r\n2,,\n";
-        assert_eq!(
-            parse_csv(text),
-            vec![
-                vec!["a", "b", "c"],
-                vec!["1", "x, \"y\"", "two\nlines"],
-                vec!["2", "", ""],
-            ]
-        );
     }
 }

@@ -278,6 +278,7 @@ fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
     );
 }
 
+#[cfg(feature = "polars")]
 #[test]
 fn the_predictions_table_holds_every_row_and_class_of_the_cache() {
     let folder = scratch("predictions");

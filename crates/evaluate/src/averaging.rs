@@ -1,5 +1,8 @@
 //! Averaging the ROC curves of k folds: vertical, threshold and pooled (merged) curves.
 
+use serde::Serialize;
+use stats::json::float;
+
 use crate::error::{EvaluateError, Result};
 use crate::predictions::BinaryScores;
 use crate::roc::{roc_curve, RocCurve};
@@ -14,17 +17,22 @@ pub enum IntervalMethod {
 }
 
 /// One sample of a vertically averaged ROC curve.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct VerticalSample {
     /// The fixed false positive rate.
+    #[serde(serialize_with = "float")]
     pub fpr: f64,
     /// Mean over the curves of the TPR at that FPR.
+    #[serde(serialize_with = "float")]
     pub mean_tpr: f64,
     /// Sample standard deviation (k - 1) of the TPRs.
+    #[serde(serialize_with = "float")]
     pub sd_tpr: f64,
     /// Lower limit of the binomial confidence interval of the mean TPR.
+    #[serde(serialize_with = "float")]
     pub low: f64,
     /// Upper limit of the binomial confidence interval of the mean TPR.
+    #[serde(serialize_with = "float")]
     pub high: f64,
 }
 
@@ -92,17 +100,22 @@ pub fn vertical_average(
 }
 
 /// One sample of a threshold-averaged ROC curve.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ThresholdSample {
     /// The score threshold ("predict positive iff score >= threshold").
+    #[serde(serialize_with = "float")]
     pub threshold: f64,
     /// Mean FPR of the curves at that threshold.
+    #[serde(serialize_with = "float")]
     pub mean_fpr: f64,
     /// Sample standard deviation of the FPRs.
+    #[serde(serialize_with = "float")]
     pub sd_fpr: f64,
     /// Mean TPR of the curves at that threshold.
+    #[serde(serialize_with = "float")]
     pub mean_tpr: f64,
     /// Sample standard deviation of the TPRs.
+    #[serde(serialize_with = "float")]
     pub sd_tpr: f64,
 }
 

@@ -5,17 +5,23 @@
 //! lies over the edge. The sections are found as score intervals, so that they can be learned
 //! on one set of scores (training or validation) and applied to another (the test set).
 
+use serde::Serialize;
+use stats::json::float;
+
 use crate::error::Result;
 use crate::hull::roc_convex_hull;
+
 use crate::predictions::BinaryScores;
 use crate::roc::roc_curve;
 
 /// A closed interval of scores whose ranking is to be inverted.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ScoreInterval {
     /// Lowest score of the section.
+    #[serde(serialize_with = "float")]
     pub low: f64,
     /// Highest score of the section.
+    #[serde(serialize_with = "float")]
     pub high: f64,
 }
 

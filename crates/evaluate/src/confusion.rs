@@ -1,10 +1,13 @@
 //! Confusion matrix and the measures read off it (with instance weights).
 
+use serde::Serialize;
+use stats::json::float;
+
 use crate::error::{EvaluateError, Result};
 use crate::predictions::{BinaryScores, Predictions};
 
 /// Weighted multi-class confusion matrix: `counts[actual][predicted]`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConfusionMatrix {
     counts: Vec<Vec<f64>>,
 }
@@ -127,15 +130,19 @@ impl ConfusionMatrix {
 }
 
 /// Weighted two-class counts with the rates read off them (NaN where the denominator is 0).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct BinaryCounts {
     /// Positives predicted positive.
+    #[serde(serialize_with = "float")]
     pub true_positives: f64,
     /// Negatives predicted positive.
+    #[serde(serialize_with = "float")]
     pub false_positives: f64,
     /// Negatives predicted negative.
+    #[serde(serialize_with = "float")]
     pub true_negatives: f64,
     /// Positives predicted negative.
+    #[serde(serialize_with = "float")]
     pub false_negatives: f64,
 }
 

@@ -1,5 +1,8 @@
 //! Cost-sensitive evaluation: expected cost, iso-cost lines, cost-minimising thresholds.
 
+use serde::Serialize;
+use stats::json::float;
+
 use crate::error::{EvaluateError, Result};
 use crate::predictions::{BinaryScores, Predictions};
 use crate::roc::roc_curve;
@@ -91,7 +94,7 @@ impl CostMatrix {
 }
 
 /// Which prediction a scoring model makes before its cost is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Decision {
     /// The class with the highest score.
     Argmax,
@@ -128,13 +131,16 @@ pub fn expected_cost(
 }
 
 /// Line of equal expected cost in ROC space, tpr = intercept + slope fpr.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct IsoCostLine {
     /// Slope m = c(FP) P(neg) / (c(FN) P(pos)).
+    #[serde(serialize_with = "float")]
     pub slope: f64,
     /// TPR at fpr = 0.
+    #[serde(serialize_with = "float")]
     pub intercept: f64,
     /// Expected cost per instance of every point on the line.
+    #[serde(serialize_with = "float")]
     pub expected_cost: f64,
 }
 
@@ -156,15 +162,18 @@ pub fn iso_cost_line(
 }
 
 /// A decision threshold chosen to minimise cost on a set of scores.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CostThreshold {
     /// Threshold to apply to new scores ("predict positive iff score >= threshold"): halfway
     /// between the chosen ROC point's score and the next lower distinct score (-inf below the lowest,
     /// +inf for "all negative").
+    #[serde(serialize_with = "float")]
     pub threshold: f64,
     /// The ROC point's own threshold (the lowest score still predicted positive).
+    #[serde(serialize_with = "float")]
     pub roc_threshold: f64,
     /// Total cost c(FP) FP + c(FN) FN on the scores it was chosen on, divided by their total weight.
+    #[serde(serialize_with = "float")]
     pub cost_per_instance: f64,
 }
 

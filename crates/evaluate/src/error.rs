@@ -94,6 +94,38 @@ pub enum EvaluateError {
         /// Which input.
         what: &'static str,
     },
+    /// A score that must be a probability is outside [0, 1].
+    #[error("score of instance {index} (class column {column}) is {value}; {measure} needs probabilities in [0, 1]")]
+    NotProbability {
+        /// Name of the measure.
+        measure: &'static str,
+        /// Instance index.
+        index: usize,
+        /// Score column (0 for binary scores).
+        column: usize,
+        /// The offending score.
+        value: f64,
+    },
+    /// A measure that has no definition for instance weights other than 1 was given such weights.
+    #[error("{measure} is defined only for unit weights; the test set has other weights")]
+    WeightsUnsupported {
+        /// Name of the measure.
+        measure: &'static str,
+    },
+    /// Score columns that do not name one column per class for each model.
+    #[error("{problem}")]
+    ClassColumn {
+        /// What is wrong.
+        problem: String,
+    },
+    /// An error about one part of the input, marked with that part ("column 'x'").
+    #[error("{what}: {error}")]
+    In {
+        /// The part of the input.
+        what: String,
+        /// Its error.
+        error: Box<EvaluateError>,
+    },
     /// The confidence interval from the `stats` crate failed.
     #[error("confidence interval: {0}")]
     Interval(String),

@@ -1,6 +1,9 @@
 //! ROC convex hull (Provost & Fawcett 1997) and the iso-performance slopes each vertex is optimal for.
 
 use num_bigint::BigInt;
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+use stats::json::{float, Float};
 
 use crate::error::{EvaluateError, Result};
 
@@ -47,10 +50,34 @@ pub struct HullVertex {
     pub slope_range: (f64, f64),
 }
 
+/// Serialised as `{ fpr, tpr, slope_low, slope_high }` (non-finite slopes as "inf").
+impl Serialize for HullVertex {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut vertex = serializer.serialize_struct("HullVertex", 4)?;
+        vertex.serialize_field("fpr", &Float(self.fpr))?;
+        vertex.serialize_field("tpr", &Float(self.tpr))?;
+        vertex.serialize_field("slope_low", &Float(self.slope_range.0))?;
+        vertex.serialize_field("slope_high", &Float(self.slope_range.1))?;
+        vertex.end()
+    }
+}
+
 /// The upper-left convex hull of a set of ROC points plus the trivial classifiers (0, 0) and (1, 1).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RocHull {
     vertices: Vec<HullVertex>,
+}
+
+/// Serialised as `{ area, vertices, segment_slopes }`.
+impl Serialize for RocHull {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let slopes: Vec<Float> = self.segment_slopes().into_iter().map(Float).collect();
+        let mut hull = serializer.serialize_struct("RocHull", 3)?;
+        hull.serialize_field("area", &Float(self.area()))?;
+        hull.serialize_field("vertices", &self.vertices)?;
+        hull.serialize_field("segment_slopes", &slopes)?;
+        hull.end()
+    }
 }
 
 /// Exact sign of the orientation (b - o) x (c - o): > 0 left turn, < 0 right turn, 0 collinear.
@@ -222,7 +249,7 @@ impl RocHull {
 
 /// ROC convex hull of several classifiers, each given as its ROC points (a curve or one point),
 /// with the classifiers that own each vertex.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClassifierHull {
     hull: RocHull,
     owners: Vec<Vec<usize>>,
@@ -230,11 +257,13 @@ pub struct ClassifierHull {
 }
 
 /// One row of the table "slope range -> classifier(s) on the hull" (Provost, Fawcett & Kohavi 1998, Table 1).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SlopeRangeOwner {
     /// Lowest slope of the range.
+    #[serde(serialize_with = "float")]
     pub low: f64,
     /// Highest slope of the range.
+    #[serde(serialize_with = "float")]
     pub high: f64,
     /// Classifiers owning the optimal vertices over this range (empty: only a trivial classifier).
     pub classifiers: Vec<usize>,

@@ -4,12 +4,14 @@
 //! q (fpr1, tpr1) + (1 - q) (fpr2, tpr2), so every point of the ROC convex hull is reachable,
 //! in particular the one of a target false or true positive rate.
 
+use serde::Serialize;
+
 use crate::error::{EvaluateError, Result};
 use crate::hull::RocHull;
 
 /// A random mixture of two classifiers: use `first` with probability `share_first`, else
 /// `second`; `point` is the (fpr, tpr) the mixture reaches.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Mixture {
     /// (fpr, tpr) of the first classifier.
     pub first: (f64, f64),

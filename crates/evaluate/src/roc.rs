@@ -1,30 +1,40 @@
 //! ROC curve of a scoring classifier, AUC (trapezoid = Wilcoxon-Mann-Whitney) and scored AUC.
 
+use serde::Serialize;
+use stats::json::float;
+
 use crate::accurate::AccurateSum;
 use crate::error::{EvaluateError, Result};
 use crate::predictions::BinaryScores;
 
 /// One point of a ROC curve: the classifier "predict positive iff score >= threshold".
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct RocPoint {
     /// Decision threshold (+inf for the all-negative point (0, 0)).
+    #[serde(serialize_with = "float")]
     pub threshold: f64,
     /// Weighted false positives at this threshold.
+    #[serde(rename = "fp", serialize_with = "float")]
     pub false_positives: f64,
     /// Weighted true positives at this threshold.
+    #[serde(rename = "tp", serialize_with = "float")]
     pub true_positives: f64,
     /// False positive rate, fp / N.
+    #[serde(serialize_with = "float")]
     pub fpr: f64,
     /// True positive rate, tp / P.
+    #[serde(serialize_with = "float")]
     pub tpr: f64,
 }
 
 /// ROC curve: one point per distinct score in order of decreasing threshold, starting at (0, 0);
 /// tied scores form one (possibly diagonal) step (Fawcett 2006).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RocCurve {
     points: Vec<RocPoint>,
+    #[serde(serialize_with = "float")]
     positives: f64,
+    #[serde(serialize_with = "float")]
     negatives: f64,
     default_point: usize,
 }
@@ -345,16 +355,20 @@ pub fn mann_whitney_u(data: &BinaryScores) -> f64 {
 }
 
 /// Scored AUC of Wu & Flach (2005) with its two parts.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ScoredAuc {
+    /// Ordinary AUC (ties 1/2) of the same scores.
+    #[serde(serialize_with = "float")]
+    pub auc: f64,
     /// sAUC = (1/(P N)) sum_ij (x_i - y_j) I(x_i > y_j).
+    #[serde(serialize_with = "float")]
     pub sauc: f64,
     /// R_s+ = (1/(P N)) sum_ij x_i I(x_i > y_j).
+    #[serde(serialize_with = "float")]
     pub r_s_plus: f64,
     /// R_s- = (1/(P N)) sum_ij y_j I(x_i > y_j).
+    #[serde(serialize_with = "float")]
     pub r_s_minus: f64,
-    /// Ordinary AUC (ties 1/2) of the same scores.
-    pub auc: f64,
 }
 
 /// Scored AUC (Wu & Flach 2005) by one sweep over the sorted scores (their Table 2), O(n log n);

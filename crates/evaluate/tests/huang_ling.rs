@@ -1,5 +1,6 @@
 //! Huang & Ling consistency/discriminancy of AUC vs accuracy: published counts, an independent
-//! Python/sklearn brute force (tests/data/huang_ling_bruteforce.py), and DP == enumeration.
+//! Python/sklearn brute force (tests/data/huang_ling_bruteforce.py), DP == enumeration, and
+//! Python's exact counts up to 2n = 300 by another method (tests/data/huang_ling_large.py).
 
 mod common;
 
@@ -41,6 +42,23 @@ fn matches_python_brute_force_over_pairs_of_rankings() {
             case["p"].as_u64().unwrap(),
             case["q"].as_u64().unwrap(),
         );
+        let dp = RankingHistogram::by_dynamic_program(n_pos, n_neg).unwrap();
+        assert_eq!(dp.auc_vs_accuracy(), expected, "{n_pos}+{n_neg}");
+    }
+}
+
+#[test]
+fn matches_python_exact_counts_up_to_three_hundred_positions() {
+    let big = |value: &serde_json::Value| value.as_str().unwrap().parse::<BigUint>().unwrap();
+    for case in common::cases("huang_ling_large") {
+        let n_pos = case["n_pos"].as_u64().unwrap() as usize;
+        let n_neg = case["n_neg"].as_u64().unwrap() as usize;
+        let expected = evaluate::ConsistencyCounts {
+            r: big(&case["r"]),
+            s: big(&case["s"]),
+            p: big(&case["p"]),
+            q: big(&case["q"]),
+        };
         let dp = RankingHistogram::by_dynamic_program(n_pos, n_neg).unwrap();
         assert_eq!(dp.auc_vs_accuracy(), expected, "{n_pos}+{n_neg}");
     }
@@ -100,5 +118,8 @@ fn histogram_counting_equals_generic_pair_counting() {
 fn rejects_empty_classes_and_oversized_enumeration() {
     assert!(RankingHistogram::by_dynamic_program(0, 3).is_err());
     assert!(RankingHistogram::by_enumeration(20, 20).is_err());
+    // far beyond memory: refused before anything is allocated
+    assert!(RankingHistogram::by_dynamic_program(1000, 1000).is_err());
+    assert!(RankingHistogram::by_dynamic_program(usize::MAX / 8, usize::MAX / 8).is_err());
     assert!(consistency_discriminancy(&[(f64::NAN, 0.0)]).is_err());
 }

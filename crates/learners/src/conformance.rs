@@ -35,8 +35,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::StandardNormal;
 
+use crate::model::{Learner, Probabilities};
+use crate::params::Params;
+use crate::registry::Registry;
 use crate::spec::{Capabilities, LearnerSpec, ParameterDefault};
-use crate::{Learner, Probabilities, Registry};
 
 /// The seed of every fit and of the generated data.
 const SEED: u64 = 20_260_322;
@@ -110,7 +112,7 @@ pub fn check_spec(spec: &LearnerSpec) -> Result<(), Vec<String>> {
     }
     let mut table = toml::Table::new();
     table.insert("kind".into(), toml::Value::String(kind.into()));
-    let learner = match crate::Params::new(spec, &registry, &table).and_then(spec.build) {
+    let learner = match Params::new(spec, &registry, &table).and_then(spec.build) {
         Ok(learner) => learner,
         Err(error) => return Err(vec![format!("default parameters: {error}")]),
     };

@@ -23,8 +23,9 @@ use data::{Features, Schema, View};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the cost-sensitive wrapper: bump it whenever its outputs change.
 const REVISION: u32 = 2;

@@ -22,9 +22,9 @@ use std::time::Duration;
 use data::{AttributeKind, Features, Schema, View};
 use wait_timeout::ChildExt;
 
+use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, Probabilities};
 
 /// The external-command learner's parameters.
 #[derive(Clone, Debug)]
@@ -454,7 +454,7 @@ mod tests {
             ),
         );
         table.insert("timeout_seconds".into(), toml::Value::Float(timeout));
-        let registry = crate::Registry::builtin();
+        let registry = crate::registry::Registry::empty();
         ExternalLearner::from_params(Params::new(&spec(), &registry, &table).unwrap()).unwrap()
     }
 
@@ -533,7 +533,7 @@ mod tests {
     fn empty_command_is_rejected() {
         let mut table = toml::Table::new();
         table.insert("command".into(), toml::Value::Array(vec![]));
-        let registry = crate::Registry::builtin();
+        let registry = crate::registry::Registry::empty();
         let message =
             ExternalLearner::from_params(Params::new(&spec(), &registry, &table).unwrap())
                 .unwrap_err()

@@ -6,7 +6,8 @@
 //! - [`Registry`] ([`registry`]): the kinds a config can name, [`Registry::register`] for a
 //!   learner of your own, [`Registry::describe_all`] for a listing, and [`build_learner`] for the
 //!   built-in kinds;
-//! - [`conformance`]: the checks every learner must pass, for your own learners' tests too.
+//! - [`conformance`]: the checks every learner must pass, for your own learners' tests too;
+//! - [`worker`]: learners served by persistent worker processes (Python, any language).
 //!
 //! The crate's `README.md` shows how to add a learner and how to register one from another
 //! crate.
@@ -14,7 +15,9 @@
 
 pub mod adapters;
 pub mod bagging;
+pub mod builtin;
 pub mod c45;
+pub mod capabilities;
 pub mod conformance;
 pub mod cost_sensitive;
 pub mod discretize;
@@ -25,6 +28,7 @@ pub mod kstar;
 pub mod logistic;
 pub mod model;
 pub mod naive_bayes;
+pub mod parameter;
 pub mod params;
 pub mod perceptron;
 pub mod registry;
@@ -32,14 +36,18 @@ pub mod ripper;
 pub mod spec;
 mod total_order;
 pub mod vfi;
+pub mod worker;
 
 pub use bagging::Bagging;
+pub use builtin::{build_learner, builtin_specs, kinds};
 pub use c45::{C45Model, C45};
+pub use capabilities::Capabilities;
 pub use logistic::{Logistic, LogisticModel};
 pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
-pub use params::{ParamError, Params};
-pub use registry::{build_learner, builtin_specs, kinds, Registry, RegistryError};
-pub use spec::{Capabilities, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};
+pub use parameter::{Declares, ParameterDefault, ParameterKind, ParameterSpec};
+pub use params::{BuildLearner, ParamError, Params};
+pub use registry::{Registry, RegistryError};
+pub use spec::LearnerSpec;
 
 /// The code samples of `README.md`, compiled and run as doctests.
 #[cfg(doctest)]

@@ -2,7 +2,7 @@
 
 use data::{Features, Schema, View};
 
-use crate::spec::Capabilities;
+use crate::capabilities::Capabilities;
 
 /// Class probabilities for a set of rows: one row per instance, one column per class (in the
 /// dataset's class order), each row summing to 1.

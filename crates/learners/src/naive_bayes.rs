@@ -32,9 +32,10 @@
 use data::{Features, Schema, View};
 
 use crate::discretize::MdlDiscretizer;
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::total_order;
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the naive Bayes implementation: bump it whenever its outputs change.
 const REVISION: u32 = 1;

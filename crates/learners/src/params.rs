@@ -7,9 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::registry::{builtin_registry, Registry};
-use crate::spec::{format_number, LearnerSpec, ParameterDefault, ParameterKind, ParameterSpec};
-use crate::Learner;
+use crate::model::Learner;
+use crate::parameter::{format_number, Declares, ParameterDefault, ParameterKind, ParameterSpec};
 
 /// A parameter that is unknown, missing, of the wrong type or out of range, or a learner kind
 /// that does not exist. Every message names the learner, the key and what it allows.
@@ -89,27 +88,46 @@ enum Value {
     Boolean(bool),
     Word(&'static str),
     Strings(Vec<String>),
+    Text(String),
     Matrix(Vec<Vec<f64>>),
     Table(toml::Table),
-    Text(String),
     Tables(Vec<toml::Table>),
+}
+
+/// What builds the nested learners a wrapper's parameters name (its base learner): a registry.
+pub trait BuildLearner: std::fmt::Debug {
+    /// Builds a learner from a config table with a `kind` key and that kind's parameters.
+    fn build_learner(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError>;
+
+    /// The folder of the config the learners are built for, if known: a learner that names
+    /// files (a worker's program, a user's module) looks for them there first.
+    fn base_dir(&self) -> Option<&std::path::Path> {
+        None
+    }
 }
 
 /// The parameters given for one learner, checked against its spec, with the registry that
 /// nested learners (a wrapper's base) are built from.
 #[derive(Clone, Debug)]
 pub struct Params<'a> {
-    spec: &'a LearnerSpec,
-    registry: &'a Registry,
+    kind: &'static str,
+    parameters: &'a [ParameterSpec],
+    registry: Option<&'a dyn BuildLearner>,
     values: BTreeMap<&'static str, Value>,
 }
 
 impl<'a> Params<'a> {
+    /// The folder of the config these parameters come from, if known (see
+    /// [`BuildLearner::base_dir`]).
+    pub fn base_dir(&self) -> Option<&'a std::path::Path> {
+        self.registry.and_then(|registry| registry.base_dir())
+    }
+
     /// Checks a config table (its `kind` and `name` keys are ignored) against `spec`: unknown
     /// keys, types, ranges and required parameters. Nested learners are built from `registry`.
     pub fn new(
-        spec: &'a LearnerSpec,
-        registry: &'a Registry,
+        spec: &'a impl Declares,
+        registry: &'a dyn BuildLearner,
         table: &toml::Table,
     ) -> Result<Self, ParamError> {
         let given: Vec<(&String, &toml::Value)> = table
@@ -120,7 +138,7 @@ impl<'a> Params<'a> {
         for &(key, value) in &given {
             let Some(parameter) = spec.parameter(key) else {
                 return Err(ParamError::Unknown {
-                    kind: spec.kind.to_string(),
+                    kind: spec.kind().to_string(),
                     key: key.clone(),
                     allowed: spec.parameter_names(),
                 });
@@ -129,49 +147,41 @@ impl<'a> Params<'a> {
         }
         let mut values = BTreeMap::new();
         for (parameter, value) in declared {
-            values.insert(parameter.name(), check(spec.kind, parameter, value)?);
+            values.insert(parameter.name(), check(spec.kind(), parameter, value)?);
         }
-        for parameter in &spec.parameters {
+        for parameter in spec.parameters() {
             if *parameter.default() == ParameterDefault::Required
                 && !values.contains_key(parameter.name())
             {
                 return Err(ParamError::Missing {
-                    kind: spec.kind.to_string(),
+                    kind: spec.kind().to_string(),
                     key: parameter.name().to_string(),
                     expected: format!("{} ({})", parameter.kind().expected(), parameter.doc()),
                 });
             }
         }
         Ok(Params {
-            spec,
-            registry,
+            kind: spec.kind(),
+            parameters: spec.parameters(),
+            registry: Some(registry),
             values,
         })
     }
 
-    /// Every parameter at its default (required ones absent), nested learners built from the
-    /// built-in registry: for a learner's `Default`.
-    pub fn defaults(spec: &'a LearnerSpec) -> Self {
+    /// Every parameter at its default (required ones absent), without a registry: for the
+    /// `Default` of a learner that wraps no other ([`Params::learner`] refuses).
+    pub fn defaults(spec: &'a impl Declares) -> Self {
         Params {
-            spec,
-            registry: builtin_registry(),
+            kind: spec.kind(),
+            parameters: spec.parameters(),
+            registry: None,
             values: BTreeMap::new(),
         }
     }
 
     /// The learner kind these parameters are for.
     pub fn kind(&self) -> &'static str {
-        self.spec.kind
-    }
-
-    /// The spec the parameters were checked against.
-    pub fn spec(&self) -> &'a LearnerSpec {
-        self.spec
-    }
-
-    /// The registry nested learners are built from.
-    pub fn registry(&self) -> &'a Registry {
-        self.registry
+        self.kind
     }
 
     /// The declaration of `key` and its given value, if any.
@@ -181,8 +191,9 @@ impl<'a> Params<'a> {
         wanted: &str,
     ) -> Result<(&'a ParameterSpec, Option<&Value>), ParamError> {
         let parameter = self
-            .spec
-            .parameter(key)
+            .parameters
+            .iter()
+            .find(|parameter| parameter.name() == key)
             .ok_or_else(|| self.undeclared(key, "that the spec does not declare"))?;
         let matches = matches!(
             (parameter.kind(), wanted),
@@ -192,9 +203,10 @@ impl<'a> Params<'a> {
                 | (ParameterKind::Boolean, "boolean")
                 | (ParameterKind::Choice { .. }, "choice")
                 | (ParameterKind::StringList, "string_list")
+                | (ParameterKind::Text, "text")
+                | (ParameterKind::Table, "table")
                 | (ParameterKind::RealMatrix { .. }, "real_matrix")
                 | (ParameterKind::Learner, "learner")
-                | (ParameterKind::Text, "text")
                 | (ParameterKind::Tables, "tables")
         );
         if !matches {
@@ -211,7 +223,7 @@ impl<'a> Params<'a> {
 
     fn undeclared(&self, key: &str, problem: &str) -> ParamError {
         ParamError::Undeclared {
-            kind: self.spec.kind.to_string(),
+            kind: self.kind.to_string(),
             key: key.to_string(),
             problem: problem.to_string(),
         }
@@ -290,18 +302,31 @@ impl<'a> Params<'a> {
         }
     }
 
-    /// A declared matrix of reals (rows may differ in length), or `None` when absent.
-    pub fn real_matrix(&self, key: &str) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
-        match self.lookup(key, "real_matrix")? {
-            (_, Some(Value::Matrix(rows))) => Ok(Some(rows.clone())),
+    /// A declared string: the given one, the default, or `None` for an optional one not given
+    /// (or a required one, which [`Params::new`] has refused already).
+    pub fn text(&self, key: &str) -> Result<Option<String>, ParamError> {
+        match self.lookup(key, "text")? {
+            (_, Some(Value::Text(text))) => Ok(Some(text.clone())),
+            (parameter, _) => match parameter.default() {
+                ParameterDefault::Word(word) => Ok(Some(word.to_string())),
+                ParameterDefault::Required | ParameterDefault::Absent(_) => Ok(None),
+                _ => Err(self.bad_default(parameter)),
+            },
+        }
+    }
+
+    /// A declared table of any keys and values, or `None` when absent.
+    pub fn table(&self, key: &str) -> Result<Option<toml::Table>, ParamError> {
+        match self.lookup(key, "table")? {
+            (_, Some(Value::Table(table))) => Ok(Some(table.clone())),
             _ => Ok(None),
         }
     }
 
-    /// A declared string, or `None` when absent.
-    pub fn text(&self, key: &str) -> Result<Option<String>, ParamError> {
-        match self.lookup(key, "text")? {
-            (_, Some(Value::Text(text))) => Ok(Some(text.clone())),
+    /// A declared matrix of reals (rows may differ in length), or `None` when absent.
+    pub fn real_matrix(&self, key: &str) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
+        match self.lookup(key, "real_matrix")? {
+            (_, Some(Value::Matrix(rows))) => Ok(Some(rows.clone())),
             _ => Ok(None),
         }
     }
@@ -317,16 +342,18 @@ impl<'a> Params<'a> {
     /// A declared nested learner, built through the registry: from the given table, or the
     /// default kind with its default parameters.
     pub fn learner(&self, key: &str) -> Result<Box<dyn Learner>, ParamError> {
-        match self.lookup(key, "learner")? {
-            (_, Some(Value::Table(table))) => self.registry.build(table),
-            (parameter, _) => match parameter.default() {
-                ParameterDefault::Learner(kind) => {
-                    let mut table = toml::Table::new();
-                    table.insert("kind".into(), toml::Value::String(kind.to_string()));
-                    self.registry.build(&table)
-                }
-                _ => Err(self.bad_default(parameter)),
-            },
+        let (parameter, given) = self.lookup(key, "learner")?;
+        let Some(registry) = self.registry else {
+            return Err(self.undeclared(key, "from defaults made without a registry"));
+        };
+        match (given, parameter.default()) {
+            (Some(Value::Table(table)), _) => registry.build_learner(table),
+            (_, ParameterDefault::Learner(kind)) => {
+                let mut table = toml::Table::new();
+                table.insert("kind".into(), toml::Value::String(kind.to_string()));
+                registry.build_learner(&table)
+            }
+            _ => Err(self.bad_default(parameter)),
         }
     }
 
@@ -339,7 +366,7 @@ impl<'a> Params<'a> {
         allowed: impl Into<String>,
     ) -> ParamError {
         ParamError::Range {
-            kind: self.spec.kind.to_string(),
+            kind: self.kind.to_string(),
             key: key.to_string(),
             value: value.into(),
             allowed: allowed.into(),
@@ -429,6 +456,14 @@ fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<V
                 .collect::<Result<Vec<_>, _>>()
                 .map(Value::Strings)
         }
+        ParameterKind::Text => match value {
+            toml::Value::String(text) => Ok(Value::Text(text.clone())),
+            other => Err(type_error(other)),
+        },
+        ParameterKind::Table => match value {
+            toml::Value::Table(table) => Ok(Value::Table(table.clone())),
+            other => Err(type_error(other)),
+        },
         ParameterKind::RealMatrix { low, high } => {
             let toml::Value::Array(rows) = value else {
                 return Err(type_error(value));
@@ -455,10 +490,6 @@ fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<V
         }
         ParameterKind::Learner => match value {
             toml::Value::Table(table) => Ok(Value::Table(table.clone())),
-            other => Err(type_error(other)),
-        },
-        ParameterKind::Text => match value {
-            toml::Value::String(text) => Ok(Value::Text(text.clone())),
             other => Err(type_error(other)),
         },
         ParameterKind::Tables => {

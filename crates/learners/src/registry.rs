@@ -1,40 +1,15 @@
-//! The learner kinds a config can name, and building learners from config tables:
+//! A set of learner kinds a config can name, and building learners from config tables:
 //! `{ kind = "c45", confidence = 0.25 }`.
 //!
-//! [`Registry::builtin`] holds the specs of this crate's learners ([`builtin_specs`] is the one
-//! list to extend when adding a learner); [`Registry::register`] adds a user's own. Wrappers
-//! build their base learner through the registry that built them, so a registered learner can
-//! be wrapped too.
+//! [`Registry::register`] adds a kind (the built-in ones are listed in `builtin.rs`, which
+//! also makes `Registry::builtin`). Wrappers build their base learner through the registry that
+//! built them, so a registered learner can be wrapped too.
 
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
 
-use crate::params::{ParamError, Params};
+use crate::model::Learner;
+use crate::params::{BuildLearner, ParamError, Params};
 use crate::spec::LearnerSpec;
-use crate::Learner;
-
-/// The spec of every built-in learner kind, in listing order. Adding a learner to the project
-/// means writing its module (with its `spec()`) and adding one line here; the conformance
-/// suite and the golden-digest test then cover it.
-pub fn builtin_specs() -> Vec<LearnerSpec> {
-    vec![
-        crate::c45::spec(),
-        crate::bagging::spec(),
-        crate::ripper::spec(),
-        crate::external::spec(),
-        crate::naive_bayes::spec(),
-        crate::cost_sensitive::spec(),
-        crate::logistic::spec(),
-        crate::adapters::logistic::spec(),
-        crate::adapters::gaussian_nb::spec(),
-        crate::adapters::decision_tree::spec(),
-        crate::adapters::smartcore_models::knn_spec(),
-        crate::adapters::smartcore_models::forest_spec(),
-        crate::knn::spec(),
-        crate::perceptron::spec(),
-        crate::kstar::spec(),
-        crate::vfi::spec(),
-    ]
-}
 
 /// Why a spec could not be registered.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -57,23 +32,28 @@ pub enum RegistryError {
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
     specs: Vec<LearnerSpec>,
+    base_dir: Option<PathBuf>,
 }
 
 impl Registry {
     /// A registry without any learner.
     pub fn empty() -> Self {
-        Registry { specs: Vec::new() }
+        Registry {
+            specs: Vec::new(),
+            base_dir: None,
+        }
     }
 
-    /// A registry of the built-in learners, to which more can be registered.
-    pub fn builtin() -> Self {
-        let mut registry = Registry::empty();
-        for spec in builtin_specs() {
-            if let Err(error) = registry.register(spec) {
-                panic!("built-in learner specs: {error}");
-            }
-        }
-        registry
+    /// This registry, building learners for a config read from `folder`: a learner that names
+    /// files (a worker's program, a user's module) looks for them there first.
+    pub fn with_base_dir(mut self, folder: Option<&Path>) -> Self {
+        self.base_dir = folder.map(Path::to_path_buf);
+        self
+    }
+
+    /// The folder of the config the learners are built for, if known.
+    pub fn base_dir(&self) -> Option<&Path> {
+        self.base_dir.as_deref()
     }
 
     /// Adds a learner kind. Its kind must be new and its spec consistent (see
@@ -108,18 +88,22 @@ impl Registry {
     /// Checks a config table (a `kind` key and that kind's parameters; a `name` key is
     /// ignored) against its spec, without building the learner.
     pub fn params<'a>(&'a self, table: &toml::Table) -> Result<Params<'a>, ParamError> {
-        let spec = match table.get("kind") {
-            Some(toml::Value::String(kind)) => self.spec(kind).ok_or_else(|| self.unknown(kind)),
-            Some(other) => Err(self.unknown(&other.to_string())),
-            None => Err(self.unknown("(missing)")),
-        }?;
-        Params::new(spec, self, table)
+        Params::new(self.spec_of(table)?, self, table)
     }
 
     /// Builds a learner from a config table with a `kind` key and that kind's parameters.
     pub fn build(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
-        let params = self.params(table)?;
-        (params.spec().build)(params)
+        let spec = self.spec_of(table)?;
+        (spec.build)(Params::new(spec, self, table)?)
+    }
+
+    /// The spec of the kind a config table names.
+    fn spec_of(&self, table: &toml::Table) -> Result<&LearnerSpec, ParamError> {
+        match table.get("kind") {
+            Some(toml::Value::String(kind)) => self.spec(kind).ok_or_else(|| self.unknown(kind)),
+            Some(other) => Err(self.unknown(&other.to_string())),
+            None => Err(self.unknown("(missing)")),
+        }
     }
 
     fn unknown(&self, kind: &str) -> ParamError {
@@ -140,19 +124,12 @@ impl Registry {
     }
 }
 
-/// The built-in registry, made once.
-pub(crate) fn builtin_registry() -> &'static Registry {
-    static BUILTIN: OnceLock<Registry> = OnceLock::new();
-    BUILTIN.get_or_init(Registry::builtin)
-}
+impl BuildLearner for Registry {
+    fn build_learner(&self, table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
+        self.build(table)
+    }
 
-/// Builds a built-in learner from a config table with a `kind` key and that kind's parameters
-/// (shorthand for [`Registry::builtin`] then [`Registry::build`]).
-pub fn build_learner(table: &toml::Table) -> Result<Box<dyn Learner>, ParamError> {
-    builtin_registry().build(table)
-}
-
-/// The specs of the built-in learner kinds (shorthand for [`builtin_specs`]).
-pub fn kinds() -> Vec<LearnerSpec> {
-    builtin_specs()
+    fn base_dir(&self) -> Option<&Path> {
+        Registry::base_dir(self)
+    }
 }

@@ -1,6 +1,6 @@
-//! Report output: tables (Markdown, CSV, LaTeX, HTML), an HTML index page, and SVG plots (ROC
-//! curves, averaged ROC curves with interval bars, distributions over folds, box plots, line
-//! plots, critical-difference diagrams and probability simplexes).
+//! Report output: tables (Markdown, CSV, LaTeX, HTML, Parquet), an HTML index page, and SVG
+//! plots (ROC curves, averaged ROC curves with interval bars, distributions over folds, box
+//! plots, line plots, critical-difference diagrams and probability simplexes).
 //!
 //! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
 //! numbers were computed. Plots are drawn with `plotters`' SVG backend without any font
@@ -22,11 +22,13 @@
 
 pub mod diagram;
 pub mod html;
+pub mod parquet;
 pub mod plot;
 pub mod table;
 
 pub use diagram::{critical_difference_diagram, simplex_plot, CriticalDifferenceDiagram, Simplex};
 pub use html::HtmlPage;
+pub use parquet::{write_parquet, ParquetError, ParquetValues};
 pub use plot::{
     box_plot, distribution_plot, line_plot, roc_plot, BoxGroup, Curve, Distribution, ErrorBar,
     Interval, LegendPosition, PlotOptions, Rgb, PALETTE,

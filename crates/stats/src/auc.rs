@@ -151,7 +151,7 @@ pub fn auc(labels: &[bool], scores: &[f64]) -> Result<f64, StatsError> {
 }
 
 /// Sample covariance (ddof 1) of two equally long slices.
-fn covariance(x: &[f64], y: &[f64]) -> f64 {
+pub(crate) fn covariance(x: &[f64], y: &[f64]) -> f64 {
     let k = x.len() as f64;
     let mx = x.iter().sum::<f64>() / k;
     let my = y.iter().sum::<f64>() / k;

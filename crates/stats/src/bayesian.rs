@@ -147,7 +147,7 @@ pub struct SignedRankResult {
 }
 
 /// Draws Gamma(shape, 1) by Marsaglia & Tsang (2000), boosting shapes below 1.
-fn gamma_sample<R: Rng + ?Sized>(generator: &mut R, shape: f64) -> f64 {
+pub(crate) fn gamma_sample<R: Rng + ?Sized>(generator: &mut R, shape: f64) -> f64 {
     if shape == 1.0 {
         // Exponential(1) by inversion.
         return -(1.0 - generator.random::<f64>()).ln();

@@ -65,6 +65,14 @@ pub enum StatsError {
         /// Why it is undefined.
         reason: &'static str,
     },
+    /// An error of one test of a bundle (`bundles`), marked with the test's name.
+    #[error("{test}: {error}")]
+    In {
+        /// The test that refused the input.
+        test: &'static str,
+        /// Its error.
+        error: Box<StatsError>,
+    },
 }
 
 /// Checks that every value of `values` is finite.

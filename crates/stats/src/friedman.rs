@@ -57,7 +57,8 @@ pub fn rank_rows_descending<R: AsRef<[f64]>>(scores: &[R]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-fn check_scores<R: AsRef<[f64]>>(scores: &[R]) -> Result<(usize, usize), StatsError> {
+/// Checks a complete data sets x learners matrix: at least 2 x 2, rectangular, finite.
+pub(crate) fn check_scores<R: AsRef<[f64]>>(scores: &[R]) -> Result<(usize, usize), StatsError> {
     let n = scores.len();
     if n < 2 {
         return Err(StatsError::TooFew {

@@ -1,8 +1,24 @@
 //! Serialising floats that may be infinite or NaN: JSON has no literal for them, so they are
 //! written as the strings "inf", "-inf" and "nan" (the convention of the shared test vectors
-//! and of the `experiments` tool's `--json` output). Use with `#[serde(serialize_with = ...)]`.
+//! and of the `experiments` tool's `--json` output). Use with `#[serde(serialize_with = ...)]`,
+//! or [`Float`] in a hand-written `Serialize`. This is the one place that writes such floats.
 
-use serde::Serializer;
+use serde::{Serialize, Serializer};
+
+/// A float that serialises as [`float`] writes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Float(pub f64);
+
+impl Serialize for Float {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        float(&self.0, serializer)
+    }
+}
+
+/// Writes a list of floats, each as [`float`] does.
+pub fn floats<S: Serializer>(values: &[f64], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(values.iter().map(|&value| Float(value)))
+}
 
 /// Writes a float, non-finite values as "inf", "-inf" or "nan".
 pub fn float<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
@@ -36,16 +52,25 @@ mod tests {
         value: f64,
         #[serde(serialize_with = "super::optional_float")]
         maybe: Option<f64>,
+        #[serde(serialize_with = "super::floats")]
+        list: Vec<f64>,
     }
 
     #[test]
     fn non_finite_floats_are_strings() {
-        let text = |value, maybe| serde_json::to_string(&Sample { value, maybe }).unwrap();
-        assert_eq!(text(f64::INFINITY, None), r#"{"value":"inf","maybe":null}"#);
+        let text =
+            |value, maybe, list| serde_json::to_string(&Sample { value, maybe, list }).unwrap();
         assert_eq!(
-            text(f64::NEG_INFINITY, Some(f64::NAN)),
-            r#"{"value":"-inf","maybe":"nan"}"#
+            text(f64::INFINITY, None, vec![]),
+            r#"{"value":"inf","maybe":null,"list":[]}"#
         );
-        assert_eq!(text(0.5, Some(2.0)), r#"{"value":0.5,"maybe":2.0}"#);
+        assert_eq!(
+            text(f64::NEG_INFINITY, Some(f64::NAN), vec![1.5, f64::INFINITY]),
+            r#"{"value":"-inf","maybe":"nan","list":[1.5,"inf"]}"#
+        );
+        assert_eq!(
+            text(0.5, Some(2.0), vec![f64::NAN]),
+            r#"{"value":0.5,"maybe":2.0,"list":["nan"]}"#
+        );
     }
 }

@@ -1,24 +1,54 @@
 //! Statistical tests for comparing learners: paired and corrected t-tests, 5x2cv tests,
 //! sign and Wilcoxon tests, Friedman with Nemenyi, multiple-comparison corrections,
 //! McNemar, DeLong, AUC confidence intervals, binomial proportion intervals and the
-//! Bayesian tests of Benavoli et al. Pure functions over slices; every result is checked
+//! Bayesian tests of Benavoli et al.; beyond Demsar's core (issue 30): Quade and Friedman
+//! aligned-ranks tests, Hochberg/Hommel/Finner/Li/Shaffer/Bergmann-Hommel adjustments, CD
+//! cliques from any procedure, Skillings-Mack, effect sizes, autorank's automatic analysis with
+//! its written report, the Plackett-Luce posterior and the hierarchical Bayesian t-test, all in
+//! one call by `across_analysis::analyse`; bootstrap intervals (percentile and BCa, stratified,
+//! O(n) per AUC resample), DeLong for k correlated AUCs and Clopper-Pearson intervals (issue 29).
+//! Pure functions over slices; every result is checked
 //! against a reference implementation (see README.md).
+//! [`fold_comparison`] runs every paired test on two learners' per-fold results at once and
+//! [`bundles`] the tests of one input together, as the `compare` command prints them; [`json`]
+//! is the one writer of non-finite floats in JSON ("inf", "-inf", "nan").
 
 #![warn(missing_docs)]
 
+pub mod across_analysis;
 pub mod across_datasets;
+pub mod adjust;
+pub mod aligned_ranks;
+pub mod anova;
 pub mod auc;
+pub mod autorank;
+pub mod autorank_report;
 pub mod bayesian;
+pub mod bootstrap;
+pub mod bootstrap_auc;
+pub mod bundles;
+pub mod cliques;
+pub mod clopper_pearson;
 pub mod cortes_mohri;
 pub mod cv5x2;
+pub mod delong_k;
 pub mod distributions;
+pub mod effect_size;
 pub mod error;
+pub mod fold_comparison;
 pub mod friedman;
+pub mod hierarchical;
 pub mod json;
+pub mod mcmc;
 pub mod mcnemar;
 pub mod multitest;
+pub mod normality;
+pub mod plackett_luce;
+pub mod posthoc;
 pub mod proportion;
+pub mod quade;
 pub mod sign_test;
+pub mod skillings_mack;
 pub mod summary;
 pub mod ttest;
 pub mod wilcoxon;
@@ -37,9 +67,27 @@ pub use bayesian::{
     bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
     CorrelatedTTestResult, RegionProbabilities, SignedRankResult,
 };
+pub use bootstrap::{
+    acceleration, bca_interval, grouped_jackknife, quantile_linear, replicates, resample_counts,
+    summarize, BcaInterval, BootstrapInterval, BootstrapOptions, Strata,
+};
+pub use bootstrap_auc::{
+    auc_jackknife, bootstrap_auc, paired_bootstrap_auc, PairedBootstrap, RankedScores,
+};
+pub use bundles::{
+    auc_intervals, binomial_summary, corrections, delong_summary, ranks_summary, sign_summary,
+    AucIntervals, BinomialSummary, Corrections, DelongSummary, RanksSummary, ScoredAucIntervals,
+    SignSummary,
+};
+pub use clopper_pearson::{beta_quantile, clopper_pearson_interval};
 pub use cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
 pub use cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
+pub use delong_k::{
+    delong_contrast_test, delong_covariance, equality_contrast, DeLongContrastResult,
+    DeLongCovariance,
+};
 pub use error::StatsError;
+pub use fold_comparison::{compare_folds, FoldComparison, FoldOptions};
 pub use friedman::{
     bonferroni_dunn_critical_difference, bonferroni_dunn_q, compare_with_control,
     critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,

@@ -13,7 +13,7 @@ pub struct CorrectionResult {
     pub alpha: f64,
 }
 
-fn check_pvalues(pvalues: &[f64]) -> Result<(), StatsError> {
+pub(crate) fn check_pvalues(pvalues: &[f64]) -> Result<(), StatsError> {
     if pvalues.is_empty() {
         return Err(StatsError::TooFew {
             name: "pvalues",

@@ -17,7 +17,7 @@ pub fn normal_quantile(p: f64) -> f64 {
     distributions::normal_quantile(p)
 }
 
-fn check_counts(count: f64, nobs: f64) -> Result<(), StatsError> {
+pub(crate) fn check_counts(count: f64, nobs: f64) -> Result<(), StatsError> {
     if !(nobs.is_finite() && nobs > 0.0) {
         return Err(StatsError::OutOfRange {
             name: "nobs",

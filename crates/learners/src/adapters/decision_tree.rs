@@ -22,10 +22,11 @@ use linfa::traits::Fit;
 use linfa_trees::{DecisionTree, TreeNode};
 use ndarray::Array1;
 
-use super::{classes_present, expand_whole_weights, one_hot, ConstantModel};
+use super::{failed, fit_adapter, one_hot};
 use crate::encoding::Encoder;
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the linfa decision-tree adapter: bump it whenever its outputs change.
 const REVISION: u32 = 1;
@@ -127,57 +128,48 @@ impl Learner for LinfaTree {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let train = expand_whole_weights(self.name(), train)?;
-        let num_classes = train.num_classes();
-        let (labels, present) = classes_present(&train);
-        if present.len() == 1 {
-            return Ok(Box::new(ConstantModel::one_class(
-                present[0],
+        fit_adapter(self.name(), train, true, |training| {
+            let num_classes = training.num_classes;
+            let encoder = Encoder::fit(&training.rows, false);
+            let records = encoder.encode_view(&training.rows);
+            // Tie-breaking weights (see the module documentation): class c weighs 1 + 1e-4 c / K.
+            let tie_breaks: Array1<f32> = training
+                .labels
+                .iter()
+                .map(|&class| 1.0 + 1e-4 * class as f32 / num_classes as f32)
+                .collect();
+            let dataset = linfa::Dataset::new(records.clone(), Array1::from(training.labels))
+                .with_weights(tie_breaks);
+            let fitted = DecisionTree::params()
+                .max_depth(self.max_depth)
+                .fit(&dataset)
+                .map_err(failed(self.name(), "linfa-trees"))?;
+            let root = fitted.root_node();
+            let mut counts = vec![vec![0usize; num_classes]; count_leaves(root)];
+            for (row, &class) in records.rows().into_iter().zip(dataset.targets()) {
+                let row = row.to_vec();
+                counts[leaf_of(root, &row)][class] += 1;
+            }
+            let leaf_classes = counts.iter().map(|leaf| majority(leaf)).collect();
+            Ok(Box::new(LinfaTreeModel {
+                encoder,
+                fitted,
+                leaf_classes,
                 num_classes,
-                true,
-            )));
-        }
-        let encoder = Encoder::fit(&train, false);
-        let records = encoder.encode_view(&train);
-        // Tie-breaking weights (see the module documentation): class c weighs 1 + 1e-4 c / K.
-        let tie_breaks: Array1<f32> = labels
-            .iter()
-            .map(|&class| 1.0 + 1e-4 * class as f32 / num_classes as f32)
-            .collect();
-        let dataset =
-            linfa::Dataset::new(records.clone(), Array1::from(labels)).with_weights(tie_breaks);
-        let fitted = DecisionTree::params()
-            .max_depth(self.max_depth)
-            .fit(&dataset)
-            .map_err(|error| LearnerError::External {
-                learner: self.name().into(),
-                message: format!("linfa-trees failed: {error}"),
-            })?;
-        let root = fitted.root_node();
-        let mut counts = vec![vec![0usize; num_classes]; count_leaves(root)];
-        for (row, &class) in records.rows().into_iter().zip(dataset.targets()) {
-            let row = row.to_vec();
-            counts[leaf_of(root, &row)][class] += 1;
-        }
-        let leaf_classes = counts
-            .iter()
-            .map(|leaf| {
-                let mut best = 0;
-                for (class, &count) in leaf.iter().enumerate() {
-                    if count > leaf[best] {
-                        best = class;
-                    }
-                }
-                best
-            })
-            .collect();
-        Ok(Box::new(LinfaTreeModel {
-            encoder,
-            fitted,
-            leaf_classes,
-            num_classes,
-        }))
+            }))
+        })
     }
+}
+
+/// The most frequent class of a leaf's counts (the first on ties).
+fn majority(counts: &[usize]) -> usize {
+    let mut best = 0;
+    for (class, &count) in counts.iter().enumerate() {
+        if count > counts[best] {
+            best = class;
+        }
+    }
+    best
 }
 
 impl Model for LinfaTreeModel {

@@ -12,10 +12,11 @@ use linfa::traits::Fit;
 use linfa_bayes::{GaussianNb, NaiveBayes as _};
 use ndarray::{Array1, Axis};
 
-use super::{classes_present, expand_whole_weights, normalise_log_scores, ConstantModel};
+use super::{class_shares, failed, fit_adapter, normalise_log_scores, ConstantModel};
 use crate::encoding::Encoder;
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the linfa Gaussian naive Bayes adapter: bump it whenever its outputs change.
 const REVISION: u32 = 1;
@@ -76,43 +77,29 @@ impl Learner for LinfaGaussianNb {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let train = expand_whole_weights(self.name(), train)?;
-        let num_classes = train.num_classes();
-        let (labels, present) = classes_present(&train);
-        if present.len() == 1 {
-            return Ok(Box::new(ConstantModel::one_class(
-                present[0],
-                num_classes,
-                false,
-            )));
-        }
-        let encoder = Encoder::fit(&train, true);
-        let records = encoder.encode_view(&train);
-        let all_constant = records
-            .var_axis(Axis(0), 0.0)
-            .iter()
-            .all(|&variance| variance <= 0.0);
-        if records.ncols() == 0 || all_constant {
-            let counts = train.class_counts();
-            let total: f64 = counts.iter().sum();
-            return Ok(Box::new(ConstantModel {
-                probabilities: counts.iter().map(|c| c / total).collect(),
-                discrete: false,
-            }));
-        }
-        let dataset = linfa::Dataset::new(records, Array1::from(labels));
-        let fitted =
-            GaussianNb::params()
+        fit_adapter(self.name(), train, false, |training| {
+            let encoder = Encoder::fit(&training.rows, true);
+            let records = encoder.encode_view(&training.rows);
+            let all_constant = records
+                .var_axis(Axis(0), 0.0)
+                .iter()
+                .all(|&variance| variance <= 0.0);
+            if records.ncols() == 0 || all_constant {
+                return Ok(Box::new(ConstantModel {
+                    probabilities: class_shares(&training.rows),
+                    discrete: false,
+                }));
+            }
+            let dataset = linfa::Dataset::new(records, Array1::from(training.labels));
+            let fitted = GaussianNb::params()
                 .fit(&dataset)
-                .map_err(|error| LearnerError::External {
-                    learner: self.name().into(),
-                    message: format!("linfa-bayes failed: {error}"),
-                })?;
-        Ok(Box::new(LinfaGaussianNbModel {
-            encoder,
-            fitted,
-            num_classes,
-        }))
+                .map_err(failed(self.name(), "linfa-bayes"))?;
+            Ok(Box::new(LinfaGaussianNbModel {
+                encoder,
+                fitted,
+                num_classes: training.num_classes,
+            }))
+        })
     }
 }
 

@@ -21,10 +21,11 @@ use linfa::traits::Fit;
 use linfa_logistic::{MultiFittedLogisticRegression, MultiLogisticRegression};
 use ndarray::Array1;
 
-use super::{classes_present, expand_whole_weights, ConstantModel};
+use super::{failed, fit_adapter};
 use crate::encoding::{Encoder, NominalMissing};
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the logistic-regression adapter: bump it whenever its outputs change.
 const REVISION: u32 = 1;
@@ -109,33 +110,22 @@ impl Learner for Logistic {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let train = expand_whole_weights(self.name(), train)?;
-        let num_classes = train.num_classes();
-        let (labels, present) = classes_present(&train);
-        if present.len() == 1 {
-            return Ok(Box::new(ConstantModel::one_class(
-                present[0],
-                num_classes,
-                false,
-            )));
-        }
-        let encoder = Encoder::fit_with(&train, true, NominalMissing::Mode);
-        let records = encoder.encode_view(&train);
-        let dataset = linfa::Dataset::new(records, Array1::from(labels));
-        let fitted = MultiLogisticRegression::default()
-            .alpha(2.0 * self.ridge)
-            .max_iterations(self.max_iterations as u64)
-            .gradient_tolerance(self.gradient_tolerance)
-            .fit(&dataset)
-            .map_err(|error| LearnerError::External {
-                learner: self.name().into(),
-                message: format!("linfa-logistic failed: {error}"),
-            })?;
-        Ok(Box::new(LogisticModel {
-            encoder,
-            fitted,
-            num_classes,
-        }))
+        fit_adapter(self.name(), train, false, |training| {
+            let encoder = Encoder::fit_with(&training.rows, true, NominalMissing::Mode);
+            let records = encoder.encode_view(&training.rows);
+            let dataset = linfa::Dataset::new(records, Array1::from(training.labels));
+            let fitted = MultiLogisticRegression::default()
+                .alpha(2.0 * self.ridge)
+                .max_iterations(self.max_iterations as u64)
+                .gradient_tolerance(self.gradient_tolerance)
+                .fit(&dataset)
+                .map_err(failed(self.name(), "linfa-logistic"))?;
+            Ok(Box::new(LogisticModel {
+                encoder,
+                fitted,
+                num_classes: training.num_classes,
+            }))
+        })
     }
 }
 

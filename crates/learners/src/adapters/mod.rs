@@ -15,8 +15,8 @@
 
 use data::{Features, Schema, View};
 
+use crate::model::{LearnerError, Model, Probabilities};
 use crate::spec::Capabilities;
-use crate::{LearnerError, Model, Probabilities};
 
 /// What every adapter handles: nominal attributes (indicator columns), missing values (training
 /// means) and any number of classes; not arbitrary instance weights, since only whole-number
@@ -64,6 +64,63 @@ pub fn classes_present(train: &View) -> (Vec<usize>, Vec<usize>) {
     present.sort_unstable();
     present.dedup();
     (labels, present)
+}
+
+/// What an adapter fits its method on.
+pub struct Training<'a> {
+    /// The training rows, each repeated by its whole-number weight (unit weights).
+    pub rows: View<'a>,
+    /// The class index of each row.
+    pub labels: Vec<usize>,
+    /// The distinct classes present, ascending (at least two).
+    pub present: Vec<usize>,
+    /// The number of classes of the dataset.
+    pub num_classes: usize,
+}
+
+/// The fit every adapter shares: repeats the rows by their weights ([`expand_whole_weights`]),
+/// returns the constant model of the class when only one is present (`discrete` as the
+/// method's own models are), and otherwise fits the method with `fit`.
+pub fn fit_adapter<'a>(
+    learner: &str,
+    train: &View<'a>,
+    discrete: bool,
+    fit: impl FnOnce(Training<'a>) -> Result<Box<dyn Model>, LearnerError>,
+) -> Result<Box<dyn Model>, LearnerError> {
+    let rows = expand_whole_weights(learner, train)?;
+    let num_classes = rows.num_classes();
+    let (labels, present) = classes_present(&rows);
+    if present.len() == 1 {
+        return Ok(Box::new(ConstantModel::one_class(
+            present[0],
+            num_classes,
+            discrete,
+        )));
+    }
+    fit(Training {
+        rows,
+        labels,
+        present,
+        num_classes,
+    })
+}
+
+/// The error of a method that failed to fit: `"{library} failed: {error}"`, naming the learner.
+pub fn failed<'a, E: std::fmt::Display>(
+    learner: &'a str,
+    library: &'a str,
+) -> impl FnOnce(E) -> LearnerError + 'a {
+    move |error| LearnerError::External {
+        learner: learner.into(),
+        message: format!("{library} failed: {error}"),
+    }
+}
+
+/// The share of each class among the rows: the prediction of a model that knows nothing more.
+pub fn class_shares(rows: &View) -> Vec<f64> {
+    let counts = rows.class_counts();
+    let total: f64 = counts.iter().sum();
+    counts.iter().map(|c| c / total).collect()
 }
 
 /// A model that predicts the same probabilities for every row (one class only in training, or

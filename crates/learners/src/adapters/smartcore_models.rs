@@ -15,10 +15,11 @@ use smartcore::linalg::basic::matrix::DenseMatrix;
 use smartcore::metrics::distance::euclidian::Euclidian;
 use smartcore::neighbors::knn_classifier::{KNNClassifier, KNNClassifierParameters};
 
-use super::{classes_present, expand_whole_weights, one_hot, ConstantModel};
+use super::{class_shares, failed, fit_adapter, one_hot, Training};
 use crate::encoding::Encoder;
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the smartcore k-NN adapter: bump it whenever its outputs change.
 const KNN_REVISION: u32 = 1;
@@ -77,11 +78,19 @@ fn encoded_rows(
     matrix.rows().into_iter().map(|row| row.to_vec()).collect()
 }
 
-/// Class shares of the training rows: the fallback if a library call fails at prediction.
-fn shares(train: &View) -> Vec<f64> {
-    let counts = train.class_counts();
-    let total: f64 = counts.iter().sum();
-    counts.iter().map(|c| c / total).collect()
+/// The encoder fitted on the training rows (standardising or not), the encoded rows as
+/// smartcore's matrix, and their classes as its labels.
+fn dense_training(
+    learner: &str,
+    training: &Training,
+    standardise: bool,
+) -> Result<(Encoder, DenseMatrix<f64>, Vec<u32>), LearnerError> {
+    let train = &training.rows;
+    let encoder = Encoder::fit(train, standardise);
+    let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
+    let x = dense(learner, rows)?;
+    let y = training.labels.iter().map(|&c| c as u32).collect();
+    Ok((encoder, x, y))
 }
 
 /// k-nearest neighbours from smartcore.
@@ -135,34 +144,21 @@ impl Learner for SmartcoreKnn {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let train = expand_whole_weights(self.name(), train)?;
-        let num_classes = train.num_classes();
-        let (labels, present) = classes_present(&train);
-        if present.len() == 1 {
-            return Ok(Box::new(ConstantModel::one_class(
-                present[0],
-                num_classes,
-                false,
-            )));
-        }
-        let encoder = Encoder::fit(&train, true);
-        let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
-        let x = dense(self.name(), rows)?;
-        let y: Vec<u32> = labels.iter().map(|&c| c as u32).collect();
-        let k = self.k.min(train.len());
-        let fitted = KNNClassifier::fit(&x, &y, KNNClassifierParameters::default().with_k(k))
-            .map_err(|error| LearnerError::External {
-                learner: self.name().into(),
-                message: format!("smartcore k-NN failed: {error}"),
-            })?;
-        Ok(Box::new(SmartcoreKnnModel {
-            encoder,
-            fitted,
-            classes: present,
-            num_classes,
-            fallback: shares(&train),
-            k,
-        }))
+        fit_adapter(self.name(), train, false, |training| {
+            let train = &training.rows;
+            let (encoder, x, y) = dense_training(self.name(), &training, true)?;
+            let k = self.k.min(train.len());
+            let fitted = KNNClassifier::fit(&x, &y, KNNClassifierParameters::default().with_k(k))
+                .map_err(failed(self.name(), "smartcore k-NN"))?;
+            Ok(Box::new(SmartcoreKnnModel {
+                encoder,
+                fitted,
+                fallback: class_shares(train),
+                classes: training.present,
+                num_classes: training.num_classes,
+                k,
+            }))
+        })
     }
 }
 
@@ -251,35 +247,21 @@ impl Learner for SmartcoreForest {
     }
 
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let train = expand_whole_weights(self.name(), train)?;
-        let num_classes = train.num_classes();
-        let (labels, present) = classes_present(&train);
-        if present.len() == 1 {
-            return Ok(Box::new(ConstantModel::one_class(
-                present[0],
-                num_classes,
-                true,
-            )));
-        }
-        let encoder = Encoder::fit(&train, false);
-        let rows = encoded_rows(&encoder, train.len(), &|r, a| train.value(r, a));
-        let x = dense(self.name(), rows)?;
-        let y: Vec<u32> = labels.iter().map(|&c| c as u32).collect();
-        let parameters = RandomForestClassifierParameters::default()
-            .with_n_trees(self.trees.min(u16::MAX as usize) as u16)
-            .with_seed(seed);
-        let fitted = RandomForestClassifier::fit(&x, &y, parameters).map_err(|error| {
-            LearnerError::External {
-                learner: self.name().into(),
-                message: format!("smartcore random forest failed: {error}"),
-            }
-        })?;
-        Ok(Box::new(SmartcoreForestModel {
-            encoder,
-            fitted,
-            num_classes,
-            fallback: shares(&train),
-        }))
+        fit_adapter(self.name(), train, true, |training| {
+            let train = &training.rows;
+            let (encoder, x, y) = dense_training(self.name(), &training, false)?;
+            let parameters = RandomForestClassifierParameters::default()
+                .with_n_trees(self.trees.min(u16::MAX as usize) as u16)
+                .with_seed(seed);
+            let fitted = RandomForestClassifier::fit(&x, &y, parameters)
+                .map_err(failed(self.name(), "smartcore random forest"))?;
+            Ok(Box::new(SmartcoreForestModel {
+                encoder,
+                fitted,
+                num_classes: training.num_classes,
+                fallback: class_shares(train),
+            }))
+        })
     }
 }
 

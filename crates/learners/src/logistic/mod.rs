@@ -42,8 +42,9 @@ use data::{Features, Schema, View};
 
 use crate::adapters::ConstantModel;
 use crate::encoding::{ColumnSource, Encoder, NominalMissing};
+use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
 /// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens

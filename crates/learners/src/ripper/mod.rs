@@ -28,9 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use rules::{grow, prune, Condition, GrowScratch, Rule, TrainingData, SMALL};
 use stats::{DlContext, RuleList};
 
+use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
-use crate::{Learner, LearnerError, Model, Probabilities};
 
 /// RIPPER's description-length allowance: a rule list stops growing when its description is
 /// this many bits longer than the shortest seen.

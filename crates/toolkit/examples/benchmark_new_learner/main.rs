@@ -21,7 +21,7 @@ fn benchmark(config: &str, results: &std::path::Path) -> engine::Result<engine::
     let mut engine = toolkit::engine();
     engine.learners.register(centroid::spec())?;
     let output = engine.run(engine.check_text(config, "new_learner")?, results)?;
-    println!("{}", output.record.results.tidy);
+    print!("{}", output.record.results.to_csv(&output.record.plan));
     print!("{}", output.tests_table()?.to_markdown()?);
     Ok(output)
 }
@@ -42,7 +42,8 @@ mod tests {
         let output = super::benchmark(&small, &folder).unwrap();
         assert_eq!(output.record.counts.failed, 0);
         // 3 learners x 3 folds x (test, validation) x (error, auc)
-        assert_eq!(output.record.results.tidy.height(), 3 * 3 * 2 * 2);
+        let table = output.record.results.to_csv(&output.record.plan);
+        assert_eq!(table.lines().count(), 1 + 3 * 3 * 2 * 2, "{table}");
         let _ = std::fs::remove_dir_all(&folder);
     }
 }

@@ -1,0 +1,468 @@
+//! A table of results read into the datasets x learners matrix the across-data-set tests
+//! compare, as the `compare` command reads it, and the text it prints for it.
+//!
+//! Layouts (CSV, or Parquet when the name ends in `.parquet`; column names are matched without
+//! regard to case):
+//! - long: columns `dataset`, `learner`, `value`, optionally `measure` (one is chosen when there
+//!   are several) and `part` (rows of the chosen part, by default `test`, are kept); several
+//!   rows of one (dataset, learner), such as the folds of a run's `per_fold.csv` or
+//!   `per_fold.parquet`, are averaged; any other column is ignored;
+//! - wide: a `dataset` column (or a first column that is not numeric) naming the datasets, and
+//!   one numeric column per learner.
+//!
+//! Errors name the file and line, and the `compare` option (`--measure`, `--part`) to give.
+
+use std::path::{Path, PathBuf};
+
+use data::{DataError, TextTable};
+use report::{ReportError, Table};
+use stats::AcrossDatasetsResult;
+
+use crate::analysis::{measure_tables, ScoreTable};
+
+/// Why a table of results could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file, a field or a column.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// A Parquet file that could not be read.
+    #[cfg(feature = "polars")]
+    #[error("'{path}' is not a readable Parquet file: {source}")]
+    Parquet {
+        path: PathBuf,
+        source: polars::error::PolarsError,
+    },
+    /// A Parquet file given to a build without the `polars` feature.
+    #[cfg(not(feature = "polars"))]
+    #[error(
+        "'{path}': this build reads no Parquet; give the table as CSV (a run's per_fold.csv holds \
+         the same table as its per_fold.parquet), or build with Parquet input: \
+         cargo run -p experiments --features polars -- compare ..."
+    )]
+    ParquetNeedsFeature { path: PathBuf },
+    /// A table without rows.
+    #[error("'{path}' has a header but no row of results")]
+    NoRows { path: PathBuf },
+    /// A row without a dataset or learner name.
+    #[error("{path}:{line}: the {what} name is empty")]
+    EmptyName {
+        path: PathBuf,
+        line: usize,
+        what: &'static str,
+    },
+    /// A wide table naming a dataset twice.
+    #[error(
+        "{path}:{line}: dataset '{dataset}' appears twice (one row per dataset in a wide table)"
+    )]
+    DatasetTwice {
+        path: PathBuf,
+        line: usize,
+        dataset: String,
+    },
+    /// A (dataset, learner) without a value.
+    #[error("'{path}' has no value for dataset '{dataset}' and learner '{learner}': every dataset needs a value for every learner")]
+    Missing {
+        path: PathBuf,
+        dataset: String,
+        learner: String,
+    },
+    /// A measure or part the table does not have.
+    #[error("--{option} {wanted}: '{path}' has no such value in column '{column}' (its values: {values})")]
+    NoSuchValue {
+        path: PathBuf,
+        option: &'static str,
+        wanted: String,
+        column: String,
+        values: String,
+    },
+    /// Several measures or parts, none chosen.
+    #[error(
+        "'{path}' has several values in column '{column}' ({values}): choose one with --{option}"
+    )]
+    Ambiguous {
+        path: PathBuf,
+        option: &'static str,
+        column: String,
+        values: String,
+    },
+    /// A part chosen for a wide table.
+    #[error("--part applies to a long table with a 'part' column; '{path}' is a wide table (one column per learner)")]
+    PartOfWide { path: PathBuf },
+    /// A part chosen for a long table without a part column.
+    #[error("--part: '{path}' has no 'part' column")]
+    NoPart { path: PathBuf },
+}
+
+/// Reads a table from a CSV file, or from a Parquet file when the name ends in `.parquet`
+/// (every column read as text; a null cell reads as an empty one).
+pub fn read_table(path: &Path) -> Result<TextTable, TableError> {
+    let is_parquet = path
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("parquet"));
+    if !is_parquet {
+        return Ok(TextTable::read(path)?);
+    }
+    read_parquet(path)
+}
+
+/// Without the `polars` feature: a clear refusal.
+#[cfg(not(feature = "polars"))]
+fn read_parquet(path: &Path) -> Result<TextTable, TableError> {
+    Err(TableError::ParquetNeedsFeature {
+        path: path.to_path_buf(),
+    })
+}
+
+/// Every column of a Parquet file read as text by polars (a null cell reads as an empty one).
+#[cfg(feature = "polars")]
+fn read_parquet(path: &Path) -> Result<TextTable, TableError> {
+    use polars::prelude::{DataType, ParquetReader, SerReader};
+    let failed = |source| TableError::Parquet {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(|error| DataError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let frame = ParquetReader::new(file).finish().map_err(failed)?;
+    let mut header = Vec::new();
+    let mut columns = Vec::new();
+    for column in frame.columns() {
+        let text = column.cast(&DataType::String).map_err(failed)?;
+        let text = text.str().map_err(failed)?;
+        header.push(column.name().to_string());
+        columns.push(
+            (0..text.len())
+                .map(|row| text.get(row).unwrap_or("").to_string())
+                .collect(),
+        );
+    }
+    Ok(TextTable::from_columns(path, header, columns))
+}
+
+/// Column names (any case) of the long layout.
+const DATASET_COLUMNS: [&str; 3] = ["dataset", "data set", "data_set"];
+
+/// How a table of results is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One row per (dataset, learner[, fold ...]) with a value column.
+    Long {
+        /// The dataset column.
+        dataset: usize,
+        /// The learner column.
+        learner: usize,
+        /// The value column.
+        value: usize,
+        /// The measure column, if any.
+        measure: Option<usize>,
+        /// The part column, if any.
+        part: Option<usize>,
+    },
+    /// One row per dataset, one column per learner.
+    Wide {
+        /// The dataset column.
+        dataset: usize,
+    },
+}
+
+/// The layout of a table of results, or `None` for per-fold results (numeric columns only).
+pub fn layout(table: &TextTable) -> Option<Layout> {
+    let dataset = table.find_any(&DATASET_COLUMNS);
+    let columns = (table.find_any(&["learner"]), table.find_any(&["value"]));
+    if let (Some(dataset), (Some(learner), Some(value))) = (dataset, columns) {
+        return Some(Layout::Long {
+            dataset,
+            learner,
+            value,
+            measure: table.find_any(&["measure"]),
+            part: table.find_any(&["part"]),
+        });
+    }
+    if let Some(dataset) = dataset {
+        return Some(Layout::Wide { dataset });
+    }
+    let first_is_text = !table.header().is_empty()
+        && table
+            .texts(0)
+            .iter()
+            .any(|cell| cell.parse::<f64>().is_err());
+    first_is_text.then_some(Layout::Wide { dataset: 0 })
+}
+
+/// Which rows of a long table to compare, and the direction of the values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Choice<'a> {
+    /// The measure, when a `measure` column has several (it also sets the direction: error,
+    /// brier and log_loss are lower-is-better).
+    pub measure: Option<&'a str>,
+    /// The rows of this `part` (default `test` when the column has it).
+    pub part: Option<&'a str>,
+    /// Lower values are better, whatever the measure.
+    pub lower_is_better: bool,
+}
+
+/// A table of results as the across-data-set tests read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultsTable {
+    /// The matrix (its measure "value" when the table does not say).
+    pub scores: ScoreTable,
+    /// The measure, when the table says or the choice names it.
+    pub measure: Option<String>,
+    /// Rows of the table averaged into the matrix.
+    pub rows_averaged: usize,
+}
+
+/// Reads a table of results into a datasets x learners matrix.
+pub fn read_results(
+    table: &TextTable,
+    layout: Layout,
+    choice: Choice,
+) -> Result<ResultsTable, TableError> {
+    if table.is_empty() {
+        return Err(TableError::NoRows {
+            path: table.path().to_path_buf(),
+        });
+    }
+    let ((datasets, learners, values), measure, rows_averaged) = match layout {
+        Layout::Wide { dataset } => {
+            if choice.part.is_some() {
+                let path = table.path().to_path_buf();
+                return Err(TableError::PartOfWide { path });
+            }
+            let measure = choice.measure.map(str::to_string);
+            (read_wide(table, dataset)?, measure, table.len())
+        }
+        Layout::Long { .. } => read_long(table, layout, choice)?,
+    };
+    let lower_is_better = choice.lower_is_better
+        || measure
+            .as_deref()
+            .and_then(engine::Measure::from_name)
+            .is_some_and(|measure| measure.lower_is_better());
+    Ok(ResultsTable {
+        scores: ScoreTable {
+            measure: measure.clone().unwrap_or_else(|| "value".to_string()),
+            lower_is_better,
+            datasets,
+            learners,
+            values,
+        },
+        measure,
+        rows_averaged,
+    })
+}
+
+/// A finite number, or an error naming the file, line and column.
+fn number(table: &TextTable, row: usize, column: usize) -> Result<f64, TableError> {
+    let cell = &table.texts(column)[row];
+    if cell.is_empty() {
+        return Err(table
+            .cell_error(row, column, "the cell is empty, expected a number")
+            .into());
+    }
+    match cell.parse::<f64>() {
+        Ok(value) if value.is_finite() => Ok(value),
+        _ => Err(table
+            .cell_error(row, column, format!("'{cell}' is not a finite number"))
+            .into()),
+    }
+}
+
+/// Dataset names, learner names and values of a wide table.
+type Matrix = (Vec<String>, Vec<String>, Vec<Vec<f64>>);
+
+fn read_wide(table: &TextTable, dataset: usize) -> Result<Matrix, TableError> {
+    let learners: Vec<usize> = (0..table.header().len())
+        .filter(|&column| column != dataset)
+        .collect();
+    let mut values = Vec::new();
+    let mut datasets: Vec<String> = Vec::new();
+    for (row, name) in table.texts(dataset).iter().enumerate() {
+        let (path, line) = (table.path().to_path_buf(), table.line_of(row));
+        if name.is_empty() {
+            let what = "dataset";
+            return Err(TableError::EmptyName { path, line, what });
+        }
+        if datasets.contains(name) {
+            let dataset = name.clone();
+            return Err(TableError::DatasetTwice {
+                path,
+                line,
+                dataset,
+            });
+        }
+        datasets.push(name.clone());
+        let cells = learners.iter().map(|&column| number(table, row, column));
+        values.push(cells.collect::<Result<Vec<f64>, _>>()?);
+    }
+    let names = learners
+        .iter()
+        .map(|&c| table.header()[c].clone())
+        .collect();
+    Ok((datasets, names, values))
+}
+
+/// The one value of `column` that rows must have: `wanted`, else `default` when it occurs,
+/// else the only value.
+fn choose(
+    table: &TextTable,
+    column: usize,
+    wanted: Option<&str>,
+    default: Option<&str>,
+    option: &'static str,
+) -> Result<String, TableError> {
+    let mut values: Vec<&str> = Vec::new();
+    for cell in table.texts(column) {
+        if !values.contains(&cell.as_str()) {
+            values.push(cell);
+        }
+    }
+    let (path, column) = (table.path().to_path_buf(), table.header()[column].clone());
+    let listed = values.join(", ");
+    match (wanted, default) {
+        (Some(wanted), _) if values.contains(&wanted) => Ok(wanted.to_string()),
+        (Some(wanted), _) => Err(TableError::NoSuchValue {
+            path,
+            option,
+            wanted: wanted.to_string(),
+            column,
+            values: listed,
+        }),
+        (None, Some(default)) if values.contains(&default) => Ok(default.to_string()),
+        (None, _) if values.len() == 1 => Ok(values[0].to_string()),
+        (None, _) => Err(TableError::Ambiguous {
+            path,
+            option,
+            column,
+            values: listed,
+        }),
+    }
+}
+
+/// The position of `name` in `names`, appended when new.
+fn index_of(names: &mut Vec<String>, name: &str) -> usize {
+    match names.iter().position(|known| known == name) {
+        Some(index) => index,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    }
+}
+
+/// The matrix of a long table: the mean of each (dataset, learner)'s kept rows.
+fn read_long(
+    table: &TextTable,
+    layout: Layout,
+    choice: Choice,
+) -> Result<(Matrix, Option<String>, usize), TableError> {
+    let Layout::Long {
+        dataset,
+        learner,
+        value,
+        measure,
+        part,
+    } = layout
+    else {
+        unreachable!("a long layout");
+    };
+    let path = table.path().to_path_buf();
+    let measure_value = match measure {
+        Some(column) => Some(choose(table, column, choice.measure, None, "measure")?),
+        None => None,
+    };
+    let part_value = match (part, choice.part) {
+        (Some(column), wanted) => Some(choose(table, column, wanted, Some("test"), "part")?),
+        (None, Some(_)) => return Err(TableError::NoPart { path }),
+        (None, None) => None,
+    };
+    let kept = |column: Option<usize>, wanted: &Option<String>, row: usize| match (column, wanted) {
+        (Some(column), Some(wanted)) => table.texts(column)[row] == *wanted,
+        _ => true,
+    };
+    let (mut datasets, mut learners) = (Vec::new(), Vec::new());
+    let mut sums: Vec<((usize, usize), f64, usize)> = Vec::new();
+    let mut rows_averaged = 0;
+    for row in 0..table.len() {
+        if !kept(measure, &measure_value, row) || !kept(part, &part_value, row) {
+            continue;
+        }
+        let names = (&table.texts(dataset)[row], &table.texts(learner)[row]);
+        for (name, what) in [(names.0, "dataset"), (names.1, "learner")] {
+            if name.is_empty() {
+                let (path, line) = (path.clone(), table.line_of(row));
+                return Err(TableError::EmptyName { path, line, what });
+            }
+        }
+        let number = number(table, row, value)?;
+        let key = (
+            index_of(&mut datasets, names.0),
+            index_of(&mut learners, names.1),
+        );
+        match sums.iter_mut().find(|(known, _, _)| *known == key) {
+            Some((_, sum, count)) => {
+                *sum += number;
+                *count += 1;
+            }
+            None => sums.push((key, number, 1)),
+        }
+        rows_averaged += 1;
+    }
+    let mut values = vec![vec![f64::NAN; learners.len()]; datasets.len()];
+    for ((d, l), sum, count) in sums {
+        values[d][l] = sum / count as f64;
+    }
+    for (d, row) in values.iter().enumerate() {
+        if let Some(l) = row.iter().position(|v| v.is_nan()) {
+            return Err(TableError::Missing {
+                path,
+                dataset: datasets[d].clone(),
+                learner: learners[l].clone(),
+            });
+        }
+    }
+    let measure = measure_value.or_else(|| choice.measure.map(str::to_string));
+    Ok(((datasets, learners, values), measure, rows_averaged))
+}
+
+/// The text of the across-data-set tests of `results` read from `file`: a summary line, the
+/// tables of a run's `across_datasets` analysis, and Nemenyi's groups.
+pub fn across_text(
+    file: &str,
+    results: &ResultsTable,
+    result: &AcrossDatasetsResult,
+) -> Result<String, ReportError> {
+    let options = &result.options;
+    let mut out = format!(
+        "{file}: {} datasets x {} learners{}, {}; alpha = {}, rope = {}\n",
+        result.n_datasets,
+        result.learners.len(),
+        results
+            .measure
+            .as_deref()
+            .map_or(String::new(), |measure| format!(" ({measure})")),
+        if options.higher_is_better {
+            "higher is better"
+        } else {
+            "lower is better"
+        },
+        options.alpha,
+        options.rope
+    );
+    let tables: Vec<Table> = measure_tables(&results.scores, result);
+    for table in &tables {
+        out.push('\n');
+        out.push_str(&table.to_markdown()?);
+    }
+    out.push_str("\nNemenyi's groups, not significantly different at alpha:\n");
+    if result.nemenyi.groups.is_empty() {
+        out.push_str("  none: every two learners differ by at least the critical difference\n");
+    }
+    for group in &result.nemenyi.groups {
+        out.push_str(&format!("  {}\n", group.join(", ")));
+    }
+    Ok(out)
+}

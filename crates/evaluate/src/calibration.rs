@@ -1,0 +1,287 @@
+//! Calibration of probability scores: expected and maximum calibration error over equal-width or
+//! equal-mass bins, reliability diagrams with a per-bin interval, for two classes, per class
+//! (one-vs-rest) and for the top label of a multi-class model.
+//!
+//! Bins follow netcal 1.4 and scikit-learn 1.9: the edges are e_k = k (1/B) (numpy's
+//! `linspace`) for equal width, and numpy's linear quantiles of the scores at those levels for
+//! equal mass, with e_0 = 0 and e_B = 1; a score s falls in bin #{k in 1..B-1 : e_k <= s}
+//! (numpy `searchsorted(..., side="right")` on the inner edges), so a score on an inner edge
+//! goes to the bin above it and 1 goes to the last bin.
+
+use stats::Interval;
+
+use crate::error::{EvaluateError, Result};
+use crate::predictions::{BinaryScores, Predictions};
+
+/// How the score range is cut into bins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Binning {
+    /// B bins of width 1/B on [0, 1].
+    EqualWidth,
+    /// B bins holding about the same number of scores (edges at the scores' quantiles);
+    /// only for unit weights.
+    EqualMass,
+}
+
+/// The interval put around each bin's observed frequency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum BinInterval {
+    /// Clopper-Pearson ("exact", beta quantiles).
+    ClopperPearson,
+    /// Wilson score interval.
+    Wilson,
+}
+
+/// Number of bins, binning, per-bin interval and its level.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct CalibrationOptions {
+    /// Number of bins B (1 to 1 000 000).
+    pub bins: usize,
+    /// Equal-width or equal-mass bins.
+    pub binning: Binning,
+    /// Interval of each bin's frequency.
+    pub interval: BinInterval,
+    /// 1 - confidence level of the per-bin intervals, in (0, 1).
+    pub alpha: f64,
+}
+
+impl CalibrationOptions {
+    /// Checked options.
+    pub fn new(bins: usize, binning: Binning, interval: BinInterval, alpha: f64) -> Result<Self> {
+        check_bins(bins)?;
+        if !(alpha > 0.0 && alpha < 1.0) {
+            return Err(EvaluateError::BadParameter {
+                name: "alpha",
+                value: alpha,
+                allowed: "strictly between 0 and 1",
+            });
+        }
+        Ok(CalibrationOptions {
+            bins,
+            binning,
+            interval,
+            alpha,
+        })
+    }
+}
+
+fn check_bins(bins: usize) -> Result<()> {
+    if !(1..=1_000_000).contains(&bins) {
+        return Err(EvaluateError::BadParameter {
+            name: "bins",
+            value: bins as f64,
+            allowed: "an integer from 1 to 1000000",
+        });
+    }
+    Ok(())
+}
+
+/// One bin of a reliability diagram.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ReliabilityBin {
+    /// Lower edge.
+    pub low: f64,
+    /// Upper edge.
+    pub high: f64,
+    /// Total weight of the scores in the bin (their number for unit weights).
+    pub count: f64,
+    /// Weight of the positives in the bin.
+    pub positives: f64,
+    /// Mean score in the bin (`None` when empty).
+    pub mean_score: Option<f64>,
+    /// Observed frequency of positives (`None` when empty).
+    pub frequency: Option<f64>,
+    /// Interval of the frequency (`None` when empty).
+    pub interval: Option<Interval>,
+}
+
+/// Calibration errors and the reliability diagram of one set of probability scores.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Calibration {
+    /// The bins, from 0 to 1.
+    pub bins: Vec<ReliabilityBin>,
+    /// Expected calibration error: sum over bins of count/total |frequency - mean score|.
+    pub ece: f64,
+    /// Maximum calibration error: the largest |frequency - mean score| over non-empty bins.
+    pub mce: f64,
+    /// Total weight.
+    pub total: f64,
+    /// The options used.
+    pub options: CalibrationOptions,
+}
+
+/// Checks that every score is a probability in [0, 1].
+pub(crate) fn check_probabilities(measure: &'static str, data: &BinaryScores) -> Result<()> {
+    match data.scores().iter().position(|s| !(0.0..=1.0).contains(s)) {
+        Some(index) => Err(EvaluateError::NotProbability {
+            measure,
+            index,
+            column: 0,
+            value: data.scores()[index],
+        }),
+        None => Ok(()),
+    }
+}
+
+fn unit_weights(data: &BinaryScores) -> bool {
+    data.weights().is_none_or(|w| w.iter().all(|&x| x == 1.0))
+}
+
+/// The B + 1 bin edges for these scores.
+pub(crate) fn bin_edges(data: &BinaryScores, bins: usize, binning: Binning) -> Result<Vec<f64>> {
+    let step = 1.0 / bins as f64;
+    let mut edges: Vec<f64> = (0..bins).map(|k| k as f64 * step).collect();
+    edges.push(1.0);
+    if binning == Binning::EqualMass {
+        if !unit_weights(data) {
+            return Err(EvaluateError::WeightsUnsupported {
+                measure: "equal-mass binning",
+            });
+        }
+        let mut sorted = data.scores().to_vec();
+        sorted.sort_unstable_by(f64::total_cmp);
+        for edge in edges.iter_mut().take(bins).skip(1) {
+            *edge = stats::quantile_linear(&sorted, *edge);
+        }
+    }
+    Ok(edges)
+}
+
+/// Bin index of each score: the number of inner edges <= it.
+pub(crate) fn bin_indices(data: &BinaryScores, edges: &[f64]) -> Vec<usize> {
+    let inner = &edges[1..edges.len() - 1];
+    data.scores()
+        .iter()
+        .map(|&s| inner.partition_point(|&e| e <= s))
+        .collect()
+}
+
+/// Weighted sums of one bin.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct BinSums {
+    pub weight: f64,
+    pub positives: f64,
+    pub scores: f64,
+}
+
+pub(crate) fn bin_sums(data: &BinaryScores, indices: &[usize], bins: usize) -> Vec<BinSums> {
+    let mut sums = vec![BinSums::default(); bins];
+    for (i, &bin) in indices.iter().enumerate() {
+        let w = data.weight(i);
+        let sum = &mut sums[bin];
+        sum.weight += w;
+        sum.scores += w * data.scores()[i];
+        if data.labels()[i] {
+            sum.positives += w;
+        }
+    }
+    sums
+}
+
+fn bin_interval(options: &CalibrationOptions, positives: f64, count: f64) -> Result<Interval> {
+    let positives = positives.min(count);
+    let interval = match options.interval {
+        BinInterval::ClopperPearson => {
+            stats::clopper_pearson_interval(positives, count, options.alpha)
+        }
+        BinInterval::Wilson => stats::wilson_interval(positives, count, options.alpha),
+    };
+    interval.map_err(|e| EvaluateError::Interval(e.to_string()))
+}
+
+/// Calibration of two-class probability scores (score = probability of the positive class, in
+/// [0, 1]): ECE, MCE and the reliability diagram. O(n log B) for equal width, O(n log n) for
+/// equal mass. Errors: no instance or zero total weight (`Empty`), a score outside [0, 1]
+/// (`NotProbability`), equal-mass bins with non-unit weights (`WeightsUnsupported`).
+pub fn calibration(data: &BinaryScores, options: &CalibrationOptions) -> Result<Calibration> {
+    check_probabilities("calibration", data)?;
+    let edges = bin_edges(data, options.bins, options.binning)?;
+    let indices = bin_indices(data, &edges);
+    let sums = bin_sums(data, &indices, options.bins);
+    let total: f64 = sums.iter().map(|s| s.weight).sum();
+    if total <= 0.0 {
+        return Err(EvaluateError::Empty {
+            what: "scores (total weight)",
+        });
+    }
+    let (mut ece, mut mce) = (0.0, 0.0_f64);
+    let mut bins = Vec::with_capacity(options.bins);
+    for (k, sum) in sums.iter().enumerate() {
+        let filled = sum.weight > 0.0;
+        let (mean_score, frequency, interval) = if filled {
+            let mean = sum.scores / sum.weight;
+            let frequency = sum.positives / sum.weight;
+            let gap = (frequency - mean).abs();
+            ece += sum.weight / total * gap;
+            mce = mce.max(gap);
+            let interval = bin_interval(options, sum.positives, sum.weight)?;
+            (Some(mean), Some(frequency), Some(interval))
+        } else {
+            (None, None, None)
+        };
+        bins.push(ReliabilityBin {
+            low: edges[k],
+            high: edges[k + 1],
+            count: sum.weight,
+            positives: sum.positives,
+            mean_score,
+            frequency,
+            interval,
+        });
+    }
+    Ok(Calibration {
+        bins,
+        ece,
+        mce,
+        total,
+        options: *options,
+    })
+}
+
+fn check_prediction_probabilities(predictions: &Predictions) -> Result<()> {
+    for index in 0..predictions.len() {
+        let row = predictions.scores_of(index);
+        if let Some(column) = row.iter().position(|s| !(0.0..=1.0).contains(s)) {
+            return Err(EvaluateError::NotProbability {
+                measure: "calibration",
+                index,
+                column,
+                value: row[column],
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Top-label ("confidence") calibration of a multi-class model, as netcal computes for more
+/// than two classes: the score is the largest class probability, the label whether that class
+/// (the first one on ties) is the true class.
+pub fn top_label_calibration(
+    predictions: &Predictions,
+    options: &CalibrationOptions,
+) -> Result<Calibration> {
+    check_prediction_probabilities(predictions)?;
+    let predicted = predictions.predicted_classes();
+    let labels = predicted
+        .iter()
+        .zip(predictions.truth())
+        .map(|(p, t)| p == t)
+        .collect();
+    let scores = (0..predictions.len())
+        .map(|i| predictions.scores_of(i)[predicted[i]])
+        .collect();
+    let data = BinaryScores::new(labels, scores)?.with_weights(predictions.weights().to_vec())?;
+    calibration(&data, options)
+}
+
+/// One-vs-rest calibration of each class of a multi-class model: for class k the score is the
+/// probability of k and the label whether k is the true class (one entry per class).
+pub fn one_vs_rest_calibration(
+    predictions: &Predictions,
+    options: &CalibrationOptions,
+) -> Result<Vec<Calibration>> {
+    check_prediction_probabilities(predictions)?;
+    (0..predictions.n_classes())
+        .map(|class| calibration(&predictions.one_vs_rest(class)?, options))
+        .collect()
+}
