@@ -571,12 +571,63 @@ impl NeighbourIndex {
         }
     }
 
+    /// Builds the k-d tree over the stored points: a node of more than [`LEAF_SIZE`] points
+    /// splits at the median of its widest attribute (a node whose points are all equal stays a
+    /// leaf), nodes numbered in depth-first order, left before right; then stores the points in
+    /// the tree's order (each leaf a range of them).
     fn build_tree(&mut self, count: usize) {
         let dimensions = self.dimensions;
+        let points = &self.points;
+        let value_of = |slot: u32, dimension: usize| points[slot as usize * dimensions + dimension];
         let mut order: Vec<u32> = (0..count as u32).collect();
         let mut nodes = Vec::new();
-        let points = &self.points;
-        build_node(points, dimensions, &mut order, 0, &mut nodes);
+        // Ranges of `order` still to build, with the split node and side that points to them.
+        let mut pending: Vec<(usize, usize, Option<(usize, bool)>)> = vec![(0, count, None)];
+        while let Some((start, end, parent)) = pending.pop() {
+            let here = nodes.len() as u32;
+            if let Some((parent, right)) = parent {
+                if let Node::Split { left, right: r, .. } = &mut nodes[parent] {
+                    *(if right { r } else { left }) = here;
+                }
+            }
+            let members = &mut order[start..end];
+            let mut best_dimension = 0;
+            let mut best_spread = -1.0;
+            for dimension in (0..dimensions).filter(|_| members.len() > LEAF_SIZE) {
+                let (low, high) = members.iter().fold(
+                    (f64::INFINITY, f64::NEG_INFINITY),
+                    |(low, high), &slot| {
+                        let v = value_of(slot, dimension);
+                        (low.min(v), high.max(v))
+                    },
+                );
+                if high - low > best_spread {
+                    best_spread = high - low;
+                    best_dimension = dimension;
+                }
+            }
+            if best_spread <= 0.0 {
+                // Few points, or every point identical: one leaf.
+                nodes.push(Node::Leaf {
+                    start: start as u32,
+                    end: end as u32,
+                });
+                continue;
+            }
+            let middle = members.len() / 2;
+            members.select_nth_unstable_by(middle, |&a, &b| {
+                value_of(a, best_dimension).total_cmp(&value_of(b, best_dimension))
+            });
+            nodes.push(Node::Split {
+                dimension: best_dimension as u32,
+                value: value_of(members[middle], best_dimension),
+                left: 0,
+                right: 0,
+            });
+            let here = here as usize;
+            pending.push((start + middle, end, Some((here, true))));
+            pending.push((start, start + middle, Some((here, false))));
+        }
         let mut reordered = Vec::with_capacity(points.len());
         for &slot in &order {
             let start = slot as usize * dimensions;
@@ -1269,69 +1320,4 @@ fn attributes_by_variance(rows: &[f64], dimensions: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..dimensions).collect();
     order.sort_by(|&a, &b| variance[b].total_cmp(&variance[a]).then(a.cmp(&b)));
     order
-}
-
-/// Builds the subtree over `order[..]` (stored positions `offset..offset + order.len()`),
-/// returning its node number.
-fn build_node(
-    points: &[f64],
-    dimensions: usize,
-    order: &mut [u32],
-    offset: usize,
-    nodes: &mut Vec<Node>,
-) -> u32 {
-    let here = nodes.len() as u32;
-    if order.len() <= LEAF_SIZE {
-        nodes.push(Node::Leaf {
-            start: offset as u32,
-            end: (offset + order.len()) as u32,
-        });
-        return here;
-    }
-    let value_of = |slot: u32, dimension: usize| points[slot as usize * dimensions + dimension];
-    let mut best_dimension = 0;
-    let mut best_spread = -1.0;
-    for dimension in 0..dimensions {
-        let mut low = f64::INFINITY;
-        let mut high = f64::NEG_INFINITY;
-        for &slot in order.iter() {
-            let v = value_of(slot, dimension);
-            low = low.min(v);
-            high = high.max(v);
-        }
-        if high - low > best_spread {
-            best_spread = high - low;
-            best_dimension = dimension;
-        }
-    }
-    if best_spread <= 0.0 {
-        // Every point identical: one leaf, however many.
-        nodes.push(Node::Leaf {
-            start: offset as u32,
-            end: (offset + order.len()) as u32,
-        });
-        return here;
-    }
-    let middle = order.len() / 2;
-    order.select_nth_unstable_by(middle, |&a, &b| {
-        value_of(a, best_dimension).total_cmp(&value_of(b, best_dimension))
-    });
-    let value = value_of(order[middle], best_dimension);
-    nodes.push(Node::Split {
-        dimension: best_dimension as u32,
-        value,
-        left: 0,
-        right: 0,
-    });
-    let (left_order, right_order) = order.split_at_mut(middle);
-    let left = build_node(points, dimensions, left_order, offset, nodes);
-    let right = build_node(points, dimensions, right_order, offset + middle, nodes);
-    if let Node::Split {
-        left: l, right: r, ..
-    } = &mut nodes[here as usize]
-    {
-        *l = left;
-        *r = right;
-    }
-    here
 }
