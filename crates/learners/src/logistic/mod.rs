@@ -48,8 +48,10 @@ use crate::{Learner, LearnerError, Model, ParamError, Params, Probabilities};
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
 /// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens
 /// steps across flat valleys, takes the last, tiny step without a line search and sums the
-/// objective's logarithms as logarithms of products.)
-const REVISION: u32 = 3;
+/// objective's logarithms as logarithms of products; 4 also stops, taking the step whole, when
+/// the Newton decrement is below the objective's rounding, where nearly collinear designs had
+/// walked on rounding noise for dozens of iterations.)
+const REVISION: u32 = 4;
 
 /// Revision of the `weka_bfgs` solver, added to the revision text of learners that use it (so
 /// that it can change without touching the cache keys of the default solver).

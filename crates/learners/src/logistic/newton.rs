@@ -63,6 +63,14 @@ const STEP_TOLERANCE: f64 = 1e-9;
 /// last one: Newton's error after it is of the order of its square.
 const FINAL_STEP_TOLERANCE: f64 = 1e-6;
 
+/// The Newton decrement (`-slope`, twice the decrease the quadratic model predicts for the full
+/// step) below which, relative to the objective, no step can lower the objective by more than
+/// its rounding (a sum over the rows, good to about `sqrt(rows)` units in the last place): the
+/// step is then taken whole as the last one. Without this stop, nearly collinear designs (one
+/// indicator column per value of a nominal attribute beside the intercept) walk the flat
+/// direction on rounding noise for dozens of iterations.
+const DECREMENT_TOLERANCE: f64 = 1e-20;
+
 /// The largest relative change a step makes to the coefficients: `|step_i| / max(|b_i|, 1)`.
 fn relative_size(step: &[f64], coefficients: &[f64]) -> f64 {
     step.iter()
@@ -309,7 +317,8 @@ fn minimise_portable(
             break;
         }
         let full_relative_step = relative_size(&step, &coefficients);
-        if full_relative_step < FINAL_STEP_TOLERANCE {
+        if full_relative_step < FINAL_STEP_TOLERANCE || -slope <= DECREMENT_TOLERANCE * value.abs()
+        {
             // Quadratic convergence: after this step the error is of the order of its square,
             // below what the objective's rounding lets a line search tell apart.
             for (b, s) in coefficients.iter_mut().zip(&step) {
