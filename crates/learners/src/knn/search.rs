@@ -193,6 +193,10 @@ fn finish(items: &mut [Neighbour]) {
     });
 }
 
+/// A range `start..end` of the k-d tree's points still to build, and the split node (with the
+/// side: `true` for right) that points to it.
+type PendingRange = (usize, usize, Option<(usize, bool)>);
+
 enum Node {
     Leaf {
         start: u32,
@@ -582,7 +586,7 @@ impl NeighbourIndex {
         let mut order: Vec<u32> = (0..count as u32).collect();
         let mut nodes = Vec::new();
         // Ranges of `order` still to build, with the split node and side that points to them.
-        let mut pending: Vec<(usize, usize, Option<(usize, bool)>)> = vec![(0, count, None)];
+        let mut pending: Vec<PendingRange> = vec![(0, count, None)];
         while let Some((start, end, parent)) = pending.pop() {
             let here = nodes.len() as u32;
             if let Some((parent, right)) = parent {
