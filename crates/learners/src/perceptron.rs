@@ -97,6 +97,52 @@ fn softmax_scores(weights: &[f64], bias: &[f64], inputs: &[f64], out: &mut [f64]
     out.iter_mut().for_each(|s| *s /= total);
 }
 
+/// The softmax outputs of encoded rows (`inputs` row-major, `width` values a row) into `out`
+/// (row-major, one value per class), each row as [`softmax_scores`] computes it; with two
+/// classes, [`SCORED_TOGETHER`] rows at a time on the pair path (the same operations in the
+/// same order, so the same bits, with independent sums in flight).
+fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: &mut [f64]) {
+    let num_classes = bias.len();
+    if num_classes != 2 || width == 0 {
+        for (row, scores) in out.chunks_exact_mut(num_classes).enumerate() {
+            softmax_scores(
+                weights,
+                bias,
+                &inputs[row * width..(row + 1) * width],
+                scores,
+            );
+        }
+        return;
+    }
+    let pair_weights: Vec<Pair> = (0..width)
+        .map(|i| [weights[i], weights[width + i]])
+        .collect();
+    let pair_bias: Pair = [bias[0], bias[1]];
+    let mut rows = inputs.chunks_exact(width);
+    let mut outputs = out.chunks_exact_mut(2);
+    loop {
+        let group: Vec<&[f64]> = (&mut rows).take(SCORED_TOGETHER).collect();
+        if group.len() == SCORED_TOGETHER {
+            let group: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| group[j]);
+            for (score, out) in two_class_scores_of(&pair_weights, pair_bias, group)
+                .into_iter()
+                .zip(&mut outputs)
+            {
+                out.copy_from_slice(&two_class_softmax(score));
+            }
+            continue;
+        }
+        for (row, out) in group.into_iter().zip(&mut outputs) {
+            out.copy_from_slice(&two_class_softmax(two_class_scores(
+                &pair_weights,
+                pair_bias,
+                row,
+            )));
+        }
+        return;
+    }
+}
+
 /// The encoded training rows with their classes and instance weights.
 #[derive(Clone, Copy)]
 struct TrainingRows<'a> {
@@ -141,39 +187,47 @@ fn two_class_scores(weights: &[Pair], bias: Pair, inputs: &[f64]) -> Pair {
     pair_add(bias, sum)
 }
 
-/// [`two_class_scores`] of four rows at once (four independent sums in flight).
+/// [`two_class_scores`] of `N` rows at once (`N` independent sums in flight, enough to keep
+/// the processor's adders busy while each sum waits for its previous addition).
 #[inline(always)]
-fn two_class_scores_of_four(weights: &[Pair], bias: Pair, rows: [&[f64]; 4]) -> [Pair; 4] {
+fn two_class_scores_of<const N: usize>(
+    weights: &[Pair],
+    bias: Pair,
+    rows: [&[f64]; N],
+) -> [Pair; N] {
     let width = weights.len();
-    let [a, b, c, d] = rows.map(|r| &r[..width]);
-    let mut sums = [
-        pair_scale(weights[0], a[0]),
-        pair_scale(weights[0], b[0]),
-        pair_scale(weights[0], c[0]),
-        pair_scale(weights[0], d[0]),
-    ];
+    let rows = rows.map(|r| &r[..width]);
+    let mut sums = rows.map(|r| pair_scale(weights[0], r[0]));
     for i in 1..width {
         let w = weights[i];
-        sums[0] = pair_add(sums[0], pair_scale(w, a[i]));
-        sums[1] = pair_add(sums[1], pair_scale(w, b[i]));
-        sums[2] = pair_add(sums[2], pair_scale(w, c[i]));
-        sums[3] = pair_add(sums[3], pair_scale(w, d[i]));
+        for (sum, r) in sums.iter_mut().zip(&rows) {
+            *sum = pair_add(*sum, pair_scale(w, r[i]));
+        }
     }
     sums.map(|sum| pair_add(bias, sum))
 }
 
-/// Adds four rows' gradient terms `error * input`, in row order, to each input's gradient
+/// Adds `N` rows' gradient terms `error * input`, in row order, to each input's gradient
 /// (`first` and `second`: the two classes' gradient rows; apart, so that the compiler handles
-/// two inputs per instruction without shuffling).
+/// several inputs per instruction without shuffling).
 #[inline(never)]
-fn add_four_gradients(first: &mut [f64], second: &mut [f64], errors: [Pair; 4], rows: [&[f64]; 4]) {
+fn add_gradients<const N: usize>(
+    first: &mut [f64],
+    second: &mut [f64],
+    errors: [Pair; N],
+    rows: [&[f64]; N],
+) {
     let width = first.len();
     let second = &mut second[..width];
-    let [a, b, c, d] = rows.map(|r| &r[..width]);
-    let [ea, eb, ec, ed] = errors;
+    let rows = rows.map(|r| &r[..width]);
     for i in 0..width {
-        first[i] = first[i] + ea[0] * a[i] + eb[0] * b[i] + ec[0] * c[i] + ed[0] * d[i];
-        second[i] = second[i] + ea[1] * a[i] + eb[1] * b[i] + ec[1] * c[i] + ed[1] * d[i];
+        let (mut g, mut h) = (first[i], second[i]);
+        for (e, r) in errors.iter().zip(&rows) {
+            g += e[0] * r[i];
+            h += e[1] * r[i];
+        }
+        first[i] = g;
+        second[i] = h;
     }
 }
 
@@ -198,6 +252,12 @@ fn two_class_softmax(scores: Pair) -> Pair {
     let total = 0.0 + first + second;
     [first / total, second / total]
 }
+
+/// Rows whose two-class scores [`PerceptronLearner::train_two_classes`] computes together.
+const SCORED_TOGETHER: usize = 8;
+
+/// Test rows encoded and scored at a time by [`PerceptronModel::predict_proba`].
+const PREDICT_CHUNK: usize = 256;
 
 /// Largest number of epochs accepted.
 const MAX_EPOCHS: usize = 1_000_000;
@@ -287,8 +347,8 @@ impl PerceptronLearner {
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
-    /// operation would), four rows' outputs computed together (independent sums that the
-    /// processor overlaps), and four rows' gradient terms added to each sum in one pass.
+    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the
+    /// processor overlaps), and as many rows' gradient terms added to each sum in one pass.
     fn train_two_classes(
         &self,
         data: &TrainingRows,
@@ -322,14 +382,11 @@ impl PerceptronLearner {
             order.shuffle(generator);
             for batch in order.chunks(batch_size) {
                 let probabilities = &mut probabilities[..batch.len()];
-                let mut groups = batch.chunks_exact(4);
-                let mut outputs = probabilities.chunks_exact_mut(4);
+                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
+                let mut outputs = probabilities.chunks_exact_mut(SCORED_TOGETHER);
                 for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let scores = two_class_scores_of_four(
-                        &pair_weights,
-                        pair_bias,
-                        [row(group[0]), row(group[1]), row(group[2]), row(group[3])],
-                    );
+                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
+                    let scores = two_class_scores_of(&pair_weights, pair_bias, rows);
                     for (out, score) in output.iter_mut().zip(scores) {
                         *out = two_class_softmax(score);
                     }
@@ -343,24 +400,16 @@ impl PerceptronLearner {
                 let mut bias_gradient: Pair = [0.0; 2];
                 let error =
                     |r: usize, p: Pair| pair_scale(pair_sub(p, pair_targets[r]), row_weights[r]);
-                let mut groups = batch.chunks_exact(4);
-                let mut outputs = probabilities.chunks_exact(4);
+                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
+                let mut outputs = probabilities.chunks_exact(SCORED_TOGETHER);
                 for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let errors = [
-                        error(group[0], output[0]),
-                        error(group[1], output[1]),
-                        error(group[2], output[2]),
-                        error(group[3], output[3]),
-                    ];
+                    let errors: [Pair; SCORED_TOGETHER] =
+                        std::array::from_fn(|j| error(group[j], output[j]));
                     for e in errors {
                         bias_gradient = pair_add(bias_gradient, e);
                     }
-                    add_four_gradients(
-                        first_gradient,
-                        second_gradient,
-                        errors,
-                        [row(group[0]), row(group[1]), row(group[2]), row(group[3])],
-                    );
+                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
+                    add_gradients(first_gradient, second_gradient, errors, rows);
                 }
                 for (&r, &p) in groups.remainder().iter().zip(outputs.remainder()) {
                     let e = error(r, p);
@@ -434,16 +483,11 @@ impl PerceptronLearner {
         } else {
             self.train_any_classes(&data, &mut weights, &mut bias, &mut generator);
         }
-        let mut scores = vec![0.0; num_classes];
+        let mut scores = vec![0.0; rows * num_classes];
+        score_rows(&weights, &bias, &inputs, width, &mut scores);
         let mut loss = 0.0;
-        for row in 0..rows {
-            softmax_scores(
-                &weights,
-                &bias,
-                &inputs[row * width..(row + 1) * width],
-                &mut scores,
-            );
-            loss -= row_weights[row] * scores[targets[row]].max(f64::MIN_POSITIVE).ln();
+        for (row, row_scores) in scores.chunks_exact(num_classes).enumerate() {
+            loss -= row_weights[row] * row_scores[targets[row]].max(f64::MIN_POSITIVE).ln();
         }
         Ok(PerceptronModel {
             encoding,
@@ -512,19 +556,31 @@ impl PerceptronModel {
 
 impl Model for PerceptronModel {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
-        let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
-        let mut inputs = vec![0.0; self.encoding.width()];
-        for position in 0..test.len() {
-            self.encoding
-                .encode_row(&|a| test.value(position, a), &mut inputs);
-            softmax_scores(
+        let width = self.encoding.width();
+        let mut values = vec![0.0; test.len() * self.num_classes];
+        // Rows encoded a chunk at a time: the scores of several rows are computed together,
+        // and memory stays bounded however many rows there are.
+        let mut inputs = vec![0.0; PREDICT_CHUNK * width];
+        let starts = (0..test.len()).step_by(PREDICT_CHUNK);
+        for (start, out) in starts.zip(values.chunks_mut(PREDICT_CHUNK * self.num_classes)) {
+            let count = out.len() / self.num_classes;
+            for (offset, row) in inputs
+                .chunks_exact_mut(width.max(1))
+                .take(count)
+                .enumerate()
+            {
+                let position = start + offset;
+                self.encoding.encode_row(&|a| test.value(position, a), row);
+            }
+            score_rows(
                 &self.weights,
                 &self.bias,
-                &inputs,
-                probabilities.row_mut(position),
+                &inputs[..count * width],
+                width,
+                out,
             );
         }
-        Ok(probabilities)
+        Ok(Probabilities::from_flat(self.num_classes, values))
     }
 
     fn explain(&self, schema: &Schema) -> String {

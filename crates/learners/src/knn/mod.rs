@@ -14,6 +14,7 @@
 //! `d = sqrt(squared distance / number of attributes)`.
 
 mod distance;
+mod levels;
 mod screen;
 mod search;
 

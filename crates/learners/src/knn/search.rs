@@ -1,7 +1,10 @@
 //! Nearest-neighbour search over scaled training rows, chosen by the data: a k-d tree for
-//! all-numeric complete data of low dimension; otherwise a linear scan, which reads byte codes
-//! (mismatch counts) for all-nominal data, cache-line blocks of attributes with early
-//! abandonment for all-numeric complete data, the same blocks plus bit sets of the binary
+//! all-numeric complete data of low dimension; for data whose binary and nominal attributes are
+//! at least as many as the continuous ones, whole-number lower bounds of every row's distance
+//! (the differing binary values and nominal codes, counted for all rows at once, `levels.rs`),
+//! then exact distances in increasing order of the bounds (for all-nominal data the bounds are
+//! the distances); otherwise a linear scan, which reads cache-line blocks of attributes with
+//! early abandonment for all-numeric complete data, the same blocks plus bit sets of the binary
 //! attributes as a lower bound (with the exact distance re-computed for the rows that pass) for
 //! complete data with nominal or many binary attributes, and the rows themselves when training
 //! values are missing. For complete training data with many attributes that are numeric and not
@@ -17,7 +20,8 @@ use super::distance::{
     block_squared_sum, column_block_squared_sums, numeric_squared_distance_within, padded_block,
     Scaling, BLOCK,
 };
-use super::screen::{BlockedScreen, ScreenQueries, QUERY_GROUP};
+use super::levels::{first_level, positions_between, push_bits, LevelQuery, Levels};
+use super::screen::{BlockedScreen, Candidates, QUERY_GROUP};
 
 /// How neighbours are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +65,7 @@ const SCREEN_MIN_CONTINUOUS: usize = 48;
 const SCREEN_MIN_ROWS: usize = 256;
 
 /// Query groups the blocked screen takes at a time.
-const SCREEN_GROUPS: usize = 8;
+const SCREEN_GROUPS: usize = 4;
 
 /// Most points in a k-d tree leaf.
 const LEAF_SIZE: usize = 16;
@@ -99,16 +103,6 @@ fn push_blocks(row: &[f64], out: &mut Vec<Block>) {
         out.push(Block([0.0; BLOCK]));
     }
     out.extend(row.chunks(BLOCK).map(|values| Block(padded_block(values))));
-}
-
-/// Appends `words` words holding the given bits (bit `i` of the sequence at bit `i % 64` of
-/// word `i / 64`).
-fn push_bits(bits: impl Iterator<Item = bool>, words: usize, out: &mut Vec<u64>) {
-    let start = out.len();
-    out.resize(start + words, 0);
-    for (position, bit) in bits.enumerate() {
-        out[start + position / 64] |= u64::from(bit) << (position % 64);
-    }
 }
 
 /// A complete scaled query row in the forms the block scans read.
@@ -199,6 +193,10 @@ fn finish(items: &mut [Neighbour]) {
     });
 }
 
+/// A range `start..end` of the k-d tree's points still to build, and the split node (with the
+/// side: `true` for right) that points to it.
+type PendingRange = (usize, usize, Option<(usize, bool)>);
+
 enum Node {
     Leaf {
         start: u32,
@@ -242,8 +240,9 @@ pub(crate) struct NeighbourIndex {
     later_norms: Vec<f64>,
     /// The largest of `later_norms`.
     largest_later_norm: f64,
-    /// For all-nominal data: the byte codes of every stored point (see [`NominalCodes`]).
-    codes: Option<NominalCodes>,
+    /// For [`ScanKind::Counts`] and [`ScanKind::Levels`]: the whole-number lower bounds'
+    /// tables.
+    levels: Option<Levels>,
     /// For [`ScanKind::ScreenedBlocks`]: the binary attributes (numbers in the query's order),
     /// one bit each.
     binary_attributes: Vec<usize>,
@@ -271,8 +270,14 @@ enum ScanKind {
     /// bit sets); the rows still in the race after it get their exact distance from the rows.
     ScreenedBlocks,
     /// One byte code per nominal attribute (all nominal): the distance is the number of
-    /// attributes whose codes differ, an exact integer.
-    NominalCodes,
+    /// attributes whose codes differ, an exact integer ([`Levels`] with every attribute
+    /// nominal).
+    Counts,
+    /// The whole-number lower bound of [`Levels`] (the binary and nominal attributes' differing
+    /// values) for every point first, then the exact distances of the points in increasing
+    /// order of their bounds until the bound exceeds the k-th distance (complete training data
+    /// whose binary and nominal attributes make up much of the distance).
+    Levels,
 }
 
 /// Relative slack of the lower-bound race of [`ScanKind::ScreenedBlocks`]: the lower bound
@@ -284,87 +289,107 @@ const LOWER_BOUND_SLACK: f64 = 1e-9;
 /// Fewest binary attributes for which all-numeric data is screened with bit sets.
 const MIN_BINARY_ATTRIBUTES: usize = 8;
 
-/// Largest nominal value index stored as a byte code; [`CODE_UNSEEN`], [`CODE_QUERY_MISSING`]
-/// and [`CODE_TRAINING_MISSING`] lie above it, so none of them ever equals a stored code.
-const LARGEST_CODE: f64 = 250.0;
-/// Code of a query value that is no training code (a value index above [`LARGEST_CODE`]).
-const CODE_UNSEEN: u8 = 0xFD;
-/// Code of a missing query value (differs from every stored code, as Weka's missing nominal).
-const CODE_QUERY_MISSING: u8 = 0xFE;
-/// Code of a missing training value.
-const CODE_TRAINING_MISSING: u8 = 0xFF;
-
-/// All-nominal rows as byte codes (value index, or a missing code), eight to a `u64` word,
-/// padded with zero bytes; the distance of two rows is the number of differing bytes.
-struct NominalCodes {
-    /// Words per row.
-    words: usize,
-    /// The stored points' words, row-major.
-    stored: Vec<u64>,
+/// The training data's attributes, by how the searches can use them.
+struct Attributes {
+    /// No training value is missing.
+    complete: bool,
+    /// Every attribute is numeric and no training value is missing.
+    numeric_complete: bool,
+    /// The nominal attributes, in order.
+    nominal: Vec<usize>,
+    /// The numeric attributes whose every scaled training value is 0 or 1 (by decreasing
+    /// variance when the data is complete, else in order).
+    binary: Vec<usize>,
+    /// The other numeric attributes (in the same order).
+    continuous: Vec<usize>,
+    /// Every attribute, by decreasing variance when the data is complete (see
+    /// [`attributes_by_variance`]), else in order.
+    variance_order: Vec<usize>,
 }
 
-impl NominalCodes {
-    /// Codes of all-nominal scaled training rows, or `None` when a value is no small integer.
-    fn new(rows: &[f64], dimensions: usize) -> Option<NominalCodes> {
-        let words = dimensions.div_ceil(8);
-        let mut stored = Vec::with_capacity(rows.len() / dimensions * words);
-        for row in rows.chunks_exact(dimensions) {
-            push_code_words(row, &mut stored, |value| {
-                if value.is_nan() {
-                    Some(CODE_TRAINING_MISSING)
-                } else {
-                    value_code(value)
-                }
-            })?;
+impl Attributes {
+    /// Sorts the attributes of `count` scaled training rows (row-major).
+    fn of(scaling: &Scaling, rows: &[f64], count: usize) -> Attributes {
+        let dimensions = scaling.len();
+        let complete = rows.iter().all(|v| !v.is_nan());
+        let variance_order = if complete && dimensions > 1 && count > 1 {
+            attributes_by_variance(rows, dimensions)
+        } else {
+            (0..dimensions).collect()
+        };
+        let mut is_binary = vec![true; dimensions];
+        for row in rows.chunks_exact(dimensions.max(1)) {
+            for (binary, &value) in is_binary.iter_mut().zip(row) {
+                *binary &= value == 0.0 || value == 1.0;
+            }
         }
-        Some(NominalCodes { words, stored })
-    }
-
-    /// The words of a scaled query row.
-    fn query(&self, query: &[f64], out: &mut Vec<u64>) {
-        out.clear();
-        push_code_words(query, out, |value| {
-            Some(if value.is_nan() {
-                CODE_QUERY_MISSING
-            } else {
-                value_code(value).unwrap_or(CODE_UNSEEN)
-            })
-        });
-    }
-}
-
-/// Appends the codes of a row's values, eight to a word (byte `j` of a word holds value `j`),
-/// or stops with `None` at the first value without a code.
-fn push_code_words(
-    row: &[f64],
-    out: &mut Vec<u64>,
-    code: impl Fn(f64) -> Option<u8>,
-) -> Option<()> {
-    for values in row.chunks(8) {
-        let mut word = 0u64;
-        for (byte, &value) in values.iter().enumerate() {
-            word |= u64::from(code(value)?) << (8 * byte);
+        let (binary, continuous) = variance_order
+            .iter()
+            .copied()
+            .filter(|&attribute| !scaling.is_nominal(attribute))
+            .partition(|&attribute| is_binary[attribute]);
+        Attributes {
+            complete,
+            numeric_complete: scaling.all_numeric() && complete,
+            nominal: (0..dimensions)
+                .filter(|&attribute| scaling.is_nominal(attribute))
+                .collect(),
+            binary,
+            continuous,
+            variance_order,
         }
-        out.push(word);
     }
-    Some(())
+
+    /// Whether the whole-number bounds of [`Levels`] are worth their pass: when the binary and
+    /// nominal attributes are at least as many as the continuous ones.
+    fn levels_pay(&self) -> bool {
+        let discrete = self.binary.len() + self.nominal.len();
+        discrete > 0 && discrete >= self.continuous.len()
+    }
 }
 
-/// The byte code of a nominal value index (`None` for a value that is no whole number from 0
-/// to [`LARGEST_CODE`]).
-fn value_code(value: f64) -> Option<u8> {
-    ((0.0..=LARGEST_CODE).contains(&value) && value.fract() == 0.0).then_some(value as u8)
+/// Scratch space of [`NeighbourIndex::nearest_by_levels`], reused from query to query.
+#[derive(Default)]
+struct LevelScratch {
+    query: LevelQuery,
+    bounds: Vec<u16>,
+    at_level: Vec<usize>,
+    candidates: Vec<u32>,
+    exact: Vec<f64>,
 }
 
-/// The number of non-zero bytes of a word.
-#[inline(always)]
-fn nonzero_bytes(word: u64) -> u32 {
-    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte's high bit ends up set exactly when the byte is non-zero (no carry crosses bytes).
-    let flags = (((word & LOW_SEVEN) + LOW_SEVEN) | word) & HIGH;
-    // Sum the flags (one bit per byte, at most 8) into the top byte.
-    ((flags >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+/// Fills `out` with every point whose distance (a whole number) is at most the last level of
+/// `at_level` (the number of points at each distance up to it), in (distance, slot) order.
+fn counting_sort_output(
+    distances: &[u16],
+    at_level: &[usize],
+    slots: &[u32],
+    out: &mut Vec<Neighbour>,
+) {
+    let last = at_level.len() - 1;
+    let mut next = Vec::with_capacity(at_level.len());
+    let mut total = 0;
+    for &number in at_level {
+        next.push(total);
+        total += number;
+    }
+    out.resize(
+        total,
+        Neighbour {
+            squared_distance: 0.0,
+            slot: 0,
+        },
+    );
+    for (&distance, &slot) in distances.iter().zip(slots) {
+        let distance = usize::from(distance);
+        if distance <= last {
+            out[next[distance]] = Neighbour {
+                squared_distance: distance as f64,
+                slot,
+            };
+            next[distance] += 1;
+        }
+    }
 }
 
 impl NeighbourIndex {
@@ -376,10 +401,15 @@ impl NeighbourIndex {
         method: SearchMethod,
     ) -> Self {
         let dimensions = scaling.len();
-        let complete = rows.iter().all(|v| !v.is_nan());
-        let numeric_complete = scaling.all_numeric() && complete;
-        let all_nominal = (0..dimensions).all(|attribute| scaling.is_nominal(attribute));
-        let use_tree = dimensions > 0
+        let attributes = Attributes::of(&scaling, &rows, count);
+        let Attributes {
+            complete,
+            numeric_complete,
+            ..
+        } = attributes;
+        let all_nominal = attributes.nominal.len() == dimensions;
+        let searchable = dimensions > 0 && count > 0;
+        let use_tree = searchable
             && numeric_complete
             && match method {
                 SearchMethod::Linear | SearchMethod::Blocked => false,
@@ -388,31 +418,30 @@ impl NeighbourIndex {
                     dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
                 }
             };
-        let variance_order = if complete && dimensions > 1 && count > 1 {
-            attributes_by_variance(&rows, dimensions)
+        let levels = if !searchable || use_tree {
+            None
+        } else if all_nominal {
+            Levels::new(
+                &rows,
+                dimensions,
+                count,
+                Vec::new(),
+                attributes.nominal.clone(),
+            )
+        } else if method == SearchMethod::Auto && attributes.levels_pay() {
+            let binary = attributes.binary.clone();
+            Levels::new(&rows, dimensions, count, binary, attributes.nominal.clone())
         } else {
-            (0..dimensions).collect()
+            None
         };
-        // Numeric attributes of complete training data, by decreasing variance: binary (every
-        // scaled value 0 or 1) and continuous.
-        let (binary, continuous): (Vec<usize>, Vec<usize>) = variance_order
-            .iter()
-            .copied()
-            .filter(|&attribute| !scaling.is_nominal(attribute))
-            .partition(|&attribute| {
-                rows.iter()
-                    .skip(attribute)
-                    .step_by(dimensions.max(1))
-                    .all(|&value| value == 0.0 || value == 1.0)
-            });
-        let use_screen = !use_tree
+        let use_screen = searchable
+            && !use_tree
+            && levels.is_none()
             && complete
-            && dimensions > 0
-            && count > 0
             && match method {
                 SearchMethod::Blocked => true,
                 SearchMethod::Auto => {
-                    continuous.len() >= SCREEN_MIN_CONTINUOUS && count >= SCREEN_MIN_ROWS
+                    attributes.continuous.len() >= SCREEN_MIN_CONTINUOUS && count >= SCREEN_MIN_ROWS
                 }
                 SearchMethod::Linear | SearchMethod::KdTree => false,
             };
@@ -423,24 +452,24 @@ impl NeighbourIndex {
         } else {
             None
         };
-        let screened = !use_tree
+        let screened = searchable
+            && !use_tree
+            && levels.is_none()
             && complete
-            && dimensions > 0
-            && count > 0
             && !all_nominal
-            && (!numeric_complete || binary.len() >= MIN_BINARY_ATTRIBUTES);
+            && (!numeric_complete || attributes.binary.len() >= MIN_BINARY_ATTRIBUTES);
         let mut index = NeighbourIndex {
-            codes: if dimensions > 0 && all_nominal && !use_tree {
-                NominalCodes::new(&rows, dimensions)
-            } else {
-                None
+            scan: match &levels {
+                Some(_) if all_nominal => ScanKind::Counts,
+                Some(_) => ScanKind::Levels,
+                None => ScanKind::Rows,
             },
+            levels,
             scaling,
             dimensions,
             attribute_order: None,
             points: Vec::new(),
             slots: (0..count as u32).collect(),
-            scan: ScanKind::Rows,
             tree: None,
             block_attributes: Vec::new(),
             first_columns: Vec::new(),
@@ -453,29 +482,18 @@ impl NeighbourIndex {
             screen,
         };
         if screened {
-            let selected = select_attributes(&rows, dimensions, &continuous);
-            index.build_blocks(&selected, continuous.len(), count);
-            index.block_attributes = continuous;
-            index.binary_words = binary.len().div_ceil(64);
-            for row in rows.chunks_exact(dimensions) {
-                let values = binary.iter().map(|&attribute| row[attribute] == 1.0);
-                push_bits(values, index.binary_words, &mut index.binary_bits);
-            }
-            index.binary_attributes = binary;
-            index.scan = ScanKind::ScreenedBlocks;
+            index.build_screened_blocks(&rows, attributes.binary, attributes.continuous);
         }
         index.points = if numeric_complete && dimensions > 1 && count > 1 {
-            let permuted = select_attributes(&rows, dimensions, &variance_order);
-            index.attribute_order = Some(variance_order);
+            let permuted = select_attributes(&rows, dimensions, &attributes.variance_order);
+            index.attribute_order = Some(attributes.variance_order);
             permuted
         } else {
             rows
         };
         if use_tree {
             index.build_tree(count);
-        } else if index.codes.is_some() {
-            index.scan = ScanKind::NominalCodes;
-        } else if numeric_complete && dimensions > 0 && !screened {
+        } else if numeric_complete && searchable && !screened && index.levels.is_none() {
             index.block_attributes = index
                 .attribute_order
                 .clone()
@@ -486,6 +504,21 @@ impl NeighbourIndex {
             index.scan = ScanKind::ExactBlocks;
         }
         index
+    }
+
+    /// Fills the tables of [`ScanKind::ScreenedBlocks`] from the scaled rows.
+    fn build_screened_blocks(&mut self, rows: &[f64], binary: Vec<usize>, continuous: Vec<usize>) {
+        let count = self.slots.len();
+        let selected = select_attributes(rows, self.dimensions, &continuous);
+        self.build_blocks(&selected, continuous.len(), count);
+        self.block_attributes = continuous;
+        self.binary_words = binary.len().div_ceil(64);
+        for row in rows.chunks_exact(self.dimensions) {
+            let values = binary.iter().map(|&attribute| row[attribute] == 1.0);
+            push_bits(values, self.binary_words, &mut self.binary_bits);
+        }
+        self.binary_attributes = binary;
+        self.scan = ScanKind::ScreenedBlocks;
     }
 
     /// Fills the block scan's tables from rows of `width` values (the block attributes).
@@ -542,12 +575,63 @@ impl NeighbourIndex {
         }
     }
 
+    /// Builds the k-d tree over the stored points: a node of more than [`LEAF_SIZE`] points
+    /// splits at the median of its widest attribute (a node whose points are all equal stays a
+    /// leaf), nodes numbered in depth-first order, left before right; then stores the points in
+    /// the tree's order (each leaf a range of them).
     fn build_tree(&mut self, count: usize) {
         let dimensions = self.dimensions;
+        let points = &self.points;
+        let value_of = |slot: u32, dimension: usize| points[slot as usize * dimensions + dimension];
         let mut order: Vec<u32> = (0..count as u32).collect();
         let mut nodes = Vec::new();
-        let points = &self.points;
-        build_node(points, dimensions, &mut order, 0, &mut nodes);
+        // Ranges of `order` still to build, with the split node and side that points to them.
+        let mut pending: Vec<PendingRange> = vec![(0, count, None)];
+        while let Some((start, end, parent)) = pending.pop() {
+            let here = nodes.len() as u32;
+            if let Some((parent, right)) = parent {
+                if let Node::Split { left, right: r, .. } = &mut nodes[parent] {
+                    *(if right { r } else { left }) = here;
+                }
+            }
+            let members = &mut order[start..end];
+            let mut best_dimension = 0;
+            let mut best_spread = -1.0;
+            for dimension in (0..dimensions).filter(|_| members.len() > LEAF_SIZE) {
+                let (low, high) = members.iter().fold(
+                    (f64::INFINITY, f64::NEG_INFINITY),
+                    |(low, high), &slot| {
+                        let v = value_of(slot, dimension);
+                        (low.min(v), high.max(v))
+                    },
+                );
+                if high - low > best_spread {
+                    best_spread = high - low;
+                    best_dimension = dimension;
+                }
+            }
+            if best_spread <= 0.0 {
+                // Few points, or every point identical: one leaf.
+                nodes.push(Node::Leaf {
+                    start: start as u32,
+                    end: end as u32,
+                });
+                continue;
+            }
+            let middle = members.len() / 2;
+            members.select_nth_unstable_by(middle, |&a, &b| {
+                value_of(a, best_dimension).total_cmp(&value_of(b, best_dimension))
+            });
+            nodes.push(Node::Split {
+                dimension: best_dimension as u32,
+                value: value_of(members[middle], best_dimension),
+                left: 0,
+                right: 0,
+            });
+            let here = here as usize;
+            pending.push((start + middle, end, Some((here, true))));
+            pending.push((start, start + middle, Some((here, false))));
+        }
         let mut reordered = Vec::with_capacity(points.len());
         for &slot in &order {
             let start = slot as usize * dimensions;
@@ -589,13 +673,13 @@ impl NeighbourIndex {
         }
         match self.scan {
             ScanKind::Rows => return one_by_one(),
-            ScanKind::NominalCodes => {
-                let mut distances = Vec::new();
-                let mut words = Vec::new();
+            ScanKind::Counts | ScanKind::Levels => {
+                let levels = self.levels.as_ref().expect("a level index has levels");
+                let mut scratch = LevelScratch::default();
                 return (0..count)
                     .map(|row| {
                         let mut out = Vec::new();
-                        self.nearest_by_codes(query(row), k, &mut words, &mut distances, &mut out);
+                        self.nearest_by_levels(levels, query(row), k, &mut scratch, &mut out);
                         out
                     })
                     .collect();
@@ -675,7 +759,9 @@ impl NeighbourIndex {
         for row in incomplete {
             self.nearest_scanned(query(row), k, &mut results[row]);
         }
-        let mut distances = Vec::new();
+        let capacity = k.min(self.len());
+        let mut candidates = Vec::new();
+        let mut exact = Vec::with_capacity(dimensions);
         for block in complete.chunks(QUERY_GROUP * SCREEN_GROUPS) {
             let mut prepared_groups = Vec::new();
             let mut rows_of_groups = Vec::new();
@@ -693,74 +779,39 @@ impl NeighbourIndex {
                     }
                 }
             }
-            screen.distances(&prepared_groups, &mut distances);
-            for (number, (prepared, group)) in
-                prepared_groups.iter().zip(rows_of_groups).enumerate()
-            {
+            screen.candidates(&prepared_groups, capacity, &mut candidates);
+            for (number, group) in rows_of_groups.into_iter().enumerate() {
                 for (position, &row) in group.iter().enumerate() {
-                    let start = (number * QUERY_GROUP + position) * screen.len();
-                    self.recheck_screened(
-                        screen,
-                        query(row),
-                        prepared,
-                        position,
-                        &distances[start..start + screen.len()],
-                        k,
-                        &mut results[row],
-                    );
+                    exact.clear();
+                    self.push_storage_order(query(row), &mut exact);
+                    let found = &candidates[number * QUERY_GROUP + position];
+                    self.recheck_screened(&exact, found, capacity, &mut results[row]);
                 }
             }
         }
         results
     }
 
-    /// Fills `out` as [`NeighbourIndex::nearest`] does from the screened distances of a query
-    /// (number `position` of its prepared group) to every stored point: the k-th smallest
-    /// screened distance plus the screen's error bound is at least the k-th exact distance, so
-    /// every point of the answer has a screened distance within twice the bound of the k-th
-    /// screened one; those points get their exact distance as the block scans compute it.
-    #[allow(clippy::too_many_arguments)]
+    /// Fills `out` as [`NeighbourIndex::nearest`] does from the candidates of a complete query
+    /// (in storage order) that the blocked screen left: their exact distances, as the block
+    /// scans compute them.
     fn recheck_screened(
         &self,
-        screen: &BlockedScreen,
         query: &[f64],
-        prepared: &ScreenQueries,
-        position: usize,
-        distances: &[f64],
-        k: usize,
+        candidates: &Candidates,
+        capacity: usize,
         out: &mut Vec<Neighbour>,
     ) {
         out.clear();
-        let capacity = k.min(self.len());
         if capacity == 0 {
             return;
         }
-        let mut sorted = distances.to_vec();
-        let (_, &mut kth, _) = sorted.select_nth_unstable_by(capacity - 1, f64::total_cmp);
-        let threshold = kth + 2.0 * screen.error_bound(prepared.squared_norm(position));
-        let mut exact = Vec::with_capacity(self.dimensions);
-        self.push_storage_order(query, &mut exact);
         let mut best = BestList {
             capacity,
             items: out,
         };
-        for (stored, &screened) in distances.iter().enumerate() {
-            if screened > threshold {
-                continue;
-            }
-            let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
-            let found = if self.scaling.all_numeric() {
-                numeric_squared_distance_within(&exact, point, best.bound())
-            } else {
-                self.scaling
-                    .squared_distance_within(&exact, point, best.bound())
-            };
-            if let Some(squared_distance) = found {
-                best.offer(Neighbour {
-                    squared_distance,
-                    slot: self.slots[stored],
-                });
-            }
+        for stored in candidates.rows() {
+            self.offer_exact(query, true, stored, &mut best);
         }
         best.finish();
     }
@@ -797,69 +848,156 @@ impl NeighbourIndex {
         push_blocks(&selected, out);
     }
 
-    /// [`NeighbourIndex::nearest`] for all-nominal data, from the byte codes: every stored
-    /// point's distance (the number of differing codes), then the `k` nearest and those tied
-    /// with the k-th by counting sort, in (distance, slot) order.
-    fn nearest_by_codes(
+    /// [`NeighbourIndex::nearest`] from the whole-number bounds of [`Levels`]: every stored
+    /// point's bound, then the smallest bound `first` that at least `k` points do not exceed.
+    /// With every attribute nominal the bounds are the distances: the answer is the points up
+    /// to `first`, by counting sort in (distance, slot) order. Otherwise the points up to
+    /// `first` get their exact distances, which bound the k-th distance, and then the points
+    /// beyond `first` whose bounds do not exceed it, in increasing order of their bounds while
+    /// the bound does not exceed the best list's.
+    fn nearest_by_levels(
         &self,
+        levels: &Levels,
         query: &[f64],
         k: usize,
-        words: &mut Vec<u64>,
-        distances: &mut Vec<u32>,
+        scratch: &mut LevelScratch,
+        out: &mut Vec<Neighbour>,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the processor has these features (checked just above).
+                return unsafe { self.nearest_by_levels_avx512(levels, query, k, scratch, out) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the processor has AVX2 and POPCNT (checked just above).
+                return unsafe { self.nearest_by_levels_avx2(levels, query, k, scratch, out) };
+            }
+        }
+        self.nearest_by_levels_portable(levels, query, k, scratch, out)
+    }
+
+    /// [`NeighbourIndex::nearest_by_levels_portable`] compiled for AVX-512 with vector
+    /// population counts (the same floating-point operations, so the same distances).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vpopcntdq,popcnt")]
+    fn nearest_by_levels_avx512(
+        &self,
+        levels: &Levels,
+        query: &[f64],
+        k: usize,
+        scratch: &mut LevelScratch,
+        out: &mut Vec<Neighbour>,
+    ) {
+        self.nearest_by_levels_portable(levels, query, k, scratch, out)
+    }
+
+    /// [`NeighbourIndex::nearest_by_levels_portable`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    fn nearest_by_levels_avx2(
+        &self,
+        levels: &Levels,
+        query: &[f64],
+        k: usize,
+        scratch: &mut LevelScratch,
+        out: &mut Vec<Neighbour>,
+    ) {
+        self.nearest_by_levels_portable(levels, query, k, scratch, out)
+    }
+
+    /// [`NeighbourIndex::nearest_by_levels`] for any processor.
+    #[inline(always)]
+    fn nearest_by_levels_portable(
+        &self,
+        levels: &Levels,
+        query: &[f64],
+        k: usize,
+        scratch: &mut LevelScratch,
         out: &mut Vec<Neighbour>,
     ) {
         out.clear();
         let capacity = k.min(self.len());
-        let codes = self.codes.as_ref().expect("a nominal-code index has codes");
         if capacity == 0 {
             return;
         }
-        codes.query(query, words);
-        distances.clear();
-        distances.extend(codes.stored.chunks_exact(codes.words).map(|stored| {
-            stored
-                .iter()
-                .zip(words.iter())
-                .map(|(&a, &b)| nonzero_bytes(a ^ b))
-                .sum::<u32>()
-        }));
-        // How many points lie at each distance, then the k-th distance.
-        let mut at_distance = vec![0usize; self.dimensions + 1];
-        for &distance in distances.iter() {
-            at_distance[distance as usize] += 1;
+        levels.query(query, &mut scratch.query);
+        levels.bounds(&scratch.query, &mut scratch.bounds);
+        let bounds = &scratch.bounds;
+        let first = first_level(bounds, capacity, levels.top(), &mut scratch.at_level);
+        if levels.exact() {
+            counting_sort_output(bounds, &scratch.at_level, &self.slots, out);
+            return;
         }
-        let mut kth = 0;
-        let mut seen = 0;
-        for (distance, &number) in at_distance.iter().enumerate() {
-            seen += number;
-            if seen >= capacity {
-                kth = distance;
+        let complete = query.iter().all(|v| !v.is_nan());
+        let exact = &mut scratch.exact;
+        exact.clear();
+        self.push_storage_order(query, exact);
+        let mut best = BestList {
+            capacity,
+            items: out,
+        };
+        let candidates = &mut scratch.candidates;
+        candidates.clear();
+        positions_between(bounds, 0, first, candidates);
+        self.offer_by_level(bounds, candidates, exact, complete, &mut best);
+        // No point with a bound above the k-th distance can be in the answer.
+        let kth = best.bound();
+        let last = if kth < levels.top() as f64 {
+            kth.floor() as usize
+        } else {
+            levels.top()
+        };
+        candidates.clear();
+        positions_between(bounds, first + 1, last, candidates);
+        self.offer_by_level(bounds, candidates, exact, complete, &mut best);
+        best.finish();
+    }
+
+    /// Offers the candidates (stored points) to the best list in increasing order of their
+    /// bounds (ties in storage order), with their exact distances, while the bound does not
+    /// exceed the list's (see [`NeighbourIndex::offer_exact`]): the nearest come first and
+    /// tighten the list's bound early.
+    fn offer_by_level(
+        &self,
+        bounds: &[u16],
+        candidates: &mut [u32],
+        query: &[f64],
+        complete: bool,
+        best: &mut BestList,
+    ) {
+        candidates.sort_unstable_by_key(|&stored| (bounds[stored as usize], stored));
+        for &stored in candidates.iter() {
+            if f64::from(bounds[stored as usize]) > best.bound() {
                 break;
             }
+            self.offer_exact(query, complete, stored as usize, best);
         }
-        // Start of each distance's run in the output.
-        let mut next = vec![0usize; kth + 1];
-        let mut total = 0;
-        for (start, &number) in next.iter_mut().zip(&at_distance) {
-            *start = total;
-            total += number;
-        }
-        out.resize(
-            total,
-            Neighbour {
-                squared_distance: 0.0,
-                slot: 0,
-            },
-        );
-        for (&distance, &slot) in distances.iter().zip(&self.slots) {
-            let distance = distance as usize;
-            if distance <= kth {
-                out[next[distance]] = Neighbour {
-                    squared_distance: distance as f64,
-                    slot,
-                };
-                next[distance] += 1;
-            }
+    }
+
+    /// Offers a stored point to the best list with its exact distance from a scaled query (in
+    /// storage order) if it does not exceed the list's bound: the distance of the block scans
+    /// for complete all-numeric rows, else of [`Scaling::squared_distance_within`].
+    #[inline]
+    fn offer_exact(&self, query: &[f64], complete: bool, stored: usize, best: &mut BestList) {
+        let point = &self.points[stored * self.dimensions..(stored + 1) * self.dimensions];
+        let found = if complete && self.scaling.all_numeric() {
+            numeric_squared_distance_within(query, point, best.bound())
+        } else {
+            self.scaling
+                .squared_distance_within(query, point, best.bound())
+        };
+        if let Some(squared_distance) = found {
+            best.offer(Neighbour {
+                squared_distance,
+                slot: self.slots[stored],
+            });
         }
     }
 
@@ -1018,10 +1156,12 @@ impl NeighbourIndex {
         if let Some(screen) = &self.screen {
             if query.iter().all(|v| !v.is_nan()) {
                 if let Some(prepared) = screen.queries(&[query]) {
-                    let mut distances = Vec::new();
-                    screen.distances(std::slice::from_ref(&prepared), &mut distances);
-                    let distances = &distances[..screen.len()];
-                    self.recheck_screened(screen, query, &prepared, 0, distances, k, out);
+                    let capacity = k.min(self.len());
+                    let mut candidates = Vec::new();
+                    screen.candidates(std::slice::from_ref(&prepared), capacity, &mut candidates);
+                    let mut exact = Vec::with_capacity(self.dimensions);
+                    self.push_storage_order(query, &mut exact);
+                    self.recheck_screened(&exact, &candidates[0], capacity, out);
                     return;
                 }
             }
@@ -1036,8 +1176,9 @@ impl NeighbourIndex {
         if capacity == 0 {
             return;
         }
-        if self.scan == ScanKind::NominalCodes && self.dimensions > 0 {
-            self.nearest_by_codes(query, k, &mut Vec::new(), &mut Vec::new(), out);
+        if let Some(levels) = &self.levels {
+            let mut scratch = LevelScratch::default();
+            self.nearest_by_levels(levels, query, k, &mut scratch, out);
             return;
         }
         let mut best = BestList {
@@ -1183,69 +1324,4 @@ fn attributes_by_variance(rows: &[f64], dimensions: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..dimensions).collect();
     order.sort_by(|&a, &b| variance[b].total_cmp(&variance[a]).then(a.cmp(&b)));
     order
-}
-
-/// Builds the subtree over `order[..]` (stored positions `offset..offset + order.len()`),
-/// returning its node number.
-fn build_node(
-    points: &[f64],
-    dimensions: usize,
-    order: &mut [u32],
-    offset: usize,
-    nodes: &mut Vec<Node>,
-) -> u32 {
-    let here = nodes.len() as u32;
-    if order.len() <= LEAF_SIZE {
-        nodes.push(Node::Leaf {
-            start: offset as u32,
-            end: (offset + order.len()) as u32,
-        });
-        return here;
-    }
-    let value_of = |slot: u32, dimension: usize| points[slot as usize * dimensions + dimension];
-    let mut best_dimension = 0;
-    let mut best_spread = -1.0;
-    for dimension in 0..dimensions {
-        let mut low = f64::INFINITY;
-        let mut high = f64::NEG_INFINITY;
-        for &slot in order.iter() {
-            let v = value_of(slot, dimension);
-            low = low.min(v);
-            high = high.max(v);
-        }
-        if high - low > best_spread {
-            best_spread = high - low;
-            best_dimension = dimension;
-        }
-    }
-    if best_spread <= 0.0 {
-        // Every point identical: one leaf, however many.
-        nodes.push(Node::Leaf {
-            start: offset as u32,
-            end: (offset + order.len()) as u32,
-        });
-        return here;
-    }
-    let middle = order.len() / 2;
-    order.select_nth_unstable_by(middle, |&a, &b| {
-        value_of(a, best_dimension).total_cmp(&value_of(b, best_dimension))
-    });
-    let value = value_of(order[middle], best_dimension);
-    nodes.push(Node::Split {
-        dimension: best_dimension as u32,
-        value,
-        left: 0,
-        right: 0,
-    });
-    let (left_order, right_order) = order.split_at_mut(middle);
-    let left = build_node(points, dimensions, left_order, offset, nodes);
-    let right = build_node(points, dimensions, right_order, offset + middle, nodes);
-    if let Node::Split {
-        left: l, right: r, ..
-    } = &mut nodes[here as usize]
-    {
-        *l = left;
-        *r = right;
-    }
-    here
 }

@@ -35,8 +35,10 @@
 //! deviations by Weka's one-pass formula; indicator columns that are constant in training kept,
 //! with coefficient 0). It stops where Weka stops, short of the optimum on separable data.
 
+mod gram;
 pub mod newton;
 pub mod quasi_newton;
+mod two_valued;
 
 use data::{Features, Schema, View};
 
@@ -49,8 +51,12 @@ use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
 /// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens
 /// steps across flat valleys, takes the last, tiny step without a line search and sums the
-/// objective's logarithms as logarithms of products.)
-const REVISION: u32 = 3;
+/// objective's logarithms as logarithms of products; 4 also stops, taking the step whole, when
+/// the Newton decrement is below the objective's rounding, where nearly collinear designs had
+/// walked on rounding noise for dozens of iterations; 5 sums the Hessian of designs whose
+/// columns mostly take two values (indicator columns) over each column's rarer value, which
+/// rounds differently.)
+const REVISION: u32 = 5;
 
 /// Revision of the `weka_bfgs` solver, added to the revision text of learners that use it (so
 /// that it can change without touching the cache keys of the default solver).

@@ -15,10 +15,13 @@
 //! summed as the logarithms of running products (one `ln` per few hundred rows). Two classes are the special case
 //! `k = 1` (iteratively reweighted least squares), with the same code.
 //!
-//! Speed without changing a bit of the result: the Hessian's weighted sums of row products are
-//! accumulated in register tiles over cache-sized chunks of rows (AVX2 or AVX-512 when the
-//! processor has them, multiplications and additions never fused), every entry still receiving
-//! the rows' terms one after the other in row order.
+//! The Hessian's weighted sums of row products come from register tiles over cache-sized chunks
+//! of rows ([`super::gram`]), or, when most columns take two values (the indicator columns of
+//! nominal attributes), from sums over the rows where each takes its rarer value
+//! ([`super::two_valued`]).
+
+use super::gram::{add_weighted_gram, PaddedRows};
+use super::two_valued::TwoValued;
 
 /// The rows to fit: `rows x width` values, row-major, column 0 all ones.
 pub struct Design<'a> {
@@ -34,7 +37,7 @@ pub struct Design<'a> {
 
 impl Design<'_> {
     /// Each row of positive weight with its class and weight.
-    fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
+    pub(super) fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
         self.values
             .chunks_exact(self.width)
             .zip(self.classes)
@@ -62,6 +65,14 @@ const STEP_TOLERANCE: f64 = 1e-9;
 /// Largest relative size of a Newton step that is taken whole, without a line search, as the
 /// last one: Newton's error after it is of the order of its square.
 const FINAL_STEP_TOLERANCE: f64 = 1e-6;
+
+/// The Newton decrement (`-slope`, twice the decrease the quadratic model predicts for the full
+/// step) below which, relative to the objective, no step can lower the objective by more than
+/// its rounding (a sum over the rows, good to about `sqrt(rows)` units in the last place): the
+/// step is then taken whole as the last one. Without this stop, nearly collinear designs (one
+/// indicator column per value of a nominal attribute beside the intercept) walk the flat
+/// direction on rounding noise for dozens of iterations.
+const DECREMENT_TOLERANCE: f64 = 1e-20;
 
 /// The largest relative change a step makes to the coefficients: `|step_i| / max(|b_i|, 1)`.
 fn relative_size(step: &[f64], coefficients: &[f64]) -> f64 {
@@ -271,16 +282,22 @@ fn minimise_portable(
     let pairs = k * (k + 1) / 2;
     let triangle = width * (width + 1) / 2;
     let mut blocks = vec![0.0; pairs * triangle];
-    let padded = PaddedRows::new(design);
+    let gram = match TwoValued::new(design.width, || {
+        design.weighted_rows().map(|(row, _, _)| row)
+    }) {
+        Some(split) => Gram::TwoValued(split),
+        None => Gram::Dense(padded_rows(design)),
+    };
+    let rows = design.weighted_rows().count();
     // The probabilities at `coefficients` and at the trial point, swapped on acceptance.
-    let mut probabilities = vec![0.0; padded.rows * k];
-    let mut trial_probabilities = vec![0.0; padded.rows * k];
-    let mut factors = vec![0.0; pairs * padded.rows];
+    let mut probabilities = vec![0.0; rows * k];
+    let mut trial_probabilities = vec![0.0; rows * k];
+    let mut factors = vec![0.0; pairs * rows];
     let mut step = vec![0.0; size];
     let mut trial = vec![0.0; size];
     // A longer step tried beyond the accepted one, and its rows' probabilities.
     let mut expanded = vec![0.0; size];
-    let mut expanded_probabilities = vec![0.0; padded.rows * k];
+    let mut expanded_probabilities = vec![0.0; rows * k];
     let mut value = objective(design, k, ridge, &coefficients, &mut probabilities);
     let mut iterations = 0;
     let mut converged = false;
@@ -290,7 +307,7 @@ fn minimise_portable(
             design,
             k,
             &probabilities,
-            &padded,
+            &gram,
             &mut gradient,
             &mut blocks,
             &mut factors,
@@ -309,7 +326,8 @@ fn minimise_portable(
             break;
         }
         let full_relative_step = relative_size(&step, &coefficients);
-        if full_relative_step < FINAL_STEP_TOLERANCE {
+        if full_relative_step < FINAL_STEP_TOLERANCE || -slope <= DECREMENT_TOLERANCE * value.abs()
+        {
             // Quadratic convergence: after this step the error is of the order of its square,
             // below what the objective's rounding lets a line search tell apart.
             for (b, s) in coefficients.iter_mut().zip(&step) {
@@ -383,7 +401,7 @@ fn accumulate(
     design: &Design,
     k: usize,
     probabilities: &[f64],
-    padded: &PaddedRows,
+    gram: &Gram,
     gradient: &mut [f64],
     blocks: &mut [f64],
     factors: &mut [f64],
@@ -393,7 +411,7 @@ fn accumulate(
     gradient.iter_mut().for_each(|g| *g = 0.0);
     blocks.iter_mut().for_each(|h| *h = 0.0);
     let pairs = k * (k + 1) / 2;
-    let rows = padded.rows;
+    let rows = factors.len() / pairs;
     for (index, ((row, class, weight), scores)) in design
         .weighted_rows()
         .zip(probabilities.chunks_exact(k))
@@ -416,322 +434,29 @@ fn accumulate(
         }
     }
     for pair in 0..pairs {
-        add_weighted_gram(
-            &mut blocks[pair * triangle..(pair + 1) * triangle],
-            width,
-            padded,
-            &factors[pair * rows..(pair + 1) * rows],
-        );
-    }
-}
-
-/// The rows of positive weight, copied with zero columns appended up to a multiple of
-/// [`TILE`], so that the Hessian's tiles never run past a row.
-struct PaddedRows {
-    values: Vec<f64>,
-    stride: usize,
-    rows: usize,
-}
-
-impl PaddedRows {
-    fn new(design: &Design) -> Self {
-        let stride = design.width.div_ceil(TILE) * TILE;
-        let mut values = Vec::new();
-        let mut rows = 0;
-        for (row, _, _) in design.weighted_rows() {
-            values.extend_from_slice(row);
-            values.resize(values.len() + stride - row.len(), 0.0);
-            rows += 1;
-        }
-        PaddedRows {
-            values,
-            stride,
-            rows,
+        let triangle = &mut blocks[pair * triangle..(pair + 1) * triangle];
+        let factors = &factors[pair * rows..(pair + 1) * rows];
+        match gram {
+            Gram::Dense(padded) => add_weighted_gram(triangle, width, padded, factors),
+            Gram::TwoValued(split) => split.add_gram(triangle, width, factors),
         }
     }
 }
 
-/// Triangle rows (and narrow tile columns) per tile of the Hessian.
-const TILE: usize = 4;
-
-/// Bytes of design rows per pass over the tiles (half a typical level-2 cache, so that the rows
-/// stay in it while every tile reads them).
-const CHUNK_BYTES: usize = 512 * 1024;
-
-/// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle (row by row: `(j, j..width)`),
-/// each entry receiving the rows' terms `(factors[r] * z_rj) * z_rl` one after the other in row
-/// order, exactly as a row-by-row update would; the entries are kept in registers in tiles of
-/// 4 x 8 while a chunk of rows streams past.
-fn add_weighted_gram(triangle: &mut [f64], width: usize, padded: &PaddedRows, factors: &[f64]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f") {
-        // SAFETY: the processor has AVX-512 (and so AVX2), checked just above.
-        return unsafe {
-            add_weighted_gram_tiles(
-                triangle,
-                width,
-                padded,
-                factors,
-                WIDEST,
-                avx2::gram_tile_512,
-            )
-        };
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe {
-            add_weighted_gram_tiles(triangle, width, padded, factors, 2 * TILE, avx2::gram_tile)
-        };
-    }
-    // SAFETY: the portable kernel runs on any processor.
-    unsafe {
-        add_weighted_gram_tiles(
-            triangle,
-            width,
-            padded,
-            factors,
-            2 * TILE,
-            gram_tile_portable,
-        )
-    };
+/// How the Hessian's Gram sums are made: by tiles over every column, or, when most columns take
+/// two values, by [`TwoValued`].
+enum Gram {
+    Dense(PaddedRows),
+    TwoValued(TwoValued),
 }
 
-/// Most columns in a tile (16 with AVX-512, else 8).
-const WIDEST: usize = 4 * TILE;
-
-/// The terms of one tile: `(sums, chunk, scaled chunk, stride, first_row, first_column,
-/// columns)`.
-type TileKernel = unsafe fn(&mut [[f64; WIDEST]; TILE], &[f64], &[f64], usize, usize, usize, usize);
-
-/// [`add_weighted_gram`] with the given kernel for the tiles' terms.
-///
-/// # Safety
-/// The kernel must be callable on this processor.
-#[inline(always)]
-unsafe fn add_weighted_gram_tiles(
-    triangle: &mut [f64],
-    width: usize,
-    padded: &PaddedRows,
-    factors: &[f64],
-    widest: usize,
-    kernel: TileKernel,
-) {
-    let stride = padded.stride;
-    let chunk_rows = (CHUNK_BYTES / (stride * std::mem::size_of::<f64>())).max(1);
-    let kept = |j: usize, l: usize| j < width && l < width && l >= j;
-    // Each row of the chunk times its factor: the left operands `factor * z_j` of every tile.
-    let mut scaled = Vec::with_capacity(chunk_rows * stride);
-    for (chunk, chunk_factors) in padded
-        .values
-        .chunks(chunk_rows * stride)
-        .zip(factors.chunks(chunk_rows))
-    {
-        scaled.clear();
-        for (row, &factor) in chunk.chunks_exact(stride).zip(chunk_factors) {
-            scaled.extend(row.iter().map(|&z| factor * z));
-        }
-        for first_row in (0..width).step_by(TILE) {
-            let mut first_column = first_row;
-            while first_column < width {
-                let columns = [widest, 2 * TILE, TILE]
-                    .into_iter()
-                    .find(|&columns| first_column + columns <= stride)
-                    .expect("the stride is a multiple of the narrowest tile");
-                let mut sums = [[0.0; WIDEST]; TILE];
-                for (jj, sums_row) in sums.iter_mut().enumerate() {
-                    let j = first_row + jj;
-                    for (ll, sum) in sums_row[..columns].iter_mut().enumerate() {
-                        let l = first_column + ll;
-                        if kept(j, l) {
-                            *sum = triangle[triangle_row_start(j, width) + l - j];
-                        }
-                    }
-                }
-                // SAFETY: the caller vouches for the kernel; the tile lies within each row.
-                unsafe {
-                    kernel(
-                        &mut sums,
-                        chunk,
-                        &scaled,
-                        stride,
-                        first_row,
-                        first_column,
-                        columns,
-                    )
-                };
-                for (jj, sums_row) in sums.iter().enumerate() {
-                    let j = first_row + jj;
-                    for (ll, &sum) in sums_row[..columns].iter().enumerate() {
-                        let l = first_column + ll;
-                        if kept(j, l) {
-                            triangle[triangle_row_start(j, width) + l - j] = sum;
-                        }
-                    }
-                }
-                first_column += columns;
-            }
-        }
+/// The rows of positive weight of a design, padded for the tile kernels.
+fn padded_rows(design: &Design) -> PaddedRows {
+    let mut values = Vec::new();
+    for (row, _, _) in design.weighted_rows() {
+        values.extend_from_slice(row);
     }
-}
-
-/// The start of triangle row `j` in a packed upper triangle of side `width`.
-#[inline(always)]
-fn triangle_row_start(j: usize, width: usize) -> usize {
-    j * (2 * width + 1 - j) / 2
-}
-
-/// Adds a chunk of rows' terms `(factor * z_j) * z_l` to the tile `sums` (rows
-/// `first_row..first_row + 4`, columns `first_column..first_column + columns`), row after row.
-unsafe fn gram_tile_portable(
-    sums: &mut [[f64; WIDEST]; TILE],
-    chunk: &[f64],
-    scaled: &[f64],
-    stride: usize,
-    first_row: usize,
-    first_column: usize,
-    columns: usize,
-) {
-    for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride)) {
-        let right = &row[first_column..first_column + columns];
-        for (sums_row, &left) in sums
-            .iter_mut()
-            .zip(&scaled_row[first_row..first_row + TILE])
-        {
-            for (sum, &zl) in sums_row.iter_mut().zip(right) {
-                *sum += left * zl;
-            }
-        }
-    }
-}
-
-/// The tile kernel in AVX2 instructions: separate multiplications and additions (never fused),
-/// so the same results as [`gram_tile_portable`].
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use std::arch::x86_64::{
-        __m256d, __m512d, _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd,
-        _mm256_setzero_pd, _mm256_storeu_pd, _mm512_add_pd, _mm512_loadu_pd, _mm512_mul_pd,
-        _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd,
-    };
-
-    use super::{TILE, WIDEST};
-
-    /// [`super::gram_tile_portable`] for processors with AVX2.
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn gram_tile(
-        sums: &mut [[f64; WIDEST]; TILE],
-        chunk: &[f64],
-        scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-        columns: usize,
-    ) {
-        if columns == 2 * TILE {
-            tile::<2>(sums, chunk, scaled, stride, first_row, first_column);
-        } else {
-            tile::<1>(sums, chunk, scaled, stride, first_row, first_column);
-        }
-    }
-
-    /// [`super::gram_tile_portable`] for processors with AVX-512: 16 or 8 columns in vectors of
-    /// eight, 4 in one of four.
-    ///
-    /// # Safety
-    /// The processor must have AVX-512.
-    #[target_feature(enable = "avx2,avx512f")]
-    pub(super) unsafe fn gram_tile_512(
-        sums: &mut [[f64; WIDEST]; TILE],
-        chunk: &[f64],
-        scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-        columns: usize,
-    ) {
-        match columns {
-            WIDEST => tile_512::<2>(sums, chunk, scaled, stride, first_row, first_column),
-            8 => tile_512::<1>(sums, chunk, scaled, stride, first_row, first_column),
-            _ => tile::<1>(sums, chunk, scaled, stride, first_row, first_column),
-        }
-    }
-
-    /// One tile kernel per register width, from one body: `$lanes` columns per vector of type
-    /// `$vector`, with that width's load, store, broadcast, multiply and add.
-    macro_rules! tile_kernel {
-        ($name:ident, $vector:ty, $lanes:literal, $zero:ident, $load:ident, $store:ident,
-         $broadcast:ident, $multiply:ident, $add:ident) => {
-            #[doc = concat!("`VECTORS` vectors of ", stringify!($lanes), " columns.")]
-            #[inline(always)]
-            unsafe fn $name<const VECTORS: usize>(
-                sums: &mut [[f64; WIDEST]; TILE],
-                chunk: &[f64],
-                scaled: &[f64],
-                stride: usize,
-                first_row: usize,
-                first_column: usize,
-            ) {
-                let mut registers: [[$vector; VECTORS]; TILE] = [[$zero(); VECTORS]; TILE];
-                for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
-                    for (vector, register) in registers_row.iter_mut().enumerate() {
-                        // SAFETY: one vector of values of the tile row.
-                        *register = unsafe { $load(sums_row[$lanes * vector..].as_ptr()) };
-                    }
-                }
-                for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride))
-                {
-                    let right = &row[first_column..first_column + $lanes * VECTORS];
-                    let mut columns = [$zero(); VECTORS];
-                    for (vector, column) in columns.iter_mut().enumerate() {
-                        // SAFETY: one vector of values of `right`.
-                        *column = unsafe { $load(right[$lanes * vector..].as_ptr()) };
-                    }
-                    for (registers_row, &left) in registers
-                        .iter_mut()
-                        .zip(&scaled_row[first_row..first_row + TILE])
-                    {
-                        let scaled = $broadcast(left);
-                        for (register, &column) in registers_row.iter_mut().zip(&columns) {
-                            *register = $add(*register, $multiply(scaled, column));
-                        }
-                    }
-                }
-                for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
-                    for (vector, register) in registers_row.iter().enumerate() {
-                        // SAFETY: one vector of values of the tile row.
-                        unsafe { $store(sums_row[$lanes * vector..].as_mut_ptr(), *register) };
-                    }
-                }
-            }
-        };
-    }
-
-    tile_kernel!(
-        tile_512,
-        __m512d,
-        8,
-        _mm512_setzero_pd,
-        _mm512_loadu_pd,
-        _mm512_storeu_pd,
-        _mm512_set1_pd,
-        _mm512_mul_pd,
-        _mm512_add_pd
-    );
-    tile_kernel!(
-        tile,
-        __m256d,
-        4,
-        _mm256_setzero_pd,
-        _mm256_loadu_pd,
-        _mm256_storeu_pd,
-        _mm256_set1_pd,
-        _mm256_mul_pd,
-        _mm256_add_pd
-    );
+    PaddedRows::from_values(&values, design.width)
 }
 
 /// The full symmetric Hessian (`k * width` square) from the packed blocks, plus the ridge's
@@ -850,65 +575,6 @@ mod tests {
         let mut step = vec![0.0; 2];
         solve(&mut matrix, 2, &[2.0, 1.0], &mut step);
         assert!((step[0] - 0.5).abs() < 1e-15 && step[1].abs() < 1e-15);
-    }
-
-    #[test]
-    fn every_hessian_kernel_matches_the_row_by_row_sums_exactly() {
-        // Irregular values (width 11 and 23: padding and narrow tiles), each entry compared
-        // bit for bit with sum_r (factor_r * z_rj) * z_rl added in row order.
-        for width in [11, 23] {
-            let rows = 300;
-            let values: Vec<f64> = (0..rows * width)
-                .map(|i| {
-                    if i % width == 0 {
-                        1.0
-                    } else {
-                        ((i * 7919 % 1000) as f64 / 37.0).sin()
-                    }
-                })
-                .collect();
-            let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
-            let weights = vec![1.0; rows];
-            let classes = vec![0; rows];
-            let design = Design {
-                values: &values,
-                width,
-                classes: &classes,
-                weights: &weights,
-            };
-            let padded = PaddedRows::new(&design);
-            let mut expected = vec![0.0; width * (width + 1) / 2];
-            for (row, &factor) in values.chunks_exact(width).zip(&factors) {
-                let mut index = 0;
-                for j in 0..width {
-                    for l in j..width {
-                        expected[index] += (factor * row[j]) * row[l];
-                        index += 1;
-                    }
-                }
-            }
-            let mut kernels: Vec<(usize, TileKernel)> = vec![(2 * TILE, gram_tile_portable)];
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                kernels.push((2 * TILE, avx2::gram_tile));
-            }
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                kernels.push((WIDEST, avx2::gram_tile_512));
-            }
-            for (widest, kernel) in kernels {
-                let mut triangle = vec![0.0; expected.len()];
-                // SAFETY: each kernel was checked to run on this processor.
-                unsafe {
-                    add_weighted_gram_tiles(&mut triangle, width, &padded, &factors, widest, kernel)
-                };
-                let same = triangle
-                    .iter()
-                    .zip(&expected)
-                    .all(|(a, b)| a.to_bits() == b.to_bits());
-                assert!(same, "width {width}, widest {widest}");
-            }
-        }
     }
 
     #[test]

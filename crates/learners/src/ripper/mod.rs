@@ -18,6 +18,7 @@
 //! quirk of skipping, after an optimisation pass stops early, the rule right after the stop
 //! position is kept on purpose.
 
+mod bits;
 mod rules;
 mod stats;
 
@@ -276,12 +277,12 @@ fn training_data(train: &View) -> TrainingData {
         .map(|attribute| (0..n).map(|row| train.value(row, attribute)).collect())
         .collect();
     let numeric: Vec<bool> = schema.attributes.iter().map(|a| a.is_numeric()).collect();
-    let num_values = schema
+    let num_values: Vec<usize> = schema
         .attributes
         .iter()
         .map(|a| a.values().map_or(0, |values| values.len()))
         .collect();
-    let sorted = (0..num_attributes)
+    let sorted: Vec<Vec<u32>> = (0..num_attributes)
         .map(|attribute| {
             if !numeric[attribute] {
                 return Vec::new();
@@ -299,6 +300,19 @@ fn training_data(train: &View) -> TrainingData {
         })
         .collect();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
+    let unit_weights = weights.iter().all(|&weight| weight == 1.0);
+    let value_bits = columns
+        .iter()
+        .zip(&numeric)
+        .zip(&num_values)
+        .map(
+            |((column, &numeric), &count)| match (unit_weights, numeric) {
+                (false, _) => None,
+                (true, true) => bits::ValueBits::numeric(column),
+                (true, false) => bits::ValueBits::nominal(column, count),
+            },
+        )
+        .collect();
     let total: f64 = weights.iter().sum();
     // Whole-number weights of modest total (the usual case: all 1) get a logarithm table.
     let table_limit = (8 * n).max(1 << 16) as f64;
@@ -315,6 +329,7 @@ fn training_data(train: &View) -> TrainingData {
         classes: (0..n).map(|row| train.class(row)).collect(),
         weights,
         sorted,
+        value_bits,
         log2_table,
     }
 }
@@ -422,14 +437,13 @@ impl<'a> Builder<'a> {
         first_later: &[usize],
         later: usize,
     ) -> Vec<stats::Counts> {
-        let covered = variant.coverage(self.data);
         let mut own = [0.0; 6];
         let mut positives = vec![0.0; later + 1];
         let mut negatives = vec![0.0; later + 1];
         for (&row, &first) in rows.iter().zip(first_later) {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == variant.class;
-            if covered[row as usize] {
+            if variant.covers_row(self.data, row) {
                 own[0] += weight;
                 own[if positive { 2 } else { 4 }] += weight;
             } else {
@@ -529,15 +543,8 @@ impl<'a> Builder<'a> {
             min_dl = default_dl;
             // Which training rows each rule of the list covers. A pass replaces only the rule at
             // the current position, so the masks of the later rules stay valid.
-            let coverage: Vec<Vec<bool>> = ruleset
-                .iter()
-                .map(|rule| rule.coverage(self.data))
-                .collect();
-            let covered_later = |position: usize, row: u32| {
-                coverage[position + 1..]
-                    .iter()
-                    .position(|mask| mask[row as usize])
-            };
+            let coverage = CoverMasks::new(&ruleset, self.data);
+            let covered_later = |position: usize, row: u32| coverage.first_after(row, position);
             while !stop && has_positive {
                 let is_residual = position >= ruleset.len();
                 remaining = self.stratify(&remaining);
@@ -549,9 +556,7 @@ impl<'a> Builder<'a> {
                     rule
                 } else {
                     let old = ruleset[position].clone();
-                    let covers_any = remaining
-                        .iter()
-                        .any(|&row| coverage[position][row as usize]);
+                    let covers_any = remaining.iter().any(|&row| coverage.covers(position, row));
                     if !covers_any {
                         optimized.push(old, &context);
                         position += 1;
@@ -569,7 +574,7 @@ impl<'a> Builder<'a> {
                     let covered_growing: Vec<u32> = growing
                         .iter()
                         .copied()
-                        .filter(|&row| coverage[position][row as usize])
+                        .filter(|&row| coverage.covers(position, row))
                         .collect();
                     self.grow(&mut revision, &covered_growing);
                     prune(&mut revision, self.data, &pruning, true);
@@ -648,6 +653,47 @@ impl<'a> Builder<'a> {
             list = optimized;
         }
         list
+    }
+}
+
+/// Which rules of a list cover each training row, one bit per rule.
+struct CoverMasks {
+    /// Words per row.
+    words: usize,
+    /// Rule `q` covers row `r` when bit `q % 64` of word `r * words + q / 64` is set.
+    bits: Vec<u64>,
+}
+
+impl CoverMasks {
+    fn new(rules: &[Rule], data: &TrainingData) -> Self {
+        let words = rules.len().div_ceil(64).max(1);
+        let mut bits = vec![0u64; data.len() * words];
+        for (number, rule) in rules.iter().enumerate() {
+            for (row, covered) in rule.coverage(data).into_iter().enumerate() {
+                bits[row * words + number / 64] |= u64::from(covered) << (number % 64);
+            }
+        }
+        CoverMasks { words, bits }
+    }
+
+    /// Whether rule `rule` covers the row.
+    fn covers(&self, rule: usize, row: u32) -> bool {
+        self.bits[row as usize * self.words + rule / 64] >> (rule % 64) & 1 == 1
+    }
+
+    /// The first rule after `position` that covers the row, as an offset from `position + 1`.
+    fn first_after(&self, row: u32, position: usize) -> Option<usize> {
+        let words = &self.bits[row as usize * self.words..(row as usize + 1) * self.words];
+        let first = position + 1;
+        let mut number = first / 64;
+        let mut word = words.get(number)? & (u64::MAX << (first % 64));
+        loop {
+            if word != 0 {
+                return Some(number * 64 + word.trailing_zeros() as usize - first);
+            }
+            number += 1;
+            word = *words.get(number)?;
+        }
     }
 }
 

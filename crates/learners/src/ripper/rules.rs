@@ -1,6 +1,8 @@
 //! Rules and their conditions, grown by FOIL information gain and pruned by reduced error, the
 //! way Weka's JRip does it.
 
+use super::bits::{RowSet, ValueBits};
+
 /// Weka's tolerance for comparing weighted counts (`Utils.SMALL`).
 pub(crate) const SMALL: f64 = 1e-6;
 
@@ -24,6 +26,8 @@ pub(crate) struct TrainingData {
     /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
     /// order (empty for nominal attributes).
     pub sorted: Vec<Vec<u32>>,
+    /// When every weight is 1: the per-value row sets of each attribute with few values.
+    pub value_bits: Vec<Option<ValueBits>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
     /// information gains need no logarithm calls.
     pub log2_table: Option<Vec<f64>>,
@@ -199,42 +203,52 @@ fn sum_weights(rows: &[u32], weights: &[[f64; 2]]) -> [f64; 2] {
     totals
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over the covered rows sorted by its value
-/// (`weights` holds each row's weight and positive weight; `totals`, if known, their sums in
-/// that order), if its gain exceeds `floor` (the best gain of earlier attributes). As in JRip, both
-/// sides include the rows equal to the threshold.
-fn best_numeric(
+/// The runs of equal values of rows sorted by their value in `column` (`weights`: each row's
+/// weight and positive weight), as (value, cover, positive cover), the sums in list order.
+fn runs<'a>(
+    column: &'a [f64],
+    sorted: &'a [u32],
+    weights: &'a [[f64; 2]],
+) -> impl Iterator<Item = Group> + 'a {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let value = column[*sorted.get(start)? as usize];
+        let mut end = start;
+        let mut cover = 0.0;
+        let mut accurate = 0.0;
+        while end < sorted.len() && column[sorted[end] as usize] == value {
+            let [weight, positive_weight] = weights[sorted[end] as usize];
+            cover += weight;
+            accurate += positive_weight;
+            end += 1;
+        }
+        start = end;
+        Some((value, cover, accurate))
+    })
+}
+
+/// The covered rows holding one value of an attribute: (value, cover, positive cover).
+type Group = (f64, f64, f64);
+
+/// The best `<=` or `>=` split of a numeric attribute over the groups of covered rows with each
+/// known value, in increasing order of the value (`totals`: the sums of the groups' covers and
+/// positive covers), if its gain exceeds `floor` (the best gain of earlier attributes). As in
+/// JRip, both sides include the rows equal to the threshold.
+fn best_split(
     data: &TrainingData,
     attribute: usize,
-    sorted: &[u32],
-    weights: &[[f64; 2]],
-    totals: Option<[f64; 2]>,
+    groups: impl Iterator<Item = Group>,
+    totals: [f64; 2],
     log_default_rate: f64,
     floor: f64,
 ) -> Option<Candidate> {
-    if sorted.is_empty() {
-        return None;
-    }
-    let column = &data.columns[attribute];
     let log2_table = data.log2_table.as_deref();
-    let [mut second_cover, mut second_accurate] =
-        totals.unwrap_or_else(|| sum_weights(sorted, weights));
+    let [mut second_cover, mut second_accurate] = totals;
     let mut first_cover = 0.0;
     let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
-    let mut start = 0;
-    while start < sorted.len() {
-        let value = column[sorted[start] as usize];
-        let mut end = start;
-        let mut group_cover = 0.0;
-        let mut group_accurate = 0.0;
-        while end < sorted.len() && column[sorted[end] as usize] == value {
-            let [weight, positive_weight] = weights[sorted[end] as usize];
-            group_cover += weight;
-            group_accurate += positive_weight;
-            end += 1;
-        }
+    for (value, group_cover, group_accurate) in groups {
         first_cover += group_cover;
         first_accurate += group_accurate;
         // A gain is at most `accurate * -log2(default rate)` (the rate is at most 1): skip the
@@ -250,25 +264,17 @@ fn best_numeric(
         let first_gain = bounded_gain(first_accurate, first_cover);
         let second_gain = bounded_gain(second_accurate, second_cover);
         let (gain, condition, accurate, cover) = if first_gain > second_gain {
-            (
-                first_gain,
-                Condition::AtMost {
-                    attribute,
-                    threshold: value,
-                },
-                first_accurate,
-                first_cover,
-            )
+            let condition = Condition::AtMost {
+                attribute,
+                threshold: value,
+            };
+            (first_gain, condition, first_accurate, first_cover)
         } else {
-            (
-                second_gain,
-                Condition::AtLeast {
-                    attribute,
-                    threshold: value,
-                },
-                second_accurate,
-                second_cover,
-            )
+            let condition = Condition::AtLeast {
+                attribute,
+                threshold: value,
+            };
+            (second_gain, condition, second_accurate, second_cover)
         };
         if gain > max_gain {
             max_gain = gain;
@@ -281,21 +287,19 @@ fn best_numeric(
         }
         second_cover -= group_cover;
         second_accurate -= group_accurate;
-        start = end;
     }
     best
 }
 
-/// The best `=` test of a nominal attribute over some rows.
-fn best_nominal(
+/// The covered weight and covered positive weight of each value of a nominal attribute, in
+/// row order, into `counts`.
+fn nominal_counts(
     data: &TrainingData,
     attribute: usize,
     rows: &[u32],
     class: usize,
-    log_default_rate: f64,
-    floor: f64,
     counts: &mut Vec<(f64, f64)>,
-) -> Option<Candidate> {
+) {
     counts.clear();
     counts.resize(data.num_values[attribute], (0.0, 0.0));
     let column = &data.columns[attribute];
@@ -310,6 +314,16 @@ fn best_nominal(
             entry.1 += data.weights[row as usize];
         }
     }
+}
+
+/// The best `=` test of a nominal attribute from each value's (cover, positive cover).
+fn best_value(
+    data: &TrainingData,
+    attribute: usize,
+    counts: &[(f64, f64)],
+    log_default_rate: f64,
+    floor: f64,
+) -> Option<Candidate> {
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
     for (value, &(cover, accurate)) in counts.iter().enumerate() {
@@ -380,11 +394,18 @@ impl SortedCover {
 pub(crate) struct GrowScratch {
     /// A mask over the training rows, all `false` between calls.
     member: Vec<bool>,
+    /// The same rows as bit sets (for the attributes with [`ValueBits`]).
+    member_bits: RowSet,
+    /// The rows of the class of the rule being grown.
+    positive_bits: RowSet,
     /// Each row's weight, and its weight if it is a positive (of the class of the rule being
     /// grown) else 0, side by side so that the split search reads one place per row.
     weights: Vec<[f64; 2]>,
-    /// The sorted covered rows of each numeric attribute (`None` for nominal ones).
+    /// The sorted covered rows of each numeric attribute without [`ValueBits`] (`None` for
+    /// the others).
     lists: Vec<Option<SortedCover>>,
+    /// Each value's cover and positive cover, for one attribute at a time.
+    counts: Vec<(f64, f64)>,
 }
 
 impl GrowScratch {
@@ -392,12 +413,108 @@ impl GrowScratch {
     pub fn new(data: &TrainingData) -> Self {
         GrowScratch {
             member: vec![false; data.len()],
+            member_bits: RowSet::new(data.len()),
+            positive_bits: RowSet::new(data.len()),
             weights: vec![[0.0; 2]; data.len()],
             lists: (0..data.num_attributes())
-                .map(|attribute| data.numeric[attribute].then(|| SortedCover::new(data.len())))
+                .map(|attribute| {
+                    (data.numeric[attribute] && data.value_bits[attribute].is_none())
+                        .then(|| SortedCover::new(data.len()))
+                })
                 .collect(),
+            counts: Vec::new(),
         }
     }
+}
+
+/// What one step of [`grow`] knows about the covered rows.
+struct Step<'a> {
+    /// The covered rows, in increasing order.
+    current: &'a [u32],
+    /// The class of the rule.
+    class: usize,
+    /// Whether this is the first step of the rule (the lists are filled, not narrowed).
+    first: bool,
+    /// Whether the first step sorts the covered rows itself (few rows) rather than filtering
+    /// the presorted order of all rows.
+    sort_directly: bool,
+    /// With exact sums: the covered rows' total weight and positive weight.
+    totals: Option<[f64; 2]>,
+    /// `log2` of the current default rate.
+    log_default_rate: f64,
+}
+
+/// The best condition on one attribute for the covered rows, if its gain exceeds `floor`.
+fn attribute_candidate(
+    data: &TrainingData,
+    attribute: usize,
+    step: &Step,
+    floor: f64,
+    scratch: &mut GrowScratch,
+) -> Option<Candidate> {
+    let log_default_rate = step.log_default_rate;
+    if let Some(bits) = &data.value_bits[attribute] {
+        bits.counts(
+            &scratch.member_bits,
+            &scratch.positive_bits,
+            &mut scratch.counts,
+        );
+        if !data.numeric[attribute] {
+            return best_value(data, attribute, &scratch.counts, log_default_rate, floor);
+        }
+        let totals = scratch
+            .counts
+            .iter()
+            .fold([0.0; 2], |[cover, accurate], count| {
+                [cover + count.0, accurate + count.1]
+            });
+        let groups = bits
+            .values
+            .iter()
+            .zip(&scratch.counts)
+            .filter(|(_, count)| count.0 > 0.0)
+            .map(|(&value, &(cover, accurate))| (value, cover, accurate));
+        return best_split(data, attribute, groups, totals, log_default_rate, floor);
+    }
+    let Some(list) = &mut scratch.lists[attribute] else {
+        nominal_counts(
+            data,
+            attribute,
+            step.current,
+            step.class,
+            &mut scratch.counts,
+        );
+        return best_value(data, attribute, &scratch.counts, log_default_rate, floor);
+    };
+    // The list is brought to the covered rows just before its scan, so that the scan finds it
+    // in cache.
+    let (member, weights) = (&scratch.member, &scratch.weights);
+    let column = &data.columns[attribute];
+    if !step.first {
+        list.keep_marked(member);
+    } else if step.sort_directly {
+        let mut rows: Vec<u32> = (step.current.iter().copied())
+            .filter(|&row| !column[row as usize].is_nan())
+            .collect();
+        rows.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
+        list.fill(&rows, member);
+    } else {
+        list.fill(&data.sorted[attribute], member);
+    }
+    let sorted = list.rows();
+    // With exact sums, a list holding every covered row has the totals of the covered rows.
+    let totals = match step.totals {
+        Some(totals) if sorted.len() == step.current.len() => totals,
+        _ => sum_weights(sorted, weights),
+    };
+    best_split(
+        data,
+        attribute,
+        runs(column, sorted, weights),
+        totals,
+        log_default_rate,
+        floor,
+    )
 }
 
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the
@@ -423,72 +540,40 @@ pub(crate) fn grow(
         }
     }
     let mut current: Vec<u32> = rows.to_vec();
-    let GrowScratch {
-        member,
-        weights,
-        lists,
-    } = scratch;
-    for ((pair, &class), &weight) in weights.iter_mut().zip(&data.classes).zip(&data.weights) {
-        *pair = [weight, if class == rule.class { weight } else { 0.0 }];
+    let class = rule.class;
+    for ((pair, &row_class), &weight) in scratch
+        .weights
+        .iter_mut()
+        .zip(&data.classes)
+        .zip(&data.weights)
+    {
+        *pair = [weight, if row_class == class { weight } else { 0.0 }];
     }
-    // Few rows: sort them directly; many: filter the presorted order of all rows.
-    let sort_directly = current.len() * 16 < data.len();
-    let mut first_step = true;
-    let mut counts = Vec::new();
+    scratch
+        .positive_bits
+        .fill(|row| data.classes.get(row) == Some(&class));
+    let mut first = true;
     while !current.is_empty() && default_rate < 1.0 - SMALL {
         for &row in &current {
-            member[row as usize] = true;
+            scratch.member[row as usize] = true;
         }
-        let log_default_rate = log2(default_rate);
+        scratch.member_bits.set(&current, true);
+        let step = Step {
+            current: &current,
+            class,
+            first,
+            // Few rows: sort them directly; many: filter the presorted order of all rows.
+            sort_directly: rows.len() * 16 < data.len(),
+            totals: data
+                .exact_sums()
+                .then(|| sum_weights(&current, &scratch.weights)),
+            log_default_rate: log2(default_rate),
+        };
         let mut best: Option<Candidate> = None;
         let mut max_gain = 0.0;
-        // With exact sums, a list holding every covered row has the totals of the covered rows.
-        let current_totals = data.exact_sums().then(|| sum_weights(&current, weights));
-        for attribute in 0..data.num_attributes() {
-            if used[attribute] {
-                continue;
-            }
-            let candidate = if let Some(list) = &mut lists[attribute] {
-                // The list is brought to the covered rows just before its scan, so that the
-                // scan finds it in cache.
-                if !first_step {
-                    list.keep_marked(member);
-                } else if sort_directly {
-                    let column = &data.columns[attribute];
-                    let mut rows: Vec<u32> = current
-                        .iter()
-                        .copied()
-                        .filter(|&row| !column[row as usize].is_nan())
-                        .collect();
-                    rows.sort_unstable_by(|&a, &b| {
-                        column[a as usize].total_cmp(&column[b as usize])
-                    });
-                    list.fill(&rows, member);
-                } else {
-                    list.fill(&data.sorted[attribute], member);
-                }
-                let rows = list.rows();
-                best_numeric(
-                    data,
-                    attribute,
-                    rows,
-                    weights,
-                    current_totals.filter(|_| rows.len() == current.len()),
-                    log_default_rate,
-                    max_gain,
-                )
-            } else {
-                best_nominal(
-                    data,
-                    attribute,
-                    &current,
-                    rule.class,
-                    log_default_rate,
-                    max_gain,
-                    &mut counts,
-                )
-            };
-            if let Some(candidate) = candidate {
+        for attribute in (0..data.num_attributes()).filter(|&a| !used[a]) {
+            if let Some(candidate) = attribute_candidate(data, attribute, &step, max_gain, scratch)
+            {
                 if candidate.gain > max_gain {
                     max_gain = candidate.gain;
                     best = Some(candidate);
@@ -496,9 +581,10 @@ pub(crate) fn grow(
             }
         }
         for &row in &current {
-            member[row as usize] = false;
+            scratch.member[row as usize] = false;
         }
-        first_step = false;
+        scratch.member_bits.set(&current, false);
+        first = false;
         let Some(best) = best else { break };
         if best.accurate < min_weight - SMALL {
             break;
