@@ -351,13 +351,15 @@ pub(crate) fn read_header_format(
                                     kind: word.clone(),
                                 })
                             }
-                            _ => return Err(context.syntax(
-                                kind.column,
-                                format!(
+                            _ => {
+                                return Err(context.syntax(
+                                    kind.column,
+                                    format!(
                                     "unknown type '{}'; expected numeric, real, integer or {{...}}",
                                     shown(word)
                                 ),
-                            )),
+                                ))
+                            }
                         },
                         _ => {
                             return Err(context.syntax(
