@@ -47,7 +47,12 @@ pub struct Common {
     json: bool,
 
     /// Significance level (intervals: confidence level 1 - alpha).
-    #[arg(long, value_name = "ALPHA", default_value_t = 0.05)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "ALPHA",
+        default_value_t = 0.05
+    )]
     alpha: f64,
 }
 
@@ -155,7 +160,7 @@ pub enum SignMethodArg {
 #[derive(Args, Debug)]
 pub struct AucIntervalArgs {
     /// The AUC, in [0, 1].
-    #[arg(long, value_name = "AUC")]
+    #[arg(long, allow_negative_numbers = true, value_name = "AUC")]
     auc: f64,
     /// Number of positive instances.
     #[arg(long, value_name = "COUNT")]
@@ -177,7 +182,13 @@ pub struct AucIntervalArgs {
 #[derive(Args, Debug)]
 pub struct RanksArgs {
     /// Average ranks of the learners (1 = best), comma-separated.
-    #[arg(long, value_name = "R1,R2,...", value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        value_name = "R1,R2,...",
+        value_delimiter = ',',
+        required = true,
+        allow_hyphen_values = true
+    )]
     average_ranks: Vec<f64>,
     /// Number of datasets the ranks were averaged over.
     #[arg(long, value_name = "N")]
@@ -218,6 +229,7 @@ fn with(name: &str, value: impl serde::Serialize, inputs: Value) -> Result<Value
 
 /// Runs one single test and returns what to print.
 pub fn run(test: &SingleTest) -> Result<String> {
+    check_ranges(test)?;
     let (common, value) = match test {
         SingleTest::Delong(args) => (&args.common, delong(args)?),
         SingleTest::Mcnemar(args) => {
@@ -365,4 +377,51 @@ fn delong(args: &DelongArgs) -> Result<Value> {
         "models": models,
         "bootstrap": { "resamples": args.resamples, "seed": args.seed },
     }))
+}
+
+/// Every count flag of a single test within its documented range (`flag_ranges`), before any
+/// work.
+fn check_ranges(test: &SingleTest) -> Result<()> {
+    use crate::flag_ranges::{check_count, check_sum, MAX_RESAMPLES};
+    let exact = "untied comparisons the exact binomial test takes (its sums take time in \
+                 proportion to the count)";
+    let most = stats::MAX_EXACT_COUNT;
+    match test {
+        SingleTest::Delong(args) => {
+            let resamples = args.resamples as u64;
+            let what = "the bootstrap resamples";
+            check_count("--resamples", resamples, 1, MAX_RESAMPLES as u64, what)
+        }
+        SingleTest::Mcnemar(args) => check_sum([("--b", args.b), ("--c", args.c)], most, exact),
+        SingleTest::Binomial(args) => check_count("--trials", args.trials, 1, most, "trials"),
+        SingleTest::Sign(args) => check_sum(
+            [("--wins", args.wins), ("--losses", args.losses)],
+            most,
+            exact,
+        ),
+        SingleTest::AucInterval(args) => {
+            let (m, n) = (args.positives as u64, args.negatives as u64);
+            check_count("--positives", m, 1, u64::MAX, "the number of positives")?;
+            check_count("--negatives", n, 1, u64::MAX, "the number of negatives")?;
+            match args.errors {
+                Some(errors) => {
+                    let bound = stats::MAX_CORTES_MOHRI_INSTANCES as u64;
+                    let why = "instances Cortes & Mohri's exact sums (--errors) take (their \
+                               time grows with its square)";
+                    check_sum([("--positives", m), ("--negatives", n)], bound, why)?;
+                    let what = "errors (at most one per instance)";
+                    check_count("--errors", errors as u64, 0, m + n, what)
+                }
+                None => Ok(()),
+            }
+        }
+        SingleTest::Ranks(args) => {
+            let k = args.average_ranks.len() as u64;
+            let learners = stats::MAX_RANKED_LEARNERS as u64;
+            check_count("--average-ranks", k, 2, learners, "the number of learners")?;
+            let datasets = stats::MAX_RANKED_DATASETS as u64;
+            check_count("--datasets", args.datasets as u64, 2, datasets, "datasets")
+        }
+        SingleTest::Correct(_) => Ok(()),
+    }
 }
