@@ -61,7 +61,7 @@ pub struct CompareArgs {
     test_fraction: Option<f64>,
 
     /// Region of practical equivalence of the Bayesian correlated t-test, in the units of the
-    /// columns (0 for none).
+    /// columns (0 for none; finite, >= 0).
     #[arg(
         long,
         allow_negative_numbers = true,
@@ -70,7 +70,7 @@ pub struct CompareArgs {
     )]
     rope: f64,
 
-    /// Significance level of the frequentist tests.
+    /// Significance level of the frequentist tests, in (0, 1).
     #[arg(
         long,
         allow_negative_numbers = true,
@@ -102,7 +102,7 @@ pub struct CompareArgs {
     #[arg(long)]
     lower_is_better: bool,
 
-    /// Results table: Monte Carlo samples of the Bayesian signed-rank test.
+    /// Results table: Monte Carlo samples of the Bayesian signed-rank test, 1 to 1000000.
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     samples: usize,
 

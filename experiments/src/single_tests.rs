@@ -46,7 +46,7 @@ pub struct Common {
     #[arg(long)]
     json: bool,
 
-    /// Significance level (intervals: confidence level 1 - alpha).
+    /// Significance level, in (0, 1) (intervals: confidence level 1 - alpha).
     #[arg(
         long,
         allow_negative_numbers = true,
@@ -75,7 +75,7 @@ pub struct DelongArgs {
     /// Second model's score column (default: the second of exactly two score columns).
     #[arg(long, value_name = "COLUMN")]
     b: Option<String>,
-    /// Resamples of the stratified percentile bootstrap interval of each AUC.
+    /// Resamples of the stratified percentile bootstrap interval of each AUC, 1 to 1000000.
     #[arg(long, value_name = "N", default_value_t = 2000)]
     resamples: usize,
     /// Seed of the bootstrap.
@@ -88,7 +88,7 @@ pub struct DelongArgs {
 /// `compare mcnemar`.
 #[derive(Args, Debug)]
 pub struct McnemarArgs {
-    /// Rows the first learner gets right and the second wrong.
+    /// Rows the first learner gets right and the second wrong (b + c at most 10000000).
     #[arg(long, value_name = "COUNT")]
     b: u64,
     /// Rows the first learner gets wrong and the second right.
@@ -104,7 +104,7 @@ pub struct BinomialArgs {
     /// Successes k (e.g. errors on a test set).
     #[arg(long, value_name = "K")]
     successes: u64,
-    /// Trials n (e.g. test-set rows).
+    /// Trials n (e.g. test-set rows), 1 to 10000000.
     #[arg(long, value_name = "N")]
     trials: u64,
     #[command(flatten)]
@@ -114,7 +114,7 @@ pub struct BinomialArgs {
 /// `compare sign`.
 #[derive(Args, Debug)]
 pub struct SignArgs {
-    /// Comparisons the first learner wins.
+    /// Comparisons the first learner wins (wins + losses at most 10000000).
     #[arg(long, value_name = "COUNT")]
     wins: u64,
     /// Comparisons the first learner loses.
@@ -168,7 +168,8 @@ pub struct AucIntervalArgs {
     /// Number of negative instances.
     #[arg(long, value_name = "COUNT")]
     negatives: usize,
-    /// Classification errors at the threshold (for the Cortes & Mohri moments and interval).
+    /// Classification errors at the threshold (for the Cortes & Mohri moments and interval; at
+    /// most positives + negatives, which must then be at most 10000).
     #[arg(long, value_name = "COUNT")]
     errors: Option<usize>,
     /// Of the errors, the false negatives (Cortes & Mohri moments given the split).
@@ -181,7 +182,8 @@ pub struct AucIntervalArgs {
 /// `compare ranks`.
 #[derive(Args, Debug)]
 pub struct RanksArgs {
-    /// Average ranks of the learners (1 = best), comma-separated.
+    /// Average ranks of the learners (1 = best), comma-separated: 2 to 100 of them, each in
+    /// [1, k], summing to k(k+1)/2 (within 0.01 k).
     #[arg(
         long,
         value_name = "R1,R2,...",
@@ -190,7 +192,7 @@ pub struct RanksArgs {
         allow_hyphen_values = true
     )]
     average_ranks: Vec<f64>,
-    /// Number of datasets the ranks were averaged over.
+    /// Number of datasets the ranks were averaged over, 2 to 1000000.
     #[arg(long, value_name = "N")]
     datasets: usize,
     /// Learner names, comma-separated (default: 1, 2, ...).
