@@ -198,3 +198,17 @@ fn per_fold_values_near_the_f64_limit_give_no_infinite_t() {
     let message = refused(&["compare", file.to_str().unwrap()]);
     assert_words(&message, &["column 'knn' add up beyond f64"]);
 }
+
+#[test]
+fn a_results_table_with_too_many_learners_is_refused_before_the_tests() {
+    let folder = scratch("compare_learners");
+    let learners: Vec<String> = (0..101).map(|i| format!("l{i}")).collect();
+    let mut text = format!("dataset,{}\n", learners.join(","));
+    for row in 0..3 {
+        let values: Vec<String> = (0..101).map(|i| format!("0.{}", (i + row) % 10)).collect();
+        text.push_str(&format!("d{row},{}\n", values.join(",")));
+    }
+    let file = write(&folder, "wide.csv", text);
+    let message = refused(&["compare", file.to_str().unwrap()]);
+    assert_words(&message, &["has 101 learners", "take at most 100"]);
+}

@@ -19,7 +19,8 @@ fn shard_counts_beyond_the_bound_are_refused_by_the_parser() {
         assert_words(&message, &["--shard", "at most 100000 shards"]);
     }
     for shard in ["4/4", "0/0", "1", "a/b", "-1/4"] {
-        let message = refused_by_parser(&["--config", "aslan-quick", "--shard", shard]);
+        let shard = format!("--shard={shard}");
+        let message = refused_by_parser(&["--config", "aslan-quick", &shard]);
         assert_words(&message, &["--shard"]);
     }
 }
