@@ -25,6 +25,7 @@ use data::TextTable;
 use serde::Serialize;
 use stats::{AcrossDatasetsOptions, AcrossDatasetsResult, FoldComparison, FoldOptions};
 
+use crate::flag_ranges::{check_count, check_fold_values, MAX_SAMPLES};
 use crate::predictions_file::two_columns;
 use crate::single_tests::SingleTest;
 
@@ -56,16 +57,26 @@ pub struct CompareArgs {
 
     /// n_test / n_train of one split, for the corrected resampled t-test, as a number or a
     /// fraction (1/9 for 10-fold CV); without it that test is skipped.
-    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    #[arg(long, allow_negative_numbers = true, value_name = "F", value_parser = parse_fraction)]
     test_fraction: Option<f64>,
 
     /// Region of practical equivalence of the Bayesian correlated t-test, in the units of the
-    /// columns (0 for none).
-    #[arg(long, value_name = "R", default_value_t = 0.01)]
+    /// columns (0 for none; finite, >= 0).
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "R",
+        default_value_t = 0.01
+    )]
     rope: f64,
 
-    /// Significance level of the frequentist tests.
-    #[arg(long, value_name = "ALPHA", default_value_t = 0.05)]
+    /// Significance level of the frequentist tests, in (0, 1).
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "ALPHA",
+        default_value_t = 0.05
+    )]
     alpha: f64,
 
     /// Use the continuity correction in the Wilcoxon test's normal approximation (off by
@@ -91,7 +102,7 @@ pub struct CompareArgs {
     #[arg(long)]
     lower_is_better: bool,
 
-    /// Results table: Monte Carlo samples of the Bayesian signed-rank test.
+    /// Results table: Monte Carlo samples of the Bayesian signed-rank test, 1 to 1000000.
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     samples: usize,
 
@@ -134,6 +145,9 @@ pub fn run(args: &CompareArgs) -> Result<()> {
             bail!("--test-fraction {fraction} is out of range: must be n_test / n_train, finite and > 0");
         }
     }
+    let samples = args.samples as u64;
+    let what = "the Monte Carlo samples of the Bayesian signed-rank test";
+    check_count("--samples", samples, 1, MAX_SAMPLES as u64, what)?;
     let path = match (&args.test, &args.file) {
         (Some(test), _) => {
             print!("{}", crate::single_tests::run(test)?);
@@ -143,6 +157,8 @@ pub fn run(args: &CompareArgs) -> Result<()> {
         (None, None) => bail!("give a FILE or a test (see `compare --help`)"),
     };
     let table = comparison::read_table(path)?;
+    // The header alone decides the kind (a `dataset` column): a typo in a cell is an error of
+    // per-fold results, never a dataset name.
     match comparison::layout(&table) {
         Some(layout) => across(path, &table, layout, args),
         None => folds(path, &table, args),
@@ -202,6 +218,13 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         ..AcrossDatasetsOptions::default()
     };
     let scores = &results.scores;
+    if scores.learners.len() > stats::MAX_RANKED_LEARNERS {
+        bail!(
+            "'{file}' has {} learners; the across-data-set tests take at most {}",
+            scores.learners.len(),
+            stats::MAX_RANKED_LEARNERS
+        );
+    }
     let result = stats::across_datasets::compare(&scores.values, &scores.learners, &options)
         .map_err(|error| anyhow::anyhow!("'{file}': {error}"))?;
     if args.json {
@@ -266,6 +289,7 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
         table.numbers(column_a, false)?,
         table.numbers(column_b, false)?,
     );
+    check_fold_values(table, [&a, &b], [&values.0, &values.1])?;
     let (repetition, fold) = (index(&REPETITION_COLUMNS)?, index(&FOLD_COLUMNS)?);
     let options = FoldOptions {
         alpha: args.alpha,

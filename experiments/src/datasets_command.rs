@@ -120,6 +120,8 @@ pub fn run(args: &DatasetsArgs) -> Result<()> {
                         "{name}: inferred nominal: {nominal}; inferred numeric: {}",
                         report.inferred_numeric.len()
                     ));
+                    let notices = report.notices.iter();
+                    inferred.extend(notices.map(|notice| format!("{name}: notice: {notice}")));
                 }
                 Err(error) => {
                     row(name, None, "", "ERROR");

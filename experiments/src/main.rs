@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod compare_command;
 mod datasets_command;
+mod flag_ranges;
 mod predictions_file;
 mod roc_command;
 mod single_tests;
@@ -39,7 +40,7 @@ struct Cli {
     check: bool,
 
     /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
-    /// expected cost) into the cache, writing no report; `--merge` builds it once all have run.
+    /// expected cost; N at most 100000) into the cache, writing no report; `--merge` builds it once all have run.
     #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
     shard: Option<engine::shard::Shard>,
 
@@ -96,9 +97,9 @@ impl LimitArgs {
     }
 }
 
-/// Reads `--shard I/N`.
+/// Reads `--shard I/N` (N at most `flag_ranges::MAX_SHARDS`).
 fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
-    text.parse()
+    flag_ranges::parse_shard(text)
 }
 
 /// The engine runs use: everything the project ships (`toolkit::engine`), these limits.

@@ -47,7 +47,7 @@ pub struct RocArgs {
 
     /// Two classes: for each model and for the hull over all models, the mixture of two hull
     /// vertices (classifiers) that reaches this false positive rate, in [0, 1].
-    #[arg(long, value_name = "RATE")]
+    #[arg(long, allow_negative_numbers = true, value_name = "RATE")]
     target_fpr: Option<f64>,
 
     /// Two classes: repair the concavities of each model's ROC curve (invert the ranking in

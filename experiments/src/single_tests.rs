@@ -46,8 +46,13 @@ pub struct Common {
     #[arg(long)]
     json: bool,
 
-    /// Significance level (intervals: confidence level 1 - alpha).
-    #[arg(long, value_name = "ALPHA", default_value_t = 0.05)]
+    /// Significance level, in (0, 1) (intervals: confidence level 1 - alpha).
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "ALPHA",
+        default_value_t = 0.05
+    )]
     alpha: f64,
 }
 
@@ -70,7 +75,7 @@ pub struct DelongArgs {
     /// Second model's score column (default: the second of exactly two score columns).
     #[arg(long, value_name = "COLUMN")]
     b: Option<String>,
-    /// Resamples of the stratified percentile bootstrap interval of each AUC.
+    /// Resamples of the stratified percentile bootstrap interval of each AUC, 1 to 1000000.
     #[arg(long, value_name = "N", default_value_t = 2000)]
     resamples: usize,
     /// Seed of the bootstrap.
@@ -83,7 +88,7 @@ pub struct DelongArgs {
 /// `compare mcnemar`.
 #[derive(Args, Debug)]
 pub struct McnemarArgs {
-    /// Rows the first learner gets right and the second wrong.
+    /// Rows the first learner gets right and the second wrong (b + c at most 10000000).
     #[arg(long, value_name = "COUNT")]
     b: u64,
     /// Rows the first learner gets wrong and the second right.
@@ -99,7 +104,7 @@ pub struct BinomialArgs {
     /// Successes k (e.g. errors on a test set).
     #[arg(long, value_name = "K")]
     successes: u64,
-    /// Trials n (e.g. test-set rows).
+    /// Trials n (e.g. test-set rows), 1 to 10000000.
     #[arg(long, value_name = "N")]
     trials: u64,
     #[command(flatten)]
@@ -109,7 +114,7 @@ pub struct BinomialArgs {
 /// `compare sign`.
 #[derive(Args, Debug)]
 pub struct SignArgs {
-    /// Comparisons the first learner wins.
+    /// Comparisons the first learner wins (wins + losses at most 10000000).
     #[arg(long, value_name = "COUNT")]
     wins: u64,
     /// Comparisons the first learner loses.
@@ -155,7 +160,7 @@ pub enum SignMethodArg {
 #[derive(Args, Debug)]
 pub struct AucIntervalArgs {
     /// The AUC, in [0, 1].
-    #[arg(long, value_name = "AUC")]
+    #[arg(long, allow_negative_numbers = true, value_name = "AUC")]
     auc: f64,
     /// Number of positive instances.
     #[arg(long, value_name = "COUNT")]
@@ -163,7 +168,8 @@ pub struct AucIntervalArgs {
     /// Number of negative instances.
     #[arg(long, value_name = "COUNT")]
     negatives: usize,
-    /// Classification errors at the threshold (for the Cortes & Mohri moments and interval).
+    /// Classification errors at the threshold (for the Cortes & Mohri moments and interval; at
+    /// most positives + negatives, which must then be at most 10000).
     #[arg(long, value_name = "COUNT")]
     errors: Option<usize>,
     /// Of the errors, the false negatives (Cortes & Mohri moments given the split).
@@ -176,10 +182,17 @@ pub struct AucIntervalArgs {
 /// `compare ranks`.
 #[derive(Args, Debug)]
 pub struct RanksArgs {
-    /// Average ranks of the learners (1 = best), comma-separated.
-    #[arg(long, value_name = "R1,R2,...", value_delimiter = ',', required = true)]
+    /// Average ranks of the learners (1 = best), comma-separated: 2 to 100 of them, each in
+    /// [1, k], summing to k(k+1)/2 (within 0.01 k).
+    #[arg(
+        long,
+        value_name = "R1,R2,...",
+        value_delimiter = ',',
+        required = true,
+        allow_hyphen_values = true
+    )]
     average_ranks: Vec<f64>,
-    /// Number of datasets the ranks were averaged over.
+    /// Number of datasets the ranks were averaged over, 2 to 1000000.
     #[arg(long, value_name = "N")]
     datasets: usize,
     /// Learner names, comma-separated (default: 1, 2, ...).
@@ -218,6 +231,7 @@ fn with(name: &str, value: impl serde::Serialize, inputs: Value) -> Result<Value
 
 /// Runs one single test and returns what to print.
 pub fn run(test: &SingleTest) -> Result<String> {
+    check_ranges(test)?;
     let (common, value) = match test {
         SingleTest::Delong(args) => (&args.common, delong(args)?),
         SingleTest::Mcnemar(args) => {
@@ -365,4 +379,51 @@ fn delong(args: &DelongArgs) -> Result<Value> {
         "models": models,
         "bootstrap": { "resamples": args.resamples, "seed": args.seed },
     }))
+}
+
+/// Every count flag of a single test within its documented range (`flag_ranges`), before any
+/// work.
+fn check_ranges(test: &SingleTest) -> Result<()> {
+    use crate::flag_ranges::{check_count, check_sum, MAX_RESAMPLES};
+    let exact = "untied comparisons the exact binomial test takes (its sums take time in \
+                 proportion to the count)";
+    let most = stats::MAX_EXACT_COUNT;
+    match test {
+        SingleTest::Delong(args) => {
+            let resamples = args.resamples as u64;
+            let what = "the bootstrap resamples";
+            check_count("--resamples", resamples, 1, MAX_RESAMPLES as u64, what)
+        }
+        SingleTest::Mcnemar(args) => check_sum([("--b", args.b), ("--c", args.c)], most, exact),
+        SingleTest::Binomial(args) => check_count("--trials", args.trials, 1, most, "trials"),
+        SingleTest::Sign(args) => check_sum(
+            [("--wins", args.wins), ("--losses", args.losses)],
+            most,
+            exact,
+        ),
+        SingleTest::AucInterval(args) => {
+            let (m, n) = (args.positives as u64, args.negatives as u64);
+            check_count("--positives", m, 1, u64::MAX, "the number of positives")?;
+            check_count("--negatives", n, 1, u64::MAX, "the number of negatives")?;
+            match args.errors {
+                Some(errors) => {
+                    let bound = stats::MAX_CORTES_MOHRI_INSTANCES as u64;
+                    let why = "instances Cortes & Mohri's exact sums (--errors) take (their \
+                               time grows with its square)";
+                    check_sum([("--positives", m), ("--negatives", n)], bound, why)?;
+                    let what = "errors (at most one per instance)";
+                    check_count("--errors", errors as u64, 0, m + n, what)
+                }
+                None => Ok(()),
+            }
+        }
+        SingleTest::Ranks(args) => {
+            let k = args.average_ranks.len() as u64;
+            let learners = stats::MAX_RANKED_LEARNERS as u64;
+            check_count("--average-ranks", k, 2, learners, "the number of learners")?;
+            let datasets = stats::MAX_RANKED_DATASETS as u64;
+            check_count("--datasets", args.datasets as u64, 2, datasets, "datasets")
+        }
+        SingleTest::Correct(_) => Ok(()),
+    }
 }

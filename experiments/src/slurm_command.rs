@@ -15,19 +15,22 @@ pub struct SlurmArgs {
     #[arg(long, value_name = "FILE")]
     config: String,
 
-    /// The number of array tasks (shards) to split the units into.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// The number of array tasks (shards) to split the units into, from 1 to 100000.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::flag_ranges::MAX_SHARDS as i64))]
     tasks: u32,
 
-    /// The partition to run in (sbatch --partition); default: the cluster's default.
+    /// The partition to run in (sbatch --partition): names of letters, digits, `_`, `-`, `.`,
+    /// separated by commas; default: the cluster's default.
     #[arg(long, value_name = "P")]
     partition: Option<String>,
 
-    /// Each job's time limit (sbatch --time), e.g. 2:00:00.
+    /// Each job's time limit (sbatch --time): MINUTES, M:S, H:M:S, DAYS-H, D-H:M, D-H:M:S or
+    /// UNLIMITED, e.g. 2:00:00.
     #[arg(long, value_name = "T")]
     time: Option<String>,
 
-    /// Each job's memory (sbatch --mem), e.g. 4G.
+    /// Each job's memory (sbatch --mem): a whole number of MB, or with the unit K, M, G or T,
+    /// e.g. 4G.
     #[arg(long, value_name = "M")]
     mem: Option<String>,
 

@@ -1256,7 +1256,10 @@ fn compare_single_tests_refuse_bad_flags() {
         "--datasets",
         "1",
     ]);
-    assert!(message.contains("n_datasets"), "{message}");
+    assert!(
+        message.contains("--datasets 1 is out of range"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -7,8 +7,10 @@
 //!   are several) and `part` (rows of the chosen part, by default `test`, are kept); several
 //!   rows of one (dataset, learner), such as the folds of a run's `per_fold.csv` or
 //!   `per_fold.parquet`, are averaged; any other column is ignored;
-//! - wide: a `dataset` column (or a first column that is not numeric) naming the datasets, and
-//!   one numeric column per learner.
+//! - wide: a `dataset` column naming the datasets, and one numeric column per learner.
+//!
+//! The header alone decides ([`layout`]): without a `dataset` column a table is per-fold
+//! results, whatever its cells hold.
 //!
 //! Errors name the file and line, and the `compare` option (`--measure`, `--part`) to give.
 
@@ -168,7 +170,9 @@ pub enum Layout {
     },
 }
 
-/// The layout of a table of results, or `None` for per-fold results (numeric columns only).
+/// The layout of a table of results, decided by its header alone: a `dataset` column (also
+/// spelt `data set`, `data_set`, any case) makes a table of results (long with `learner` and
+/// `value` columns, else wide); `None` for per-fold results (no dataset column).
 pub fn layout(table: &TextTable) -> Option<Layout> {
     let dataset = table.find_any(&DATASET_COLUMNS);
     let columns = (table.find_any(&["learner"]), table.find_any(&["value"]));
@@ -181,15 +185,9 @@ pub fn layout(table: &TextTable) -> Option<Layout> {
             part: table.find_any(&["part"]),
         });
     }
-    if let Some(dataset) = dataset {
-        return Some(Layout::Wide { dataset });
-    }
-    let first_is_text = !table.header().is_empty()
-        && table
-            .texts(0)
-            .iter()
-            .any(|cell| cell.parse::<f64>().is_err());
-    first_is_text.then_some(Layout::Wide { dataset: 0 })
+    // The header alone decides: a cell that does not parse (a typo, `NA`) must not turn
+    // per-fold results into a table of results.
+    dataset.map(|dataset| Layout::Wide { dataset })
 }
 
 /// Which rows of a long table to compare, and the direction of the values.

@@ -16,9 +16,10 @@ use std::path::Path;
 use crate::dataset::Dataset;
 use crate::error::DataError;
 use crate::options::LoadOptions;
+use crate::shown::shown;
 use crate::table::{
-    assemble, classify_number, file_stem, parse_number, read_utf8, resolve_class_index, Number,
-    RawColumn, RawTable,
+    assemble, classify_number, file_stem, parse_number, resolve_class_index, Number, RawColumn,
+    RawTable,
 };
 
 /// Which dialect is being read.
@@ -296,7 +297,7 @@ pub(crate) fn read_header_format(
     options: &LoadOptions,
     dialect: Dialect,
 ) -> Result<Dataset, DataError> {
-    let text = read_utf8(path)?;
+    let text = crate::encoding::read_text(path)?;
     let mut attributes: Vec<Declared> = Vec::new();
     let mut attribute_lines: HashMap<String, usize> = HashMap::new();
     let mut inputs: Option<Vec<String>> = None;
@@ -335,7 +336,7 @@ pub(crate) fn read_header_format(
                     let Some(kind) = tokens.get(2) else {
                         return Err(context.syntax(
                             line.len() + 1,
-                            format!("attribute '{name}' has no type; expected numeric, real, integer or {{...}}"),
+                            format!("attribute '{}' has no type; expected numeric, real, integer or {{...}}", shown(&name)),
                         ));
                     };
                     let values = match &kind.token {
@@ -353,7 +354,10 @@ pub(crate) fn read_header_format(
                             _ => {
                                 return Err(context.syntax(
                                     kind.column,
-                                    format!("unknown type '{word}'; expected numeric, real, integer or {{...}}"),
+                                    format!(
+                                    "unknown type '{}'; expected numeric, real, integer or {{...}}",
+                                    shown(word)
+                                ),
                                 ))
                             }
                         },
@@ -480,10 +484,10 @@ pub(crate) fn read_header_format(
                     let message = if field.is_empty() {
                         format!(
                             "empty field for attribute '{}'; expected a value or '?'",
-                            attributes[position].name
+                            shown(&attributes[position].name)
                         )
                     } else {
-                        format!("expected one value for attribute '{}' (quote values that contain spaces)", attributes[position].name)
+                        format!("expected one value for attribute '{}' (quote values that contain spaces)", shown(&attributes[position].name))
                     };
                     return Err(context.syntax(column, message));
                 }

@@ -9,8 +9,9 @@ use sha2::{Digest, Sha256};
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
-use crate::load::load;
-use crate::options::LoadOptions;
+use crate::load::{load, load_with_report};
+use crate::options::{LoadOptions, LoadReport};
+use crate::shown::closest;
 
 /// The catalog file's location relative to the repository root.
 pub const CATALOG_FILE: &str = "datasets/catalog.toml";
@@ -265,10 +266,26 @@ impl Catalog {
     }
 
     fn entry_or_error(&self, name: &str) -> Result<&CatalogEntry, DataError> {
-        self.entry(name).ok_or_else(|| DataError::UnknownDataset {
+        let here = std::env::current_dir().unwrap_or_default();
+        self.entry(name)
+            .ok_or_else(|| self.unknown(name, &[here.join(name)]))
+    }
+
+    /// The error of a name that is neither a file (looked for at `searched`) nor a shipped
+    /// dataset or collection: the three shipped names nearest it.
+    fn unknown(&self, name: &str, searched: &[PathBuf]) -> DataError {
+        let mut names = self.names();
+        names.extend(self.collections.iter().map(|(name, _)| name.as_str()));
+        DataError::UnknownDataset {
             name: name.to_string(),
-            known: self.names().join(", "),
-        })
+            searched: searched.to_vec(),
+            catalog: self.root.join(CATALOG_FILE),
+            closest: closest(name, &names, 3)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            shipped: self.entries.len(),
+        }
     }
 
     /// The names of all shipped datasets, in catalog order.
@@ -390,16 +407,40 @@ impl Catalog {
     }
 
     /// Expands a config's dataset word: an existing file path stays itself, a collection name
-    /// becomes its members, a shipped name stays itself; anything else is an error.
+    /// becomes its members, a shipped name stays itself; anything else is an error naming
+    /// where the file was looked for (the current folder) and the closest shipped names.
     pub fn expand(&self, name_or_path: &str) -> Result<Vec<String>, DataError> {
-        if Path::new(name_or_path).is_file() {
+        self.expand_in(name_or_path, &[std::env::current_dir().unwrap_or_default()])
+    }
+
+    /// Like [`Catalog::expand`], looking for a relative path in each of `folders` in turn (an
+    /// absolute path as it is): the first file found stays itself (as found), else a collection
+    /// or shipped name; anything else is an error naming every place looked in and the
+    /// closest shipped names.
+    pub fn expand_in(
+        &self,
+        name_or_path: &str,
+        folders: &[PathBuf],
+    ) -> Result<Vec<String>, DataError> {
+        let given = Path::new(name_or_path);
+        if given.is_file() {
             return Ok(vec![name_or_path.to_string()]);
+        }
+        let searched: Vec<PathBuf> = if given.is_absolute() || folders.is_empty() {
+            vec![given.to_path_buf()]
+        } else {
+            folders.iter().map(|folder| folder.join(given)).collect()
+        };
+        if let Some(found) = searched.iter().find(|path| path.is_file()) {
+            return Ok(vec![found.display().to_string()]);
         }
         if let Some(members) = self.collection(name_or_path) {
             return Ok(members.to_vec());
         }
-        self.entry_or_error(name_or_path)?;
-        Ok(vec![name_or_path.to_string()])
+        match self.entry(name_or_path) {
+            Some(_) => Ok(vec![name_or_path.to_string()]),
+            None => Err(self.unknown(name_or_path, &searched)),
+        }
     }
 
     /// Loads a user's file if `name_or_path` is an existing file (types inferred), else the
@@ -420,6 +461,20 @@ impl Catalog {
             return load(name_or_path, file_options);
         }
         self.load(name_or_path)
+    }
+
+    /// Like [`Catalog::resolve_with`], with what the reader decided on its own about a user's
+    /// file ([`LoadReport`]: inferred column types and [`crate::LoadNotice`]s; empty for a
+    /// shipped dataset, whose types the catalog declares).
+    pub fn resolve_with_report(
+        &self,
+        name_or_path: &str,
+        file_options: &LoadOptions,
+    ) -> Result<(Dataset, LoadReport), DataError> {
+        if Path::new(name_or_path).is_file() {
+            return load_with_report(name_or_path, file_options);
+        }
+        Ok((self.load(name_or_path)?, LoadReport::default()))
     }
 }
 

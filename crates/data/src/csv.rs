@@ -49,12 +49,15 @@ use std::path::Path;
 
 use crate::dataset::Dataset;
 use crate::error::DataError;
+use crate::notices::{few_whole_numbers, LoadNotice};
 use crate::options::{ColumnType, LoadOptions, LoadReport};
+use crate::shown::{shown, shown_list};
 use crate::table::{
-    assemble, classify_number, file_stem, read_utf8, resolve_class_index, Number, RawColumn,
-    RawTable,
+    assemble, classify_number, file_stem, resolve_class_index, Number, RawColumn, RawTable,
 };
-use crate::text_table::split_fields;
+use crate::text_table::{
+    detect_separator, header_as_data, likely_separator, split_fields, whole_number_names, Fields,
+};
 
 /// How a column's type was settled.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,8 +82,9 @@ fn declarations(
     };
     let absent = |what: &str, name: &str| {
         error(format!(
-            "{what} column '{name}' is not in the header; columns are: {}",
-            names.join(", ")
+            "{what} column '{}' is not in the header; columns are: {}",
+            shown(name),
+            shown_list(names, 30)
         ))
     };
     let mut typing = vec![Typing::Inferred; names.len()];
@@ -250,23 +254,213 @@ fn scan(strings: &[Cow<'_, str>], markers: &Markers) -> Scan {
     result
 }
 
-/// Reads a CSV file into a dataset, reporting which column types were inferred.
-pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadReport), DataError> {
-    let text = read_utf8(path)?;
-    let table = split_fields(path, &text, b',')?;
+/// Splits a CSV text on the separator of its first line (comma, tab or semicolon); a first
+/// line with none of them, or that is a row of numbers rather than names, is an error.
+fn split_csv<'a>(path: &Path, text: &'a str) -> Result<(Fields<'a>, u8), DataError> {
+    let Some(separator) = detect_separator(text) else {
+        let header = text.split('\n').find(|line| !line.trim().is_empty());
+        let header = header.unwrap_or("").trim_end_matches('\r');
+        if header.is_empty() {
+            return split_fields(path, text, b',').map(|fields| (fields, b','));
+        }
+        return Err(DataError::Delimiter {
+            path: path.to_path_buf(),
+            header: header.to_string(),
+            found: likely_separator(header),
+        });
+    };
+    let table = split_fields(path, text, separator)?;
+    if let Some(numbers) = header_as_data(&table.header) {
+        return Err(DataError::NoHeader {
+            path: path.to_path_buf(),
+            fields: table.header.len(),
+            numbers,
+            suggestion: "x1,x2,x3,class: one name per column".into(),
+        });
+    }
     if table.row_lines.is_empty() {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
             what: "the file has a header but no data rows".into(),
         });
     }
+    Ok((table, separator))
+}
+
+/// One attribute column of a CSV file as read, with what its type depends on.
+struct ColumnText<'t, 'a> {
+    path: &'t Path,
+    /// Position in the header (0-based).
+    index: usize,
+    name: &'t str,
+    strings: &'t [Cow<'a, str>],
+    /// The line of each row.
+    lines: &'t [usize],
+    typing: Typing,
+    markers: &'t Markers,
+    separator: u8,
+}
+
+impl ColumnText<'_, '_> {
+    /// The line and text of a row's field.
+    fn cell(&self, row: usize) -> (usize, String) {
+        (self.lines[row], self.strings[row].to_string())
+    }
+
+    /// What a numeric column allows, for messages.
+    fn expected(&self) -> String {
+        format!(
+            "a finite number, or a missing marker ({})",
+            self.markers.describe()
+        )
+    }
+}
+
+/// Reads one attribute column (not declared nominal, not the class) by its declaration or by
+/// inference, recording in `report` what was inferred and what a user should know.
+fn read_column(column: &ColumnText, report: &mut LoadReport) -> Result<RawColumn, DataError> {
+    let (path, index, name) = (column.path, column.index, column.name);
+    let scanned = scan(column.strings, column.markers);
+    let declared_numeric = column.typing == Typing::Declared(ColumnType::Numeric);
+    let numeric_like = scanned.numbers + usize::from(scanned.first_non_finite.is_some());
+    let nominal = !declared_numeric
+        && scanned.words > 0
+        && (numeric_like == 0
+            || (2 * scanned.words > scanned.present && scanned.several_spellings));
+    if nominal {
+        check_decimal_comma(column)?;
+        if numeric_like > 0 {
+            report.notices.push(mostly_words(column, &scanned));
+        }
+        report.inferred_nominal.push(name.to_string());
+        return Ok(nominal_column(name, column.strings, column.markers));
+    }
+    if let Some(row) = scanned.first_word {
+        let (line, value) = column.cell(row);
+        let (path, attribute) = (path.to_path_buf(), name.to_string());
+        return Err(if declared_numeric {
+            let expected = column.expected();
+            let column = index + 1;
+            DataError::NotNumeric {
+                path,
+                line,
+                column,
+                attribute,
+                value,
+                expected,
+            }
+        } else {
+            DataError::MixedColumn {
+                path,
+                line,
+                column: index + 1,
+                attribute,
+                value,
+                numbers: scanned.present - scanned.words,
+                present: scanned.present,
+            }
+        });
+    }
+    if let Some(row) = scanned.first_non_finite {
+        let (line, value) = column.cell(row);
+        return Err(DataError::NonFinite {
+            path: path.to_path_buf(),
+            line,
+            column: index + 1,
+            attribute: name.to_string(),
+            value,
+            expected: column.expected(),
+        });
+    }
+    if !declared_numeric {
+        report.inferred_numeric.push(name.to_string());
+    }
+    Ok(RawColumn {
+        name: name.to_string(),
+        values: None,
+        data: scanned.data,
+    })
+}
+
+/// A column inferred nominal in a file separated by semicolons or tabs whose every present
+/// value is a number written with a decimal comma (`1,5`) is an error naming the first.
+fn check_decimal_comma(column: &ColumnText) -> Result<(), DataError> {
+    if column.separator == b',' {
+        return Ok(());
+    }
+    let decimal_comma = |text: &str| {
+        let text = text.trim();
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let whole = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        digits
+            .split_once(',')
+            .is_some_and(|(before, after)| whole(before) && whole(after))
+    };
+    let present: Vec<usize> = (0..column.strings.len())
+        .filter(|&row| !column.markers.is_missing(&column.strings[row]))
+        .collect();
+    let all = present
+        .iter()
+        .all(|&row| decimal_comma(&column.strings[row]));
+    match present.first() {
+        Some(&first) if all => {
+            let (line, value) = column.cell(first);
+            Err(DataError::DecimalComma {
+                path: column.path.to_path_buf(),
+                line,
+                column: column.name.to_string(),
+                value,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The notice of a column inferred nominal though some of its values are numbers: its most
+/// common value that is not a number (perhaps an undeclared missing marker such as `NA`).
+fn mostly_words(column: &ColumnText, scanned: &Scan) -> LoadNotice {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for text in column.strings {
+        let text = text.trim();
+        if column.markers.is_missing(text) || classify_number(text) != Number::Not {
+            continue;
+        }
+        match counts.iter_mut().find(|(known, _)| *known == text) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((text, 1)),
+        }
+    }
+    let (most_common, count) =
+        counts.into_iter().fold(
+            ("", 0),
+            |best, next| if next.1 > best.1 { next } else { best },
+        );
+    LoadNotice::NominalWithNumbers {
+        column: column.name.to_string(),
+        numbers: scanned.present - scanned.words,
+        present: scanned.present,
+        most_common: most_common.to_string(),
+        count,
+    }
+}
+
+/// Reads a CSV file into a dataset, reporting which column types were inferred and what a user
+/// should know about them ([`LoadNotice`]).
+pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadReport), DataError> {
+    let text = crate::encoding::read_text(path)?;
+    let (table, separator) = split_csv(path, &text)?;
     let names: Vec<&str> = table.header.iter().map(String::as_str).collect();
     let class_index =
         resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
     let typing = declarations(path, &names, class_index, options)?;
     let markers = Markers::of(options);
     let mut report = LoadReport::default();
-
+    let whole = whole_number_names(&table.header);
+    if !whole.is_empty() {
+        report
+            .notices
+            .push(LoadNotice::WholeNumberNames { names: whole });
+    }
     let mut columns = Vec::with_capacity(names.len());
     for (index, strings) in table.columns.iter().enumerate() {
         let name = names[index];
@@ -274,67 +468,27 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadRepo
             columns.push(nominal_column(name, strings, &markers));
             continue;
         }
-        let scanned = scan(strings, &markers);
-        let cell = |row: usize| (table.row_lines[row], strings[row].to_string());
-        let declared_numeric = typing[index] == Typing::Declared(ColumnType::Numeric);
-        let numeric_like = scanned.numbers + usize::from(scanned.first_non_finite.is_some());
-        let nominal = !declared_numeric
-            && scanned.words > 0
-            && (numeric_like == 0
-                || (2 * scanned.words > scanned.present && scanned.several_spellings));
-        if nominal {
-            report.inferred_nominal.push(name.to_string());
-            columns.push(nominal_column(name, strings, &markers));
-            continue;
-        }
-        if let Some(row) = scanned.first_word {
-            let (line, value) = cell(row);
-            return Err(if declared_numeric {
-                DataError::NotNumeric {
-                    path: path.to_path_buf(),
-                    line,
-                    column: index + 1,
-                    attribute: name.to_string(),
-                    value,
-                    expected: format!(
-                        "a finite number, or a missing marker ({})",
-                        markers.describe()
-                    ),
-                }
-            } else {
-                DataError::MixedColumn {
-                    path: path.to_path_buf(),
-                    line,
-                    column: index + 1,
-                    attribute: name.to_string(),
-                    value,
-                    numbers: scanned.present - scanned.words,
-                    present: scanned.present,
-                }
-            });
-        }
-        if let Some(row) = scanned.first_non_finite {
-            let (line, value) = cell(row);
-            return Err(DataError::NonFinite {
-                path: path.to_path_buf(),
-                line,
-                column: index + 1,
-                attribute: name.to_string(),
-                value,
-                expected: format!(
-                    "a finite number, or a missing marker ({})",
-                    markers.describe()
-                ),
-            });
-        }
-        if !declared_numeric {
-            report.inferred_numeric.push(name.to_string());
-        }
-        columns.push(RawColumn {
-            name: name.to_string(),
-            values: None,
-            data: scanned.data,
-        });
+        let column = ColumnText {
+            path,
+            index,
+            name,
+            strings,
+            lines: &table.row_lines,
+            typing: typing[index],
+            markers: &markers,
+            separator,
+        };
+        columns.push(read_column(&column, &mut report)?);
+    }
+    let inferred = columns
+        .iter()
+        .filter(|column| report.inferred_numeric.contains(&column.name))
+        .map(|column| (column.name.as_str(), column.data.as_slice()));
+    let coded = few_whole_numbers(inferred);
+    if !coded.is_empty() {
+        report
+            .notices
+            .push(LoadNotice::FewWholeNumbers { columns: coded });
     }
     check_class_labels(path, &columns[class_index], table.row_lines.len(), options)?;
     let stem = file_stem(path);

@@ -3,24 +3,29 @@
 //!
 //! - [`load`] reads a `.csv`, `.arff` or KEEL `.dat` file into a [`Dataset`] ([`LoadOptions`]
 //!   declares column types and missing markers; [`load_with_report`] also tells which CSV column
-//!   types were inferred);
+//!   types were inferred, with [`LoadNotice`]s of what a user may not expect); a file must be
+//!   UTF-8 text (other encodings and NUL bytes are refused, naming what was found);
 //! - [`Catalog`] knows the shipped datasets (`datasets/catalog.toml`): [`Catalog::load`],
 //!   [`Catalog::verify`], collections, and [`Catalog::resolve`] / [`resolve`] for "a shipped
 //!   name or a path to the user's own file";
 //! - [`Dataset::content_hash`] is a stable key for cached results ([`hash`] gives the layout);
 //! - [`distance`] is the normalised distance of nearest-neighbour methods;
 //! - [`transform`]: the two classes 1-NN confuses most, the positive class, stratified
-//!   subsamples, each returning a record of what it chose and why.
+//!   subsamples, each returning a record of what it chose and why;
+//! - [`shown`] quotes a user's text in a message, cut short when long.
 
 mod arff;
 pub mod catalog;
 mod csv;
 pub mod dataset;
 pub mod distance;
+mod encoding;
 pub mod error;
 pub mod hash;
 mod load;
+mod notices;
 mod options;
+mod shown;
 mod table;
 mod text_table;
 pub mod transform;
@@ -29,7 +34,9 @@ pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
 pub use error::DataError;
 pub use load::{load, load_with_report};
+pub use notices::{LoadNotice, FEW_CODES};
 pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISSING_MARKERS};
+pub use shown::{closest, shown, shown_list, SHOWN_CHARACTERS};
 pub use text_table::TextTable;
 pub use transform::{
     choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,

@@ -2,6 +2,8 @@
 //! and [`LoadReport`] (what a reader decided on its own). Every reader takes these; the
 //! readers themselves are in `csv` and `arff`, and `load.rs` chooses one by extension.
 
+use crate::notices::LoadNotice;
+
 /// The missing-value markers of a CSV file unless [`LoadOptions::missing_markers`] says
 /// otherwise: the empty field and `?` (as in UCI and Weka files).
 pub const DEFAULT_MISSING_MARKERS: &[&str] = &["", "?"];
@@ -125,4 +127,8 @@ pub struct LoadReport {
     pub inferred_nominal: Vec<String>,
     /// Attribute columns (the class excluded) whose numeric type was inferred, in file order.
     pub inferred_numeric: Vec<String>,
+    /// What a user should know about how the file was read (possible category codes read as
+    /// numbers, a nominal column holding numbers, whole-number column names), each with how to
+    /// declare otherwise: for a run's log and report, and `experiments datasets FILE`.
+    pub notices: Vec<LoadNotice>,
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::dataset::{Attribute, Dataset, Schema};
 use crate::error::DataError;
 use crate::options::{ClassColumn, LoadOptions};
+use crate::shown::{shown, shown_list};
 
 /// One typed column as read from a file.
 pub(crate) struct RawColumn {
@@ -88,8 +89,9 @@ pub(crate) fn resolve_class_index(
                 .ok_or_else(|| DataError::ClassColumn {
                     path: path.to_path_buf(),
                     message: format!(
-                        "'{name}' is not a column; columns are: {}",
-                        names.join(", ")
+                        "'{}' is not a column; columns are: {}",
+                        shown(name),
+                        shown_list(names, 30)
                     ),
                 })
         }
@@ -115,7 +117,7 @@ pub(crate) fn assemble(
             path,
             message: format!(
                 "'{}' is numeric; the class must be nominal",
-                class_column.name
+                shown(&class_column.name)
             ),
         });
     };
@@ -193,44 +195,6 @@ pub(crate) fn assemble(
         .unwrap_or_else(|| default_name.to_string());
     Dataset::new(name, schema, data, classes, weights)
         .map_err(|source| DataError::Dataset { path, source })
-}
-
-/// Line and column (1-based) of a byte offset in a text.
-pub(crate) fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
-    let before = &bytes[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    (line, offset - line_start + 1)
-}
-
-/// Reads a file as UTF-8 text, naming the line and column of the first invalid byte.
-pub(crate) fn read_utf8(path: &Path) -> Result<String, DataError> {
-    let bytes = std::fs::read(path).map_err(|error| DataError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    match String::from_utf8(bytes) {
-        Ok(mut text) => {
-            if text.starts_with('\u{feff}') {
-                text.drain(..3);
-            }
-            Ok(text)
-        }
-        Err(error) => {
-            let offset = error.utf8_error().valid_up_to();
-            let bytes = error.as_bytes();
-            let (line, column) = line_and_column(bytes, offset);
-            Err(DataError::NotUtf8 {
-                path: path.to_path_buf(),
-                line,
-                column,
-                byte: bytes[offset],
-            })
-        }
-    }
 }
 
 /// The file name without its extension, used as the dataset's default name.

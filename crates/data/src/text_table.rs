@@ -3,17 +3,22 @@
 //! it that the dataset reader (`csv.rs`) uses as well.
 //!
 //! A table is a header row of distinct, non-empty column names, then rows with as many fields.
-//! Fields are separated by commas (a [`TextTable`] reads tabs instead when its first line has a
-//! tab and no comma); a field may be quoted with `"`, and a quoted field may hold separators,
-//! doubled quotes (`""` for one `"`) and line breaks (RFC 4180). Blank lines are skipped; a
-//! UTF-8 byte-order mark and CRLF line ends are accepted. Every error names the file and line.
+//! The separator is read off the first non-blank line ([`detect_separator`]): a comma if it has
+//! one outside quotes, else a tab, else a semicolon. A field may be quoted with `"`, and a
+//! quoted field may hold separators, doubled quotes (`""` for one `"`) and line breaks (RFC
+//! 4180). Blank lines are skipped; a UTF-8 byte-order mark and `\r\n` or lone `\r` line ends
+//! are accepted (the file's encoding is checked by `encoding.rs`). A first line that is a row
+//! of numbers rather than names is refused ([`header_as_data`]). Every error names the file
+//! and line.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::encoding::{lone_cr_to_lf, read_text};
 use crate::error::DataError;
-use crate::table::read_utf8;
+use crate::shown::shown;
+use crate::table::{classify_number, Number};
 
 /// The fields of a delimited text, column-major, as found by one quote-aware pass.
 pub(crate) struct Fields<'a> {
@@ -142,6 +147,109 @@ pub(crate) fn split_fields<'a>(
     })
 }
 
+/// The number of fields `separator` gives each of the first `most` non-blank records of a text
+/// (quote-aware: a quoted field may hold separators and line breaks).
+fn field_counts(text: &str, separator: u8, most: usize) -> Vec<usize> {
+    let mut counts = Vec::new();
+    let (mut fields, mut blank, mut in_quotes) = (1, true, false);
+    for byte in text.bytes().chain([b'\n']) {
+        match byte {
+            b'"' => in_quotes = !in_quotes,
+            b'\n' if !in_quotes => {
+                if !blank {
+                    counts.push(fields);
+                    if counts.len() == most {
+                        break;
+                    }
+                }
+                (fields, blank) = (1, true);
+                continue;
+            }
+            byte if byte == separator && !in_quotes => fields += 1,
+            _ => {}
+        }
+        blank &= byte.is_ascii_whitespace();
+    }
+    counts
+}
+
+/// The separator of a delimited text: of a comma, a tab and a semicolon (in this order of
+/// preference), the first that splits the first ten records into the same number of fields,
+/// at least two; else the first that the first record holds; `None` when it holds none.
+pub(crate) fn detect_separator(text: &str) -> Option<u8> {
+    let separators = [b',', b'\t', b';'];
+    let counts: Vec<Vec<usize>> = separators
+        .iter()
+        .map(|&separator| field_counts(text, separator, 10))
+        .collect();
+    let consistent = |counts: &Vec<usize>| {
+        counts.first().is_some_and(|&first| first >= 2) && counts.iter().all(|&n| n == counts[0])
+    };
+    let in_header = |counts: &Vec<usize>| counts.first().is_some_and(|&first| first >= 2);
+    let chosen = (0..3)
+        .find(|&index| consistent(&counts[index]))
+        .or_else(|| (0..3).find(|&index| in_header(&counts[index])));
+    chosen.map(|index| separators[index])
+}
+
+/// The character a line most likely separates its fields with, when it has no comma,
+/// semicolon or tab: its most frequent space or punctuation character other than quotes and
+/// the characters of names and numbers (`_`, `-`, `.`, `+`).
+pub(crate) fn likely_separator(line: &str) -> Option<char> {
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    for c in line.chars() {
+        let candidate = (c.is_ascii_punctuation() || c == ' ') && !"\"'_-.+".contains(c);
+        if !candidate {
+            continue;
+        }
+        match counts.iter_mut().find(|(known, _)| *known == c) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, count)| count)
+        .map(|(c, _)| c)
+}
+
+/// A plain whole number such as `0` or `1990`: digits only.
+fn is_whole(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit())
+}
+
+/// The header fields that are numbers, when the header looks like a row of data rather than
+/// names: at least half of its fields are numbers and one of them is not a plain whole number
+/// (columns named `0`, `1`, ... or `1990` are plausible names; one named `5.1` or `-0.3` is
+/// not).
+pub(crate) fn header_as_data(header: &[String]) -> Option<Vec<String>> {
+    let numbers: Vec<String> = header
+        .iter()
+        .map(|name| name.trim())
+        .filter(|name| matches!(classify_number(name), Number::Finite(_)))
+        .map(str::to_string)
+        .collect();
+    let looks_like_data =
+        2 * numbers.len() >= header.len() && numbers.iter().any(|number| !is_whole(number));
+    looks_like_data.then_some(numbers)
+}
+
+/// The header fields that are plain whole numbers, when they are at least half of the header
+/// (a header of `0,1,2,...` may be names, or a first row of data).
+pub(crate) fn whole_number_names(header: &[String]) -> Vec<String> {
+    let whole: Vec<String> = header
+        .iter()
+        .map(|name| name.trim())
+        .filter(|name| is_whole(name))
+        .map(str::to_string)
+        .collect();
+    if 2 * whole.len() >= header.len() {
+        whole
+    } else {
+        Vec::new()
+    }
+}
+
 /// Every column of a header has a name, and no name appears twice.
 fn check_header(path: &Path, header: &[String]) -> Result<(), DataError> {
     let mut seen = HashMap::new();
@@ -180,18 +288,23 @@ impl TextTable {
     /// non-empty names, and every row must have as many fields as the header (a header without
     /// rows is a table without rows).
     pub fn read(path: &Path) -> Result<TextTable, DataError> {
-        Self::parse(path, &read_utf8(path)?)
+        Self::parse(path, &read_text(path)?)
     }
 
     /// Parses a text; `path` only names it in error messages.
     pub fn parse(path: &Path, text: &str) -> Result<TextTable, DataError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let first_line = text.lines().find(|line| !line.trim().is_empty());
-        let separator = match first_line {
-            Some(line) if line.contains('\t') && !line.contains(',') => b'\t',
-            _ => b',',
-        };
-        let fields = split_fields(path, text, separator)?;
+        let text = lone_cr_to_lf(text.to_string());
+        let separator = detect_separator(&text).unwrap_or(b',');
+        let fields = split_fields(path, &text, separator)?;
+        if let Some(numbers) = header_as_data(&fields.header) {
+            return Err(DataError::NoHeader {
+                path: path.to_path_buf(),
+                fields: fields.header.len(),
+                numbers,
+                suggestion: "truth,score or knn,nb: one name per column".into(),
+            });
+        }
         let trimmed = |field: &Cow<str>| field.trim().to_string();
         Ok(TextTable {
             path: path.to_path_buf(),
@@ -293,10 +406,12 @@ impl TextTable {
                 Ok(value) if value.is_infinite() && !allow_infinite => Err(self.cell_error(
                     row,
                     column,
-                    format!("'{cell}' is infinite, expected a finite number"),
+                    format!("'{}' is infinite, expected a finite number", shown(cell)),
                 )),
                 Ok(value) if !value.is_nan() => Ok(value),
-                _ => Err(self.cell_error(row, column, format!("'{cell}' is not a number"))),
+                _ => {
+                    Err(self.cell_error(row, column, format!("'{}' is not a number", shown(cell))))
+                }
             }
         };
         self.columns[column]

@@ -153,3 +153,38 @@ fn shipped_files_read_as_user_files_are_unchanged() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// One file listed twice under two names with different column settings (issue 28): each name
+/// reads the file with its own settings.
+#[test]
+fn one_file_can_be_listed_twice_with_different_column_settings() {
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("catalog_twice");
+    std::fs::create_dir_all(root.join("datasets")).unwrap();
+    let text = "size,x,class\n1,0.5,a\n2,1.5,b\n1,2.5,a\n3,3.5,b\n";
+    std::fs::write(root.join("datasets/codes.csv"), text).unwrap();
+    let entry = |name: &str, nominal: &str| {
+        format!(
+            "[datasets.{name}]\nfile = \"datasets/codes.csv\"\nuci_name = \"codes\"\n\
+             role = \"original\"\nsource_registry = \"generated\"\nsource_package = \"-\"\n\
+             source_version = \"-\"\nsource_artifact = \"-\"\nsource_path = \"-\"\n\
+             package_license = \"-\"\ndata_license = \"-\"\ninstances = 4\n\
+             numeric_attributes = 1\nnominal_attributes = 1\nmissing_values = 0\n\
+             rows_with_missing = 0\nclass_counts = {{ a = 2, b = 2 }}\n\
+             nominal_columns = [{nominal}]\ncsv_bytes = 0\ncsv_sha256 = \"-\"\n"
+        )
+    };
+    let catalog_text = format!(
+        "{}{}",
+        entry("codes", ""),
+        entry("codes-nominal", "\"size\"")
+    );
+    let path = root.join("datasets/catalog.toml");
+    let catalog = Catalog::parse(&root, &path, &catalog_text).unwrap();
+    let numeric = catalog.load("codes").unwrap();
+    assert!(numeric.schema().attributes[0].is_numeric());
+    assert_eq!(numeric.column(0), [1.0, 2.0, 1.0, 3.0]);
+    let nominal = catalog.load("codes-nominal").unwrap();
+    let values = nominal.schema().attributes[0].values().unwrap().to_vec();
+    assert_eq!(values, ["1", "2", "3"]);
+    assert_eq!(nominal.column(1), [0.5, 1.5, 2.5, 3.5]);
+}

@@ -55,7 +55,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// How many inputs of one generator loaded as a dataset (the rest were refused).
-static LOADED: [AtomicUsize; 4] = [const { AtomicUsize::new(0) }; 4];
+static LOADED: [AtomicUsize; 5] = [const { AtomicUsize::new(0) }; 5];
 
 /// Writes the bytes as `input.EXT` in `folder`, loads them, and fails (after saving the input
 /// under `fuzz-found/`) if the reader panics.
@@ -540,6 +540,253 @@ fn random_bytes_never_panic() {
             loads_or_fails_cleanly(3, &folder, extension, &bytes, &LoadOptions::default())
         },
     );
+}
+
+/// A value of a table written to be read back.
+#[derive(Clone, Debug)]
+enum Value {
+    /// A finite number, and how it is written.
+    Number(f64, String),
+    /// A word (a nominal value or class label).
+    Word(String),
+    /// A missing value.
+    Missing,
+}
+
+/// A table to write and read back: attribute columns (numeric or nominal) then a class column
+/// of words; `columns[c][r]` is the value of row r.
+#[derive(Clone, Debug)]
+struct Written {
+    names: Vec<String>,
+    columns: Vec<Vec<Value>>,
+}
+
+/// A word that is neither a number nor a missing marker, with no space at either end; it may
+/// hold separators, quotes, braces, `%`, tabs and line breaks (never `\r`, which ends a line).
+fn word() -> impl Strategy<Value = String> {
+    "[a-zA-Zé][a-zA-Z0-9é ,;\"'\t\n{}%_-]{0,6}".prop_filter("an inner word", |word| {
+        !word.ends_with(char::is_whitespace) && word.trim().parse::<f64>().is_err()
+    })
+}
+
+/// A finite number and its spelling: shortest, exponent, or with a `+`.
+fn number() -> impl Strategy<Value = Value> {
+    let value = prop_oneof![
+        (-1_000_000i64..1_000_000).prop_map(|n| n as f64),
+        -1e3..1e3f64,
+        any::<f64>().prop_filter("finite", |x| x.is_finite()),
+    ];
+    (value, 0..3u8).prop_map(|(x, style)| {
+        let text = match style {
+            0 => format!("{x}"),
+            1 => format!("{x:e}"),
+            _ if x.is_sign_positive() => format!("+{x}"),
+            _ => format!("{x}"),
+        };
+        Value::Number(x, text)
+    })
+}
+
+/// One attribute column of `rows` values, numeric or nominal, its first value present.
+fn column(rows: usize) -> impl Strategy<Value = Vec<Value>> {
+    let missing = || prop_oneof![4 => Just(false), 1 => Just(true)];
+    let numbers = vec((number(), missing()), rows);
+    let words = vec((word().prop_map(Value::Word), missing()), rows);
+    prop_oneof![numbers, words].prop_map(|cells| {
+        let present = |(row, (value, missing)): (usize, (Value, bool))| match missing && row > 0 {
+            true => Value::Missing,
+            false => value,
+        };
+        cells.into_iter().enumerate().map(present).collect()
+    })
+}
+
+/// A table of 2 to 12 rows, 1 to 4 attributes and a class with at least two labels.
+fn written() -> impl Strategy<Value = Written> {
+    (2..12usize, 1..5usize)
+        .prop_flat_map(|(rows, attributes)| {
+            let names = prop::collection::hash_set(word(), attributes + 1);
+            let labels = vec(word(), rows);
+            (names, vec(column(rows), attributes), labels)
+        })
+        .prop_filter("two labels", |(_, _, labels)| labels[0] != labels[1])
+        .prop_map(|(names, mut columns, labels)| {
+            columns.push(labels.into_iter().map(Value::Word).collect());
+            Written {
+                names: names.into_iter().collect(),
+                columns,
+            }
+        })
+}
+
+/// A CSV field: quoted (quotes doubled) when it holds a separator the reader could choose (a
+/// comma, semicolon or tab, whichever the file uses: a semicolon file whose every line holds as
+/// many bare commas is ambiguous), a quote, a line break or a space at an end.
+fn csv_field(text: &str, separator: char) -> String {
+    let special = |c: char| c == separator || matches!(c, '"' | '\n' | '\r' | '\t' | ',' | ';');
+    if text.chars().any(special) || text.trim() != text {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The text of a value in a CSV file.
+fn csv_value(value: &Value, separator: char) -> String {
+    match value {
+        Value::Number(_, text) => text.clone(),
+        Value::Word(word) => csv_field(word, separator),
+        Value::Missing => String::new(),
+    }
+}
+
+/// The table as CSV with `separator` and `line_end`, maybe a byte-order mark and blank lines.
+fn written_csv(table: &Written, separator: char, line_end: &str, extras: (bool, bool)) -> String {
+    let (mark, blanks) = extras;
+    let mut text = String::from(if mark { "\u{feff}" } else { "" });
+    let names: Vec<String> = table
+        .names
+        .iter()
+        .map(|n| csv_field(n, separator))
+        .collect();
+    text.push_str(&names.join(&separator.to_string()));
+    text.push_str(line_end);
+    for row in 0..table.columns[0].len() {
+        let cells: Vec<String> = table
+            .columns
+            .iter()
+            .map(|column| csv_value(&column[row], separator))
+            .collect();
+        text.push_str(&cells.join(&separator.to_string()));
+        text.push_str(line_end);
+        if blanks && row == 0 {
+            text.push_str(line_end);
+        }
+    }
+    text
+}
+
+/// An ARFF single-quoted string (backslash escapes).
+fn arff_quoted(text: &str) -> String {
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('\'', "\\'")
+        .replace('\n', "\\n")
+        .replace('\t', "\\t");
+    format!("'{escaped}'")
+}
+
+/// The table as an ARFF file (nominal values declared in order of first appearance).
+fn arff_text(table: &Written) -> String {
+    let mut text = String::from("@relation round-trip\n");
+    for (name, column) in table.names.iter().zip(&table.columns) {
+        let mut words: Vec<&str> = Vec::new();
+        for value in column {
+            if let Value::Word(word) = value {
+                if !words.contains(&word.as_str()) {
+                    words.push(word);
+                }
+            }
+        }
+        let kind = match column.iter().any(|v| matches!(v, Value::Number(..))) {
+            true => "numeric".to_string(),
+            false => {
+                let quoted: Vec<String> = words.iter().map(|w| arff_quoted(w)).collect();
+                format!("{{{}}}", quoted.join(","))
+            }
+        };
+        text.push_str(&format!("@attribute {} {kind}\n", arff_quoted(name)));
+    }
+    text.push_str("@data\n");
+    for row in 0..table.columns[0].len() {
+        let cells: Vec<String> = table
+            .columns
+            .iter()
+            .map(|column| match &column[row] {
+                Value::Number(_, text) => text.clone(),
+                Value::Word(word) => arff_quoted(word),
+                Value::Missing => "?".to_string(),
+            })
+            .collect();
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    text
+}
+
+/// The dataset holds exactly the written table: names, types, every value and label.
+fn reads_back(table: &Written, dataset: &data::Dataset) -> Result<(), TestCaseError> {
+    let schema = dataset.schema();
+    let last = table.names.len() - 1;
+    prop_assert_eq!(&schema.class_name, &table.names[last]);
+    prop_assert_eq!(dataset.len(), table.columns[0].len());
+    for (row, value) in table.columns[last].iter().enumerate() {
+        let Value::Word(label) = value else {
+            unreachable!("labels are words")
+        };
+        prop_assert_eq!(&schema.class_values[dataset.class(row)], label);
+    }
+    for (index, attribute) in schema.attributes.iter().enumerate() {
+        prop_assert_eq!(&attribute.name, &table.names[index]);
+        for (row, value) in table.columns[index].iter().enumerate() {
+            let stored = dataset.value(row, index);
+            match (value, attribute.values()) {
+                (Value::Missing, _) => prop_assert!(stored.is_nan()),
+                (Value::Number(x, _), None) => prop_assert_eq!(stored.to_bits(), x.to_bits()),
+                (Value::Word(word), Some(values)) => {
+                    prop_assert_eq!(&values[stored as usize], word)
+                }
+                (value, kind) => prop_assert!(false, "{:?} read as {:?}", value, kind),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A text table (the `compare` and `roc` reader) holds the written fields, trimmed.
+fn table_reads_back(table: &Written, read: &data::TextTable) -> Result<(), TestCaseError> {
+    let names: Vec<&str> = table.names.iter().map(|n| n.trim()).collect();
+    prop_assert_eq!(read.header(), &names[..]);
+    for (index, column) in table.columns.iter().enumerate() {
+        let texts: Vec<String> = column
+            .iter()
+            .map(|value| match value {
+                Value::Number(_, text) => text.clone(),
+                Value::Word(word) => word.trim().to_string(),
+                Value::Missing => String::new(),
+            })
+            .collect();
+        prop_assert_eq!(read.texts(index), &texts[..]);
+    }
+    Ok(())
+}
+
+#[test]
+fn what_the_readers_accept_reads_back_right() {
+    let folder = scratch("fuzz-round-trip");
+    let layout = (
+        prop::sample::select(vec![',', ';', '\t']),
+        prop::sample::select(vec!["\n", "\r\n", "\r"]),
+        any::<(bool, bool)>(),
+    );
+    fuzz(4, "round trip", (written(), layout), |(table, layout)| {
+        let (separator, line_end, extras) = layout;
+        let csv = folder.join("table.csv");
+        std::fs::write(&csv, written_csv(&table, separator, line_end, extras)).unwrap();
+        let dataset = load(&csv, &LoadOptions::default());
+        let dataset = dataset.map_err(|e| TestCaseError::fail(format!("{e}\n{table:?}")))?;
+        reads_back(&table, &dataset)?;
+        let read = data::TextTable::read(&csv)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{table:?}")))?;
+        table_reads_back(&table, &read)?;
+        let arff = folder.join("table.arff");
+        std::fs::write(&arff, arff_text(&table)).unwrap();
+        let dataset = load(&arff, &LoadOptions::default());
+        let dataset = dataset.map_err(|e| TestCaseError::fail(format!("{e}\n{table:?}")))?;
+        reads_back(&table, &dataset)?;
+        LOADED[4].fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    });
 }
 
 /// Every input once found by the fuzzer (or written to probe a corner) loads or fails with an

@@ -375,6 +375,14 @@ pub fn class_columns(names: &[String], classes: &[String]) -> Result<Vec<(String
     for (column, name) in names.iter().enumerate() {
         let (model, class) = match name.rsplit_once(':') {
             _ if classes.contains(name) => ("", name.as_str()),
+            Some(("", class)) if classes.iter().any(|c| c == class) => {
+                return Err(EvaluateError::ClassColumn {
+                    problem: format!(
+                        "column '{name}' has an empty model name before ':'; name it \
+                         MODEL:{class}, or '{class}' for the one unnamed model"
+                    ),
+                })
+            }
             Some((model, class)) if classes.iter().any(|c| c == class) => (model, class),
             _ => {
                 return Err(EvaluateError::ClassColumn {
@@ -394,6 +402,21 @@ pub fn class_columns(names: &[String], classes: &[String]) -> Result<Vec<(String
             }
         };
         let class = classes.iter().position(|c| c == class).expect("a class");
+        if let Some(earlier) = models[index].1[class] {
+            return Err(EvaluateError::ClassColumn {
+                problem: format!(
+                    "columns '{}' and '{name}' both give {} scores of class '{}'; each model \
+                     needs exactly one column per class",
+                    names[earlier],
+                    if model.is_empty() {
+                        "the unnamed model's".to_string()
+                    } else {
+                        format!("model '{model}''s")
+                    },
+                    classes[class]
+                ),
+            });
+        }
         models[index].1[class] = Some(column);
     }
     models

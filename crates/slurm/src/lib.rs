@@ -8,6 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod checks;
+
+pub use checks::{check_directives, check_text, JobError};
 use engine::cache::{file_safe, look_up, Cached};
 use engine::experiment::SLURM_FOLDER;
 use engine::shard::Assignment;
@@ -26,6 +29,9 @@ pub enum SlurmError {
         /// Why.
         source: std::io::Error,
     },
+    /// A value that cannot go into a job script (`--partition`, `--time`, `--mem`, a path).
+    #[error(transparent)]
+    Job(#[from] JobError),
     /// A script could not be written.
     #[error(transparent)]
     Report(#[from] report::ReportError),
@@ -98,8 +104,23 @@ pub fn prepare(
     jobs: &Jobs,
     invocation: &Invocation,
 ) -> Result<Prepared, SlurmError> {
+    check_directives(
+        jobs.partition.as_deref(),
+        jobs.time.as_deref(),
+        jobs.mem.as_deref(),
+    )?;
+    let paths = [
+        ("the program's path", &invocation.binary),
+        ("--config", &invocation.config),
+        ("--results", &invocation.results_root),
+        ("the current folder", &invocation.workdir),
+    ];
+    for (what, path) in paths {
+        check_text(what, &path.to_string_lossy())?;
+    }
     let checked = engine.check_file(config)?;
     let name = checked.config.name.clone();
+    check_text("the experiment's name", &name)?;
     let plan = &checked.plan;
     let folder = invocation.results_root.join(&name);
     let slurm = folder.join(SLURM_FOLDER);

@@ -389,6 +389,11 @@ pub(crate) fn quantile_sorted(sorted: &[f64], probability: f64) -> f64 {
     sorted[below] + fraction * (sorted[above] - sorted[below])
 }
 
+/// The most instances (positives plus negatives) [`cortes_mohri_moments`] and the intervals
+/// built on it accept: their exact sums over error splits take time growing with the square of
+/// it (10,000 instances take seconds).
+pub const MAX_CORTES_MOHRI_INSTANCES: usize = 10_000;
+
 /// Mean and variance of the AUC over all classifications with a fixed number of errors.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct FixedErrorAucMoments {
@@ -411,13 +416,21 @@ pub struct FixedErrorAucMoments {
 /// Checked against brute-force enumeration, the closed-form mean (2003) and, for
 /// errors <= min(n_pos, n_neg), the closed-form variance of Cortes & Mohri 2004 (Corollary 1).
 ///
-/// An empty class -> `TooFew`; errors > n_pos + n_neg -> `OutOfRange`.
+/// An empty class -> `TooFew`; errors > n_pos + n_neg, or n_pos + n_neg beyond
+/// [`MAX_CORTES_MOHRI_INSTANCES`] -> `OutOfRange`.
 pub fn cortes_mohri_moments(
     n_pos: usize,
     n_neg: usize,
     errors: usize,
 ) -> Result<FixedErrorAucMoments, StatsError> {
     check_auc_and_counts(0.5, n_pos, n_neg)?;
+    if n_pos.saturating_add(n_neg) > MAX_CORTES_MOHRI_INSTANCES {
+        return Err(StatsError::OutOfRange {
+            name: "n_pos + n_neg",
+            value: n_pos as f64 + n_neg as f64,
+            allowed: "at most 10,000 (the exact sums take time growing with the square of it)",
+        });
+    }
     if errors > n_pos + n_neg {
         return Err(StatsError::OutOfRange {
             name: "errors",
@@ -454,7 +467,7 @@ pub fn cortes_mohri_moments(
         .map(|(w, p)| w * (p.2 + (p.1 - mean_u) * (p.1 - mean_u)))
         .sum::<f64>()
         / total;
-    let pairs = (m * n) as f64;
+    let pairs = m as f64 * n as f64;
     Ok(FixedErrorAucMoments {
         mean: mean_u / pairs,
         variance: variance_u / (pairs * pairs),
@@ -503,7 +516,7 @@ pub fn cortes_mohri_moments_given_split(
     let (m, n) = (n_pos as u64, n_neg as u64);
     let (mean_u, variance_u) =
         split_moments_of_u(m, n, false_negatives as u64, false_positives as u64);
-    let pairs = (m * n) as f64;
+    let pairs = m as f64 * n as f64;
     Ok(FixedErrorAucMoments {
         mean: mean_u / pairs,
         variance: variance_u / (pairs * pairs),

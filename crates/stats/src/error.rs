@@ -65,6 +65,15 @@ pub enum StatsError {
         /// Why it is undefined.
         reason: &'static str,
     },
+    /// An input that no data could have given (average ranks outside 1..k, or not summing to
+    /// k(k+1)/2); `reason` says what was found and what is possible.
+    #[error("input `{name}` is impossible: {reason}")]
+    Impossible {
+        /// Name of the input.
+        name: &'static str,
+        /// What was found and what is possible.
+        reason: String,
+    },
     /// An error of one test of a bundle (`bundles`), marked with the test's name.
     #[error("{test}: {error}")]
     In {

@@ -202,6 +202,7 @@ pub fn friedman_from_average_ranks(
         });
     }
     crate::error::check_finite("average_ranks", average_ranks)?;
+    check_average_ranks(average_ranks, n_datasets)?;
     let chi_square = chi_square_from_average_ranks(average_ranks, n_datasets);
     let df = (k - 1) as f64;
     let (f, p) = iman_davenport(chi_square, n_datasets, k);
@@ -263,6 +264,59 @@ pub fn nemenyi_q_demsar_table(k: usize, alpha: f64) -> Result<f64, StatsError> {
         });
     };
     Ok(table[k - 2])
+}
+
+/// The most learners [`friedman_from_average_ranks`] accepts: Nemenyi's pairwise p-values
+/// integrate the studentized range once per pair (100 learners take seconds).
+pub const MAX_RANKED_LEARNERS: usize = 100;
+
+/// The most datasets [`friedman_from_average_ranks`] accepts (the F distribution's degrees of
+/// freedom grow with it).
+pub const MAX_RANKED_DATASETS: usize = 1_000_000;
+
+/// Published average ranks that data could have given: k of them, at most
+/// [`MAX_RANKED_LEARNERS`], over at most [`MAX_RANKED_DATASETS`] datasets, each in [1, k], and
+/// summing to k(k+1)/2 (within 0.01 k, for ranks rounded to two decimals).
+fn check_average_ranks(ranks: &[f64], n_datasets: usize) -> Result<(), StatsError> {
+    let k = ranks.len();
+    if k > MAX_RANKED_LEARNERS {
+        return Err(StatsError::OutOfRange {
+            name: "learners (average ranks)",
+            value: k as f64,
+            allowed: "at most 100 (Nemenyi's pairwise p-values take time growing with k^2)",
+        });
+    }
+    if n_datasets > MAX_RANKED_DATASETS {
+        return Err(StatsError::OutOfRange {
+            name: "n_datasets",
+            value: n_datasets as f64,
+            allowed: "at most 1,000,000",
+        });
+    }
+    let kf = k as f64;
+    if let Some(index) = ranks.iter().position(|&rank| !(1.0..=kf).contains(&rank)) {
+        return Err(StatsError::Impossible {
+            name: "average_ranks",
+            reason: format!(
+                "rank {} (learner {}) is outside 1..{k}: with {k} learners every rank, and so \
+                 every average rank, is between 1 and {k}",
+                ranks[index],
+                index + 1
+            ),
+        });
+    }
+    let (sum, expected) = (ranks.iter().sum::<f64>(), kf * (kf + 1.0) / 2.0);
+    if (sum - expected).abs() > 0.01 * kf {
+        return Err(StatsError::Impossible {
+            name: "average_ranks",
+            reason: format!(
+                "the ranks sum to {sum}; the average ranks of {k} learners sum to k(k+1)/2 = \
+                 {expected} (within 0.01 k = {} for rounding)",
+                0.01 * kf
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn check_learner_count(k: usize) -> Result<(), StatsError> {

@@ -61,7 +61,7 @@ pub use auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
     cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,
     hanley_mcneil_interval, structural_components, DeLongResult, FixedErrorAucMoments,
-    HanleyMcNeil, StructuralComponents,
+    HanleyMcNeil, StructuralComponents, MAX_CORTES_MOHRI_INSTANCES,
 };
 pub use bayesian::{
     bayesian_signed_rank_posterior, bayesian_signed_rank_test, correlated_bayesian_t_test,
@@ -93,13 +93,14 @@ pub use friedman::{
     critical_difference, friedman_from_average_ranks, friedman_test, nemenyi_critical_difference,
     nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, nemenyi_q_demsar_table,
     rank_rows_descending, rank_standard_error, ControlComparison, FriedmanResult,
+    MAX_RANKED_DATASETS, MAX_RANKED_LEARNERS,
 };
 pub use mcnemar::{mcnemar_test, McNemarResult, StatisticPvalue};
 pub use multitest::{bonferroni, holm, CorrectionResult};
 pub use proportion::{normal_interval, normal_quantile, wilson_interval, Interval};
 pub use sign_test::{
     sign_test, sign_test_critical_losses, sign_test_max_losses, sign_test_min_wins, sign_test_with,
-    win_tie_loss, SignAlternative, SignMethod, SignTestResult, Tails, WinTieLoss,
+    win_tie_loss, SignAlternative, SignMethod, SignTestResult, Tails, WinTieLoss, MAX_EXACT_COUNT,
 };
 pub use summary::midranks;
 pub use ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};

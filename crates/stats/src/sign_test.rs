@@ -126,7 +126,7 @@ pub fn sign_test_with(
     method: SignMethod,
 ) -> Result<SignTestResult, StatsError> {
     check_alpha(alpha)?;
-    let n = wins + losses;
+    let n = untied_count(wins, losses)?;
     // P(X >= wins) and P(X <= wins), X ~ Bin(n, 1/2)
     let (upper, lower) = if n == 0 {
         (1.0, 1.0)
@@ -182,17 +182,41 @@ pub fn sign_test_critical_losses(
     tails: Tails,
 ) -> Result<Option<u64>, StatsError> {
     check_alpha(alpha)?;
+    untied_count(n, 0)?;
     let factor = match tails {
         Tails::One => 1.0,
         Tails::Two => 2.0,
     };
-    let mut best = None;
-    for c in 0..=n / 2 {
-        if factor * binomial_half_cdf(c, n) <= alpha {
-            best = Some(c);
+    let significant = |c: u64| factor * binomial_half_cdf(c, n) <= alpha;
+    if !significant(0) {
+        return Ok(None);
+    }
+    // P(X <= c) grows with c: the largest significant c by bisection, `low` always significant.
+    let (mut low, mut high) = (0, n / 2);
+    while low < high {
+        let middle = low + (high - low).div_ceil(2);
+        if significant(middle) {
+            low = middle;
         } else {
-            break;
+            high = middle - 1;
         }
     }
-    Ok(best)
+    Ok(Some(low))
+}
+
+/// The most untied comparisons (wins + losses, or McNemar's b + c) the exact binomial tests
+/// accept: their sums take time in proportion to the count.
+pub const MAX_EXACT_COUNT: u64 = 10_000_000;
+
+/// `first + second`, the number of trials of an exact binomial test, if at most
+/// [`MAX_EXACT_COUNT`].
+pub(crate) fn untied_count(first: u64, second: u64) -> Result<u64, StatsError> {
+    match first.checked_add(second) {
+        Some(n) if n <= MAX_EXACT_COUNT => Ok(n),
+        _ => Err(StatsError::OutOfRange {
+            name: "untied count (wins + losses)",
+            value: first as f64 + second as f64,
+            allowed: "at most 10,000,000 (the exact binomial sums take time in proportion to it)",
+        }),
+    }
 }

@@ -89,7 +89,10 @@ pub(crate) fn paired_differences(a: &[f64], b: &[f64]) -> Result<Vec<f64>, Stats
     check_same_length("a", a, "b", b)?;
     check_finite("a", a)?;
     check_finite("b", b)?;
-    Ok(a.iter().zip(b).map(|(x, y)| x - y).collect())
+    let differences: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    // Two finite values can differ by more than f64 holds (1e308 - -1e308).
+    check_finite("a - b", &differences)?;
+    Ok(differences)
 }
 
 /// t-test of mean(d) = 0 with Var(mean) = factor * var(d).
@@ -109,6 +112,13 @@ fn t_test_on_differences(
     }
     let mean_difference = mean(differences);
     let variance_difference = sample_variance(differences);
+    if !(mean_difference.is_finite() && variance_difference.is_finite()) {
+        return Err(StatsError::Undefined {
+            test: "t-test",
+            reason: "the differences are so large that their mean or variance overflows f64 \
+                     (beyond about 1.8e308)",
+        });
+    }
     let variance_of_mean = factor * variance_difference;
     let df = (k - 1) as f64;
     let (statistic, pvalue) = if variance_of_mean > 0.0 {

@@ -1,0 +1,214 @@
+//! `compare` on what a user may get wrong (issue 28): each case is refused with exit status 1
+//! (2 for a flag the parser refuses) and a message naming the flag or the file and line and
+//! what is allowed, before any work; none panics, hangs or prints a wrong result. The files
+//! are written here by hand; the numbers asserted are the inputs and the documented bounds.
+
+mod bad_input;
+
+use bad_input::{accepted, assert_words, refused, refused_by_parser, scratch, write};
+
+#[test]
+fn a_typo_in_a_per_fold_file_is_an_error_not_a_results_table() {
+    let folder = scratch("compare_typo");
+    for (name, typo) in [
+        ("typo.csv", "0.8z"),
+        ("na.csv", "NA"),
+        ("question.csv", "?"),
+    ] {
+        let text = format!("knn,nb,c45\n{typo},0.7,0.6\n0.81,0.72,0.61\n0.79,0.70,0.65\n");
+        let file = write(&folder, name, text);
+        let file = file.to_str().unwrap();
+        // No dataset column: per-fold results, whatever the cells hold.
+        let message = refused(&["compare", file]);
+        assert_words(
+            &message,
+            &["3 learner columns (knn, nb, c45)", "--a COLUMN --b COLUMN"],
+        );
+        let message = refused(&["compare", file, "--a", "knn", "--b", "nb"]);
+        assert_words(
+            &message,
+            &[&format!("{file}:2"), "'knn'", typo, "not a number"],
+        );
+        // The columns without the typo are compared as per-fold results.
+        let output = accepted(&["compare", file, "--a", "nb", "--b", "c45"]);
+        assert_words(
+            &output,
+            &["3 paired results", "Paired tests of nb against c45"],
+        );
+    }
+    // A dataset column makes a results table.
+    let table = write(
+        &folder,
+        "table.csv",
+        "Dataset,knn,nb\npima,0.7,0.6\nglass,0.5,0.6\n",
+    );
+    let message = refused(&["compare", table.to_str().unwrap(), "--a", "knn"]);
+    assert_words(
+        &message,
+        &["--a applies to per-fold results", "dataset column"],
+    );
+}
+
+#[test]
+fn impossible_average_ranks_are_refused_with_what_is_possible() {
+    for (ranks, words) in [
+        ("9,9,9", vec!["rank 9 (learner 1) is outside 1..3"]),
+        ("0.5,0.5", vec!["rank 0.5", "outside 1..2"]),
+        ("-1,4", vec!["rank -1", "outside 1..2"]),
+        ("1,1,1", vec!["sum to 3", "k(k+1)/2 = 6"]),
+    ] {
+        let args = [
+            "compare",
+            "ranks",
+            "--average-ranks",
+            ranks,
+            "--datasets",
+            "10",
+        ];
+        assert_words(&refused(&args), &words);
+    }
+    let many = vec!["1"; 20_000].join(",");
+    let args = [
+        "compare",
+        "ranks",
+        "--average-ranks",
+        &many,
+        "--datasets",
+        "10",
+    ];
+    assert_words(&refused(&args), &["--average-ranks 20000", "from 2 to 100"]);
+    let args = ["compare", "ranks", "--average-ranks", "2,1", "--datasets"];
+    let message = refused(&[&args[..], &["1000000000000000000"]].concat());
+    assert_words(
+        &message,
+        &["--datasets 1000000000000000000", "from 2 to 1000000"],
+    );
+}
+
+#[test]
+fn counts_near_1e18_are_refused_at_once() {
+    let big = "1000000000000000000";
+    let cases: [(&[&str], &[&str]); 4] = [
+        (
+            &["mcnemar", "--b", big, "--c", "999999999999999999"],
+            &["--b 1000000000000000000 plus --c", "more than 10000000"],
+        ),
+        (
+            &["sign", "--wins", big, "--losses", "999999999999999999"],
+            &["--wins", "plus --losses", "more than 10000000"],
+        ),
+        (
+            &[
+                "binomial",
+                "--successes",
+                "500000000000000000",
+                "--trials",
+                big,
+            ],
+            &["--trials 1000000000000000000", "from 1 to 10000000"],
+        ),
+        (
+            &["mcnemar", "--b", "18446744073709551615", "--c", "1"],
+            &["more than 10000000"],
+        ),
+    ];
+    for (args, words) in cases {
+        assert_words(&refused(&[&["compare"], args].concat()), words);
+    }
+    // Beyond u64: the parser names the flag.
+    let message = refused_by_parser(&["compare", "mcnemar", "--b", "1e18", "--c", "1"]);
+    assert_words(&message, &["'1e18'", "--b"]);
+}
+
+#[test]
+fn auc_intervals_of_huge_counts_neither_overflow_nor_hang() {
+    let huge = "1000000000000";
+    let args = [
+        "compare",
+        "auc-interval",
+        "--auc",
+        "0.8",
+        "--positives",
+        huge,
+    ];
+    let message = refused(&[&args[..], &["--negatives", huge, "--errors", "1000000"]].concat());
+    assert_words(
+        &message,
+        &["--positives", "plus --negatives", "more than 10000"],
+    );
+    // Without --errors the closed forms take any counts.
+    let output = accepted(&[&args[..], &["--negatives", huge]].concat());
+    assert_words(
+        &output,
+        &["hanley_mcneil_interval.low", "positives: 1000000000000"],
+    );
+    let args = [
+        "compare",
+        "auc-interval",
+        "--auc",
+        "0.8",
+        "--positives",
+        "10",
+    ];
+    let message = refused(&[&args[..], &["--negatives", "10", "--errors", "21"]].concat());
+    assert_words(&message, &["--errors 21", "from 0 to 20"]);
+}
+
+#[test]
+fn sample_and_resample_counts_have_a_bound() {
+    let folder = scratch("compare_samples");
+    let table = write(
+        &folder,
+        "t.csv",
+        "dataset,a,b\nd1,0.7,0.6\nd2,0.5,0.6\nd3,0.8,0.7\n",
+    );
+    let table = table.to_str().unwrap();
+    for samples in ["1000000000000", "1000000000", "0"] {
+        let message = refused(&["compare", table, "--samples", samples]);
+        assert_words(
+            &message,
+            &[&format!("--samples {samples}"), "from 1 to 1000000"],
+        );
+    }
+    let scores = write(
+        &folder,
+        "s.csv",
+        "truth,a,b\n1,0.9,0.8\n0,0.1,0.3\n1,0.7,0.2\n",
+    );
+    let args = ["compare", "delong", "--scores", scores.to_str().unwrap()];
+    let message = refused(&[&args[..], &["--resamples", "1000000000000"]].concat());
+    assert_words(
+        &message,
+        &["--resamples 1000000000000", "from 1 to 1000000"],
+    );
+}
+
+#[test]
+fn per_fold_values_near_the_f64_limit_give_no_infinite_t() {
+    let folder = scratch("compare_huge_values");
+    let text = "knn,nb\n1e308,-1e308\n1e308,-1e308\n1e308,-1e308\n";
+    let file = write(&folder, "huge.csv", text);
+    let message = refused(&["compare", file.to_str().unwrap()]);
+    assert_words(
+        &message,
+        &["huge.csv:2", "knn - nb = 1e308 - -1e308", "overflows f64"],
+    );
+    let text = "knn,nb\n1e308,1e308\n1e308,1e308\n1e308,1e308\n";
+    let file = write(&folder, "sum.csv", text);
+    let message = refused(&["compare", file.to_str().unwrap()]);
+    assert_words(&message, &["column 'knn' add up beyond f64"]);
+}
+
+#[test]
+fn a_results_table_with_too_many_learners_is_refused_before_the_tests() {
+    let folder = scratch("compare_learners");
+    let learners: Vec<String> = (0..101).map(|i| format!("l{i}")).collect();
+    let mut text = format!("dataset,{}\n", learners.join(","));
+    for row in 0..3 {
+        let values: Vec<String> = (0..101).map(|i| format!("0.{}", (i + row) % 10)).collect();
+        text.push_str(&format!("d{row},{}\n", values.join(",")));
+    }
+    let file = write(&folder, "wide.csv", text);
+    let message = refused(&["compare", file.to_str().unwrap()]);
+    assert_words(&message, &["has 101 learners", "take at most 100"]);
+}

@@ -1,0 +1,136 @@
+//! `experiments datasets FILE` on the files a careful user might still get wrong (issue 28):
+//! semicolons, tabs and lone-CR line ends are read; another separator, UTF-16, Latin-1, NUL
+//! bytes and a first line of data are refused naming what was found; a huge cell gives a short
+//! message; digit-coded and mostly-`NA` columns are named in a notice with how to declare
+//! them; a missing dataset names where it was looked for and the closest shipped names. The
+//! files are written here by hand; every value asserted is one written.
+
+mod bad_input;
+
+use bad_input::{accepted, assert_words, refused, scratch, write};
+
+#[test]
+fn semicolons_tabs_and_lone_carriage_returns_are_read() {
+    let folder = scratch("datasets_read");
+    let text = "x,y,class\n1.5,2,a\n3,4.25,b\n5,6,a\n";
+    for (name, text) in [
+        ("semicolons.csv", text.replace(',', ";")),
+        ("tabs.csv", text.replace(',', "\t")),
+        ("lone_cr.csv", text.replace('\n', "\r")),
+    ] {
+        let file = write(&folder, name, text);
+        let output = accepted(&["datasets", file.to_str().unwrap()]);
+        // 3 instances, 2 numeric attributes, 0 nominal, 2 classes, 0 missing.
+        let row = output.lines().find(|line| line.contains(name)).unwrap();
+        let counts: Vec<&str> = row.split_whitespace().skip(1).take(5).collect();
+        assert_eq!(counts, ["3", "2", "0", "2", "0"], "{name}: {output}");
+    }
+}
+
+#[test]
+fn unreadable_files_are_refused_naming_what_was_found() {
+    let folder = scratch("datasets_refused");
+    let utf16: Vec<u8> = "x,class\n1,yes\n2,no\n"
+        .bytes()
+        .flat_map(|b| [b, 0])
+        .collect();
+    let cell = "z".repeat(5 << 20);
+    let cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
+        (
+            "pipes.csv",
+            b"x|y|class\n1|2|a\n".to_vec(),
+            vec!["no comma, semicolon or tab", "'|'"],
+        ),
+        (
+            "utf16.csv",
+            utf16,
+            vec!["UTF-16 (little-endian, without a byte-order mark)", "iconv"],
+        ),
+        (
+            "latin1.csv",
+            b"x,class\n1,caf\xe9\n".to_vec(),
+            vec![":2:6:", "0xe9", "Windows-1252"],
+        ),
+        (
+            "nul.csv",
+            b"x,class\n1,yes\n2\0,no\n".to_vec(),
+            vec![":3:2:", "NUL byte"],
+        ),
+        (
+            "no_header.csv",
+            b"5.1,3.5,a\n4.9,3.0,b\n".to_vec(),
+            vec![":1:", "row of data"],
+        ),
+        (
+            "huge_cell.csv",
+            format!("x,class\n1,a\n{cell},b\n2,a\n").into_bytes(),
+            vec![":3:1:", "(5242880 characters in all)"],
+        ),
+    ];
+    for (name, bytes, words) in cases {
+        let file = write(&folder, name, bytes);
+        let message = refused(&["datasets", file.to_str().unwrap()]);
+        assert_words(&message, &[&[name][..], &words].concat());
+        assert!(
+            message.len() < 3_000,
+            "{name}: a message of {} bytes",
+            message.len()
+        );
+    }
+}
+
+#[test]
+fn digit_codes_and_mostly_missing_columns_are_named_with_how_to_declare_them() {
+    let folder = scratch("datasets_notices");
+    let mut text = String::from("size,spots,area,class\n");
+    for row in 0..30 {
+        text.push_str(&format!(
+            "{},{},{}.5,{}\n",
+            row % 6 + 1,
+            row % 2,
+            row,
+            row % 3
+        ));
+    }
+    let file = write(&folder, "codes.csv", text);
+    let output = accepted(&["datasets", file.to_str().unwrap()]);
+    assert_words(
+        &output,
+        &[
+            "notice: columns 'size' (6 values), 'spots' (2 values)",
+            "--nominal size --nominal spots",
+        ],
+    );
+    let declared = ["--nominal", "size", "--nominal", "spots"];
+    let output = accepted(&[&["datasets", file.to_str().unwrap()][..], &declared].concat());
+    assert!(!output.contains("notice:"), "{output}");
+    let values = ["NA", "NA", "n/a", "NA", "NA", "NA", "5", "6", "7", "8"];
+    let mut text = String::from("x,class\n");
+    for (row, value) in values.iter().enumerate() {
+        text.push_str(&format!("{value},{}\n", ["a", "b"][row % 2]));
+    }
+    let file = write(&folder, "mostly_na.csv", text);
+    let output = accepted(&["datasets", file.to_str().unwrap()]);
+    assert_words(
+        &output,
+        &["notice: column 'x' is read as nominal", "--missing NA"],
+    );
+}
+
+#[test]
+fn a_missing_dataset_names_where_it_looked_and_the_closest_names() {
+    let message = refused(&["datasets", "glas"]);
+    assert_words(
+        &message,
+        &[
+            "'glas' is neither",
+            "looked for",
+            "glas",
+            "the closest shipped names: glass",
+        ],
+    );
+    assert!(
+        !message.contains("kr-vs-kp"),
+        "not every shipped name: {message}"
+    );
+}
