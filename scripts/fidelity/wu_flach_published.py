@@ -11,6 +11,7 @@ Run: /work/venv/bin/python scripts/fidelity/wu_flach_published.py
 """
 
 import os
+import re
 import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -62,6 +63,31 @@ def main():
         shift_high = value * len(rows) - low * len(rows)
         print(f"    or one cell {shift_low:+.2f} to {shift_high:+.2f} points from its printed "
               f"value (over the readings)")
+    table5_sample_size()
+
+
+def table5_sample_size():
+    """How far our 50- and 150-instance runs are from their Table 5, row by row (from the
+    committed reports' beside-paper tables)."""
+    print()
+    print("Table 5 beside our runs (committed reports): mean |ours - paper| over the 20 rows")
+    for folder, stem in (("wu_flach_samples", "wu_flach_selection_samples"),
+                         ("wu_flach_samples_150", "wu_flach_selection_samples_150")):
+        path = os.path.join(ROOT, "docs", "reproductions", folder, f"{stem}_beside_paper.md")
+        rows = [[c.strip() for c in line.split("|")[1:-1]] for line in open(path)
+                if re.match(r"\| \d+ \|", line)]
+        gaps = {4: [], 7: []}
+        same = determined = 0
+        for row in rows:
+            for column in gaps:
+                values = [abs(float(x)) for x in re.findall(r"[-+]?\d+\.\d+", row[column])]
+                gaps[column].append(sum(values) / len(values))
+            determined += row[10] in ("yes", "**no**")
+            same += row[10] == "yes"
+        print(f"    {folder}: AUC-selected {sum(gaps[4]) / len(rows):.2f} points, "
+              f"sAUC-selected {sum(gaps[7]) / len(rows):.2f} points; same winner {same} of "
+              f"{determined}")
+
 
 if __name__ == "__main__":
     main()
