@@ -26,6 +26,7 @@ Then:
    is the only learner never significantly below another.
 
 Usage: provost_folds.py RUN_FOLDER [--boot 1000] [--csv OUT] [--learners NB,...]
+       provost_folds.py CSV --from-csv
 """
 
 import argparse
@@ -166,7 +167,13 @@ def main():
     parser.add_argument("--boot", type=int, default=1000)
     parser.add_argument("--csv")
     parser.add_argument("--learners", default="MC4,NB,IB3,IB5,Bagged-MC4")
+    parser.add_argument("--from-csv", action="store_true",
+                        help="RUN is a CSV this script wrote: print its summary only")
     args = parser.parse_args()
+    if args.from_csv:
+        with open(args.run, newline="") as handle:
+            summarise_csv_rows(list(csv.reader(handle))[1:])
+        return
     run = runs.run_folder(args.run)
     cfg = runs.config(run)
     learners = args.learners.split(",")
@@ -287,6 +294,20 @@ def summarise(boot_counts, rows):
           f"{int(np.sum(somewhere >= 0.1))}; in < 5%: {int(np.sum(somewhere < 0.05))}")
     print(f"expected whole / part / none over the resamples: {allc[:, 0].sum() / b:.1f} / "
           f"{allc[:, 1].sum() / b:.1f} / {allc[:, 2].sum() / b:.1f}")
+    summarise_csv_rows(rows)
+
+
+def summarise_csv_rows(rows):
+    """Counts over the published ranges from the CSV columns (also `--from-csv`)."""
+    whole = [float(r[7]) for r in rows]
+    somewhere = [float(r[7]) + float(r[8]) for r in rows]
+    print(f"of {len(rows)} published ranges, the published learner is optimal over the whole "
+          f"range in >= 5% of resamples for {sum(x >= 0.05 for x in whole)}, in >= 50% for "
+          f"{sum(x >= 0.5 for x in whole)}; somewhere in it in >= 10% for "
+          f"{sum(x >= 0.1 for x in somewhere)}, in >= 50% for {sum(x >= 0.5 for x in somewhere)}")
+    for r, x in zip(rows, somewhere):
+        if x < 0.1:
+            print(f"    somewhere in < 10%: {r[0]} [{r[2]}, {r[3]}] {r[4]} ({x:.0%})")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ which Table 1 and the dominance table leave out anyway). The runs go to
 SCRATCH/NAME/seed-N/ (default SCRATCH: /tmp/fidelity_seeds); the cached predictions are deleted
 after each run unless the seed is listed in --keep (the analyses of FINDINGS.md read the
 predictions of the config's own seed). A seed whose folder already holds per_fold.csv is
-skipped, so an interrupted series resumes where it stopped.
+skipped, so an interrupted series resumes where it stopped; a seed being run holds a lock file
+SCRATCH/NAME/seed-N.lock, so two series may run side by side (after a kill, delete the stale
+lock to run that seed again).
 
 Usage (from the repository root; the binary is the one `cargo build -p experiments` makes):
   nice -n 19 scripts/fidelity/run_seeds.py aslan --seeds 1-20
@@ -72,6 +74,12 @@ def main():
         if os.path.exists(os.path.join(results, name, "per_fold.csv")):
             print(f"{args.config} seed {seed}: done already", flush=True)
             continue
+        lock = os.path.join(base, f"seed-{seed}.lock")
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            print(f"{args.config} seed {seed}: running elsewhere ({lock})", flush=True)
+            continue
         with open(config, "w") as handle:
             handle.write(config_text(args.config, seed, args.plain, args.config_dir))
         started = time.time()
@@ -80,10 +88,11 @@ def main():
                                    stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         print(f"{args.config} seed {seed}: exit {code}, {time.time() - started:.0f} s",
               flush=True)
-        if code != 0:
-            sys.exit(code)
         if seed not in keep:
             shutil.rmtree(os.path.join(results, name, "predictions"), ignore_errors=True)
+        os.remove(lock)
+        if code != 0:
+            sys.exit(code)
 
 
 if __name__ == "__main__":
