@@ -63,8 +63,11 @@ def aslan_row(run):
     return row
 
 
-ASLAN_PAPER = {"t_both_accept": 1, "t_error_accepts_auc_rejects": 10,
-               "t_error_rejects_auc_accepts": 9, "t_both_reject": 130, "t_disagree": 19}
+ASLAN_PAPER = {f"{test}_{case}": value
+               for test in ("t", "t_reject00", "ct", "ct_reject00")
+               for case, value in (("both_accept", 1), ("error_accepts_auc_rejects", 10),
+                                   ("error_rejects_auc_accepts", 9), ("both_reject", 130),
+                                   ("disagree", 19))}
 
 
 def wins_losses(text):
@@ -73,22 +76,26 @@ def wins_losses(text):
 
 
 def wu_flach_part(run, stem, prefix):
-    rows = read_csv(os.path.join(run, "tables", f"{stem}.csv"))
+    # columns: dataset, AUC-selected mean, sd, sAUC-selected mean, sd, p-value, sAUC verdict,
+    # verdict with random tie-break, ... (two columns are named "sd": read by position)
+    with open(os.path.join(run, "tables", f"{stem}.csv"), newline="") as handle:
+        rows = list(csv.reader(handle))[1:]
     average = rows[-1]
-    keys = list(average)
-    w, l = wins_losses(average[keys[6]])
-    rw, rl = wins_losses(average[keys[7]])
+    w, l = wins_losses(average[6])
+    rw, rl = wins_losses(average[7])
     out = {f"{prefix}_wins": w, f"{prefix}_losses": l, f"{prefix}_wins_random": rw,
-           f"{prefix}_losses_random": rl, f"{prefix}_auc_mean": float(average[keys[1]]),
-           f"{prefix}_sauc_mean": float(average[keys[3]])}
-    by_name = {r["dataset"]: r for r in rows}
+           f"{prefix}_losses_random": rl, f"{prefix}_auc_mean": float(average[1]),
+           f"{prefix}_sauc_mean": float(average[3]),
+           f"{prefix}_sauc_minus_auc": round(float(average[3]) - float(average[1]), 2)}
+    by_name = {r[0]: r for r in rows}
     for dataset, short in (("german", "german"), ("breast-cancer", "breast"),
                            ("monks-2-train-and-test", "monk2")):
         if dataset in by_name:
-            out[f"{prefix}_{short}_auc_mean"] = float(by_name[dataset][keys[1]])
-    beside = read_csv(os.path.join(run, "tables", f"{stem}_beside_paper.csv"))
-    out[f"{prefix}_same_winner"] = sum(r["same winner"] == "yes" for r in beside)
-    out[f"{prefix}_winner_determined"] = sum(r["same winner"] in ("yes", "no") for r in beside)
+            out[f"{prefix}_{short}_auc_mean"] = float(by_name[dataset][1])
+    with open(os.path.join(run, "tables", f"{stem}_beside_paper.csv"), newline="") as handle:
+        beside = list(csv.reader(handle))[1:]  # column 10: "same winner"
+    out[f"{prefix}_same_winner"] = sum(r[10] == "yes" for r in beside)
+    out[f"{prefix}_winner_determined"] = sum(r[10] in ("yes", "no") for r in beside)
     return out
 
 
@@ -155,7 +162,8 @@ def main():
         published = {}
         for config, stem, prefix, (w, l, a, s) in WU_FLACH_PARTS:
             published.update({f"{prefix}_wins": w, f"{prefix}_losses": l,
-                              f"{prefix}_auc_mean": a, f"{prefix}_sauc_mean": s})
+                              f"{prefix}_auc_mean": a, f"{prefix}_sauc_mean": s,
+                              f"{prefix}_sauc_minus_auc": round(s - a, 2)})
             for seed, run in seed_folders(args.scratch, config).items():
                 rows.setdefault(seed, {}).update(wu_flach_part(run, stem, prefix))
         write("wu_flach", rows, published)
