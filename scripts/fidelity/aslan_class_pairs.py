@@ -29,7 +29,7 @@ our own counts (the report's datasets table), then run under these readings:
 Appends to docs/reproductions/aslan/class_pairs.csv (dataset, source, rule, class a, class b,
 confusions) dataset by dataset, and prints, per dataset, the pairs and how many readings give
 each. Run without arguments it resumes: datasets already in the file are skipped (delete the
-file to start over); with dataset names it starts the file afresh with those.
+file to start over); with dataset names it recomputes those and keeps the other rows.
 
 Run: nice -n 19 /work/venv/bin/python scripts/fidelity/aslan_class_pairs.py
 """
@@ -69,10 +69,9 @@ def load(name):
         rows = list(csv.reader(handle))
     header, rows = rows[0], rows[1:]
     class_column = len(header) - 1
-    class_names = []
-    for row in rows:
-        if row[class_column] not in class_names:
-            class_names.append(row[class_column])
+    # The catalog's class order, which the loaded dataset keeps (data::catalog): ties between
+    # classes (Vote ties, pairs of equal counts) go to the first class in it.
+    class_names = list(entry["class_counts"])
     y = np.array([class_names.index(row[class_column]) for row in rows])
     columns, nominal = [], []
     for j, column in enumerate(header[:class_column]):
@@ -200,12 +199,17 @@ def main():
     header = ["dataset", "source", "rule", "class_a", "class_b", "a_as_b", "b_as_a",
               "rows_counted"]
     done = set()
-    if selected == DATASETS and os.path.exists(out_path):  # resume: keep finished datasets
+    kept = []
+    if os.path.exists(out_path):
         with open(out_path, newline="") as handle:
-            done = {row["dataset"] for row in csv.DictReader(handle)}
-    else:
+            kept = [r for r in csv.reader(handle)][1:]
+    if selected == DATASETS and kept:  # resume: keep finished datasets
+        done = {row[0] for row in kept}
+    else:  # recompute the datasets named, keep the others' rows
         with open(out_path, "w", newline="") as handle:
-            csv.writer(handle).writerow(header)
+            writer = csv.writer(handle)
+            writer.writerow(header)
+            writer.writerows(r for r in kept if r[0] not in selected)
     for name in selected:
         if name in done:
             print(f"{name}: in {os.path.relpath(out_path, ROOT)} already")
