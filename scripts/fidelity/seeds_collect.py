@@ -144,6 +144,11 @@ def write(paper, rows, published):
         for seed, row in rows.items():
             writer.writerow([seed] + [row.get(c, "") for c in columns[1:]])
     print(f"wrote {os.path.relpath(path, ROOT)}: {len(rows)} seeds")
+    for key in columns[1:]:
+        values = sorted(r[key] for r in rows.values() if key in r)
+        if values and key not in published:
+            print(f"  {key}: seeds {values[0]} to {values[-1]} (median "
+                  f"{values[len(values) // 2]})")
     for key, value in published.items():
         values = [r[key] for r in rows.values() if key in r]
         if values:
