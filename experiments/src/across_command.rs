@@ -311,7 +311,7 @@ fn higher_is_better(measure: Option<&str>, lower_flag: bool) -> bool {
     }
     !measure
         .and_then(engine::Measure::from_name)
-        .is_some_and(engine::Measure::lower_is_better)
+        .is_some_and(|measure| measure.lower_is_better())
 }
 
 /// Runs the across-data-set tests on a results table and returns the text or JSON to print;

@@ -102,11 +102,9 @@ fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
     text.parse()
 }
 
-/// The engine runs use: the built-in learners, the papers' analyses, these limits.
+/// The engine runs use: everything the project ships (`toolkit::engine`), these limits.
 pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
-    let mut engine = engine::Engine::new()
-        .with_analyses(analyses())
-        .with_threads(threads);
+    let mut engine = toolkit::engine().with_threads(threads);
     engine.limits = limits.limits();
     engine
 }
@@ -195,24 +193,17 @@ fn run(cli: Cli) -> Result<Finished> {
             } else {
                 engine.run(checked, &cli.results)?
             };
-            if output.counts.failed == 0 {
+            let record = &output.record;
+            if record.counts.failed == 0 {
                 return Ok(done);
             }
-            let mut learners: Vec<&str> = output
-                .results
-                .folds
-                .failures
-                .iter()
-                .map(|(_, learner, _, _)| output.plan.learners[*learner].name.as_str())
-                .collect();
-            learners.dedup();
             eprintln!(
                 "error: {} of {} units failed (learners: {}); everything else was written, and \
                  the report's 'Failed units' table gives the first message of each (exit status \
                  {SOME_UNITS_FAILED})",
-                output.counts.failed,
-                output.plan.units.len(),
-                learners.join(", ")
+                record.counts.failed,
+                record.plan.units.len(),
+                record.failed_learners().join(", ")
             );
             Ok(Finished::WithFailedUnits)
         }
@@ -220,29 +211,25 @@ fn run(cli: Cli) -> Result<Finished> {
     }
 }
 
-/// Every analysis a config can name: the papers' and the comparisons across datasets.
-fn analyses() -> engine::Analyses {
-    papers::analyses().merged(comparison::analyses())
-}
-
-/// The analyses, measures and paired tests a config can name, one per line with what it is.
+/// The analyses (with the options they read from the config), measures, tests and protocols a
+/// config can name, each with what it is and its options.
 fn describe_analyses() -> String {
-    let mut text = String::from("analyses (key 'analyses'):\n");
-    for analysis in analyses().all() {
-        text.push_str(&format!(
-            "  {:<20} {}\n",
+    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
+    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
+    for analysis in toolkit::analyses().all() {
+        text.push_str(&indent(engine::registry::describe(
             analysis.name(),
-            analysis.description()
-        ));
+            analysis.description(),
+            analysis.options(),
+        )));
     }
-    text.push_str("measures (key 'measures'):\n");
-    for measure in engine::Measure::ALL {
-        text.push_str(&format!("  {:<20} {}\n", measure.name(), measure.doc()));
-    }
-    text.push_str("paired tests (key 'tests'):\n");
-    for test in engine::PairedTest::ALL {
-        text.push_str(&format!("  {:<20} {}\n", test.name(), test.doc()));
-    }
+    let registries = engine::Registries::builtin();
+    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_measures()));
+    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_tests()));
+    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_protocols()));
     text
 }
 

@@ -129,10 +129,10 @@ fn second_run_reuses_every_unit_and_a_partial_cache_recomputes_only_the_rest() {
     assert!(output.status.success(), "{}", stderr(&output));
     let results = folder.join("aslan-quick");
     let first = read(&results.join("per_fold.csv"));
-    assert_eq!(unit_counts(&stderr(&output)), (75, 0, 0));
+    assert_eq!(unit_counts(&stderr(&output)), (77, 0, 0));
 
     let output = run("aslan-quick.toml", &folder, 2);
-    assert_eq!(unit_counts(&stderr(&output)), (0, 75, 0));
+    assert_eq!(unit_counts(&stderr(&output)), (0, 77, 0));
     assert_eq!(read(&results.join("per_fold.csv")), first);
 
     // Remove some cached units and leave a torn temporary file, as a kill would.
@@ -155,7 +155,7 @@ fn second_run_reuses_every_unit_and_a_partial_cache_recomputes_only_the_rest() {
     let bytes = std::fs::read(&truncated).unwrap();
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
     let output = run("aslan-quick.toml", &folder, 2);
-    assert_eq!(unit_counts(&stderr(&output)), (4, 71, 0));
+    assert_eq!(unit_counts(&stderr(&output)), (4, 73, 0));
     assert_eq!(read(&results.join("per_fold.csv")), first);
     let _ = std::fs::remove_dir_all(&folder);
 }

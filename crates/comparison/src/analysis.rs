@@ -5,10 +5,12 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section};
+use engine::{Analysis, AnalysisError, ParameterSpec, Plan, RunRecord, Section};
 use report::{Cell, Table};
 use serde::Serialize;
 use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
+
+use crate::error::{Error, Result};
 
 /// One measure's means over the folds of a run: the matrix the analysis compares.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -58,7 +60,28 @@ impl Analysis for AcrossDatasets {
         plan.datasets.len() >= DEFAULT_DATASETS && plan.learners.len() >= DEFAULT_LEARNERS
     }
 
-    fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+    fn options(&self) -> &'static [ParameterSpec] {
+        const OPTIONS: &[ParameterSpec] = &[
+            ParameterSpec::text(
+                "control",
+                "the first learner",
+                "the control learner of across_datasets (Holm and Bonferroni-Dunn against it, \
+                 and its Bayesian simplexes against every other learner): a learner's display \
+                 name",
+            ),
+            ParameterSpec::real(
+                "rope",
+                0.01,
+                0.0,
+                f64::MAX,
+                "half-width of the region of practical equivalence of the Bayesian \
+                 signed-rank test, in the units of each measure (0: no rope)",
+            ),
+        ];
+        OPTIONS
+    }
+
+    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
         if plan.datasets.len() < 2 || plan.learners.len() < 2 {
             return Err(format!(
                 "it needs at least 2 datasets and 2 learners, and the experiment has {} and {}",
@@ -66,26 +89,53 @@ impl Analysis for AcrossDatasets {
                 plan.learners.len()
             ));
         }
+        if let Some(control) = options(config)?.control {
+            if !plan.learners.iter().any(|learner| learner.name == control) {
+                let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
+                return Err(format!(
+                    "key 'control' = '{control}' names no learner; allowed: {}",
+                    names.join(", ")
+                ));
+            }
+        }
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
-            bail!("analysis 'across_datasets': {problem}");
-        }
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
+        let options = options(&record.config).map_err(Error::Needs)?;
         let mut sections = Vec::new();
-        for measure in 0..context.results.folds.measures.len() {
-            sections.push(measure_section(context, measure)?);
+        for measure in 0..record.results.folds.measures.len() {
+            sections.push(measure_section(record, measure, &options)?);
         }
         Ok(sections)
     }
 }
 
+/// The options of the analysis as the config gives them.
+struct Options {
+    /// The control learner's name, if given.
+    control: Option<String>,
+    /// The rope of the Bayesian tests.
+    rope: f64,
+}
+
+/// The analysis's options, read from the config.
+fn options(config: &ExperimentConfig) -> Result<Options, String> {
+    engine::analysis::options(&AcrossDatasets, config, |options| {
+        Ok(Options {
+            control: options.text("control")?,
+            rope: options.real("rope")?,
+        })
+    })
+}
+
 /// One measure's table of means over the folds (finite values only), and the datasets left
 /// out because some learner has no finite value on them.
-pub fn score_table(context: &AnalysisContext, measure: usize) -> (ScoreTable, Vec<String>) {
-    let (plan, folds) = (context.plan, &context.results.folds);
-    let kind = folds.measures[measure];
+pub fn score_table(record: &RunRecord, measure: usize) -> (ScoreTable, Vec<String>) {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let kind = &folds.measures[measure];
     let mut table = ScoreTable {
         measure: kind.name().to_string(),
         lower_is_better: kind.lower_is_better(),
@@ -108,10 +158,11 @@ pub fn score_table(context: &AnalysisContext, measure: usize) -> (ScoreTable, Ve
     (table, left_out)
 }
 
-/// The section of one measure: tables and figures written under the results folder.
-fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section> {
-    let config = context.config;
-    let (table, left_out) = score_table(context, measure);
+/// The section of one measure: its tables, the JSON of every statistic, the critical-difference
+/// diagram and the Bayesian simplexes.
+fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Result<Section> {
+    let config = &record.config;
+    let (table, left_out) = score_table(record, measure);
     let name = table.measure.clone();
     let title = format!("Across datasets: {name}");
     let mut notes = Vec::new();
@@ -135,56 +186,92 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
     // The config's `control` was checked to name a learner; without it, the first learner
     // (the stats default). Each pair's Bayesian seed derives from the config seed and names.
     let options = AcrossDatasetsOptions {
-        control: config.control.clone(),
+        control: chosen.control.clone(),
         alpha: config.alpha,
-        rope: config.rope(),
+        rope: chosen.rope,
         higher_is_better: !table.lower_is_better,
         wilcoxon_correction: config.wilcoxon_correction,
         seed: config.seed,
         measure: name.clone(),
         ..AcrossDatasetsOptions::default()
     };
-    let failed = |error: stats::StatsError| {
-        engine::Error::message(format!(
-            "analysis 'across_datasets', measure '{name}': {error}"
-        ))
-    };
-    let result =
-        across_datasets::compare(&table.values, &table.learners, &options).map_err(failed)?;
+    let result = across_datasets::compare(&table.values, &table.learners, &options)
+        .map_err(|source| statistic_failed(&name, source))?;
     let stem = format!("across_{}", file_safe(&name));
-    let tables_folder = context.folder.join("tables");
-    let json = MeasureReport {
-        table: &table,
-        result: &result,
-    };
-    report::write_file(
-        &tables_folder.join(format!("{stem}.json")),
-        &serde_json::to_string_pretty(&json).map_err(|error| {
-            engine::Error::message(format!("cannot write {stem}.json: {error}"))
+    let mut section = Section::new(title, reading(&table, &result));
+    add_tables(&mut section, &stem, (&table, &result), &notes)?;
+    section.figure(
+        format!("figures/{stem}_cd.svg"),
+        format!(
+            "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
+             learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
+             coloured bar is the control's interval of ± the Bonferroni-Dunn critical \
+             difference.",
+            config.alpha
+        ),
+        report::critical_difference_diagram(&diagram(&table, &result))?,
+    );
+    let control = result.control.control_index;
+    for other in (0..table.learners.len()).filter(|&l| l != control) {
+        add_simplex(&mut section, &stem, (&table, &result), other)?;
+    }
+    section.links.push((
+        format!("tables/{stem}.json"),
+        format!("every statistic of {name} as JSON"),
+    ));
+    Ok(section)
+}
+
+/// A statistic of `measure` that could not be computed.
+fn statistic_failed(measure: &str, source: stats::StatsError) -> Error {
+    Error::Statistic {
+        measure: measure.to_string(),
+        source,
+    }
+}
+
+/// A measure's JSON of every statistic and its five tables (the notes under the first).
+fn add_tables(
+    section: &mut Section,
+    stem: &str,
+    (table, result): (&ScoreTable, &AcrossDatasetsResult),
+    notes: &[String],
+) -> Result<()> {
+    let json = MeasureReport { table, result };
+    section.files.push((
+        format!("tables/{stem}.json"),
+        serde_json::to_string_pretty(&json).map_err(|source| Error::Json {
+            file: format!("tables/{stem}.json"),
+            source,
         })?,
-    )?;
+    ));
     let mut tables = vec![
-        means_table(&table, &result),
-        tests_table(&table, &result),
-        control_table(&table, &result),
-        pairs_table(&table, &result),
-        bayesian_table(&table, &result),
+        means_table(table, result),
+        tests_table(table, result),
+        control_table(table, result),
+        pairs_table(table, result),
+        bayesian_table(table, result),
     ];
     if let Some(first) = tables.first_mut() {
-        for note in &notes {
+        for note in notes {
             first.push_note(note.clone());
         }
     }
     for (table, suffix) in tables
-        .iter()
+        .into_iter()
         .zip(["means", "friedman", "control", "pairs", "bayesian"])
     {
-        write_table(&tables_folder, &format!("{stem}_{suffix}"), table)?;
+        section.table(format!("{stem}_{suffix}"), table);
     }
-    let mut figures = Vec::new();
-    let diagram = report::CriticalDifferenceDiagram {
+    Ok(())
+}
+
+/// Demšar's critical-difference diagram of a measure's average ranks.
+fn diagram(table: &ScoreTable, result: &AcrossDatasetsResult) -> report::CriticalDifferenceDiagram {
+    report::CriticalDifferenceDiagram {
         title: format!(
-            "{name}: average ranks over {} datasets",
+            "{}: average ranks over {} datasets",
+            table.measure,
             table.datasets.len()
         ),
         labels: table.learners.clone(),
@@ -197,7 +284,7 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             .map(|group| {
                 group
                     .iter()
-                    .map(|name| learner_index(&result, name))
+                    .map(|name| learner_index(result, name))
                     .collect()
             })
             .collect(),
@@ -205,103 +292,78 @@ fn measure_section(context: &AnalysisContext, measure: usize) -> Result<Section>
             result.control.control_index,
             result.control.bonferroni_dunn_critical_difference,
         )),
-    };
-    let file = format!("figures/{stem}_cd.svg");
-    report::write_file(
-        &context.folder.join(&file),
-        &report::critical_difference_diagram(&diagram)?,
-    )?;
-    figures.push((
-        file,
-        format!(
-            "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
-             learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
-             coloured bar is the control's interval of ± the Bonferroni-Dunn critical \
-             difference.",
-            config.alpha
-        ),
-    ));
-    let control = result.control.control_index;
-    for other in (0..table.learners.len()).filter(|&l| l != control) {
-        let (first, second) = (control.min(other), control.max(other));
-        let posterior = across_datasets::bayesian_posterior(&table.values, &result, first, second)
-            .map_err(failed)?;
-        let pair = result
-            .pairs
-            .iter()
-            .find(|pair| {
-                (pair.first.as_str(), pair.second.as_str())
-                    == (
-                        table.learners[first].as_str(),
-                        table.learners[second].as_str(),
-                    )
-            })
-            .expect("every pair is compared");
-        // Oriented so that the control's better region is on the right (`right` of a pair is
-        // "the first is better").
-        let shares = pair.bayesian_signed_rank.probabilities;
-        let control_is_first = first == control;
-        let (control_better, other_better) = if control_is_first {
-            (shares.right, shares.left)
-        } else {
-            (shares.left, shares.right)
-        };
-        let samples: Vec<[f64; 3]> = posterior
-            .iter()
-            .map(|p| {
-                if control_is_first {
-                    [p.left, p.rope, p.right]
-                } else {
-                    [p.right, p.rope, p.left]
-                }
-            })
-            .collect();
-        let simplex = report::Simplex {
-            title: format!(
-                "{name}: {} vs {} (rope {})",
-                table.learners[control], table.learners[other], options.rope
-            ),
-            corners: [
-                format!("{} better", table.learners[other]),
-                "equivalent".to_string(),
-                format!("{} better", table.learners[control]),
-            ],
-            probabilities: [other_better, shares.rope, control_better],
-            samples,
-        };
-        let file = format!(
-            "figures/{stem}_simplex_{}_{}.svg",
-            file_safe(&table.learners[control]),
-            file_safe(&table.learners[other])
-        );
-        report::write_file(
-            &context.folder.join(&file),
-            &report::simplex_plot(&simplex)?,
-        )?;
-        figures.push((
-            file,
-            format!(
-                "Bayesian signed-rank test (Benavoli et al. 2017) of {} against {} on {name} over \
-                 {} datasets, rope = {}: each dot is a posterior sample of the probabilities of \
-                 the three regions; the numbers are the shares of samples in which each region \
-                 is the most probable.",
-                table.learners[control],
-                table.learners[other],
-                table.datasets.len(),
-                options.rope
-            ),
-        ));
     }
-    Ok(Section {
-        title,
-        reading: reading(&table, &result),
-        tables,
-        figures,
-        links: vec![(
-            format!("tables/{stem}.json"),
-            format!("every statistic of {name} as JSON"),
-        )],
-    })
+}
+
+/// The Bayesian simplex of the control against learner `other`.
+fn add_simplex(
+    section: &mut Section,
+    stem: &str,
+    (table, result): (&ScoreTable, &AcrossDatasetsResult),
+    other: usize,
+) -> Result<()> {
+    let (name, rope) = (&table.measure, result.options.rope);
+    let control = result.control.control_index;
+    let (first, second) = (control.min(other), control.max(other));
+    let posterior = across_datasets::bayesian_posterior(&table.values, result, first, second)
+        .map_err(|source| statistic_failed(name, source))?;
+    let pair = result
+        .pairs
+        .iter()
+        .find(|pair| {
+            (pair.first.as_str(), pair.second.as_str())
+                == (
+                    table.learners[first].as_str(),
+                    table.learners[second].as_str(),
+                )
+        })
+        .expect("every pair is compared");
+    // Oriented so that the control's better region is on the right (`right` of a pair is
+    // "the first is better").
+    let shares = pair.bayesian_signed_rank.probabilities;
+    let control_is_first = first == control;
+    let (control_better, other_better) = if control_is_first {
+        (shares.right, shares.left)
+    } else {
+        (shares.left, shares.right)
+    };
+    let samples: Vec<[f64; 3]> = posterior
+        .iter()
+        .map(|p| {
+            if control_is_first {
+                [p.left, p.rope, p.right]
+            } else {
+                [p.right, p.rope, p.left]
+            }
+        })
+        .collect();
+    let (control_name, other_name) = (&table.learners[control], &table.learners[other]);
+    let simplex = report::Simplex {
+        title: format!("{name}: {control_name} vs {other_name} (rope {rope})"),
+        corners: [
+            format!("{other_name} better"),
+            "equivalent".to_string(),
+            format!("{control_name} better"),
+        ],
+        probabilities: [other_better, shares.rope, control_better],
+        samples,
+    };
+    section.figure(
+        format!(
+            "figures/{stem}_simplex_{}_{}.svg",
+            file_safe(control_name),
+            file_safe(other_name)
+        ),
+        format!(
+            "Bayesian signed-rank test (Benavoli et al. 2017) of {control_name} against \
+             {other_name} on {name} over {} datasets, rope = {rope}: each dot is a posterior \
+             sample of the probabilities of the three regions; the numbers are the shares of \
+             samples in which each region is the most probable.",
+            table.datasets.len()
+        ),
+        report::simplex_plot(&simplex)?,
+    );
+    Ok(())
 }
 
 /// The index of the learner `name` of `result` (a name from the result itself).

@@ -8,12 +8,16 @@
 //! the Bayesian simplexes.
 
 pub mod analysis;
+pub mod error;
 
 pub use analysis::{AcrossDatasets, ScoreTable};
+pub use error::{Error, Result};
 
 /// The analyses of this crate, by the names configs use in `analyses`.
 pub fn analyses() -> engine::Analyses {
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(AcrossDatasets));
+    analyses
+        .register(Box::new(AcrossDatasets))
+        .expect("across_datasets declares its options validly");
     analyses
 }

@@ -309,11 +309,12 @@ impl Strategy {
         matches!(self, Strategy::Aslan { .. } | Strategy::WuFlach { .. })
     }
 
-    /// How many splits [`Strategy::splits`] makes for `instances` instances.
+    /// How many splits [`Strategy::splits`] makes for `instances` instances (saturating at
+    /// `usize::MAX` for parameters far too large to split).
     pub fn split_count(&self, instances: usize) -> usize {
         match *self {
             Strategy::StratifiedKfold { folds, repetitions }
-            | Strategy::WuFlach { folds, repetitions } => folds * repetitions,
+            | Strategy::WuFlach { folds, repetitions } => folds.saturating_mul(repetitions),
             Strategy::FiveByTwo => 10,
             Strategy::Holdout { repetitions, .. } => repetitions,
             Strategy::LeaveOneOut => instances,

@@ -156,7 +156,7 @@ pub struct Catalog {
 }
 
 /// Lowercase hex of bytes.
-pub(crate) fn to_hex(bytes: &[u8]) -> String {
+pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -1,15 +1,17 @@
 //! Analyses: the parts of a report beyond the per-dataset tables, such as a paper's
-//! reproduction. Each says what it needs from a plan (checked before any fit) and computes its
-//! sections from a run's results.
+//! reproduction. Each says what it needs from a plan (checked before any fit, with the models
+//! on the whole training part it asks for) and computes its sections, as data, from a run's
+//! record. An analysis declares the options it reads from the config's top level as learners
+//! declare their parameters, so that the engine's config knows no analysis by name.
 
-use std::path::Path;
+use learners::{ParamError, ParameterSpec, Params};
 
 use crate::config::{ExperimentConfig, KnownAnalysis};
-use crate::error::Result;
-use crate::plan::{Plan, Unit};
-use crate::results::RunResults;
+use crate::error::AnalysisError;
+use crate::plan::Plan;
+use crate::record::RunRecord;
+use crate::registry::RegisterError;
 use crate::section::Section;
-use crate::unit::{Part, UnitPredictions};
 
 /// One analysis a config can name in `analyses`.
 pub trait Analysis: Send + Sync {
@@ -31,13 +33,27 @@ pub trait Analysis: Send + Sync {
         false
     }
 
+    /// The options it reads from the top level of a config (type, range, default, one line
+    /// of documentation), checked with the config; read them with [`options`]. None by
+    /// default.
+    fn options(&self) -> &'static [ParameterSpec] {
+        &[]
+    }
+
     /// Checks, before any fit, that the config and the prepared plan give what the analysis
     /// needs (measures, learners, two-class tasks, ...); the error says what is missing.
     fn check(&self, config: &ExperimentConfig, plan: &Plan) -> std::result::Result<(), String>;
 
-    /// Computes the analysis from a run's results, writes its tables and figures under the
-    /// results folder, and returns its report sections.
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>>;
+    /// The (dataset, learner) pairs whose model fitted on the whole training part (of a
+    /// protocol with one fixed test set) the analysis reads: the plan runs them as units, so
+    /// that [`RunRecord::whole_training_predictions`] finds them. None by default.
+    fn whole_training(&self, _config: &ExperimentConfig, _plan: &Plan) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+
+    /// Computes the analysis from a run's record and returns its report sections (tables and
+    /// figures as data; the report writes them).
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError>;
 
     /// How many of its first sections open the report, before the per-dataset tables (a
     /// paper's side-by-side with its published tables); the others follow those tables.
@@ -58,18 +74,41 @@ impl Analyses {
         Analyses::default()
     }
 
-    /// Adds an analysis; an analysis of the same name is replaced.
-    pub fn register(&mut self, analysis: Box<dyn Analysis>) {
+    /// Adds an analysis (one call); an analysis of the same name is replaced. Its options are
+    /// checked as a learner's parameters are, and an option another analysis declares too must
+    /// be declared alike (the config has one value for both).
+    pub fn register(&mut self, analysis: Box<dyn Analysis>) -> Result<(), RegisterError> {
+        let refuse = |problem: String| RegisterError {
+            noun: "analysis",
+            name: analysis.name().to_string(),
+            problem,
+        };
+        crate::registry::validate("analysis", analysis.name(), analysis.options())
+            .map_err(refuse)?;
+        for option in analysis.options() {
+            let clash = self
+                .all()
+                .filter(|other| other.name() != analysis.name())
+                .flat_map(|other| other.options().iter().map(move |o| (other.name(), o)))
+                .find(|(_, other)| other.name() == option.name() && *other != option);
+            if let Some((other, _)) = clash {
+                return Err(refuse(format!(
+                    "option '{}' is declared otherwise by analysis '{other}'",
+                    option.name()
+                )));
+            }
+        }
         self.known.retain(|known| known.name() != analysis.name());
         self.known.push(analysis);
+        Ok(())
     }
 
     /// These analyses and another set's (an analysis of the same name is replaced).
-    pub fn merged(mut self, other: Analyses) -> Self {
+    pub fn merged(mut self, other: Analyses) -> Result<Self, RegisterError> {
         for analysis in other.known {
-            self.register(analysis);
+            self.register(analysis)?;
         }
-        self
+        Ok(self)
     }
 
     /// The analysis of this name.
@@ -107,12 +146,13 @@ impl Analyses {
         }
     }
 
-    /// The names and data needs of every known analysis, for the config check.
+    /// The names, data needs and options of every known analysis, for the config check.
     pub fn known(&self) -> Vec<KnownAnalysis> {
         self.all()
             .map(|analysis| KnownAnalysis {
                 name: analysis.name(),
                 needs_data: analysis.needs_data(),
+                options: analysis.options(),
             })
             .collect()
     }
@@ -123,65 +163,14 @@ impl Analyses {
     }
 }
 
-/// What an analysis computes from: the config, the plan, the run's results, and the folder it
-/// writes into.
-pub struct AnalysisContext<'a> {
-    /// The config as run.
-    pub config: &'a ExperimentConfig,
-    /// The plan (empty for an experiment without data).
-    pub plan: &'a Plan,
-    /// The per-fold results.
-    pub results: &'a RunResults,
-    /// The folder the analysis writes its tables and figures under (the run's outputs).
-    pub folder: &'a Path,
-    /// The results folder whose `predictions/` holds the cached units.
-    pub cache: &'a Path,
-}
-
-impl AnalysisContext<'_> {
-    /// A unit's predictions, read back from the cache; `None` if it failed or its entry is
-    /// missing or damaged.
-    pub fn predictions(&self, unit: Unit) -> Option<UnitPredictions> {
-        crate::cache::cached_predictions(self.cache, &self.plan.spec(unit))
-    }
-
-    /// The test-set predictions of the model of `learner` fitted on the whole training part of
-    /// `dataset` (protocols with one fixed test set, such as Aslan's): read from the cache, or
-    /// fitted and cached now. The error says why there are none (no fixed test set, or the
-    /// learner failed).
-    pub fn whole_training_predictions(
-        &self,
-        dataset: usize,
-        learner: usize,
-    ) -> std::result::Result<UnitPredictions, String> {
-        crate::test_set::whole_training_predictions(self.plan, self.cache, dataset, learner)
-    }
-
-    /// A binary task's test-set scores (positive-class probabilities) of the whole-training-set
-    /// model of (`dataset`, `learner`); the error says why there are none.
-    pub fn whole_training_test_scores(
-        &self,
-        dataset: usize,
-        learner: usize,
-    ) -> std::result::Result<evaluate::BinaryScores, String> {
-        let positive = self.plan.datasets[dataset].positive.ok_or_else(|| {
-            format!(
-                "dataset '{}' is not a two-class task",
-                self.plan.datasets[dataset].name
-            )
-        })?;
-        let (truth, probabilities) = self
-            .whole_training_predictions(dataset, learner)?
-            .part(Part::Test);
-        crate::measures::binary_scores(&probabilities, &truth, positive)
-            .ok_or_else(|| "the test set has one class only".to_string())
-    }
-
-    /// A binary task's test scores (positive-class probabilities) of a unit; `None` if the
-    /// task is not binary or the unit has no predictions.
-    pub fn test_scores(&self, unit: Unit) -> Option<evaluate::BinaryScores> {
-        let positive = self.plan.datasets[unit.dataset].positive?;
-        let (truth, probabilities) = self.predictions(unit)?.part(Part::Test);
-        crate::measures::binary_scores(&probabilities, &truth, positive)
-    }
+/// The options `analysis` declares as `config` gives them (or their defaults), read by `read`
+/// (e.g. `|options| options.real("rope")`). The config's check has checked their types and
+/// ranges; the error names the analysis and the key.
+pub fn options<T>(
+    analysis: &dyn Analysis,
+    config: &ExperimentConfig,
+    read: impl FnOnce(&Params<'_>) -> Result<T, ParamError>,
+) -> Result<T, String> {
+    crate::registry::with_options(analysis.name(), analysis.options(), &config.options, read)?
+        .map_err(|error| format!("analysis '{}': {error}", analysis.name()))
 }

@@ -5,6 +5,7 @@
 
 use crate::bail;
 use crate::error::Result;
+use crate::protocols::Protocol;
 
 /// The largest plan a run accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,41 +27,15 @@ impl Default for Limits {
     }
 }
 
-/// How many splits a protocol makes of a dataset of `rows` rows.
-pub fn split_count(strategy: &cv::Strategy, rows: usize) -> u64 {
-    let rows = rows as u64;
-    match *strategy {
-        cv::Strategy::StratifiedKfold { folds, repetitions }
-        | cv::Strategy::WuFlach { folds, repetitions } => folds as u64 * repetitions as u64,
-        cv::Strategy::FiveByTwo => 10,
-        cv::Strategy::Holdout { repetitions, .. } => repetitions as u64,
-        cv::Strategy::LeaveOneOut => rows,
-        cv::Strategy::Aslan { folds, .. } => folds as u64,
-    }
-}
-
-/// The key of the config that sets a protocol's number of splits.
-fn protocol_keys(strategy: &cv::Strategy) -> &'static str {
-    match strategy {
-        cv::Strategy::StratifiedKfold { .. } | cv::Strategy::WuFlach { .. } => {
-            "protocol keys 'folds' and 'repetitions'"
-        }
-        cv::Strategy::FiveByTwo => "protocol kind",
-        cv::Strategy::Holdout { .. } => "protocol key 'repetitions'",
-        cv::Strategy::LeaveOneOut => "protocol kind (leave_one_out makes one split per row)",
-        cv::Strategy::Aslan { .. } => "protocol key 'folds'",
-    }
-}
-
 /// Refuses a dataset whose splits would hold more index bytes than the limit (each split
 /// holds about every row once).
 pub fn check_splits(
     dataset: &str,
     rows: usize,
-    strategy: &cv::Strategy,
+    protocol: &dyn Protocol,
     limits: &Limits,
 ) -> Result<()> {
-    let splits = split_count(strategy, rows);
+    let splits = protocol.split_count(rows);
     let bytes = splits.saturating_mul(rows as u64).saturating_mul(8);
     if bytes > limits.split_bytes {
         bail!(
@@ -69,20 +44,20 @@ pub fn check_splits(
              --max-split-memory-mb",
             bytes / (1 << 20),
             limits.split_bytes / (1 << 20),
-            protocol_keys(strategy)
+            protocol.count_keys()
         );
     }
     Ok(())
 }
 
 /// Refuses a plan of more units than the limit.
-pub fn check_units(units: u64, strategy: &cv::Strategy, limits: &Limits) -> Result<()> {
+pub fn check_units(units: u64, protocol: &dyn Protocol, limits: &Limits) -> Result<()> {
     if units > limits.units {
         bail!(
             "the plan has {units} units (datasets x learners x splits), over the limit of {}: \
              lower the {}, name fewer datasets or learners, or raise the limit with --max-units",
             limits.units,
-            protocol_keys(strategy)
+            protocol.count_keys()
         );
     }
     Ok(())

@@ -22,6 +22,7 @@ use learners::Probabilities;
 use sha2::{Digest, Sha256};
 
 use crate::error::Result;
+use crate::plan::Training;
 use crate::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
 
 const MAGIC: &[u8; 8] = b"CLSPRED2";
@@ -62,11 +63,7 @@ pub fn unit_key(spec: &UnitSpec) -> String {
         }
     }
     hasher.update(spec.seed.to_le_bytes());
-    hex(&hasher.finalize())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+    data::catalog::to_hex(&hasher.finalize())
 }
 
 /// Makes a name safe as one path component (letters, digits, `-`, `_`, `.`; others become `_`).
@@ -95,15 +92,14 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
         .join("predictions")
         .join(file_safe(&spec.dataset.name))
         .join(file_safe(&spec.learner.name))
-        .join(if spec.split.fold == crate::plan::WHOLE_TRAINING_FOLD {
-            format!("whole-training-{}.bin", &key[..16])
-        } else {
-            format!(
+        .join(match spec.training {
+            Training::Whole => format!("whole-training-{}.bin", &key[..16]),
+            Training::Split(_) => format!(
                 "r{}-f{}-{}.bin",
                 spec.split.repetition,
                 spec.split.fold,
                 &key[..16]
-            )
+            ),
         })
 }
 

@@ -1,16 +1,32 @@
 //! The experiment config: one TOML file naming datasets, transforms, learners, a protocol,
-//! measures, tests and analyses. Every key is checked; unknown keys are errors naming the key.
+//! measures, tests and analyses, and the options the analyses declare. Every key is checked;
+//! unknown keys are errors naming the key and its line. Measures, tests and the protocol are
+//! kept as written here and checked against their registries with the plan
+//! ([`crate::plan::check_names`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::bail;
 use crate::error::{Error, Result};
-use crate::measures::Measure;
-use crate::paired::PairedTest;
+
+/// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
+/// every other top-level key must be an option an analysis declares.
+pub const KEYS: [&str; 11] = [
+    "name",
+    "seed",
+    "datasets",
+    "transforms",
+    "learners",
+    "protocol",
+    "measures",
+    "tests",
+    "alpha",
+    "wilcoxon_correction",
+    "analyses",
+];
 
 /// One experiment as written in its TOML file.
 #[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
 pub struct ExperimentConfig {
     /// Names the results folder `results/<name>/`.
     pub name: String,
@@ -30,12 +46,14 @@ pub struct ExperimentConfig {
     /// The resampling protocol: a table with `kind` and its parameters.
     #[serde(default)]
     pub protocol: Option<toml::Table>,
-    /// Measures computed per fold.
+    /// Measures computed per fold: names, or tables `{ name = ..., <options> }` (see
+    /// `experiments analyses`).
     #[serde(default = "default_measures")]
-    pub measures: Vec<Measure>,
-    /// Paired tests run between every pair of learners on every dataset.
+    pub measures: Vec<toml::Value>,
+    /// Tests between every two learners on every dataset: over the folds, or on the fixed test
+    /// set; names, or tables `{ name = ..., <options> }` (see `experiments analyses`).
     #[serde(default = "default_tests")]
-    pub tests: Vec<PairedTest>,
+    pub tests: Vec<toml::Value>,
     /// Significance level of the tests.
     #[serde(default = "default_alpha")]
     pub alpha: f64,
@@ -47,31 +65,16 @@ pub struct ExperimentConfig {
     /// the analyses that are on by default for the plan run (see [`crate::Analysis::on_by_default`]).
     #[serde(default)]
     pub analyses: Option<Vec<String>>,
-    /// The control learner (its display name) of the analyses that compare learners with one
-    /// (`across_datasets`); default: the first learner.
-    #[serde(default)]
-    pub control: Option<String>,
-    /// Half-width of the region of practical equivalence of the Bayesian tests, in the units
-    /// of the measure; default [`DEFAULT_ROPE`].
-    #[serde(default)]
-    pub rope: Option<f64>,
-    /// The comparisons drawn by the `aslan_intervals` analysis (Aslan et al. Figures 6-7).
-    #[serde(default)]
-    pub interval_figures: Vec<IntervalFigure>,
+    /// The options of the analyses, as given at the top level of the config (each a key some
+    /// known analysis declares; see [`crate::Analysis::options`]).
+    #[serde(skip)]
+    pub options: toml::Table,
 }
-
-/// The rope of the Bayesian tests when a config does not set `rope`.
-pub const DEFAULT_ROPE: f64 = 0.01;
 
 impl ExperimentConfig {
     /// The analyses the config names (none without the key).
     pub fn named_analyses(&self) -> &[String] {
         self.analyses.as_deref().unwrap_or_default()
-    }
-
-    /// The rope of the Bayesian tests (the key `rope`, or [`DEFAULT_ROPE`]).
-    pub fn rope(&self) -> f64 {
-        self.rope.unwrap_or(DEFAULT_ROPE)
     }
 
     /// The options of the paired tests this config asks for.
@@ -82,16 +85,6 @@ impl ExperimentConfig {
             wilcoxon_correction: self.wilcoxon_correction,
         }
     }
-}
-
-/// One comparison figure with AUC confidence intervals: a dataset and two learners.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct IntervalFigure {
-    /// The dataset's name as in the results.
-    pub dataset: String,
-    /// The two learners' display names.
-    pub learners: [String; 2],
 }
 
 /// A dataset reference, with optional per-dataset transform overrides.
@@ -240,21 +233,25 @@ fn default_alpha() -> f64 {
     0.05
 }
 
-fn default_measures() -> Vec<Measure> {
-    vec![Measure::Error, Measure::Auc]
+fn default_measures() -> Vec<toml::Value> {
+    ["error", "auc"]
+        .map(|name| toml::Value::String(name.to_string()))
+        .to_vec()
 }
 
-fn default_tests() -> Vec<PairedTest> {
-    vec![PairedTest::PairedT]
+fn default_tests() -> Vec<toml::Value> {
+    vec![toml::Value::String("paired_t".to_string())]
 }
 
 /// An analysis a config may name, as the config check sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct KnownAnalysis {
     /// Its name in `analyses`.
     pub name: &'static str,
     /// False for an analysis that runs without datasets or learners.
     pub needs_data: bool,
+    /// The options it reads from the top level of the config.
+    pub options: &'static [learners::ParameterSpec],
 }
 
 impl ExperimentConfig {
@@ -269,10 +266,77 @@ impl ExperimentConfig {
     }
 }
 
-/// Parses and checks config text against the known analyses.
+/// The line (from 1) of a byte offset of `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&byte| byte == b'\n')
+        .count()
+        + 1
+}
+
+/// The top-level keys of config `text` that are not the engine's ([`KEYS`]), with their
+/// values: each must be an option a known analysis declares, of its declared type and range.
+/// Every problem names the key and its line.
+fn analysis_options(text: &str, analyses: &[KnownAnalysis]) -> Result<toml::Table> {
+    let document = toml::de::DeTable::parse(text)
+        .map_err(|error| Error::config(error.to_string().trim_end()))?;
+    let values: toml::Table =
+        toml::from_str(text).map_err(|error| Error::config(error.to_string().trim_end()))?;
+    let mut lines = std::collections::BTreeMap::new();
+    for key in document.get_ref().keys() {
+        lines.insert(key.get_ref().to_string(), line_of(text, key.span().start));
+    }
+    let declared: Vec<&str> = analyses
+        .iter()
+        .flat_map(|analysis| analysis.options.iter().map(|option| option.name()))
+        .collect();
+    let mut options = toml::Table::new();
+    let mut problems = Vec::new();
+    for (key, value) in values {
+        if KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        if declared.contains(&key.as_str()) {
+            options.insert(key, value);
+            continue;
+        }
+        let mut allowed = KEYS.to_vec();
+        allowed.extend(declared.iter().copied());
+        problems.push(format!(
+            "line {}: unknown key '{key}' (allowed: {})",
+            lines.get(&key).copied().unwrap_or(1),
+            allowed.join(", ")
+        ));
+    }
+    for analysis in analyses {
+        let given: toml::Table = options
+            .iter()
+            .filter(|(key, _)| analysis.options.iter().any(|o| o.name() == key.as_str()))
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        if let Err((key, problem)) =
+            crate::registry::check_options("analysis", analysis.name, analysis.options, &given)
+        {
+            problems.push(format!(
+                "line {}: key '{key}': {problem}",
+                lines.get(&key).copied().unwrap_or(1)
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(options)
+    } else {
+        Err(Error::config_problems(problems))
+    }
+}
+
+/// Parses and checks config text against the known analyses (whose options the config may
+/// set at its top level).
 pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
-    let config: ExperimentConfig = toml::from_str(text)
-        .map_err(|error| Error::message(error.to_string().trim_end().to_string()))?;
+    let mut config: ExperimentConfig =
+        toml::from_str(text).map_err(|error| Error::config(error.to_string().trim_end()))?;
+    config.options = analysis_options(text, analyses)?;
     for name in config.named_analyses() {
         if !analyses.iter().any(|known| known.name == name) {
             let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();
@@ -300,13 +364,6 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
             config.alpha
         );
     }
-    if let Some(rope) = config.rope {
-        if !(rope.is_finite() && rope >= 0.0) {
-            bail!(
-                "key 'rope' = {rope}: allowed: a finite number >= 0 (in the units of the measure)"
-            );
-        }
-    }
     if config.is_standalone(analyses) {
         if !config.datasets.is_empty() || !config.learners.is_empty() {
             bail!(
@@ -325,15 +382,12 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
     }
     if config.protocol.is_none() {
         bail!(
-            "key 'protocol' is missing: give a table with kind = one of stratified_kfold, \
-             five_by_two, holdout, leave_one_out, aslan, wu_flach"
+            "key 'protocol' is missing: give a table with `kind` and its options (see \
+             `experiments analyses`)"
         );
     }
     if config.measures.is_empty() {
-        bail!(
-            "key 'measures' is empty: allowed values are {}",
-            Measure::ALL.map(Measure::name).join(", ")
-        );
+        bail!("key 'measures' is empty: name at least one (see `experiments analyses`)");
     }
     Ok(config)
 }
@@ -346,6 +400,7 @@ mod tests {
     const DATA_FREE: KnownAnalysis = KnownAnalysis {
         name: "huang_ling",
         needs_data: false,
+        options: &[],
     };
 
     fn parse(text: &str) -> Result<ExperimentConfig> {
@@ -365,7 +420,8 @@ kind = "c45"
         let config = parse(MINIMAL).unwrap();
         assert_eq!(config.seed, 1);
         assert_eq!(config.alpha, 0.05);
-        assert_eq!(config.measures, vec![Measure::Error, Measure::Auc]);
+        assert_eq!(config.measures, default_measures());
+        assert_eq!(config.measures[1], toml::Value::String("auc".into()));
         assert_eq!(config.transforms, Transforms::default());
     }
 
@@ -387,9 +443,21 @@ kind = "c45"
     #[test]
     fn unknown_measure_lists_the_allowed_ones() {
         let text = format!("measures = [\"eror\"]\n{MINIMAL}");
-        let message = parse(&text).unwrap_err().to_string();
+        let config = parse(&text).unwrap();
+        let mut problems = Vec::new();
+        let registries = crate::registries::Registries::builtin();
+        let evaluation = registries.evaluation(
+            &config.measures,
+            &config.tests,
+            config.protocol.as_ref().unwrap(),
+            &learners::Registry::builtin(),
+            &mut problems,
+        );
+        assert!(evaluation.is_none());
+        let message = problems.join("\n");
         assert!(
-            message.contains("eror") && message.contains("auc"),
+            message.contains("key 'measures' entry 1: unknown measure 'eror'")
+                && message.contains("auc"),
             "{message}"
         );
     }
@@ -454,6 +522,37 @@ kind = "c45"
 #[cfg(test)]
 mod more_tests {
     use super::*;
+    use learners::ParameterSpec;
+
+    /// An analysis that declares a rope, as `across_datasets` does.
+    const WITH_ROPE: KnownAnalysis = KnownAnalysis {
+        name: "comparing",
+        needs_data: true,
+        options: &[ParameterSpec::real("rope", 0.01, 0.0, f64::MAX, "a rope")],
+    };
+
+    #[test]
+    fn the_engine_keys_are_the_fields_of_the_config() {
+        let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
+                    analyses = []\n[[learners]]\nkind = \"c45\"\n";
+        let config = parse(text, &[]).unwrap();
+        let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();
+        let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();
+        let mut expected = KEYS.to_vec();
+        keys.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn a_key_no_analysis_declares_is_refused_with_its_line() {
+        let text = "name = \"x\"\nrope = 0.1\ndatasets = [\"pima\"]\n";
+        let message = parse(text, &[]).unwrap_err().to_string();
+        assert!(
+            message.contains("line 2: unknown key 'rope'") && message.contains("analyses"),
+            "{message}"
+        );
+    }
 
     #[test]
     fn a_name_that_is_not_a_plain_folder_name_says_what_is_allowed() {
@@ -468,11 +567,13 @@ mod more_tests {
     }
 
     #[test]
-    fn a_negative_rope_names_the_key_and_the_range() {
+    fn a_negative_rope_names_the_key_its_line_and_the_range() {
         let text = "name = \"x\"\nrope = -0.1\ndatasets = [\"pima\"]\n";
-        let message = parse(text, &[]).unwrap_err().to_string();
+        let message = parse(text, &[WITH_ROPE]).unwrap_err().to_string();
         assert!(
-            message.contains("key 'rope' = -0.1") && message.contains(">= 0"),
+            message.contains("line 2: key 'rope'")
+                && message.contains("'rope' = -0.1")
+                && message.contains("at least 0"),
             "{message}"
         );
     }
@@ -480,12 +581,19 @@ mod more_tests {
     #[test]
     fn without_the_analyses_key_none_is_named_and_the_rope_has_its_default() {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\", test_fraction = 0.3 }\n[[learners]]\nkind = \"c45\"\n";
-        let config = parse(text, &[]).unwrap();
+        let rope = |config: &ExperimentConfig| {
+            crate::registry::with_options("comparing", WITH_ROPE.options, &config.options, |o| {
+                o.real("rope")
+            })
+            .unwrap()
+            .unwrap()
+        };
+        let config = parse(text, &[WITH_ROPE]).unwrap();
         assert_eq!(config.analyses, None);
-        assert_eq!(config.rope(), DEFAULT_ROPE);
-        let explicit = parse(&format!("analyses = []\nrope = 0\n{text}"), &[]).unwrap();
+        assert_eq!(rope(&config), 0.01);
+        let explicit = parse(&format!("analyses = []\nrope = 0\n{text}"), &[WITH_ROPE]).unwrap();
         assert_eq!(explicit.analyses, Some(Vec::new()));
-        assert_eq!(explicit.rope(), 0.0);
+        assert_eq!(rope(&explicit), 0.0);
     }
 
     #[test]

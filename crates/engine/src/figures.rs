@@ -4,10 +4,10 @@
 
 use report::{BoxGroup, Curve, Distribution, PlotOptions};
 
-use crate::analysis::AnalysisContext;
 use crate::cache::file_safe;
 use crate::error::Result;
 use crate::plan::Unit;
+use crate::record::RunRecord;
 use crate::section::Section;
 
 /// Most datasets in one box-plot figure (more are split over several figures).
@@ -19,30 +19,46 @@ const ROC_SAMPLES: usize = 100;
 /// A learner's test ROC curves on a dataset, one per split whose unit has predictions (none on
 /// a task that is not two-class).
 pub fn test_roc_curves(
-    context: &AnalysisContext,
+    record: &RunRecord,
     dataset: usize,
     learner: usize,
 ) -> Vec<evaluate::RocCurve> {
-    (0..context.plan.datasets[dataset].plan.splits.len())
+    (0..record.plan.datasets[dataset].plan.splits.len())
         .filter_map(|split| {
-            let unit = Unit {
-                dataset,
-                learner,
-                split,
-            };
-            context
-                .test_scores(unit)
+            record
+                .test_scores(Unit::on_split(dataset, learner, split))
                 .and_then(|scores| evaluate::roc_curve(&scores).ok())
         })
         .collect()
 }
 
-/// The report section with the box plots and averaged ROC curves, written under the results
-/// folder.
-pub fn section(context: &AnalysisContext) -> Result<Section> {
-    let (plan, folds) = (context.plan, &context.results.folds);
-    let mut figures = Vec::new();
-    let color = |learner: usize| report::PALETTE[learner % report::PALETTE.len()];
+/// The colour of a learner in every figure.
+fn color(learner: usize) -> report::Rgb {
+    report::PALETTE[learner % report::PALETTE.len()]
+}
+
+/// The report section with the box plots and averaged ROC curves.
+pub fn section(record: &RunRecord) -> Result<Section> {
+    let mut section = Section::new("Figures", "");
+    box_plots(record, &mut section)?;
+    let multi_class = roc_figures(record, &mut section)?;
+    let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
+                       curves of the two-class datasets."
+        .to_string();
+    if !multi_class.is_empty() {
+        reading.push_str(&format!(
+            " No ROC curve is drawn for the multi-class datasets ({}).",
+            multi_class.join(", ")
+        ));
+    }
+    section.reading = reading;
+    Ok(section)
+}
+
+/// Each measure's box plots over the folds, per dataset and learner (at most
+/// [`DATASETS_PER_FIGURE`] datasets a figure).
+fn box_plots(record: &RunRecord, section: &mut Section) -> Result<()> {
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let datasets: Vec<usize> = (0..plan.datasets.len()).collect();
     let chunks: Vec<&[usize]> = datasets.chunks(DATASETS_PER_FIGURE).collect();
     for (m, measure) in folds.measures.iter().enumerate() {
@@ -83,18 +99,22 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                 file_safe(measure.name()),
                 part + 1
             );
-            report::write_file(&context.folder.join(&file), &svg)?;
-            figures.push((
-                file,
-                format!(
-                    "{} of each learner over the folds of each dataset: boxes from the first to \
-                     the third quartile with the median, whiskers to the furthest fold within \
-                     1.5 box lengths, folds beyond them as dots.",
-                    measure.name()
-                ),
-            ));
+            let caption = format!(
+                "{} of each learner over the folds of each dataset: boxes from the first to the \
+                 third quartile with the median, whiskers to the furthest fold within 1.5 box \
+                 lengths, folds beyond them as dots.",
+                measure.name()
+            );
+            section.figure(file, caption, svg);
         }
     }
+    Ok(())
+}
+
+/// Each two-class dataset's averaged ROC curves; returns the multi-class datasets, which have
+/// none.
+fn roc_figures(record: &RunRecord, section: &mut Section) -> Result<Vec<String>> {
+    let plan = &record.plan;
     let mut multi_class = Vec::new();
     for (d, dataset) in plan.datasets.iter().enumerate() {
         if dataset.positive.is_none() {
@@ -103,7 +123,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
         }
         let mut curves = Vec::new();
         for (l, learner) in plan.learners.iter().enumerate() {
-            let folds = test_roc_curves(context, d, l);
+            let folds = test_roc_curves(record, d, l);
             if folds.is_empty() {
                 continue;
             }
@@ -111,7 +131,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                 &folds,
                 ROC_SAMPLES,
                 evaluate::IntervalMethod::Normal,
-                context.config.alpha,
+                record.config.alpha,
             )?;
             let points = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
             curves.push(Curve::new(learner.name.clone(), points, color(l)));
@@ -124,8 +144,7 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
             &curves,
         )?;
         let file = format!("figures/roc_{}.svg", file_safe(&dataset.name));
-        report::write_file(&context.folder.join(&file), &svg)?;
-        figures.push((
+        section.figure(
             file,
             format!(
                 "{}: each learner's test ROC curves of the {} splits, averaged vertically at {} \
@@ -138,22 +157,8 @@ pub fn section(context: &AnalysisContext) -> Result<Section> {
                     .map(|class| dataset.dataset.schema().class_values[class].clone())
                     .unwrap_or_default()
             ),
-        ));
+            svg,
+        );
     }
-    let mut reading = "The distribution of each measure over the folds, and the averaged ROC \
-                       curves of the two-class datasets."
-        .to_string();
-    if !multi_class.is_empty() {
-        reading.push_str(&format!(
-            " No ROC curve is drawn for the multi-class datasets ({}).",
-            multi_class.join(", ")
-        ));
-    }
-    Ok(Section {
-        title: "Figures".into(),
-        reading,
-        tables: Vec::new(),
-        figures,
-        links: Vec::new(),
-    })
+    Ok(multi_class)
 }

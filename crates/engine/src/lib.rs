@@ -4,34 +4,57 @@
 //! merge of their results ([`shard`], [`Engine::run_shard`], [`Engine::merge`]), the measure and
 //! paired-test registries, and a run's tidy results as a polars `DataFrame`.
 //!
+//! A run is three steps, each handing a plain value to the next: [`Engine::check_text`] gives
+//! a [`CheckedExperiment`] (the config and its plan), [`execute`] a [`RunRecord`] (every unit,
+//! the measures per fold and the tests, the predictions left in the cache and read on demand),
+//! and [`report`] writes the results folder from the record and the report's sections (data).
+//!
 //! Analyses beyond the per-dataset tables (a paper's reproduction, say) implement
-//! [`analysis::Analysis`] in a crate of their own and are handed to [`experiment::check`] and
-//! [`experiment::run`]; nothing here knows them.
+//! [`analysis::Analysis`] in a crate of their own and are handed to an [`Engine`]; nothing here
+//! knows them.
 
 pub mod analysis;
 pub mod bounds;
 pub mod cache;
+pub mod check;
 pub mod config;
 pub mod error;
+pub mod execute;
 pub mod experiment;
 pub mod figures;
 pub mod measures;
 pub mod paired;
 pub mod plan;
+pub mod protocols;
+pub mod record;
+pub mod registries;
+pub mod registry;
+pub mod reporting;
 pub mod results;
 pub mod runner;
 pub mod section;
+pub mod sections;
 pub mod shard;
 pub mod test_set;
+pub mod test_set_run;
 pub mod unit;
 
-pub use analysis::{Analyses, Analysis, AnalysisContext};
+pub use analysis::{Analyses, Analysis};
+pub use check::CheckedExperiment;
 pub use config::ExperimentConfig;
-pub use error::{Context, Error, Result};
-pub use experiment::{CheckedExperiment, Engine, RunOutput};
-pub use measures::Measure;
-pub use paired::{PairedTest, TestOptions};
-pub use plan::{Plan, Unit};
+pub use error::{AnalysisError, Error, Result};
+pub use execute::execute;
+pub use experiment::{Engine, RunOutput};
+pub use learners::{ParamError, ParameterSpec, Params};
+pub use measures::{Measure, MeasureSpec};
+pub use paired::{FoldTest, FoldTestSpec, PairedTest, TestOptions, Verdict};
+pub use plan::{Plan, Training, Unit};
+pub use protocols::{Protocol, ProtocolSpec};
+pub use record::RunRecord;
+pub use registries::Registries;
+pub use registry::Registry;
+pub use reporting::{report, write_table};
 pub use results::RunResults;
-pub use section::{write_table, Section};
+pub use section::{Figure, Section, SectionTable};
+pub use test_set::{TestSetTest, TestSetTestSpec};
 pub use unit::{run_unit, Part, UnitPredictions, UnitResult, UnitSpec, UnitStatus};

@@ -1,120 +1,125 @@
-//! The measure registry: every per-fold measure a config can name, with what it needs and how
-//! it is computed from one part's predictions. Runs and the commands use this one code path.
+//! Measures: every per-fold measure a config can name, declared by a [`MeasureSpec`] (name,
+//! description, direction, what it needs from the task, options) in the open registry of
+//! [`builtin`] measures, which a user's crate extends with one call
+//! (`engine.measures.register(spec)`). A run computes each configured [`Measure`] on every
+//! unit's test and validation predictions.
+
+use std::sync::Arc;
 
 use evaluate::{BinaryScores, Predictions};
-use learners::Probabilities;
-use serde::{Deserialize, Serialize};
+use learners::{ParamError, ParameterSpec, Params, Probabilities};
 
-/// A per-fold measure.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "snake_case")]
-pub enum Measure {
-    /// Misclassification rate at the default (argmax) decision.
-    Error,
-    /// Area under the ROC curve of the positive class (Hand & Till's M on multi-class tasks).
-    Auc,
-    /// Scored AUC (Wu & Flach 2005); binary tasks only.
-    Sauc,
-    /// Brier score: mean squared difference between the probabilities and the one-hot truth.
-    Brier,
-    /// Log-loss: mean negative natural log of the true class's probability (clipped).
-    LogLoss,
+use crate::registry::{Declares, Entry, Registry};
+
+/// How a configured measure computes its value from one part's predictions: the class
+/// probabilities, the true classes, and the positive class of a binary task. A value that
+/// cannot be computed (a class absent from the part, for AUC) is NaN.
+pub type MeasureFn = Arc<dyn Fn(&Probabilities, &[usize], Option<usize>) -> f64 + Send + Sync>;
+
+/// Builds a measure's function from its checked options.
+pub type BuildMeasure = fn(&Params<'_>) -> Result<MeasureFn, ParamError>;
+
+/// Everything a measure declares.
+pub struct MeasureSpec {
+    /// The name configs and tables use.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// True when a lower value is better.
+    pub lower_is_better: bool,
+    /// True when it is defined only on two-class tasks (a config giving it a multi-class
+    /// dataset is refused before any fit).
+    pub needs_binary_task: bool,
+    /// What it is on a multi-class task, when that differs from its two-class meaning (a note
+    /// under the summary table: "auc is Hand & Till's M ...").
+    pub multi_class_note: Option<&'static str>,
+    /// Its options.
+    pub options: Vec<ParameterSpec>,
+    /// Builds its function from its options.
+    pub build: BuildMeasure,
 }
 
-/// Probabilities below this are raised to it before the log in [`Measure::LogLoss`] (as
-/// scikit-learn's `log_loss` clips at the float epsilon), so one confident mistake costs a
-/// large but finite amount.
-pub const LOG_LOSS_FLOOR: f64 = f64::EPSILON;
+impl Declares for MeasureSpec {
+    const NOUN: &'static str = "measure";
 
-impl Measure {
-    /// Every measure, in the order they are listed.
-    pub const ALL: [Measure; 5] = [
-        Measure::Error,
-        Measure::Auc,
-        Measure::Sauc,
-        Measure::Brier,
-        Measure::LogLoss,
-    ];
-
-    /// The name used in configs and tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Error => "error",
-            Measure::Auc => "auc",
-            Measure::Sauc => "sauc",
-            Measure::Brier => "brier",
-            Measure::LogLoss => "log_loss",
-        }
+    fn name(&self) -> &'static str {
+        self.name
     }
 
-    /// What the measure is, in one line.
-    pub fn doc(self) -> &'static str {
-        match self {
-            Measure::Error => "misclassification rate of the most probable class (first on ties)",
-            Measure::Auc => {
-                "area under the ROC curve of the positive class; Hand & Till's M on a \
-                 multi-class task"
-            }
-            Measure::Sauc => "scored AUC (Wu & Flach 2005); binary tasks only",
-            Measure::Brier => {
-                "Brier score: binary tasks (p(positive) - y)^2 as scikit-learn's \
-                 brier_score_loss; multi-class tasks the sum over classes of (p - y)^2, averaged \
-                 over rows"
-            }
-            Measure::LogLoss => {
-                "mean of -ln p(true class), p clipped below at the float epsilon, as \
-                 scikit-learn's log_loss"
-            }
-        }
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn options(&self) -> &[ParameterSpec] {
+        &self.options
+    }
+}
+
+/// A measure as configured: its spec and its function with the options given.
+#[derive(Clone)]
+pub struct Measure {
+    entry: Arc<Entry<MeasureSpec>>,
+    compute: MeasureFn,
+}
+
+impl std::fmt::Debug for Measure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+impl PartialEq for Measure {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Measure {
+    /// The measure `entry` with the options `params`.
+    pub fn build(entry: &Arc<Entry<MeasureSpec>>, params: &Params<'_>) -> Result<Self, String> {
+        let compute = (entry.spec.build)(params).map_err(|error| entry.option_error(error))?;
+        Ok(Measure {
+            entry: Arc::clone(entry),
+            compute,
+        })
+    }
+
+    /// A built-in measure with its default options, by name.
+    pub fn from_name(name: &str) -> Option<Measure> {
+        let registry = builtin();
+        let entry = registry.find(name)?;
+        Measure::build(entry, &entry.defaults()).ok()
+    }
+
+    /// The name used in configs and tables.
+    pub fn name(&self) -> &'static str {
+        self.entry.spec.name
+    }
+
+    /// Its spec.
+    pub fn spec(&self) -> &MeasureSpec {
+        &self.entry.spec
     }
 
     /// True when a lower value is better.
-    pub fn lower_is_better(self) -> bool {
-        matches!(self, Measure::Error | Measure::Brier | Measure::LogLoss)
+    pub fn lower_is_better(&self) -> bool {
+        self.entry.spec.lower_is_better
     }
 
     /// True when the measure is defined only on two-class tasks.
-    pub fn needs_binary_task(self) -> bool {
-        self == Measure::Sauc
+    pub fn needs_binary_task(&self) -> bool {
+        self.entry.spec.needs_binary_task
     }
 
-    /// The measure's value for one part's predictions against the true classes. `positive` is
-    /// the positive class of a binary task. A value that cannot be computed (e.g. a class absent
-    /// from the part, for AUC) is NaN.
+    /// The measure's value for one part's predictions against the true classes; NaN when it
+    /// cannot be computed.
     pub fn compute(
-        self,
+        &self,
         probabilities: &Probabilities,
         truth: &[usize],
         positive: Option<usize>,
     ) -> f64 {
-        match self {
-            Measure::Error => error_rate(probabilities, truth),
-            Measure::Auc => match positive {
-                Some(positive) => binary_scores(probabilities, truth, positive)
-                    .map(|scores| evaluate::auc_or_nan(&scores))
-                    .unwrap_or(f64::NAN),
-                None => Predictions::from_flat(
-                    probabilities.num_classes(),
-                    truth.to_vec(),
-                    probabilities.as_flat().to_vec(),
-                )
-                .and_then(|predictions| evaluate::hand_till_m(&predictions))
-                .unwrap_or(f64::NAN),
-            },
-            Measure::Sauc => positive
-                .and_then(|positive| binary_scores(probabilities, truth, positive))
-                .and_then(|scores| evaluate::scored_auc(&scores).ok())
-                .map_or(f64::NAN, |scored| scored.sauc),
-            Measure::Brier => brier(probabilities, truth, positive),
-            Measure::LogLoss => log_loss(probabilities, truth),
-        }
-    }
-
-    /// Parses a measure's config name.
-    pub fn from_name(name: &str) -> Option<Measure> {
-        Measure::ALL
-            .into_iter()
-            .find(|measure| measure.name() == name)
+        (self.compute)(probabilities, truth, positive)
     }
 }
 
@@ -129,6 +134,104 @@ pub fn measure_values(
         .iter()
         .map(|measure| measure.compute(probabilities, truth, positive))
         .collect()
+}
+
+/// Probabilities below this are raised to it before the log of `log_loss` (as
+/// scikit-learn's `log_loss` clips at the float epsilon), so one confident mistake costs a
+/// large but finite amount.
+pub const LOG_LOSS_FLOOR: f64 = f64::EPSILON;
+
+/// A measure function from a plain function.
+fn function(compute: fn(&Probabilities, &[usize], Option<usize>) -> f64) -> MeasureFn {
+    Arc::new(compute)
+}
+
+/// The built-in measures: error, auc, sauc, brier, log_loss.
+pub fn builtin() -> Registry<MeasureSpec> {
+    let mut registry = Registry::default();
+    let specs = [
+        MeasureSpec {
+            name: "error",
+            description: "misclassification rate of the most probable class (first on ties)",
+            lower_is_better: true,
+            needs_binary_task: false,
+            multi_class_note: None,
+            options: Vec::new(),
+            build: |_| Ok(function(|p, truth, _| error_rate(p, truth))),
+        },
+        MeasureSpec {
+            name: "auc",
+            description: "area under the ROC curve of the positive class; Hand & Till's M on a \
+                          multi-class task",
+            lower_is_better: false,
+            needs_binary_task: false,
+            multi_class_note: Some(
+                "is Hand & Till's M: the mean over pairs of classes of their pairwise AUC",
+            ),
+            options: Vec::new(),
+            build: |_| Ok(function(auc)),
+        },
+        MeasureSpec {
+            name: "sauc",
+            description: "scored AUC (Wu & Flach 2005); binary tasks only",
+            lower_is_better: false,
+            needs_binary_task: true,
+            multi_class_note: None,
+            options: Vec::new(),
+            build: |_| Ok(function(scored_auc)),
+        },
+        MeasureSpec {
+            name: "brier",
+            description: "Brier score: binary tasks (p(positive) - y)^2 as scikit-learn's \
+                          brier_score_loss; multi-class tasks the sum over classes of (p - y)^2, \
+                          averaged over rows",
+            lower_is_better: true,
+            needs_binary_task: false,
+            multi_class_note: None,
+            options: Vec::new(),
+            build: |_| Ok(function(brier)),
+        },
+        MeasureSpec {
+            name: "log_loss",
+            description: "mean of -ln p(true class), p clipped below at the float epsilon, as \
+                          scikit-learn's log_loss",
+            lower_is_better: true,
+            needs_binary_task: false,
+            multi_class_note: None,
+            options: Vec::new(),
+            build: |_| Ok(function(|p, truth, _| log_loss(p, truth))),
+        },
+    ];
+    for spec in specs {
+        registry
+            .register(spec)
+            .expect("the built-in measures are valid");
+    }
+    registry
+}
+
+/// AUC of the positive class on a binary task, Hand & Till's M on a multi-class one.
+fn auc(probabilities: &Probabilities, truth: &[usize], positive: Option<usize>) -> f64 {
+    match positive {
+        Some(positive) => binary_scores(probabilities, truth, positive)
+            .map(|scores| evaluate::auc_or_nan(&scores))
+            .unwrap_or(f64::NAN),
+        None => Predictions::from_flat(
+            probabilities.num_classes(),
+            truth.to_vec(),
+            probabilities.as_flat().to_vec(),
+        )
+        .and_then(|predictions| evaluate::hand_till_m(&predictions))
+        .unwrap_or(f64::NAN),
+    }
+}
+
+/// Wu & Flach's scored AUC of the positive class (NaN on a multi-class task).
+fn scored_auc(probabilities: &Probabilities, truth: &[usize], positive: Option<usize>) -> f64 {
+    positive
+        .and_then(|positive| binary_scores(probabilities, truth, positive))
+        .and_then(|scores| evaluate::scored_auc(&scores).ok())
+        .map_or(f64::NAN, |scored| scored.sauc)
 }
 
 /// Fraction of rows whose most probable class (first on ties) is not the true one.

@@ -1,13 +1,18 @@
-//! The registry of the tests a config names in `tests`: the paired tests between two learners'
-//! per-fold values (the one code path behind a run's tests table, the papers' analyses and the
-//! `compare` command), and the tests on a protocol's fixed test set, computed from one model per
-//! learner fitted on the whole training part (see `crate::test_set`).
+//! Tests over the folds: the paired tests between two learners' per-fold values that a config
+//! names in `tests`, declared by a [`FoldTestSpec`] in the open registry of [`builtin`] tests
+//! (a user's crate adds one with `engine.fold_tests.register(spec)`). The built-in ones are
+//! [`PairedTest`]s, the one code path behind a run's tests table, the papers' analyses and the
+//! `compare` command. The tests on a protocol's fixed test set are [`crate::test_set`]'s.
 
+use std::sync::Arc;
+
+use learners::{ParamError, ParameterSpec, Params};
 use serde::{Deserialize, Serialize};
 use stats::{SignTestResult, TTestResult, WilcoxonResult};
 
-/// A test a config can name in `tests`: a paired test between two learners over folds, or a
-/// test on the fixed test set ([`PairedTest::on_test_set`]).
+use crate::registry::{Declares, Entry, Registry};
+
+/// A built-in paired test between two learners over folds.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum PairedTest {
@@ -19,40 +24,16 @@ pub enum PairedTest {
     Wilcoxon,
     /// Sign test over folds.
     Sign,
-    /// DeLong's test of two correlated AUCs on the fixed test set (two-class tasks).
-    Delong,
-    /// McNemar's exact test of two learners' errors on the same test-set rows.
-    Mcnemar,
-    /// Hanley & McNeil's normal interval of each learner's test-set AUC (two-class tasks).
-    HanleyMcneil,
-    /// Wilson's binomial interval of each learner's test-set error rate.
-    Binomial,
 }
 
 impl PairedTest {
-    /// Every paired test, in the order they are listed.
-    pub const ALL: [PairedTest; 8] = [
+    /// Every built-in paired test, in the order they are listed.
+    pub const ALL: [PairedTest; 4] = [
         PairedTest::PairedT,
         PairedTest::CorrectedT,
         PairedTest::Wilcoxon,
         PairedTest::Sign,
-        PairedTest::Delong,
-        PairedTest::Mcnemar,
-        PairedTest::HanleyMcneil,
-        PairedTest::Binomial,
     ];
-
-    /// True for the tests on the fixed test set (computed from the whole-training-set models'
-    /// predictions, not from per-fold values).
-    pub fn on_test_set(self) -> bool {
-        matches!(
-            self,
-            PairedTest::Delong
-                | PairedTest::Mcnemar
-                | PairedTest::HanleyMcneil
-                | PairedTest::Binomial
-        )
-    }
 
     /// The name used in configs and tables.
     pub fn name(self) -> &'static str {
@@ -61,10 +42,6 @@ impl PairedTest {
             PairedTest::CorrectedT => "corrected_t",
             PairedTest::Wilcoxon => "wilcoxon",
             PairedTest::Sign => "sign",
-            PairedTest::Delong => "delong",
-            PairedTest::Mcnemar => "mcnemar",
-            PairedTest::HanleyMcneil => "hanley_mcneil",
-            PairedTest::Binomial => "binomial",
         }
     }
 
@@ -83,22 +60,6 @@ impl PairedTest {
                  correction off unless `wilcoxon_correction = true`, as scipy's default)"
             }
             PairedTest::Sign => "two-sided sign test on wins and losses (ties dropped)",
-            PairedTest::Delong => {
-                "on the fixed test set: DeLong's test of two correlated AUCs of models fitted on \
-                 the whole training part (two-class tasks; protocols with one test set)"
-            }
-            PairedTest::Mcnemar => {
-                "on the fixed test set: McNemar's exact test of two whole-training-set models' \
-                 errors on the same rows (protocols with one test set)"
-            }
-            PairedTest::HanleyMcneil => {
-                "on the fixed test set: Hanley & McNeil's interval AUC +- z SE of each \
-                 whole-training-set model (two-class tasks; protocols with one test set)"
-            }
-            PairedTest::Binomial => {
-                "on the fixed test set: Wilson's binomial interval of each whole-training-set \
-                 model's error rate (protocols with one test set)"
-            }
         }
     }
 
@@ -125,19 +86,125 @@ impl PairedTest {
             PairedTest::Sign => stats::win_tie_loss(a, b).and_then(|count| {
                 stats::sign_test(count.wins, count.losses, count.ties, alpha).map(Outcome::Sign)
             }),
-            PairedTest::Delong
-            | PairedTest::Mcnemar
-            | PairedTest::HanleyMcneil
-            | PairedTest::Binomial => {
-                return Err(format!(
-                    "'{}' is a test on the fixed test set: it runs on the whole-training-set \
-                     models' predictions, not on per-fold values",
-                    self.name()
-                ))
-            }
         };
         outcome.map_err(|error| error.to_string())
     }
+}
+
+/// A test's verdict on two learners' paired values: its statistic, two-sided p-value and
+/// whether it rejects equality at the run's alpha.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    /// The statistic (t, W, wins, ...).
+    pub statistic: f64,
+    /// The two-sided p-value.
+    pub pvalue: f64,
+    /// Whether equality is rejected.
+    pub reject: bool,
+}
+
+/// How a configured test over folds runs on two learners' paired values (finite, in split
+/// order) with the run's options; the error says why it could not.
+pub type FoldTestFn =
+    Arc<dyn Fn(&[f64], &[f64], &TestOptions) -> Result<Verdict, String> + Send + Sync>;
+
+/// Builds a test's function from its checked options.
+pub type BuildFoldTest = fn(&Params<'_>) -> Result<FoldTestFn, ParamError>;
+
+/// Everything a test over folds declares.
+pub struct FoldTestSpec {
+    /// The name configs and tables use.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// Its options.
+    pub options: Vec<ParameterSpec>,
+    /// Builds its function from its options.
+    pub build: BuildFoldTest,
+}
+
+impl Declares for FoldTestSpec {
+    const NOUN: &'static str = "test";
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn options(&self) -> &[ParameterSpec] {
+        &self.options
+    }
+}
+
+/// A test over folds as configured.
+#[derive(Clone)]
+pub struct FoldTest {
+    entry: Arc<Entry<FoldTestSpec>>,
+    run: FoldTestFn,
+}
+
+impl std::fmt::Debug for FoldTest {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+impl FoldTest {
+    /// The test `entry` with the options `params`.
+    pub fn build(entry: &Arc<Entry<FoldTestSpec>>, params: &Params<'_>) -> Result<Self, String> {
+        let run = (entry.spec.build)(params).map_err(|error| entry.option_error(error))?;
+        Ok(FoldTest {
+            entry: Arc::clone(entry),
+            run,
+        })
+    }
+
+    /// The name used in configs and tables.
+    pub fn name(&self) -> &'static str {
+        self.entry.spec.name
+    }
+
+    /// Runs the test on paired values `a` and `b`.
+    pub fn run(&self, a: &[f64], b: &[f64], options: &TestOptions) -> Result<Verdict, String> {
+        (self.run)(a, b, options)
+    }
+}
+
+/// The built-in tests over folds: paired_t, corrected_t, wilcoxon, sign.
+pub fn builtin() -> Registry<FoldTestSpec> {
+    let mut registry = Registry::default();
+    for test in PairedTest::ALL {
+        let build: BuildFoldTest = match test {
+            PairedTest::PairedT => |_| Ok(verdict_of(PairedTest::PairedT)),
+            PairedTest::CorrectedT => |_| Ok(verdict_of(PairedTest::CorrectedT)),
+            PairedTest::Wilcoxon => |_| Ok(verdict_of(PairedTest::Wilcoxon)),
+            PairedTest::Sign => |_| Ok(verdict_of(PairedTest::Sign)),
+        };
+        let spec = FoldTestSpec {
+            name: test.name(),
+            description: test.doc(),
+            options: Vec::new(),
+            build,
+        };
+        registry
+            .register(spec)
+            .expect("the built-in tests are valid");
+    }
+    registry
+}
+
+/// The function of a built-in paired test.
+fn verdict_of(test: PairedTest) -> FoldTestFn {
+    Arc::new(move |a, b, options| {
+        test.run(a, b, options).map(|outcome| Verdict {
+            statistic: outcome.statistic(),
+            pvalue: outcome.pvalue(),
+            reject: outcome.reject(),
+        })
+    })
 }
 
 /// What a paired test needs besides the values.

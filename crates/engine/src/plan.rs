@@ -7,9 +7,12 @@ use data::Dataset;
 use learners::Learner;
 
 use crate::bail;
-use crate::config::{DatasetEntry, ExperimentConfig, Transforms};
-use crate::error::{Context, Error, Result};
+use crate::config::Transforms;
+use crate::error::{Error, Result};
 use crate::measures::Measure;
+use crate::paired::FoldTest;
+use crate::protocols::Protocol;
+use crate::test_set::TestSetTest;
 
 /// One dataset after its transforms, with its splits.
 pub struct PreparedDataset {
@@ -27,22 +30,15 @@ pub struct PreparedDataset {
     pub positive: Option<usize>,
     /// The splits every learner shares.
     pub plan: cv::SplitPlan,
-    /// The whole-training-set split when the protocol has one fixed test set (see
-    /// [`whole_training_split`]); the tests on the test set fit one model per learner on it.
+    /// The split that trains on the whole training part when the protocol has one fixed test
+    /// set (see [`whole_training_split`]): the split of the [`Training::Whole`] units that the
+    /// tests on the test set and some analyses ask for.
     pub whole_training: Option<cv::Split>,
 }
 
-/// `Unit::split` of the unit that fits a learner on the whole training part of a dataset whose
-/// protocol has one fixed test set (such units are not in `Plan::units`: they run only when a
-/// test on the test set or an analysis asks for them).
-pub const WHOLE_TRAINING_SPLIT: usize = usize::MAX;
-
-/// `Split::fold` of the whole-training-set split (its repetition is 0).
-pub const WHOLE_TRAINING_FOLD: usize = usize::MAX;
-
 /// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
-/// hold-out), the split that trains on every other row of the dataset and tests on those rows;
-/// otherwise `None`.
+/// hold-out), the split that trains on every other row of the dataset and tests on those rows
+/// (its repetition and fold are 0: a unit names it by [`Training::Whole`]); otherwise `None`.
 pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     let first = plan.splits.first()?;
     if first.test.is_empty() || plan.splits.iter().any(|split| split.test != first.test) {
@@ -54,7 +50,7 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     }
     Some(cv::Split {
         repetition: 0,
-        fold: WHOLE_TRAINING_FOLD,
+        fold: 0,
         train: (0..plan.instances).filter(|&row| !in_test[row]).collect(),
         validation: None,
         test: first.test.clone(),
@@ -62,15 +58,15 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
 }
 
 impl PreparedDataset {
-    /// The split a unit's `split` index names: one of the plan's splits, or the
-    /// whole-training-set split for [`WHOLE_TRAINING_SPLIT`] (which must exist).
-    pub fn split(&self, index: usize) -> &cv::Split {
-        if index == WHOLE_TRAINING_SPLIT {
-            self.whole_training
-                .as_ref()
-                .expect("a whole-training unit is only made for a protocol with a fixed test set")
-        } else {
-            &self.plan.splits[index]
+    /// The split a unit trains on: one of the protocol's splits, or the whole-training-set
+    /// split (which exists for every [`Training::Whole`] unit of a plan: see
+    /// [`Plan::add_whole_training`]).
+    pub fn split(&self, training: Training) -> &cv::Split {
+        match training {
+            Training::Split(index) => &self.plan.splits[index],
+            Training::Whole => self.whole_training.as_ref().expect(
+                "a whole-training unit is only planned for a protocol with a fixed test set",
+            ),
         }
     }
 }
@@ -85,25 +81,76 @@ pub struct ConfiguredLearner {
     pub learner: Box<dyn Learner>,
 }
 
-/// One unit of work: fit one learner on one split of one dataset and predict its test part.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a unit trains on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Training {
+    /// One of the protocol's splits (an index into the dataset's splits): its training rows,
+    /// scored on its test (and validation) rows.
+    Split(usize),
+    /// The whole training part of a protocol with one fixed test set, scored on that test set
+    /// (the models of the tests on the test set, and of Aslan et al.'s Figures 6-7).
+    Whole,
+}
+
+/// The repetition and fold a whole-training unit's seed is derived from (as the seeds of the
+/// splits are from theirs); the values of earlier versions, so their cache entries stay valid.
+const WHOLE_TRAINING_IDENTITY: [u64; 2] = [0, u64::MAX];
+
+/// One unit of work: fit one learner on one split (or the whole training part) of one dataset
+/// and predict its held-out rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// Index into the plan's datasets.
     pub dataset: usize,
     /// Index into the plan's learners.
     pub learner: usize,
-    /// Index into the dataset's splits.
-    pub split: usize,
+    /// What it trains on.
+    pub training: Training,
 }
 
-/// Everything an experiment will run.
+impl Unit {
+    /// The unit of `learner` on split `split` of `dataset`.
+    pub fn on_split(dataset: usize, learner: usize, split: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Split(split),
+        }
+    }
+
+    /// The unit of `learner` on the whole training part of `dataset`.
+    pub fn on_whole_training(dataset: usize, learner: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Whole,
+        }
+    }
+
+    /// The index of its split, for a unit on one of the protocol's splits.
+    pub fn split(&self) -> Option<usize> {
+        match self.training {
+            Training::Split(split) => Some(split),
+            Training::Whole => None,
+        }
+    }
+}
+
+/// Everything an experiment will run and compute.
 pub struct Plan {
     /// The prepared datasets, in config order.
     pub datasets: Vec<PreparedDataset>,
     /// The learners, in config order.
     pub learners: Vec<ConfiguredLearner>,
-    /// The units, ordered by dataset, learner, split.
+    /// The units: every learner on every split, ordered by dataset, learner, split; then the
+    /// whole-training units, ordered by dataset and learner.
     pub units: Vec<Unit>,
+    /// The measures computed on every unit's predictions, in config order.
+    pub measures: Vec<Measure>,
+    /// The tests over folds between every two learners, in config order.
+    pub fold_tests: Vec<FoldTest>,
+    /// The tests on the fixed test set, in config order.
+    pub test_set_tests: Vec<TestSetTest>,
 }
 
 /// A dataset reference with its transforms, before loading.
@@ -115,166 +162,6 @@ pub struct DatasetRequest {
     pub transforms: Transforms,
     /// How to read the source if it is a file of one's own (column types, missing markers).
     pub options: data::LoadOptions,
-}
-
-/// Checks every name of the config without loading data: datasets exist, learners are known
-/// and their parameters valid, the protocol is valid. Fast, so a typo fails at once; every
-/// problem found is reported, one per line, not just the first. A dataset given as a relative
-/// path is looked for in `base` (the config file's folder) first, then as given.
-pub fn check_names(
-    config: &ExperimentConfig,
-    catalog: Option<&Catalog>,
-    registry: &learners::Registry,
-    base: Option<&std::path::Path>,
-) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, cv::Strategy)> {
-    let mut problems: Vec<String> = Vec::new();
-    let protocol = config.protocol.clone().unwrap_or_default();
-    let strategy = cv::Strategy::from_table(&protocol)
-        .map_err(|error| problems.push(format!("key 'protocol': {error}")))
-        .ok();
-    let mut requests = Vec::new();
-    for (position, entry) in config.datasets.iter().enumerate() {
-        let (word, transforms, options) = match entry {
-            DatasetEntry::Name(name) => (
-                name.clone(),
-                config.transforms.clone(),
-                data::LoadOptions::default(),
-            ),
-            DatasetEntry::Detailed(detailed) => (
-                detailed.name.clone(),
-                config.transforms.with(&detailed.transforms()),
-                detailed.load_options(),
-            ),
-        };
-        let word = relative_to(base, &word);
-        let members = match catalog {
-            Some(catalog) => catalog.expand(&word).map_err(|error| {
-                format!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
-            }),
-            None if std::path::Path::new(&word).is_file() => Ok(vec![word.clone()]),
-            None => Err(format!(
-                "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
-                 (datasets/catalog.toml) was found to look the name up",
-                position + 1
-            )),
-        };
-        match members {
-            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
-                source,
-                transforms: transforms.clone(),
-                options: options.clone(),
-            })),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    let mut names: Vec<String> = Vec::new();
-    for request in &requests {
-        let name = display_name(&request.source);
-        if names.contains(&name) {
-            problems.push(format!(
-                "key 'datasets': '{name}' appears twice; each dataset may be named once \
-                 (give a file a different name to run it twice)"
-            ));
-        }
-        names.push(name);
-    }
-    let learners = configure_learners(&config.learners, registry, &mut problems);
-    for (position, figure) in config.interval_figures.iter().enumerate() {
-        if !names.contains(&figure.dataset) {
-            problems.push(format!(
-                "key 'interval_figures' entry {}: dataset '{}' is not among the datasets ({})",
-                position + 1,
-                figure.dataset,
-                names.join(", ")
-            ));
-        }
-        for learner in &figure.learners {
-            if !learners.iter().any(|l| &l.name == learner) {
-                problems.push(format!(
-                    "key 'interval_figures' entry {}: learner '{learner}' is not among the \
-                     learners ({})",
-                    position + 1,
-                    learners
-                        .iter()
-                        .map(|l| l.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        }
-    }
-    if let Some(control) = &config.control {
-        if !learners.iter().any(|learner| &learner.name == control) {
-            let names: Vec<&str> = learners.iter().map(|l| l.name.as_str()).collect();
-            problems.push(format!(
-                "key 'control' = '{control}' names no learner; allowed: {}",
-                names.join(", ")
-            ));
-        }
-    }
-    match strategy {
-        Some(strategy) if problems.is_empty() => Ok((requests, learners, strategy)),
-        _ => Err(Error::message(problems.join("\n"))),
-    }
-}
-
-/// A dataset entry's text: a relative path that names a file in `base` becomes that file's
-/// path; anything else (a shipped name, an absolute path, a path from the current folder) is
-/// kept.
-fn relative_to(base: Option<&std::path::Path>, word: &str) -> String {
-    let path = std::path::Path::new(word);
-    match base {
-        Some(base) if path.is_relative() && base.join(path).is_file() => {
-            base.join(path).to_string_lossy().into_owned()
-        }
-        _ => word.to_string(),
-    }
-}
-
-/// Builds the learners of the config, checking kinds, parameters and display names; each
-/// problem is added to `problems` and that learner left out.
-pub fn configure_learners(
-    tables: &[toml::Table],
-    registry: &learners::Registry,
-    problems: &mut Vec<String>,
-) -> Vec<ConfiguredLearner> {
-    let mut learners: Vec<ConfiguredLearner> = Vec::new();
-    for (position, table) in tables.iter().enumerate() {
-        let mut table = table.clone();
-        let name = match table.remove("name") {
-            None => None,
-            Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
-            Some(other) => {
-                problems.push(format!(
-                    "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
-                    position + 1
-                ));
-                continue;
-            }
-        };
-        let learner = match registry.build(&table) {
-            Ok(learner) => learner,
-            Err(error) => {
-                problems.push(format!("key 'learners' entry {}: {error}", position + 1));
-                continue;
-            }
-        };
-        let name = name.unwrap_or_else(|| learner.name().to_string());
-        if learners.iter().any(|other| other.name == name) {
-            problems.push(format!(
-                "key 'learners' entry {}: the name '{name}' is already used; give each learner \
-                 a distinct `name = \"...\"`",
-                position + 1
-            ));
-            continue;
-        }
-        learners.push(ConfiguredLearner {
-            name,
-            table,
-            learner,
-        });
-    }
-    learners
 }
 
 /// The display name of a dataset source: the shipped name, or a file's stem.
@@ -293,8 +180,7 @@ pub fn display_name(source: &str) -> String {
 pub fn prepare_dataset(
     request: &DatasetRequest,
     catalog: Option<&Catalog>,
-    strategy: &cv::Strategy,
-    measures: &[Measure],
+    (protocol, measures): (&dyn Protocol, &[Measure]),
     experiment_seed: u64,
     limits: &crate::bounds::Limits,
 ) -> Result<PreparedDataset> {
@@ -306,74 +192,40 @@ pub fn prepare_dataset(
         }
         None => data::catalog::resolve(&request.source),
     }
-    .with_context(|| format!("cannot load dataset '{}'", request.source))?;
-    let mut dataset = loaded.with_name(name.clone());
+    .map_err(|source| Error::LoadDataset {
+        dataset: request.source.clone(),
+        source: Box::new(source),
+    })?;
     let transforms = &request.transforms;
     let mut notes = Vec::new();
+    let mut dataset = loaded.with_name(name.clone());
     if transforms.two_most_confused && dataset.num_classes() > 2 {
         let (reduced, record) = transform::reduce_to_most_confused(&dataset)
-            .with_context(|| format!("dataset '{name}': two_most_confused"))?;
+            .map_err(|source| transform_failed(&name, "two_most_confused", source))?;
         notes.push(format!("two most confused classes: {}", record.reason));
         dataset = reduced;
     }
-    let classes = dataset.num_classes();
-    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
-    let mut positive = None;
-    if classes == 2 || wants_binary {
-        if classes > 2 && !transforms.one_vs_rest {
+    let (mut dataset, positive) = binary_task((&name, dataset), transforms, &mut notes)?;
+    if let Some(binary) = measures.iter().find(|m| m.needs_binary_task()) {
+        if positive.is_none() {
             bail!(
-                "dataset '{name}' has {classes} classes: with positive_class set, also set \
-                 one_vs_rest = true (or two_most_confused = true)"
+                "dataset '{name}' has {} classes, but the measure '{}' needs a binary task: set \
+                 two_most_confused, or positive_class with one_vs_rest",
+                dataset.num_classes(),
+                binary.name()
             );
         }
-        let choice = match transforms.positive_class.as_deref() {
-            None | Some("minority") => PositiveClass::Minority,
-            Some("majority") => {
-                let counts = dataset.class_counts();
-                let mut best = 0;
-                for (index, &count) in counts.iter().enumerate() {
-                    if count > counts[best] {
-                        best = index;
-                    }
-                }
-                PositiveClass::Named(dataset.schema().class_values[best].clone())
-            }
-            Some(named) => PositiveClass::Named(named.to_string()),
-        };
-        let (binary, record) = transform::choose_positive(&dataset, &choice)
-            .with_context(|| format!("dataset '{name}': positive_class"))?;
-        notes.push(format!(
-            "positive class '{}' against '{}' ({})",
-            record.positive, record.negative, record.reason
-        ));
-        dataset = binary;
-        positive = Some(1);
-    }
-    if positive.is_none() && measures.contains(&Measure::Sauc) {
-        bail!(
-            "dataset '{name}' has {} classes, but the measure 'sauc' needs a binary task: set \
-             two_most_confused, or positive_class with one_vs_rest",
-            dataset.num_classes()
-        );
     }
     if let Some(size) = transforms.subsample {
-        let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
-        let (sample, record) = transform::stratified_subsample(&dataset, size, seed)
-            .with_context(|| format!("dataset '{name}': subsample"))?;
-        let per_class: Vec<String> = record
-            .per_class
-            .iter()
-            .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
-            .collect();
-        notes.push(format!(
-            "stratified subsample of {size} rows ({})",
-            per_class.join(", ")
-        ));
-        dataset = sample;
+        dataset = subsample((&name, &dataset), size, experiment_seed, &mut notes)?;
     }
-    crate::bounds::check_splits(&name, dataset.len(), strategy, limits)?;
-    let plan = cv::SplitPlan::for_dataset(&dataset, strategy, experiment_seed)
-        .with_context(|| format!("dataset '{name}': cannot make the splits"))?;
+    crate::bounds::check_splits(&name, dataset.len(), protocol, limits)?;
+    let plan = protocol
+        .plan(&dataset, experiment_seed)
+        .map_err(|source| Error::Splits {
+            dataset: name.clone(),
+            source: Box::new(source),
+        })?;
     let content_hash = dataset.content_hash();
     let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
@@ -388,6 +240,80 @@ pub fn prepare_dataset(
     })
 }
 
+/// A transform of the config that could not be applied to dataset `name`.
+fn transform_failed(name: &str, transform: &'static str, source: data::DataError) -> Error {
+    Error::Transform {
+        dataset: name.to_string(),
+        transform,
+        source: Box::new(source),
+    }
+}
+
+/// The dataset `name` as a two-class task with its positive class (the second), when it has two
+/// classes or the transforms ask for one (`positive_class`, `one_vs_rest`); otherwise as it is,
+/// without a positive class. What was chosen is added to `notes`.
+fn binary_task(
+    (name, dataset): (&str, Dataset),
+    transforms: &Transforms,
+    notes: &mut Vec<String>,
+) -> Result<(Dataset, Option<usize>)> {
+    let classes = dataset.num_classes();
+    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
+    if classes != 2 && !wants_binary {
+        return Ok((dataset, None));
+    }
+    if classes > 2 && !transforms.one_vs_rest {
+        bail!(
+            "dataset '{name}' has {classes} classes: with positive_class set, also set \
+             one_vs_rest = true (or two_most_confused = true)"
+        );
+    }
+    let choice = match transforms.positive_class.as_deref() {
+        None | Some("minority") => PositiveClass::Minority,
+        Some("majority") => {
+            let counts = dataset.class_counts();
+            let mut best = 0;
+            for (index, &count) in counts.iter().enumerate() {
+                if count > counts[best] {
+                    best = index;
+                }
+            }
+            PositiveClass::Named(dataset.schema().class_values[best].clone())
+        }
+        Some(named) => PositiveClass::Named(named.to_string()),
+    };
+    let (binary, record) = transform::choose_positive(&dataset, &choice)
+        .map_err(|source| transform_failed(name, "positive_class", source))?;
+    notes.push(format!(
+        "positive class '{}' against '{}' ({})",
+        record.positive, record.negative, record.reason
+    ));
+    Ok((binary, Some(1)))
+}
+
+/// A stratified subsample of `size` rows of the dataset `name`, seeded from the experiment seed
+/// and that name; what was taken of each class is added to `notes`.
+fn subsample(
+    (name, dataset): (&str, &Dataset),
+    size: usize,
+    experiment_seed: u64,
+    notes: &mut Vec<String>,
+) -> Result<Dataset> {
+    let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
+    let (sample, record) = transform::stratified_subsample(dataset, size, seed)
+        .map_err(|source| transform_failed(name, "subsample", source))?;
+    let per_class: Vec<String> = record
+        .per_class
+        .iter()
+        .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
+        .collect();
+    notes.push(format!(
+        "stratified subsample of {size} rows ({})",
+        per_class.join(", ")
+    ));
+    Ok(sample)
+}
+
 impl Plan {
     /// The plan of prepared datasets and learners: every learner on every split.
     pub fn new(datasets: Vec<PreparedDataset>, learners: Vec<ConfiguredLearner>) -> Plan {
@@ -395,11 +321,7 @@ impl Plan {
         for (dataset_index, dataset) in datasets.iter().enumerate() {
             for learner in 0..learners.len() {
                 for split in 0..dataset.plan.splits.len() {
-                    units.push(Unit {
-                        dataset: dataset_index,
-                        learner,
-                        split,
-                    });
+                    units.push(Unit::on_split(dataset_index, learner, split));
                 }
             }
         }
@@ -407,7 +329,44 @@ impl Plan {
             datasets,
             learners,
             units,
+            measures: Vec::new(),
+            fold_tests: Vec::new(),
+            test_set_tests: Vec::new(),
         }
+    }
+
+    /// Adds the whole-training units of these (dataset, learner) pairs (once each, after the
+    /// split units, ordered by dataset and learner), leaving out datasets whose protocol has no
+    /// fixed test set.
+    pub fn add_whole_training(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+        let first = self.units.len() - self.whole_training_units().count();
+        let mut wanted: Vec<Unit> = pairs
+            .into_iter()
+            .filter(|&(dataset, _)| self.datasets[dataset].whole_training.is_some())
+            .map(|(dataset, learner)| Unit::on_whole_training(dataset, learner))
+            .chain(self.units.drain(first..))
+            .collect();
+        wanted.sort_by_key(|unit| (unit.dataset, unit.learner));
+        wanted.dedup();
+        self.units.extend(wanted);
+    }
+
+    /// The whole-training units, with their positions in `units` (they come last).
+    pub fn whole_training_units(&self) -> impl Iterator<Item = (usize, Unit)> + '_ {
+        let first = self
+            .units
+            .iter()
+            .rposition(|unit| unit.training != Training::Whole)
+            .map_or(0, |last| last + 1);
+        (first..self.units.len()).map(move |position| (position, self.units[position]))
+    }
+
+    /// The position in `units` of the whole-training unit of (`dataset`, `learner`), if planned.
+    pub fn whole_training_unit(&self, dataset: usize, learner: usize) -> Option<usize> {
+        let wanted = Unit::on_whole_training(dataset, learner);
+        self.whole_training_units()
+            .find(|&(_, unit)| unit == wanted)
+            .map(|(position, _)| position)
     }
 
     /// The seed a unit's learner gets: from the dataset's plan seed, the learner's kind and
@@ -415,12 +374,34 @@ impl Plan {
     /// nor on display names, nor on threads.
     pub fn unit_seed(&self, unit: Unit) -> u64 {
         let dataset = &self.datasets[unit.dataset];
-        let split = dataset.split(unit.split);
         let learner_seed = seeds::derive_seed_from_label(
             dataset.plan.seed,
             &self.learners[unit.learner].learner.describe(),
         );
-        seeds::derive_seed(learner_seed, &[split.repetition as u64, split.fold as u64])
+        let identity = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                [split.repetition as u64, split.fold as u64]
+            }
+            Training::Whole => WHOLE_TRAINING_IDENTITY,
+        };
+        seeds::derive_seed(learner_seed, &identity)
+    }
+
+    /// A unit in words: "dataset / learner / repetition R fold F" (or "/ whole training part").
+    pub fn unit_words(&self, unit: Unit) -> String {
+        let dataset = &self.datasets[unit.dataset];
+        let which = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                format!("repetition {} fold {}", split.repetition, split.fold)
+            }
+            Training::Whole => "whole training part".to_string(),
+        };
+        format!(
+            "{} / {} / {which}",
+            dataset.name, self.learners[unit.learner].name
+        )
     }
 }
 
@@ -435,7 +416,7 @@ pub fn check_capabilities(plan: &Plan) -> Result<()> {
                 .capabilities()
                 .accepts(dataset.dataset.schema(), has_missing)
                 .map_err(|problem| {
-                    Error::message(format!(
+                    Error::config(format!(
                         "learner '{}' cannot take dataset '{}': {problem}",
                         learner.name, dataset.name
                     ))

@@ -4,9 +4,9 @@
 use polars::prelude::{Column, DataFrame, ParquetWriter};
 use report::{Cell, Table};
 
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::measures::Measure;
-use crate::paired::{PairedTest, TestOptions};
+use crate::paired::{FoldTest, TestOptions};
 use crate::plan::{Plan, Unit};
 use crate::runner::{Status, UnitRecord};
 use crate::unit::Part;
@@ -34,7 +34,7 @@ impl RunResults {
     pub fn new(
         plan: &Plan,
         measures: &[Measure],
-        records: Vec<UnitRecord<UnitMeasures>>,
+        records: &[UnitRecord<UnitMeasures>],
     ) -> Result<Self> {
         let folds = FoldTable::new(plan, measures, records);
         let tidy = folds.to_frame(plan)?;
@@ -44,7 +44,7 @@ impl RunResults {
     /// Results of an experiment without data (no rows).
     pub fn empty() -> Self {
         let plan = Plan::new(Vec::new(), Vec::new());
-        let folds = FoldTable::new(&plan, &[], Vec::new());
+        let folds = FoldTable::new(&plan, &[], &[]);
         let tidy = folds.to_frame(&plan).unwrap_or_else(|_| DataFrame::empty());
         RunResults { tidy, folds }
     }
@@ -55,7 +55,10 @@ impl RunResults {
         let mut frame = self.tidy.clone();
         ParquetWriter::new(&mut bytes)
             .finish(&mut frame)
-            .context("cannot write the per-fold table as Parquet")?;
+            .map_err(|source| Error::Frame {
+                action: "write the per-fold table as Parquet",
+                source: Box::new(source),
+            })?;
         Ok(bytes)
     }
 
@@ -92,8 +95,9 @@ pub struct FoldTable {
 }
 
 impl FoldTable {
-    /// Arranges the unit records (in plan order) by dataset, learner and split.
-    pub fn new(plan: &Plan, measures: &[Measure], records: Vec<UnitRecord<UnitMeasures>>) -> Self {
+    /// Arranges the records of the plan's units (in plan order) by dataset, learner and split
+    /// (the whole-training units are not folds: they are left out).
+    pub fn new(plan: &Plan, measures: &[Measure], records: &[UnitRecord<UnitMeasures>]) -> Self {
         let mut cells: Vec<Vec<Vec<Option<Vec<f64>>>>> = plan
             .datasets
             .iter()
@@ -102,12 +106,15 @@ impl FoldTable {
         let mut validation = cells.clone();
         let mut failures = Vec::new();
         for (unit, record) in plan.units.iter().zip(records) {
+            let Some(split) = unit.split() else {
+                continue;
+            };
             if let Status::Failed(message) = &record.status {
-                failures.push((unit.dataset, unit.learner, unit.split, message.clone()));
+                failures.push((unit.dataset, unit.learner, split, message.clone()));
             }
-            if let Some(summary) = record.summary {
-                cells[unit.dataset][unit.learner][unit.split] = Some(summary.test);
-                validation[unit.dataset][unit.learner][unit.split] = summary.validation;
+            if let Some(summary) = &record.summary {
+                cells[unit.dataset][unit.learner][split] = Some(summary.test.clone());
+                validation[unit.dataset][unit.learner][split] = summary.validation.clone();
             }
         }
         FoldTable {
@@ -227,7 +234,10 @@ impl FoldTable {
                 rows.iter().map(|row| row.value).collect::<Vec<_>>(),
             ),
         ];
-        DataFrame::new(rows.len(), columns).context("cannot build the per-fold table")
+        DataFrame::new(rows.len(), columns).map_err(|source| Error::Frame {
+            action: "build the per-fold table",
+            source: Box::new(source),
+        })
     }
 }
 
@@ -313,12 +323,14 @@ pub fn summary_table(plan: &Plan, folds: &FoldTable) -> Table {
         .filter(|dataset| dataset.positive.is_none())
         .map(|dataset| dataset.name.as_str())
         .collect();
-    if !multi_class.is_empty() && folds.measures.contains(&Measure::Auc) {
-        table.push_note(format!(
-            "On the multi-class datasets ({}), auc is Hand & Till's M: the mean over pairs of \
-             classes of their pairwise AUC.",
-            multi_class.join(", ")
-        ));
+    for measure in &folds.measures {
+        if let (false, Some(note)) = (multi_class.is_empty(), measure.spec().multi_class_note) {
+            table.push_note(format!(
+                "On the multi-class datasets ({}), {} {note}.",
+                multi_class.join(", "),
+                measure.name()
+            ));
+        }
     }
     table
 }
@@ -334,8 +346,8 @@ pub struct TestRecord {
     pub a: usize,
     /// Second learner index.
     pub b: usize,
-    /// The test.
-    pub test: PairedTest,
+    /// The test's name.
+    pub test: &'static str,
     /// Number of paired folds used.
     pub n: usize,
     /// Mean of a and of b over the paired folds.
@@ -364,7 +376,7 @@ pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
 pub fn paired_tests(
     plan: &Plan,
     folds: &FoldTable,
-    tests: &[PairedTest],
+    tests: &[FoldTest],
     options: &TestOptions,
 ) -> Vec<TestRecord> {
     let mut records = Vec::new();
@@ -375,19 +387,16 @@ pub fn paired_tests(
                 for b in a + 1..plan.learners.len() {
                     let (x, y) = folds.paired(d, m, a, b);
                     let means = (mean_and_sd_of(&x), mean_and_sd_of(&y));
-                    for &test in tests.iter().filter(|test| !test.on_test_set()) {
+                    for test in tests {
                         let options = TestOptions {
                             sizes: Some(sizes),
                             ..*options
                         };
                         let outcome = test.run(&x, &y, &options);
                         let (statistic, pvalue, reject, problem) = match outcome {
-                            Ok(outcome) => (
-                                outcome.statistic(),
-                                outcome.pvalue(),
-                                outcome.reject(),
-                                None,
-                            ),
+                            Ok(verdict) => {
+                                (verdict.statistic, verdict.pvalue, verdict.reject, None)
+                            }
                             Err(problem) => (f64::NAN, f64::NAN, false, Some(problem)),
                         };
                         records.push(TestRecord {
@@ -395,7 +404,7 @@ pub fn paired_tests(
                             measure: m,
                             a,
                             b,
-                            test,
+                            test: test.name(),
                             n: x.len(),
                             means,
                             statistic,
@@ -456,7 +465,7 @@ pub fn tests_table(
             Cell::text(folds.measures[record.measure].name()),
             Cell::text(&plan.learners[record.a].name),
             Cell::text(&plan.learners[record.b].name),
-            Cell::text(record.test.name()),
+            Cell::text(record.test),
             Cell::integer(record.n as i64),
             Cell::number(record.means.0).with_decimals(4),
             Cell::number(record.means.1).with_decimals(4),
@@ -469,21 +478,21 @@ pub fn tests_table(
     Ok(table)
 }
 
-/// The per-instance predictions of some units (read back from the cache under `folder`) as a
-/// long polars `DataFrame`: one row per predicted row and class, with columns dataset, learner,
-/// repetition, fold, part, row (in the prepared dataset), truth and class (class names), and
-/// probability. Units without an intact cache entry (failed, or not run) are left out.
+/// The per-instance predictions of some units as a long polars `DataFrame`: one row per
+/// predicted row and class, with columns dataset, learner, repetition, fold, part, row (in the
+/// prepared dataset), truth and class (class names), and probability. `predictions` reads a
+/// unit's predictions (from the cache); units without them (failed, or not run) are left out.
 pub fn predictions_frame(
     plan: &Plan,
-    folder: &std::path::Path,
     units: &[Unit],
+    predictions: impl Fn(Unit) -> Option<crate::unit::UnitPredictions>,
 ) -> Result<DataFrame> {
     let mut text: [Vec<String>; 5] = Default::default();
     let mut numbers: [Vec<i64>; 3] = Default::default();
     let mut probability = Vec::new();
     for &unit in units {
         let spec = plan.spec(unit);
-        let Some(predictions) = crate::cache::cached_predictions(folder, &spec) else {
+        let Some(predictions) = predictions(unit) else {
             continue;
         };
         let classes = &spec.dataset.dataset.schema().class_values;
@@ -520,5 +529,8 @@ pub fn predictions_frame(
         Column::new("class".into(), class),
         Column::new("probability".into(), probability),
     ];
-    DataFrame::new(height, columns).context("cannot build the predictions table")
+    DataFrame::new(height, columns).map_err(|source| Error::Frame {
+        action: "build the predictions table",
+        source: Box::new(source),
+    })
 }

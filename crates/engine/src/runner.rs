@@ -6,13 +6,13 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::cache::{look_up, run_cached, Cached, Provenance};
-use crate::error::{Context, Result};
+use crate::error::{Error, Result};
 use crate::plan::{Plan, Unit};
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
@@ -78,6 +78,15 @@ pub struct RunCounts {
     pub missing: usize,
 }
 
+/// The pool of `threads` worker threads (at least one) that the engine's parallel work runs
+/// on: the units, and the preparation of the datasets.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(Error::Threads)
+}
+
 /// Runs every unit of the plan on `threads` worker threads (each unit on one thread) through
 /// the cache under `results`, with a progress bar on a terminal and plain log lines otherwise,
 /// and summarises each successful unit's result with `summarise`. Records are in unit order.
@@ -115,140 +124,30 @@ where
     T: Send,
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
-    let total = units.len();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let terminal = std::io::stderr().is_terminal();
-    let bar = if terminal {
-        let bar = indicatif::ProgressBar::new(total as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} units, {per_sec}, ETA {eta} {msg}",
-        ) {
-            bar.set_style(style);
-        }
-        Some(bar)
-    } else {
-        None
-    };
-    let say = |line: String| match &bar {
-        Some(bar) => bar.println(line),
-        None => eprintln!("{line}"),
-    };
-    let finished = AtomicUsize::new(0);
-    let reused = AtomicUsize::new(0);
-    let failed = AtomicUsize::new(0);
-    let started = Instant::now();
-    // Without a terminal, a line every few seconds (and the last one).
-    let last_line = std::sync::atomic::AtomicU64::new(0);
+    let pool = thread_pool(threads)?;
+    let progress = Progress::start(units.len());
     let records: Vec<UnitRecord<T>> = pool.install(|| {
         units
             .par_iter()
             .map(|&unit| {
                 let spec = plan.spec(unit);
-                let (result, provenance, path) = match fitting {
-                    Fitting::Compute => run_cached(results, &spec),
-                    Fitting::CacheOnly { .. } => match look_up(results, &spec) {
-                        (Cached::Found(result), path) => (result, Provenance::Reused, path),
-                        (Cached::Failed(result), path) => (result, Provenance::Reused, path),
-                        (Cached::Missing(why), path) => {
-                            let record = UnitRecord {
-                                status: Status::Missing(why),
-                                path,
-                                fit_seconds: 0.0,
-                                predict_seconds: 0.0,
-                                summary: None,
-                            };
-                            finished.fetch_add(1, Ordering::Relaxed);
-                            if let Some(bar) = &bar {
-                                bar.inc(1);
-                            }
-                            return record;
-                        }
-                    },
-                };
-                let name = || {
-                    format!(
-                        "{} / {} / split {}",
-                        plan.datasets[unit.dataset].name,
-                        plan.learners[unit.learner].name,
-                        unit.split
-                    )
-                };
-                if let Provenance::Repaired(why) = &provenance {
-                    say(format!(
-                        "unit {}: its cache entry {} was damaged ({why}); computed again",
-                        name(),
-                        path.display()
-                    ));
-                }
-                let status = match (&result.status, provenance) {
-                    (UnitStatus::Failed(message), _) => {
-                        failed.fetch_add(1, Ordering::Relaxed);
-                        say(format!("unit failed: {}: {message}", name()));
-                        Status::Failed(message.clone())
-                    }
-                    (UnitStatus::Ok, Provenance::Reused) => {
-                        reused.fetch_add(1, Ordering::Relaxed);
-                        Status::Reused
-                    }
-                    (UnitStatus::Ok, Provenance::Computed) => Status::Computed,
-                    (UnitStatus::Ok, Provenance::Repaired(why)) => Status::Repaired(why),
-                };
-                let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
-                match &bar {
-                    Some(bar) => {
-                        bar.set_message(format!(
-                            "({} reused, {} failed)",
-                            reused.load(Ordering::Relaxed),
-                            failed.load(Ordering::Relaxed)
-                        ));
-                        bar.inc(1);
-                    }
-                    None => {
-                        let elapsed = started.elapsed();
-                        let now = elapsed.as_millis() as u64;
-                        let previous = last_line.load(Ordering::Relaxed);
-                        let due = now >= previous + PLAIN_LOG_EVERY_MS
-                            && last_line
-                                .compare_exchange(
-                                    previous,
-                                    now,
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok();
-                        if due || done == total {
-                            let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
-                            eprintln!(
-                                "[{:>6.1}s] {done}/{total} units ({} reused, {} failed), \
-                                 {rate:.1} units/s, about {:.0}s to go",
-                                elapsed.as_secs_f64(),
-                                reused.load(Ordering::Relaxed),
-                                failed.load(Ordering::Relaxed),
-                                (total - done) as f64 / rate.max(1e-9)
-                            );
-                        }
-                    }
-                }
-                let summary = result
-                    .predictions
-                    .is_some()
-                    .then(|| summarise(&spec, &result));
+                let record = run_one(results, (plan, unit, &spec), fitting, &progress);
+                let summary = record
+                    .result
+                    .as_ref()
+                    .filter(|result| result.predictions.is_some())
+                    .map(|result| summarise(&spec, result));
                 UnitRecord {
-                    status,
-                    path,
-                    fit_seconds: result.fit_seconds,
-                    predict_seconds: result.predict_seconds,
+                    status: record.status,
+                    path: record.path,
+                    fit_seconds: record.fit_seconds,
+                    predict_seconds: record.predict_seconds,
                     summary,
                 }
             })
             .collect()
     });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let count = |wanted: fn(&Status) -> bool| records.iter().filter(|r| wanted(&r.status)).count();
     let counts = RunCounts {
         computed: count(|status| matches!(status, Status::Computed | Status::Repaired(_))),
@@ -258,4 +157,158 @@ where
         missing: count(|status| matches!(status, Status::Missing(_))),
     };
     Ok((records, counts))
+}
+
+/// What became of one unit, with its result (none when a merge missed it).
+struct Ran {
+    status: Status,
+    path: PathBuf,
+    fit_seconds: f64,
+    predict_seconds: f64,
+    result: Option<UnitResult>,
+}
+
+/// Runs one unit through the cache (or only looks it up, for a merge), telling `progress`.
+fn run_one(
+    results: &Path,
+    (plan, unit, spec): (&Plan, Unit, &UnitSpec),
+    fitting: Fitting,
+    progress: &Progress,
+) -> Ran {
+    let (result, provenance, path) = match fitting {
+        Fitting::Compute => run_cached(results, spec),
+        Fitting::CacheOnly { .. } => match look_up(results, spec) {
+            (Cached::Found(result) | Cached::Failed(result), path) => {
+                (result, Provenance::Reused, path)
+            }
+            (Cached::Missing(why), path) => {
+                progress.unit_done(false, false);
+                return Ran {
+                    status: Status::Missing(why),
+                    path,
+                    fit_seconds: 0.0,
+                    predict_seconds: 0.0,
+                    result: None,
+                };
+            }
+        },
+    };
+    if let Provenance::Repaired(why) = &provenance {
+        progress.say(format!(
+            "unit {}: its cache entry {} was damaged ({why}); computed again",
+            plan.unit_words(unit),
+            path.display()
+        ));
+    }
+    let status = match (&result.status, provenance) {
+        (UnitStatus::Failed(message), _) => {
+            progress.say(format!("unit failed: {}: {message}", plan.unit_words(unit)));
+            Status::Failed(message.clone())
+        }
+        (UnitStatus::Ok, Provenance::Reused) => Status::Reused,
+        (UnitStatus::Ok, Provenance::Computed) => Status::Computed,
+        (UnitStatus::Ok, Provenance::Repaired(why)) => Status::Repaired(why),
+    };
+    progress.unit_done(
+        status == Status::Reused,
+        matches!(status, Status::Failed(_)),
+    );
+    Ran {
+        status,
+        path,
+        fit_seconds: result.fit_seconds,
+        predict_seconds: result.predict_seconds,
+        result: Some(result),
+    }
+}
+
+/// The runner's progress: a bar on a terminal, plain log lines every few seconds otherwise.
+struct Progress {
+    total: usize,
+    bar: Option<indicatif::ProgressBar>,
+    finished: AtomicUsize,
+    reused: AtomicUsize,
+    failed: AtomicUsize,
+    started: Instant,
+    /// Milliseconds since the start at the last plain line.
+    last_line: AtomicU64,
+}
+
+impl Progress {
+    /// The progress of `total` units, starting now.
+    fn start(total: usize) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total as u64);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} units, {per_sec}, ETA {eta} \
+                 {msg}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Progress {
+            total,
+            bar,
+            finished: AtomicUsize::new(0),
+            reused: AtomicUsize::new(0),
+            failed: AtomicUsize::new(0),
+            started: Instant::now(),
+            last_line: AtomicU64::new(0),
+        }
+    }
+
+    /// A line of news (above the bar on a terminal).
+    fn say(&self, line: String) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// One more unit done (reused from the cache, or failed).
+    fn unit_done(&self, reused: bool, failed: bool) {
+        if reused {
+            self.reused.fetch_add(1, Ordering::Relaxed);
+        }
+        if failed {
+            self.failed.fetch_add(1, Ordering::Relaxed);
+        }
+        let done = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        let (reused, failed) = (
+            self.reused.load(Ordering::Relaxed),
+            self.failed.load(Ordering::Relaxed),
+        );
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!("({reused} reused, {failed} failed)"));
+            bar.inc(1);
+            return;
+        }
+        // Without a terminal, a line every few seconds (and the last one).
+        let elapsed = self.started.elapsed();
+        let now = elapsed.as_millis() as u64;
+        let previous = self.last_line.load(Ordering::Relaxed);
+        let due = now >= previous + PLAIN_LOG_EVERY_MS
+            && self
+                .last_line
+                .compare_exchange(previous, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+        if due || done == self.total {
+            let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+            eprintln!(
+                "[{:>6.1}s] {done}/{} units ({reused} reused, {failed} failed), {rate:.1} \
+                 units/s, about {:.0}s to go",
+                elapsed.as_secs_f64(),
+                self.total,
+                (self.total - done) as f64 / rate.max(1e-9)
+            );
+        }
+    }
+
+    /// Clears the bar.
+    fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -4,8 +4,8 @@
 //!
 //! Every unit's expected cost comes from the previous run's `units.csv` (the seconds its fit and
 //! predict took, for units whose cache entry is the same) when there is one, and otherwise from
-//! a model: a factor per learner kind times the rows the unit touches times the attributes (see
-//! [`model_cost`]). Units are then handed out longest first, each to the shard with the least
+//! a model: the learner's declared cost hint times the rows the unit touches times the
+//! attributes (see [`model_cost`]). Units are then handed out longest first, each to the shard with the least
 //! expected cost so far (ties to the lowest shard; units of equal cost in plan order). The
 //! assignment depends only on the plan and on `units.csv`, which shards never write (only a
 //! finished run or merge does), so every shard of one submission computes the same assignment.
@@ -17,6 +17,27 @@ use std::path::Path;
 
 use crate::cache::unit_path;
 use crate::plan::{Plan, Unit};
+
+/// The folder of a results folder where each shard records what it did
+/// (`shards/<I>-of-<N>.toml`); runs and merges keep it.
+pub const SHARDS_FOLDER: &str = "shards";
+
+/// The number of shards named by the most recently written shard record under the results
+/// folder `folder` (`shards/<I>-of-<N>.toml`), if any.
+pub fn recorded_shard_count(folder: &Path) -> Option<usize> {
+    let entries = std::fs::read_dir(folder.join(SHARDS_FOLDER)).ok()?;
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let (_, count) = name.strip_suffix(".toml")?.split_once("-of-")?;
+            let count: usize = count.parse().ok()?;
+            let modified = entry.metadata().ok()?.modified().ok()?;
+            Some((modified, count))
+        })
+        .max()
+        .map(|(_, count)| count)
+}
 
 /// One of `count` disjoint slices of a plan's units: `index` counts from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,49 +152,14 @@ impl Assignment {
     }
 }
 
-/// How much slower than naive Bayes a learner kind is per row and attribute, roughly: the
-/// geometric means over the 15 datasets of the Aslan reproduction on this project's machine
-/// (naive Bayes 1, C4.5 3, RIPPER 20, perceptron 45, k-NN 50). Wrappers multiply their base's
-/// factor (bagging by its iterations); an external command pays a process start per unit; a
-/// kind not listed here counts as 10.
-fn kind_factor(table: &toml::Table) -> f64 {
-    let base = || match table.get("base") {
-        Some(toml::Value::Table(base)) => kind_factor(base),
-        _ => 3.0, // C4.5, the wrappers' default base
-    };
-    match table
-        .get("kind")
-        .and_then(toml::Value::as_str)
-        .unwrap_or("")
-    {
-        "naive_bayes" | "linfa_gaussian_nb" => 1.0,
-        "c45" | "linfa_tree" => 3.0,
-        "vfi" => 3.0,
-        "ripper" | "logistic" => 20.0,
-        "perceptron" => 45.0,
-        "knn" | "smartcore_knn" | "kstar" => 50.0,
-        "smartcore_forest" => 100.0,
-        "bagging" => {
-            let iterations = table
-                .get("iterations")
-                .and_then(toml::Value::as_integer)
-                .unwrap_or(10);
-            base() * iterations.max(1) as f64
-        }
-        "cost_sensitive" => base(),
-        "external" => 200.0,
-        _ => 10.0,
-    }
-}
-
-/// The model's expected cost of a unit: the learner kind's factor (see the table in
-/// docs/slurm.md) times the rows the unit fits on and predicts times the dataset's attributes
-/// (at least one). Only ratios matter.
+/// The model's expected cost of a unit: the learner's cost hint (what it declares, see
+/// `learners::Learner::cost_hint` and the table in docs/slurm.md) times the rows the unit fits
+/// on and predicts times the dataset's attributes (at least one). Only ratios matter.
 pub fn model_cost(plan: &Plan, unit: Unit) -> f64 {
     let spec = plan.spec(unit);
     let rows = spec.split.train.len() + spec.predicted_len();
     let attributes = spec.dataset.dataset.schema().num_attributes().max(1);
-    kind_factor(&spec.learner.table) * rows as f64 * attributes as f64
+    spec.learner.learner.cost_hint() * rows as f64 * attributes as f64
 }
 
 /// Every unit's expected cost, in plan order, and where the costs came from: a unit's fit and

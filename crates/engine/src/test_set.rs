@@ -1,89 +1,192 @@
-//! The tests on a protocol's fixed test set (Aslan's protocol, a single hold-out): one model per
-//! (dataset, learner) fitted on the whole training part and scored on the test set, as a cached
-//! unit of work like the others (`Unit::split` = [`WHOLE_TRAINING_SPLIT`]), run only when a
-//! selected test or an analysis asks for it. On those predictions: DeLong's test of two AUCs and
-//! McNemar's exact test between every two learners, Hanley & McNeil's AUC interval and Wilson's
-//! binomial interval of the error rate for every learner.
+//! Tests on a protocol's fixed test set (Aslan's protocol, a single hold-out), computed from one
+//! model per (dataset, learner) fitted on the whole training part and scored on the test set.
+//! Each is declared by a [`TestSetTestSpec`] in the open registry of [`builtin`] tests (a user's
+//! crate adds one with `engine.registries.test_set_tests.register(spec)`): DeLong's test of two
+//! AUCs and McNemar's exact test between every two learners, Hanley & McNeil's AUC interval and
+//! Wilson's binomial interval of the error rate for every learner. Running them on a plan's
+//! models is [`crate::test_set_run`]'s.
 
-use std::path::Path;
+use std::sync::Arc;
 
-use rayon::prelude::*;
-use report::{Cell, Table};
+use learners::{ParamError, ParameterSpec, Params, Probabilities};
 
-use crate::error::{Context, Result};
 use crate::measures::{binary_scores, error_rate};
-use crate::paired::PairedTest;
-use crate::plan::{Plan, Unit, WHOLE_TRAINING_SPLIT};
-use crate::unit::{Part, UnitPredictions, UnitStatus};
+use crate::registry::{Declares, Entry, Registry};
 
-/// The unit that fits `learner` on the whole training part of `dataset`, when the dataset's
-/// protocol has one fixed test set.
-pub fn whole_training_unit(plan: &Plan, dataset: usize, learner: usize) -> Option<Unit> {
-    plan.datasets[dataset].whole_training.as_ref()?;
-    Some(Unit {
-        dataset,
-        learner,
-        split: WHOLE_TRAINING_SPLIT,
-    })
+/// What a test on the test set is given besides the models' probabilities: the true classes
+/// of the test rows, the positive class of a binary task, and the significance level.
+#[derive(Clone, Copy, Debug)]
+pub struct TestSetInput<'a> {
+    /// The true class of each test row.
+    pub truth: &'a [usize],
+    /// The positive class of a binary task.
+    pub positive: Option<usize>,
+    /// The significance level (1 - the intervals' level).
+    pub alpha: f64,
 }
 
-/// The test-set predictions of `learner`'s whole-training-set model on `dataset`: read from the
-/// cache under `cache`, or fitted (and cached) now. The error says why there are none: the
-/// protocol has no fixed test set, or the learner failed.
-pub fn whole_training_predictions(
-    plan: &Plan,
-    cache: &Path,
-    dataset: usize,
-    learner: usize,
-) -> std::result::Result<UnitPredictions, String> {
-    let Some(unit) = whole_training_unit(plan, dataset, learner) else {
-        return Err(format!(
-            "the protocol of dataset '{}' has no fixed test set (every split must test on the \
-             same rows, as Aslan's protocol or a single hold-out do)",
-            plan.datasets[dataset].name
-        ));
-    };
-    let (result, _, _) = crate::cache::run_cached(cache, &plan.spec(unit));
-    match (result.status, result.predictions) {
-        (UnitStatus::Ok, Some(predictions)) => Ok(predictions),
-        (UnitStatus::Failed(message), _) => Err(format!(
-            "learner '{}' failed on the whole training part of '{}': {message}",
-            plan.learners[learner].name, plan.datasets[dataset].name
-        )),
-        (UnitStatus::Ok, None) => Err("the unit returned no predictions".to_string()),
+/// What one test on the test set measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    /// Number of test rows.
+    pub n: usize,
+    /// The value each learner is judged on (the second NaN for a test of one learner).
+    pub values: (f64, f64),
+    /// The test's statistic (NaN when it has none).
+    pub statistic: f64,
+    /// Two-sided p-value of a test between two learners (NaN for an interval).
+    pub pvalue: f64,
+    /// The interval at level 1 - alpha, for a test of one learner.
+    pub interval: Option<(f64, f64)>,
+    /// Whether a test between two learners rejects equality at alpha.
+    pub reject: bool,
+}
+
+/// A pairwise test's function: two learners' test-set probabilities.
+pub type PairwiseFn = Arc<
+    dyn Fn(&TestSetInput, &Probabilities, &Probabilities) -> Result<Measured, String> + Send + Sync,
+>;
+
+/// A one-learner test's function (an interval): one learner's test-set probabilities.
+pub type SingleFn =
+    Arc<dyn Fn(&TestSetInput, &Probabilities) -> Result<Measured, String> + Send + Sync>;
+
+/// How a test on the test set runs: between every two learners, or on each learner.
+#[derive(Clone)]
+pub enum TestSetFn {
+    /// Between every two learners (DeLong, McNemar).
+    Pairwise(PairwiseFn),
+    /// On each learner (an interval: Hanley-McNeil, binomial).
+    Single(SingleFn),
+}
+
+/// Builds a test's function from its checked options.
+pub type BuildTestSetTest = fn(&Params<'_>) -> Result<TestSetFn, ParamError>;
+
+/// Everything a test on the test set declares.
+pub struct TestSetTestSpec {
+    /// The name configs and tables use.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// The measure each learner is judged on, as the table names it ("auc", "error").
+    pub measure: &'static str,
+    /// How its statistic and interval read, for the table's note.
+    pub note: &'static str,
+    /// Its options.
+    pub options: Vec<ParameterSpec>,
+    /// Builds its function from its options.
+    pub build: BuildTestSetTest,
+}
+
+impl Declares for TestSetTestSpec {
+    const NOUN: &'static str = "test";
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn options(&self) -> &[ParameterSpec] {
+        &self.options
     }
 }
 
-/// Checks, before any fit, that every dataset's protocol has one fixed test set when `tests`
-/// names a test on the test set; the error names the key, the test and the datasets.
-pub fn check(tests: &[PairedTest], plan: &Plan) -> Result<()> {
-    let Some(test) = tests.iter().find(|test| test.on_test_set()) else {
-        return Ok(());
-    };
-    let without: Vec<&str> = plan
-        .datasets
-        .iter()
-        .filter(|dataset| dataset.whole_training.is_none())
-        .map(|dataset| dataset.name.as_str())
-        .collect();
-    if without.is_empty() {
-        return Ok(());
-    }
-    crate::bail!(
-        "key 'tests': '{}' runs on a fixed test set, but the protocol gives {} none (every \
-         split must test on the same rows: protocol kind 'aslan', or 'holdout' with \
-         repetitions = 1); remove it or change the protocol",
-        test.name(),
-        if without.len() == plan.datasets.len() {
-            "the datasets".to_string()
-        } else {
-            format!("datasets {}", without.join(", "))
-        }
-    )
+/// A test on the test set as configured.
+#[derive(Clone)]
+pub struct TestSetTest {
+    entry: Arc<Entry<TestSetTestSpec>>,
+    run: TestSetFn,
 }
 
-/// One test on the test set: a pair of learners (DeLong, McNemar) or one learner (the
-/// intervals) on one dataset.
+impl std::fmt::Debug for TestSetTest {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+impl TestSetTest {
+    /// The test `entry` with the options `params`.
+    pub fn build(entry: &Arc<Entry<TestSetTestSpec>>, params: &Params<'_>) -> Result<Self, String> {
+        let run = (entry.spec.build)(params).map_err(|error| entry.option_error(error))?;
+        Ok(TestSetTest {
+            entry: Arc::clone(entry),
+            run,
+        })
+    }
+
+    /// The name used in configs and tables.
+    pub fn name(&self) -> &'static str {
+        self.entry.spec.name
+    }
+
+    /// Its spec.
+    pub fn spec(&self) -> &TestSetTestSpec {
+        &self.entry.spec
+    }
+
+    /// Its function, with the options given.
+    pub fn run(&self) -> &TestSetFn {
+        &self.run
+    }
+}
+
+/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial.
+pub fn builtin() -> Registry<TestSetTestSpec> {
+    let mut registry = Registry::default();
+    let specs = [
+        TestSetTestSpec {
+            name: "delong",
+            description: "on the fixed test set: DeLong's test of two correlated AUCs of models \
+                          fitted on the whole training part (two-class tasks; protocols with one \
+                          test set)",
+            measure: "auc",
+            note: "DeLong: z of AUC a - AUC b",
+            options: Vec::new(),
+            build: |_| Ok(TestSetFn::Pairwise(Arc::new(delong))),
+        },
+        TestSetTestSpec {
+            name: "mcnemar",
+            description: "on the fixed test set: McNemar's exact test of two whole-training-set \
+                          models' errors on the same rows (protocols with one test set)",
+            measure: "error",
+            note: "McNemar: exact binomial test, statistic min(b, c) with b = rows only a gets \
+                   right, c = rows only b gets right",
+            options: Vec::new(),
+            build: |_| Ok(TestSetFn::Pairwise(Arc::new(mcnemar))),
+        },
+        TestSetTestSpec {
+            name: "hanley_mcneil",
+            description: "on the fixed test set: Hanley & McNeil's interval AUC +- z SE of each \
+                          whole-training-set model (two-class tasks; protocols with one test set)",
+            measure: "auc",
+            note: "Hanley-McNeil: statistic = the AUC's standard error, interval AUC +- z SE \
+                   clipped to [0, 1]",
+            options: Vec::new(),
+            build: |_| Ok(TestSetFn::Single(Arc::new(hanley_mcneil))),
+        },
+        TestSetTestSpec {
+            name: "binomial",
+            description: "on the fixed test set: Wilson's binomial interval of each \
+                          whole-training-set model's error rate (protocols with one test set)",
+            measure: "error",
+            note: "binomial: Wilson's score interval of the error rate",
+            options: Vec::new(),
+            build: |_| Ok(TestSetFn::Single(Arc::new(binomial))),
+        },
+    ];
+    for spec in specs {
+        registry
+            .register(spec)
+            .expect("the built-in tests are valid");
+    }
+    registry
+}
+
+/// One test on the test set: a pair of learners or one learner on one dataset.
 #[derive(Clone, Debug)]
 pub struct TestSetRecord {
     /// Dataset index.
@@ -92,312 +195,120 @@ pub struct TestSetRecord {
     pub a: usize,
     /// Second learner index, for the pairwise tests.
     pub b: Option<usize>,
-    /// The test.
-    pub test: PairedTest,
-    /// Number of test-set rows.
-    pub n: usize,
-    /// The value each learner is judged on: AUC (DeLong, Hanley-McNeil) or error rate
-    /// (McNemar, binomial); the second is NaN for the intervals.
-    pub values: (f64, f64),
-    /// DeLong's z, McNemar's min(b, c), Hanley-McNeil's standard error; NaN for the binomial.
-    pub statistic: f64,
-    /// Two-sided p-value of the pairwise tests; NaN for the intervals.
-    pub pvalue: f64,
-    /// The interval at level 1 - alpha, for Hanley-McNeil and the binomial.
-    pub interval: Option<(f64, f64)>,
-    /// Whether a pairwise test rejects equality at alpha.
-    pub reject: bool,
-    /// Why the test could not be run, if it could not.
-    pub problem: Option<String>,
+    /// The test's name.
+    pub test: &'static str,
+    /// The measure each learner is judged on.
+    pub measure: &'static str,
+    /// What it measured, or why it could not be run.
+    pub outcome: std::result::Result<Measured, String>,
 }
 
-/// What one test on the test set measured (the fields of [`TestSetRecord`] of the same names).
-struct Measured {
-    n: usize,
-    values: (f64, f64),
-    statistic: f64,
-    pvalue: f64,
-    interval: Option<(f64, f64)>,
-    reject: bool,
-}
-
-impl TestSetRecord {
-    /// The record of a test on (dataset, a, b): its measurements, or why it did not run.
-    fn new(
-        (dataset, a, b): (usize, usize, Option<usize>),
-        test: PairedTest,
-        outcome: std::result::Result<Measured, String>,
-    ) -> Self {
-        let (measured, problem) = match outcome {
-            Ok(measured) => (measured, None),
-            Err(why) => (
-                Measured {
-                    n: 0,
-                    values: (f64::NAN, f64::NAN),
-                    statistic: f64::NAN,
-                    pvalue: f64::NAN,
-                    interval: None,
-                    reject: false,
-                },
-                Some(why),
-            ),
-        };
-        TestSetRecord {
-            dataset,
-            a,
-            b,
-            test,
-            n: measured.n,
-            values: measured.values,
-            statistic: measured.statistic,
-            pvalue: measured.pvalue,
-            interval: measured.interval,
-            reject: measured.reject,
-            problem,
-        }
-    }
-}
-
-/// The test-set part of a whole-training-set model's predictions: truth and probabilities.
-fn test_part(predictions: &UnitPredictions) -> (Vec<usize>, learners::Probabilities) {
-    predictions.part(Part::Test)
-}
-
-/// One pairwise test from two learners' test-set predictions.
-fn pairwise(
-    test: PairedTest,
-    positive: Option<usize>,
-    first: &UnitPredictions,
-    second: &UnitPredictions,
-    alpha: f64,
+/// DeLong's test of two learners' test-set AUCs.
+pub fn delong(
+    input: &TestSetInput,
+    first: &Probabilities,
+    second: &Probabilities,
 ) -> std::result::Result<Measured, String> {
-    let (truth, first) = test_part(first);
-    let (_, second) = test_part(second);
-    let n = truth.len();
-    match test {
-        PairedTest::Delong => {
-            let positive = positive.ok_or("needs a two-class task")?;
-            let scores = |probabilities| {
-                binary_scores(probabilities, &truth, positive)
-                    .ok_or("the test set has one class only")
-            };
-            let (x, y) = (scores(&first)?, scores(&second)?);
-            let result = stats::delong_test(x.labels(), x.scores(), y.scores(), alpha)
-                .map_err(|error| error.to_string())?;
-            Ok(Measured {
-                n,
-                values: (result.auc1, result.auc2),
-                statistic: result.z,
-                pvalue: result.pvalue,
-                interval: None,
-                reject: result.reject,
-            })
-        }
-        PairedTest::Mcnemar => {
-            let right = |probabilities: &learners::Probabilities| -> Vec<bool> {
-                probabilities
-                    .predicted_classes()
-                    .iter()
-                    .zip(&truth)
-                    .map(|(predicted, actual)| predicted == actual)
-                    .collect()
-            };
-            let (x, y) = (right(&first), right(&second));
-            let mut table = [[0u64; 2]; 2];
-            for (a_right, b_right) in x.iter().zip(&y) {
-                // Row: the first learner wrong (0) or right (1); column: the second.
-                table[usize::from(!a_right)][usize::from(!b_right)] += 1;
-            }
-            // b = first right, second wrong; c = first wrong, second right.
-            let result = stats::mcnemar_test(table, alpha).map_err(|error| error.to_string())?;
-            Ok(Measured {
-                n,
-                values: (error_rate(&first, &truth), error_rate(&second, &truth)),
-                statistic: result.exact.statistic,
-                pvalue: result.exact.pvalue,
-                interval: None,
-                reject: result.reject,
-            })
-        }
-        other => Err(format!("'{}' is not a pairwise test", other.name())),
-    }
+    let positive = input.positive.ok_or("needs a two-class task")?;
+    let scores = |probabilities| {
+        binary_scores(probabilities, input.truth, positive).ok_or("the test set has one class only")
+    };
+    let (x, y) = (scores(first)?, scores(second)?);
+    let result = stats::delong_test(x.labels(), x.scores(), y.scores(), input.alpha)
+        .map_err(|error| error.to_string())?;
+    Ok(Measured {
+        n: input.truth.len(),
+        values: (result.auc1, result.auc2),
+        statistic: result.z,
+        pvalue: result.pvalue,
+        interval: None,
+        reject: result.reject,
+    })
 }
 
-/// One interval from one learner's test-set predictions: (n, value, statistic, interval).
-fn interval(
-    test: PairedTest,
-    positive: Option<usize>,
-    predictions: &UnitPredictions,
-    alpha: f64,
+/// McNemar's exact test of two learners' errors on the same test rows.
+pub fn mcnemar(
+    input: &TestSetInput,
+    first: &Probabilities,
+    second: &Probabilities,
 ) -> std::result::Result<Measured, String> {
-    let (truth, probabilities) = test_part(predictions);
-    let n = truth.len();
-    match test {
-        PairedTest::HanleyMcneil => {
-            let positive = positive.ok_or("needs a two-class task")?;
-            let scores = binary_scores(&probabilities, &truth, positive)
-                .ok_or("the test set has one class only")?;
-            let auc = stats::auc(scores.labels(), scores.scores()).map_err(|e| e.to_string())?;
-            let positives = scores.labels().iter().filter(|label| **label).count();
-            let negatives = n - positives;
-            let se = stats::hanley_mcneil(auc, positives, negatives)
-                .map_err(|e| e.to_string())?
-                .se;
-            let interval = stats::hanley_mcneil_interval(auc, positives, negatives, alpha)
-                .map_err(|e| e.to_string())?;
-            Ok(Measured {
-                n,
-                values: (auc, f64::NAN),
-                statistic: se,
-                pvalue: f64::NAN,
-                interval: Some((interval.low, interval.high)),
-                reject: false,
-            })
-        }
-        PairedTest::Binomial => {
-            let wrong = probabilities
-                .predicted_classes()
-                .iter()
-                .zip(&truth)
-                .filter(|(predicted, actual)| predicted != actual)
-                .count();
-            let interval =
-                stats::wilson_interval(wrong as f64, n as f64, alpha).map_err(|e| e.to_string())?;
-            Ok(Measured {
-                n,
-                values: (error_rate(&probabilities, &truth), f64::NAN),
-                statistic: f64::NAN,
-                pvalue: f64::NAN,
-                interval: Some((interval.low, interval.high)),
-                reject: false,
-            })
-        }
-        other => Err(format!("'{}' is not an interval", other.name())),
-    }
-}
-
-/// Every selected test on the test set, for every dataset whose protocol has one: the
-/// whole-training-set models are fitted (or read from the cache under `cache`) first, on
-/// `threads` worker threads, then the tests run in order of dataset, test, learner pair.
-/// Empty when no test on the test set is selected.
-pub fn test_set_tests(
-    plan: &Plan,
-    cache: &Path,
-    tests: &[PairedTest],
-    alpha: f64,
-    threads: usize,
-) -> Result<Vec<TestSetRecord>> {
-    let selected: Vec<PairedTest> = tests.iter().copied().filter(|t| t.on_test_set()).collect();
-    if selected.is_empty() {
-        return Ok(Vec::new());
-    }
-    let learners = plan.learners.len();
-    let pairs: Vec<(usize, usize)> = (0..plan.datasets.len())
-        .flat_map(|dataset| (0..learners).map(move |learner| (dataset, learner)))
-        .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let predictions: Vec<std::result::Result<UnitPredictions, String>> = pool.install(|| {
-        pairs
-            .par_iter()
-            .map(|&(dataset, learner)| whole_training_predictions(plan, cache, dataset, learner))
+    let truth = input.truth;
+    let right = |probabilities: &Probabilities| -> Vec<bool> {
+        probabilities
+            .predicted_classes()
+            .iter()
+            .zip(truth)
+            .map(|(predicted, actual)| predicted == actual)
             .collect()
-    });
-    let of = |dataset: usize, learner: usize| &predictions[dataset * learners + learner];
-    let mut records = Vec::new();
-    for (dataset, prepared) in plan.datasets.iter().enumerate() {
-        let positive = prepared.positive;
-        for &test in &selected {
-            let pairwise_test = matches!(test, PairedTest::Delong | PairedTest::Mcnemar);
-            for a in 0..learners {
-                if !pairwise_test {
-                    let outcome = match of(dataset, a) {
-                        Err(why) => Err(why.clone()),
-                        Ok(predictions) => interval(test, positive, predictions, alpha),
-                    };
-                    records.push(TestSetRecord::new((dataset, a, None), test, outcome));
-                    continue;
-                }
-                for b in a + 1..learners {
-                    let outcome = match (of(dataset, a), of(dataset, b)) {
-                        (Err(why), _) | (_, Err(why)) => Err(why.clone()),
-                        (Ok(first), Ok(second)) => pairwise(test, positive, first, second, alpha),
-                    };
-                    records.push(TestSetRecord::new((dataset, a, Some(b)), test, outcome));
-                }
-            }
-        }
+    };
+    let (x, y) = (right(first), right(second));
+    let mut table = [[0u64; 2]; 2];
+    for (a_right, b_right) in x.iter().zip(&y) {
+        // Row: the first learner wrong (0) or right (1); column: the second.
+        table[usize::from(!a_right)][usize::from(!b_right)] += 1;
     }
-    Ok(records)
+    // b = first right, second wrong; c = first wrong, second right.
+    let result = stats::mcnemar_test(table, input.alpha).map_err(|error| error.to_string())?;
+    Ok(Measured {
+        n: truth.len(),
+        values: (error_rate(first, truth), error_rate(second, truth)),
+        statistic: result.exact.statistic,
+        pvalue: result.exact.pvalue,
+        interval: None,
+        reject: result.reject,
+    })
 }
 
-/// The tests on the test set as a table (the columns of the per-fold tests table, with "rows"
-/// for "folds" and the interval's limits added).
-pub fn test_set_table(plan: &Plan, records: &[TestSetRecord], alpha: f64) -> Result<Table> {
-    let header = [
-        "dataset",
-        "measure",
-        "learner a",
-        "learner b",
-        "test",
-        "test rows",
-        "value a",
-        "value b",
-        "statistic",
-        "p-value",
-        "interval low",
-        "interval high",
-        "decision",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut table = Table::new(
-        format!(
-            "Tests on the fixed test set, one model per learner fitted on the whole training \
-             part (alpha = {alpha})"
-        ),
-        header,
-    );
-    for record in records {
-        let measure = match record.test {
-            PairedTest::Delong | PairedTest::HanleyMcneil => "auc",
-            _ => "error",
-        };
-        let decision = match (&record.problem, record.b) {
-            (Some(problem), _) => Cell::text(format!("not run: {problem}")),
-            (None, None) => Cell::text(format!("{:.0}% interval", 100.0 * (1.0 - alpha))),
-            (None, Some(_)) if record.reject => Cell::text("differ").bold(),
-            (None, Some(_)) => Cell::text("no difference"),
-        };
-        let (low, high) = record.interval.unwrap_or((f64::NAN, f64::NAN));
-        table.push_row(vec![
-            Cell::text(&plan.datasets[record.dataset].name),
-            Cell::text(measure),
-            Cell::text(&plan.learners[record.a].name),
-            Cell::text(record.b.map_or("", |b| plan.learners[b].name.as_str())),
-            Cell::text(record.test.name()),
-            Cell::integer(record.n as i64),
-            Cell::number(record.values.0).with_decimals(4),
-            Cell::number(record.values.1).with_decimals(4),
-            Cell::number(record.statistic).with_decimals(4),
-            Cell::number(record.pvalue).with_decimals(4),
-            Cell::number(low).with_decimals(4),
-            Cell::number(high).with_decimals(4),
-            decision,
-        ]);
-    }
-    table.push_note(
-        "DeLong: z of AUC a - AUC b; McNemar: exact binomial test, statistic min(b, c) with b = \
-         rows only a gets right, c = rows only b gets right; Hanley-McNeil: statistic = the AUC's \
-         standard error, interval AUC +- z SE clipped to [0, 1]; binomial: Wilson's score \
-         interval of the error rate. The whole-training-set models have no validation part: a \
-         learner that selects a parameter on the protocol's validation fold uses its own inner \
-         split instead.",
-    );
-    table.check()?;
-    Ok(table)
+/// Hanley & McNeil's interval of one learner's test-set AUC.
+pub fn hanley_mcneil(
+    input: &TestSetInput,
+    probabilities: &Probabilities,
+) -> std::result::Result<Measured, String> {
+    let positive = input.positive.ok_or("needs a two-class task")?;
+    let n = input.truth.len();
+    let scores = binary_scores(probabilities, input.truth, positive)
+        .ok_or("the test set has one class only")?;
+    let auc = stats::auc(scores.labels(), scores.scores()).map_err(|e| e.to_string())?;
+    let positives = scores.labels().iter().filter(|label| **label).count();
+    let negatives = n - positives;
+    let se = stats::hanley_mcneil(auc, positives, negatives)
+        .map_err(|e| e.to_string())?
+        .se;
+    let interval = stats::hanley_mcneil_interval(auc, positives, negatives, input.alpha)
+        .map_err(|e| e.to_string())?;
+    Ok(Measured {
+        n,
+        values: (auc, f64::NAN),
+        statistic: se,
+        pvalue: f64::NAN,
+        interval: Some((interval.low, interval.high)),
+        reject: false,
+    })
+}
+
+/// Wilson's binomial interval of one learner's test-set error rate.
+pub fn binomial(
+    input: &TestSetInput,
+    probabilities: &Probabilities,
+) -> std::result::Result<Measured, String> {
+    let truth = input.truth;
+    let n = truth.len();
+    let wrong = probabilities
+        .predicted_classes()
+        .iter()
+        .zip(truth)
+        .filter(|(predicted, actual)| predicted != actual)
+        .count();
+    let interval =
+        stats::wilson_interval(wrong as f64, n as f64, input.alpha).map_err(|e| e.to_string())?;
+    Ok(Measured {
+        n,
+        values: (error_rate(probabilities, truth), f64::NAN),
+        statistic: f64::NAN,
+        pvalue: f64::NAN,
+        interval: Some((interval.low, interval.high)),
+        reject: false,
+    })
 }
 
 #[cfg(test)]
@@ -441,20 +352,19 @@ mod tests {
                 .collect();
             let positive = case["positive"].as_u64().map(|p| p as usize);
             let alpha = case["alpha"].as_f64().unwrap();
-            let models: Vec<UnitPredictions> = case["probabilities"]
+            let models: Vec<Probabilities> = case["probabilities"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|flat| UnitPredictions {
-                    rows: (0..truth.len()).collect(),
-                    parts: vec![Part::Test; truth.len()],
-                    truth: truth.clone(),
-                    probabilities: learners::Probabilities::from_flat(classes, floats(flat)),
-                })
+                .map(|flat| Probabilities::from_flat(classes, floats(flat)))
                 .collect();
+            let input = TestSetInput {
+                truth: &truth,
+                positive,
+                alpha,
+            };
             let expected = &case["expected"];
-            let mcnemar =
-                pairwise(PairedTest::Mcnemar, positive, &models[0], &models[1], alpha).unwrap();
+            let mcnemar = mcnemar(&input, &models[0], &models[1]).unwrap();
             close(
                 name,
                 mcnemar.statistic,
@@ -469,13 +379,13 @@ mod tests {
             close(name, mcnemar.values.0, errors[0]);
             close(name, mcnemar.values.1, errors[1]);
             for (model, wilson) in models.iter().zip(expected["wilson"].as_array().unwrap()) {
-                let measured = interval(PairedTest::Binomial, positive, model, alpha).unwrap();
+                let measured = binomial(&input, model).unwrap();
                 let (low, high) = measured.interval.unwrap();
                 let wilson = floats(wilson);
                 close(name, low, wilson[0]);
                 close(name, high, wilson[1]);
             }
-            let delong = pairwise(PairedTest::Delong, positive, &models[0], &models[1], alpha);
+            let delong = delong(&input, &models[0], &models[1]);
             let Some(delong_z) = expected.get("delong_z") else {
                 assert_eq!(delong.err().unwrap(), "needs a two-class task");
                 continue;
@@ -491,7 +401,7 @@ mod tests {
                 .iter()
                 .zip(expected["hanley_mcneil"].as_array().unwrap())
             {
-                let measured = interval(PairedTest::HanleyMcneil, positive, model, alpha).unwrap();
+                let measured = hanley_mcneil(&input, model).unwrap();
                 let reference = floats(reference);
                 let (low, high) = measured.interval.unwrap();
                 close(name, measured.statistic, reference[0]);

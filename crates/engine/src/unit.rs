@@ -1,5 +1,6 @@
 //! The unit of work: one learner fitted on one split of one dataset, its held-out rows
-//! predicted. [`run_unit`] is the one function that turns a [`UnitSpec`] into a
+//! predicted (or the whole training part, scored on the protocol's fixed test set).
+//! [`run_unit`] is the one function that turns a [`UnitSpec`] into a
 //! [`UnitResult`]; the runner, the cache and library users all go through it.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -7,7 +8,7 @@ use std::time::Instant;
 
 use learners::Probabilities;
 
-use crate::plan::{ConfiguredLearner, Plan, PreparedDataset, Unit};
+use crate::plan::{ConfiguredLearner, Plan, PreparedDataset, Training, Unit};
 
 /// Which part of a split a predicted row belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,6 +39,9 @@ pub struct UnitSpec<'a> {
     pub learner: &'a ConfiguredLearner,
     /// The split (training, optional validation and test rows).
     pub split: &'a cv::Split,
+    /// Whether the split is one of the protocol's or the whole training part (it names the
+    /// unit's cache entry).
+    pub training: Training,
     /// The seed handed to the learner's `fit`.
     pub seed: u64,
 }
@@ -87,7 +91,8 @@ impl Plan {
         UnitSpec {
             dataset,
             learner: &self.learners[unit.learner],
-            split: dataset.split(unit.split),
+            split: dataset.split(unit.training),
+            training: unit.training,
             seed: self.unit_seed(unit),
         }
     }

@@ -119,17 +119,26 @@ fn after_a_learner_revision_changes_only_its_units_are_computed_again() {
     let output = first
         .run(first.check_text(CONFIG, "test").unwrap(), &folder)
         .unwrap();
-    assert_eq!((output.counts.computed, output.counts.reused), (8, 0));
+    assert_eq!(
+        (output.record.counts.computed, output.record.counts.reused),
+        (8, 0)
+    );
     let again = first
         .run(first.check_text(CONFIG, "test").unwrap(), &folder)
         .unwrap();
-    assert_eq!((again.counts.computed, again.counts.reused), (0, 8));
+    assert_eq!(
+        (again.record.counts.computed, again.record.counts.reused),
+        (0, 8)
+    );
     let bumped = engine_with(vec![spec(2)]);
     let output = bumped
         .run(bumped.check_text(CONFIG, "test").unwrap(), &folder)
         .unwrap();
     // The 4 units of `prior` are computed again; naive Bayes's 4 are reused.
-    assert_eq!((output.counts.computed, output.counts.reused), (4, 4));
+    assert_eq!(
+        (output.record.counts.computed, output.record.counts.reused),
+        (4, 4)
+    );
     let _ = std::fs::remove_dir_all(&folder);
 }
 
@@ -152,9 +161,9 @@ fn a_damaged_cache_entry_is_computed_again() {
         .unwrap();
     assert_eq!(
         (
-            output.counts.computed,
-            output.counts.repaired,
-            output.counts.reused
+            output.record.counts.computed,
+            output.record.counts.repaired,
+            output.record.counts.reused
         ),
         (1, 1, 7)
     );
@@ -178,7 +187,7 @@ fn walk(folder: &std::path::Path) -> Vec<PathBuf> {
 fn check_error(engine: &Engine, config: &str) -> String {
     match engine.check_text(config, "my.toml") {
         Ok(_) => panic!("the config was accepted:\n{config}"),
-        Err(error) => error.to_string(),
+        Err(error) => error.sentence(),
     }
 }
 
@@ -236,7 +245,7 @@ fn check_rejects_a_learner_that_cannot_take_the_datasets_attributes() {
 
 #[test]
 fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
-    use engine::{Analysis, AnalysisContext, ExperimentConfig, Plan, Section};
+    use engine::{Analysis, ExperimentConfig, Plan, RunRecord, Section};
     /// Needs two-class tasks, as Provost et al.'s analysis does.
     struct TwoClass;
     impl Analysis for TwoClass {
@@ -252,12 +261,12 @@ fn check_rejects_an_analysis_that_lacks_its_prerequisites() {
                 None => Ok(()),
             }
         }
-        fn sections(&self, _: &AnalysisContext) -> engine::Result<Vec<Section>> {
+        fn sections(&self, _: &RunRecord) -> Result<Vec<Section>, engine::AnalysisError> {
             Ok(Vec::new())
         }
     }
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(TwoClass));
+    analyses.register(Box::new(TwoClass)).unwrap();
     let engine = Engine::new().with_analyses(analyses);
     let config = format!("analyses = [\"two_class\"]\n{CONFIG}")
         .replace("[\"sonar\"]", "[\"glass\"]")
@@ -276,8 +285,8 @@ fn the_predictions_table_holds_every_row_and_class_of_the_cache() {
     let output = engine
         .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
         .unwrap();
-    let units = output.plan.units.clone();
-    let frame = engine::results::predictions_frame(&output.plan, &output.folder, &units).unwrap();
+    let units = output.record.plan.units.clone();
+    let frame = output.record.predictions_frame(&units).unwrap();
     // sonar: 208 rows, each the test row of exactly one of the 4 folds, 2 classes, 2 learners.
     assert_eq!(frame.height(), 208 * 2 * 2);
     let probability = frame.column("probability").unwrap().f64().unwrap();
@@ -303,7 +312,7 @@ fn the_predictions_table_holds_every_row_and_class_of_the_cache() {
 
 #[test]
 fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
-    use engine::{Analysis, AnalysisContext, ExperimentConfig, Plan, Section};
+    use engine::{Analysis, ExperimentConfig, Plan, RunRecord, Section};
     /// Fails while the report is being written, after every fit.
     struct Failing;
     impl Analysis for Failing {
@@ -316,9 +325,8 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
         fn check(&self, _: &ExperimentConfig, _: &Plan) -> Result<(), String> {
             Ok(())
         }
-        fn sections(&self, context: &AnalysisContext) -> engine::Result<Vec<Section>> {
-            std::fs::write(context.folder.join("half-written.md"), "half").unwrap();
-            Err(engine::Error::message("the analysis failed"))
+        fn sections(&self, _: &RunRecord) -> Result<Vec<Section>, engine::AnalysisError> {
+            Err("the analysis failed".into())
         }
     }
     let folder = scratch("atomic");
@@ -330,7 +338,7 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
     let before = std::fs::read_to_string(results.join("per_fold.csv")).unwrap();
     let index = std::fs::read_to_string(results.join("index.html")).unwrap();
     let mut analyses = engine::Analyses::none();
-    analyses.register(Box::new(Failing));
+    analyses.register(Box::new(Failing)).unwrap();
     let mut failing = engine_with(vec![spec(2)]).with_analyses(analyses);
     failing.threads = 2;
     let config = format!("analyses = [\"failing\"]\n{CONFIG}");
@@ -338,7 +346,10 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
         .run(failing.check_text(&config, "test").unwrap(), &folder)
         .err()
         .expect("the run fails");
-    assert!(error.to_string().contains("the analysis failed"), "{error}");
+    assert!(
+        error.sentence() == "analysis 'failing': the analysis failed",
+        "{error:?}"
+    );
     // The previous run's outputs are untouched; nothing of the failed run is in their place.
     assert_eq!(
         std::fs::read_to_string(results.join("per_fold.csv")).unwrap(),
@@ -348,7 +359,6 @@ fn a_run_that_fails_after_its_fits_leaves_the_previous_outputs_whole() {
         std::fs::read_to_string(results.join("index.html")).unwrap(),
         index
     );
-    assert!(!results.join("half-written.md").exists());
     // The next run clears the failed run's staging folder and replaces the outputs whole.
     engine
         .run(engine.check_text(CONFIG, "test").unwrap(), &folder)
@@ -397,15 +407,14 @@ fn the_tests_on_the_test_set_fit_one_model_per_learner_on_the_whole_training_par
     let output = engine
         .run(engine.check_text(TEST_SET_CONFIG, "test").unwrap(), &folder)
         .unwrap();
-    let plan = &output.plan;
+    let plan = &output.record.plan;
     for (index, dataset) in plan.datasets.iter().enumerate() {
         // Trains on every row outside the common test set.
         let whole = dataset.whole_training.as_ref().unwrap();
         let test = &dataset.plan.splits[0].test;
         assert_eq!(whole.train.len() + test.len(), dataset.dataset.len());
         assert!(whole.train.iter().all(|row| !test.contains(row)));
-        let predictions =
-            engine::test_set::whole_training_predictions(plan, &output.folder, index, 1).unwrap();
+        let predictions = output.record.whole_training_predictions(index, 1).unwrap();
         assert_eq!(&predictions.rows, test);
     }
     let cached: Vec<PathBuf> = walk(&output.folder.join("predictions"))

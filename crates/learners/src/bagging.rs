@@ -93,6 +93,11 @@ impl Bagging {
 }
 
 impl Learner for Bagging {
+    /// Its base learner's cost hint once per iteration.
+    fn cost_hint(&self) -> f64 {
+        self.base.cost_hint() * self.iterations.max(1) as f64
+    }
+
     /// Rows are drawn or split at random, so a weight of 2 is not the same draw as a duplicate.
     fn exact_weights(&self) -> bool {
         false

@@ -149,6 +149,11 @@ fn cost_weights(train: &View, costs: &[Vec<f64>]) -> Vec<f64> {
 }
 
 impl Learner for CostSensitive {
+    /// Its base learner's cost hint.
+    fn cost_hint(&self) -> f64 {
+        self.base.cost_hint()
+    }
+
     fn name(&self) -> &str {
         "cost_sensitive"
     }

@@ -88,6 +88,11 @@ impl ExternalLearner {
 }
 
 impl Learner for ExternalLearner {
+    /// The cost hint of an external command pays a process start per unit: 200 times naive Bayes.
+    fn cost_hint(&self) -> f64 {
+        200.0
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

@@ -116,6 +116,10 @@ pub enum LearnerError {
     },
 }
 
+/// The cost hint of a learner that declares none (see [`Learner::cost_hint`]): ten times naive
+/// Bayes per row and attribute.
+pub const DEFAULT_COST_HINT: f64 = 10.0;
+
 /// A configured learning algorithm: a checked parameter set that fits models.
 ///
 /// A learner of your own implements `name`, `describe`, `revision` and `fit`; the rest have
@@ -156,6 +160,15 @@ pub trait Learner: Send + Sync {
     ) -> Result<Box<dyn Model>, LearnerError> {
         let _ = validation;
         self.fit(train, seed)
+    }
+
+    /// The expected cost of a unit of this learner per row it fits and predicts and per
+    /// attribute, relative to naive Bayes (1): Slurm shards are balanced by it before any unit
+    /// has run (see `engine::shard`). A rough ratio is enough; the default,
+    /// [`DEFAULT_COST_HINT`], suits a learner of unknown cost. A wrapper multiplies its base
+    /// learner's (bagging by its iterations).
+    fn cost_hint(&self) -> f64 {
+        DEFAULT_COST_HINT
     }
 
     /// True when an instance of weight 2 gives the same model as the instance duplicated (up to

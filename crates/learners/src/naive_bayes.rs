@@ -453,6 +453,11 @@ fn sort_keys(keys: &mut Vec<u64>) {
 }
 
 impl Learner for NaiveBayes {
+    /// The cost hint of naive Bayes: the unit of the cost hints.
+    fn cost_hint(&self) -> f64 {
+        1.0
+    }
+
     fn name(&self) -> &str {
         if self.discretize {
             "naive_bayes_mdl"

@@ -91,6 +91,8 @@ enum Value {
     Strings(Vec<String>),
     Matrix(Vec<Vec<f64>>),
     Table(toml::Table),
+    Text(String),
+    Tables(Vec<toml::Table>),
 }
 
 /// The parameters given for one learner, checked against its spec, with the registry that
@@ -192,6 +194,8 @@ impl<'a> Params<'a> {
                 | (ParameterKind::StringList, "string_list")
                 | (ParameterKind::RealMatrix { .. }, "real_matrix")
                 | (ParameterKind::Learner, "learner")
+                | (ParameterKind::Text, "text")
+                | (ParameterKind::Tables, "tables")
         );
         if !matches {
             return Err(self.undeclared(
@@ -290,6 +294,22 @@ impl<'a> Params<'a> {
     pub fn real_matrix(&self, key: &str) -> Result<Option<Vec<Vec<f64>>>, ParamError> {
         match self.lookup(key, "real_matrix")? {
             (_, Some(Value::Matrix(rows))) => Ok(Some(rows.clone())),
+            _ => Ok(None),
+        }
+    }
+
+    /// A declared string, or `None` when absent.
+    pub fn text(&self, key: &str) -> Result<Option<String>, ParamError> {
+        match self.lookup(key, "text")? {
+            (_, Some(Value::Text(text))) => Ok(Some(text.clone())),
+            _ => Ok(None),
+        }
+    }
+
+    /// A declared list of tables, or `None` when absent.
+    pub fn tables(&self, key: &str) -> Result<Option<Vec<toml::Table>>, ParamError> {
+        match self.lookup(key, "tables")? {
+            (_, Some(Value::Tables(tables))) => Ok(Some(tables.clone())),
             _ => Ok(None),
         }
     }
@@ -437,5 +457,22 @@ fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<V
             toml::Value::Table(table) => Ok(Value::Table(table.clone())),
             other => Err(type_error(other)),
         },
+        ParameterKind::Text => match value {
+            toml::Value::String(text) => Ok(Value::Text(text.clone())),
+            other => Err(type_error(other)),
+        },
+        ParameterKind::Tables => {
+            let toml::Value::Array(items) = value else {
+                return Err(type_error(value));
+            };
+            items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::Table(table) => Ok(table.clone()),
+                    other => Err(type_error(other)),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Tables)
+        }
     }
 }

@@ -457,6 +457,11 @@ impl PerceptronLearner {
 }
 
 impl Learner for PerceptronLearner {
+    /// The cost hint of the perceptron: about 45 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        45.0
+    }
+
     fn name(&self) -> &str {
         "perceptron"
     }

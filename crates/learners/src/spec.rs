@@ -53,6 +53,10 @@ pub enum ParameterKind {
     },
     /// A nested learner table (`{ kind = "c45", ... }`), built through the same registry.
     Learner,
+    /// Any string (e.g. a learner's display name).
+    Text,
+    /// A list of tables, each read by its owner (e.g. the comparisons a figure draws).
+    Tables,
 }
 
 impl ParameterKind {
@@ -67,6 +71,8 @@ impl ParameterKind {
             ParameterKind::StringList => "a list of strings".into(),
             ParameterKind::RealMatrix { .. } => "a list of lists of numbers".into(),
             ParameterKind::Learner => "a learner table such as { kind = \"c45\" }".into(),
+            ParameterKind::Text => "a string".into(),
+            ParameterKind::Tables => "a list of tables".into(),
         }
     }
 
@@ -85,6 +91,8 @@ impl ParameterKind {
             ParameterKind::Choice { words } => words.join(", "),
             ParameterKind::StringList => "any list of strings".into(),
             ParameterKind::Learner => "a table with a learner kind and its parameters".into(),
+            ParameterKind::Text => "any string".into(),
+            ParameterKind::Tables => "a list of tables { ... }".into(),
         }
     }
 
@@ -105,6 +113,8 @@ impl ParameterKind {
                 format!("matrix of reals, each {}", real_range(low, high))
             }
             ParameterKind::Learner => "learner table".into(),
+            ParameterKind::Text => "string".into(),
+            ParameterKind::Tables => "list of tables".into(),
         }
     }
 }
@@ -258,6 +268,36 @@ impl ParameterSpec {
         }
     }
 
+    /// A real number in `[low, high]` that a config must give.
+    pub const fn required_real(name: &'static str, low: f64, high: f64, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Real { low, high },
+            default: ParameterDefault::Required,
+            doc,
+        }
+    }
+
+    /// Any string; when absent the owner does what `absent` says.
+    pub const fn text(name: &'static str, absent: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Text,
+            default: ParameterDefault::Absent(absent),
+            doc,
+        }
+    }
+
+    /// A list of tables, each read by the owner; when absent the owner does what `absent` says.
+    pub const fn tables(name: &'static str, absent: &'static str, doc: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Tables,
+            default: ParameterDefault::Absent(absent),
+            doc,
+        }
+    }
+
     /// A list of strings that a config must give.
     pub const fn required_string_list(name: &'static str, doc: &'static str) -> Self {
         ParameterSpec {
@@ -325,6 +365,11 @@ impl ParameterSpec {
             (ParameterKind::Real { low, high }, ParameterDefault::Real(value)) => {
                 low <= high && value >= low && value <= high
             }
+            (ParameterKind::Real { low, high }, ParameterDefault::Required) => low <= high,
+            (
+                ParameterKind::Text | ParameterKind::Tables,
+                ParameterDefault::Absent(_) | ParameterDefault::Required,
+            ) => true,
             (ParameterKind::Integer { low, high }, ParameterDefault::Integer(value)) => {
                 low <= high && value >= low && value <= high
             }

@@ -202,6 +202,11 @@ impl VfiLearner {
 }
 
 impl Learner for VfiLearner {
+    /// The cost hint of VFI: about 3 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        3.0
+    }
+
     fn name(&self) -> &str {
         "vfi"
     }

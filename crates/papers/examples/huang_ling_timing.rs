@@ -1,20 +1,15 @@
 //! Times the Huang & Ling counts: every configuration of the paper's Tables 3-7 (goal: under a
 //! second), the balanced 2n = 200 alone (goal: under a minute), and the whole report section
-//! with its default extended range, written into a folder.
+//! with its default extended range (its tables and figures, as data).
 //!
-//! Run: `cargo run --release -p papers --example huang_ling_timing -- [OUT_DIR]`
-//! (OUT_DIR defaults to a folder under the system's temporary directory).
+//! Run: `cargo run --release -p papers --example huang_ling_timing`
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use papers::huang_ling::{exact_row, published_range_rows, write_report, ClassSizes};
+use papers::huang_ling::ReportOptions;
+use papers::huang_ling::{exact_row, published_range_rows, report_section, ClassSizes};
 
-fn main() -> engine::Result<()> {
-    let out_dir = std::env::args()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("huang_ling_timing"));
+fn main() -> papers::Result<()> {
     println!("rayon threads: {}", rayon::current_num_threads());
 
     let start = Instant::now();
@@ -40,12 +35,11 @@ fn main() -> engine::Result<()> {
     );
 
     let start = Instant::now();
-    let section = write_report(&out_dir)?;
+    let section = report_section(&ReportOptions::default())?;
     println!(
-        "whole section (default range to 2n = 200, {} tables, {} figures) into {}: {:.2?}",
+        "whole section (default range to 2n = 200, {} tables, {} figures): {:.2?}",
         section.tables.len(),
         section.figures.len(),
-        out_dir.display(),
         start.elapsed()
     );
     println!("reading: {}", section.reading);

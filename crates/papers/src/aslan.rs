@@ -4,13 +4,13 @@
 //! intervals of one model trained on all of train-all, beside the spread of the 30 models.
 
 use engine::cache::file_safe;
-use engine::config::{ExperimentConfig, IntervalFigure};
+use engine::config::ExperimentConfig;
 use engine::results::{mean_sizes, FoldTable};
-use engine::{bail, write_table, Analysis, AnalysisContext, Measure, PairedTest, Plan, Result};
-use engine::{Section, TestOptions, Unit};
+use engine::{Analysis, AnalysisError, PairedTest, Plan, RunRecord};
+use engine::{Figure, Section, SectionTable, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};
-use stats::{CortesMohriInterval, ErrorRateBound};
 
+use crate::error::{Error, Result};
 use crate::published::{aslan_cases, AslanCases, AslanNamedComparison};
 
 /// The four cases, in the paper's order (the published counts are in `data/aslan.toml`).
@@ -27,17 +27,13 @@ const NEAR_THRESHOLD: (f64, f64) = (0.01, 0.2);
 /// Aslan et al.'s four-case table of the t-test on error against the t-test on AUC.
 pub struct Agreement;
 
-/// Aslan et al.'s Figures 6 and 7: AUC confidence intervals of one model beside the models.
-pub struct Intervals;
-
 /// The measures both Aslan analyses need.
-fn check_measures(name: &str, config: &ExperimentConfig) -> Result<(), String> {
-    for wanted in [Measure::Error, Measure::Auc] {
-        if !config.measures.contains(&wanted) {
+pub(crate) fn check_measures(name: &str, plan: &Plan) -> Result<(), String> {
+    for wanted in ["error", "auc"] {
+        if !plan.measures.iter().any(|measure| measure.name() == wanted) {
             return Err(format!(
-                "it needs the measures error and auc (key 'measures'; '{}' is missing) for \
-                 analysis '{name}'",
-                wanted.name()
+                "it needs the measures error and auc (key 'measures'; '{wanted}' is missing) for \
+                 analysis '{name}'"
             ));
         }
     }
@@ -45,12 +41,14 @@ fn check_measures(name: &str, config: &ExperimentConfig) -> Result<(), String> {
 }
 
 /// The columns of error and AUC in the fold table.
-fn error_and_auc(context: &AnalysisContext, name: &str) -> Result<(usize, usize)> {
-    let measures = &context.results.folds.measures;
-    let position = |wanted: Measure| measures.iter().position(|&m| m == wanted);
-    match (position(Measure::Error), position(Measure::Auc)) {
+pub(crate) fn error_and_auc(record: &RunRecord, name: &str) -> Result<(usize, usize)> {
+    let measures = &record.results.folds.measures;
+    let position = |wanted: &str| measures.iter().position(|m| m.name() == wanted);
+    match (position("error"), position("auc")) {
         (Some(error), Some(auc)) => Ok((error, auc)),
-        _ => bail!("analysis '{name}' needs the measures error and auc (key 'measures')"),
+        _ => Err(Error::Needs(format!(
+            "analysis '{name}' needs the measures error and auc (key 'measures')"
+        ))),
     }
 }
 
@@ -65,61 +63,16 @@ impl Analysis for Agreement {
          comparisons the paper names beside ours, and an example per case"
     }
 
-    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
-        check_measures(self.name(), config)?;
+    fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        check_measures(self.name(), plan)?;
         if plan.learners.len() < 2 {
             return Err("it compares pairs of learners: name at least two".into());
         }
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        sections(context, &aslan_cases()?)
-    }
-
-    fn opening_sections(&self) -> usize {
-        1
-    }
-}
-
-impl Analysis for Intervals {
-    fn name(&self) -> &'static str {
-        "aslan_intervals"
-    }
-
-    fn description(&self) -> &'static str {
-        "Aslan et al. (2009) Figures 6-7: the Cortes-Mohri and Agarwal et al. AUC confidence \
-         intervals of a model trained on all of train-all, beside the spread of the models' \
-         error and AUC, with the paper's reading of the tests beside ours (key \
-         'interval_figures')"
-    }
-
-    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
-        check_measures(self.name(), config)?;
-        if config.interval_figures.is_empty() {
-            return Err(
-                "it needs at least one comparison in the key 'interval_figures', e.g. \
-                 [{ dataset = \"ada\", learners = [\"ripper\", \"lp\"] }]"
-                    .into(),
-            );
-        }
-        for figure in &config.interval_figures {
-            if let Some(dataset) = plan.datasets.iter().find(|d| d.name == figure.dataset) {
-                if dataset.positive.is_none() {
-                    return Err(format!(
-                        "its confidence intervals need a two-class task, but '{}' has {} \
-                         classes: set two_most_confused, or positive_class with one_vs_rest",
-                        dataset.name,
-                        dataset.dataset.num_classes()
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        interval_sections(context, &context.config.interval_figures, &aslan_cases()?)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        Ok(sections(record, &aslan_cases()?)?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -140,19 +93,26 @@ fn case_of(error_rejects: bool, auc_rejects: bool) -> usize {
 /// One comparison: a pair of learners on one dataset, with both tests' decisions on error
 /// (index 0) and on AUC (index 1).
 #[derive(Clone, Debug)]
-struct Comparison {
-    dataset: usize,
-    a: usize,
-    b: usize,
-    plain: [bool; 2],
-    corrected: [bool; 2],
-    plain_p: [f64; 2],
-    corrected_p: [f64; 2],
+pub(crate) struct Comparison {
+    /// The dataset.
+    pub(crate) dataset: usize,
+    /// The first learner.
+    pub(crate) a: usize,
+    /// The second learner.
+    pub(crate) b: usize,
+    /// Whether the plain t-test rejects, on error and on AUC.
+    pub(crate) plain: [bool; 2],
+    /// Whether the corrected t-test rejects, on error and on AUC.
+    pub(crate) corrected: [bool; 2],
+    /// The plain t-test's p-values.
+    pub(crate) plain_p: [f64; 2],
+    /// The corrected t-test's p-values.
+    pub(crate) corrected_p: [f64; 2],
 }
 
 impl Comparison {
     /// The case under the plain (false) or the corrected (true) t-test.
-    fn case(&self, corrected: bool) -> usize {
+    pub(crate) fn case(&self, corrected: bool) -> usize {
         let decisions = if corrected {
             self.corrected
         } else {
@@ -171,17 +131,17 @@ impl Comparison {
 
 /// The plain and corrected t-tests on error and on AUC of learners `a` and `b` on dataset `d`;
 /// why not, when a test cannot be computed.
-fn compare(
-    context: &AnalysisContext,
+pub(crate) fn compare(
+    record: &RunRecord,
     (error, auc): (usize, usize),
     d: usize,
     a: usize,
     b: usize,
 ) -> Result<Comparison, String> {
-    let folds = &context.results.folds;
+    let folds = &record.results.folds;
     let options = TestOptions {
-        sizes: Some(mean_sizes(context.plan, d)),
-        ..context.config.test_options(None)
+        sizes: Some(mean_sizes(&record.plan, d)),
+        ..record.config.test_options(None)
     };
     let mut comparison = Comparison {
         dataset: d,
@@ -213,18 +173,18 @@ fn counts(comparisons: &[Comparison], corrected: bool) -> [usize; 4] {
     counts
 }
 
-/// The Aslan analysis: tables and figures written under `folder`, returned as report sections
-/// (the first, the side-by-side with the paper, opens the report).
-fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section>> {
-    let (folder, plan) = (context.folder, context.plan);
-    let alpha = context.config.alpha;
-    let columns = error_and_auc(context, "aslan_agreement")?;
+/// The Aslan analysis as report sections (the first, the side-by-side with the paper, opens
+/// the report).
+fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
+    let plan = &record.plan;
+    let alpha = record.config.alpha;
+    let columns = error_and_auc(record, "aslan_agreement")?;
     let mut comparisons = Vec::new();
     let mut skipped = Vec::new();
     for d in 0..plan.datasets.len() {
         for a in 0..plan.learners.len() {
             for b in a + 1..plan.learners.len() {
-                match compare(context, columns, d, a, b) {
+                match compare(record, columns, d, a, b) {
                     Ok(comparison) => comparisons.push(comparison),
                     Err(problem) => skipped.push(format!(
                         "{}: {} vs {}: {problem}",
@@ -234,21 +194,26 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
             }
         }
     }
-    let tables_folder = folder.join("tables");
     let beside = beside_paper_table(paper, &comparisons, alpha, &skipped);
-    write_table(&tables_folder, "aslan_four_cases", &beside)?;
-    let named = named_table(context, columns, paper);
-    write_table(&tables_folder, "aslan_named_comparisons", &named)?;
+    let named = named_table(record, columns, paper);
+    let opening = opening_section(record, paper, &comparisons, [beside, named]);
     let corrected_table = corrected_table(paper, &comparisons, alpha);
-    write_table(
-        &tables_folder,
-        "aslan_four_cases_corrected",
-        &corrected_table,
-    )?;
     let per_dataset = per_dataset_table(plan, &comparisons);
-    write_table(&tables_folder, "aslan_cases_per_dataset", &per_dataset)?;
+    let beyond = beyond_section(plan, &comparisons, [corrected_table, per_dataset]);
+    let examples = example_figures(record, &comparisons, columns.0, columns.1)?;
+    Ok(vec![opening, beyond, examples])
+}
 
-    let (plain, corrected) = (counts(&comparisons, false), counts(&comparisons, true));
+/// The section that opens the report: the four cases beside the paper's, and the comparisons
+/// the paper names beside ours (`tables`), with a reading of what matches and what differs.
+fn opening_section(
+    record: &RunRecord,
+    paper: &AslanCases,
+    comparisons: &[Comparison],
+    [beside, named]: [Table; 2],
+) -> Section {
+    let (plan, alpha) = (&record.plan, record.config.alpha);
+    let plain = counts(comparisons, false);
     let published: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
     let order = |counts: &[usize]| {
         let mut order: Vec<usize> = (0..counts.len()).collect();
@@ -267,7 +232,7 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
         }
     };
     let near = comparisons.iter().filter(|c| c.near_threshold()).count();
-    let opening = Section {
+    Section {
         title: "Aslan et al. (2009) beside the paper: t-test on error against t-test on AUC".into(),
         reading: format!(
             "Of {} comparisons (every pair of the {} learners on each of the {} datasets), the \
@@ -310,16 +275,28 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
             NEAR_THRESHOLD.0,
             NEAR_THRESHOLD.1,
         ),
-        tables: vec![beside, named],
-        figures: Vec::new(),
-        links: Vec::new(),
-    };
+        tables: vec![
+            SectionTable::new("aslan_four_cases", beside),
+            SectionTable::new("aslan_named_comparisons", named),
+        ],
+        ..Section::default()
+    }
+}
+
+/// The section beyond the paper: the corrected resampled t-test's four cases and the cases per
+/// dataset (`tables`), with a reading of what the correction changes.
+fn beyond_section(
+    plan: &Plan,
+    comparisons: &[Comparison],
+    [corrected_table, per_dataset]: [Table; 2],
+) -> Section {
+    let corrected = counts(comparisons, true);
     let k = plan.datasets.first().map_or(0, |d| d.plan.splits.len());
     let factor = plan.datasets.first().map_or(f64::NAN, |_| {
         let (train, test) = mean_sizes(plan, 0);
         1.0 + k as f64 * test / train
     });
-    let beyond = Section {
+    Section {
         title: "Beyond the paper: the corrected resampled t-test, and the cases per dataset".into(),
         reading: format!(
             "The {k} models are trained on sets that share most of their instances and are \
@@ -341,12 +318,12 @@ fn sections(context: &AnalysisContext, paper: &AslanCases) -> Result<Vec<Section
                 .filter(|c| c.plain[1] && !c.corrected[1])
                 .count(),
         ),
-        tables: vec![corrected_table, per_dataset],
-        figures: Vec::new(),
-        links: Vec::new(),
-    };
-    let examples = example_figures(context, &comparisons, columns.0, columns.1)?;
-    Ok(vec![opening, beyond, examples])
+        tables: vec![
+            SectionTable::new("aslan_four_cases_corrected", corrected_table),
+            SectionTable::new("aslan_cases_per_dataset", per_dataset),
+        ],
+        ..Section::default()
+    }
 }
 
 /// The four-case table of the plain t-test, ours beside the paper's, with the difference and
@@ -486,7 +463,7 @@ fn case_with_pvalues(case: usize, pvalues: [f64; 2]) -> String {
 }
 
 /// The comparisons the paper names in its figures, their case beside ours.
-fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &AslanCases) -> Table {
+fn named_table(record: &RunRecord, columns: (usize, usize), paper: &AslanCases) -> Table {
     let header = [
         "figure",
         "dataset (paper / ours)",
@@ -505,7 +482,7 @@ fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &Aslan
     let mut same = 0;
     let mut compared = 0;
     for named in &paper.named {
-        let (ours, agree, corrected) = match named_comparison(context, columns, named) {
+        let (ours, agree, corrected) = match named_comparison(record, columns, named) {
             Ok(comparison) => {
                 let case = comparison.case(false);
                 let agree = CASES[case] == named.case;
@@ -547,11 +524,11 @@ fn named_table(context: &AnalysisContext, columns: (usize, usize), paper: &Aslan
 
 /// Our comparison of a comparison the paper names; why not, when the run does not have it.
 fn named_comparison(
-    context: &AnalysisContext,
+    record: &RunRecord,
     columns: (usize, usize),
     named: &AslanNamedComparison,
 ) -> Result<Comparison, String> {
-    let plan = context.plan;
+    let plan = &record.plan;
     let Some(dataset) = &named.dataset else {
         return Err(format!(
             "no copy of '{}' (not available; see datasets/SOURCES.md)",
@@ -570,7 +547,7 @@ fn named_comparison(
             .ok_or_else(|| format!("no learner named '{name}' in this run"))
     };
     let (a, b) = (learner(&named.learners[0])?, learner(&named.learners[1])?);
-    compare(context, columns, d, a, b)
+    compare(record, columns, d, a, b)
 }
 
 fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
@@ -599,17 +576,17 @@ fn per_dataset_table(plan: &Plan, comparisons: &[Comparison]) -> Table {
 type Points = Vec<(f64, f64)>;
 
 /// Colours of the two learners of a comparison figure.
-const COLOURS: [Rgb; 2] = [report::PALETTE[0], report::PALETTE[1]];
+pub(crate) const COLOURS: [Rgb; 2] = [report::PALETTE[0], report::PALETTE[1]];
 
 /// One example comparison per case (the first in dataset and learner order): error and AUC
 /// distributions over the models, and the ROC curves of all models of both learners.
 fn example_figures(
-    context: &AnalysisContext,
+    record: &RunRecord,
     comparisons: &[Comparison],
     error: usize,
     auc: usize,
 ) -> Result<Section> {
-    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
+    let (plan, folds) = (&record.plan, &record.results.folds);
     let mut figures = Vec::new();
     let mut notes = Vec::new();
     for (case, case_name) in CASES.iter().enumerate() {
@@ -650,9 +627,11 @@ fn example_figures(
                 "models",
             );
             let svg = report::distribution_plot(&options, &distributions, &[], 15)?;
-            let file = format!("figures/{stem}_{suffix}.svg");
-            report::write_file(&folder.join(&file), &svg)?;
-            figures.push((file, format!("{label} distributions. {description}")));
+            figures.push(Figure {
+                file: format!("figures/{stem}_{suffix}.svg"),
+                caption: format!("{label} distributions. {description}"),
+                svg,
+            });
         }
         let mut curves = Vec::new();
         for (&learner, color) in [example.a, example.b].iter().zip(COLOURS) {
@@ -662,12 +641,8 @@ fn example_figures(
                 color,
             ));
             for split in 0..dataset.plan.splits.len() {
-                let unit = Unit {
-                    dataset: example.dataset,
-                    learner,
-                    split,
-                };
-                let Some((points, marked)) = roc_points(context, unit) else {
+                let unit = Unit::on_split(example.dataset, learner, split);
+                let Some((points, marked)) = roc_points(record, unit) else {
                     continue;
                 };
                 let mut curve = Curve::faint(points, color);
@@ -679,12 +654,13 @@ fn example_figures(
             &PlotOptions::roc(format!("ROC curves of all models: {}", dataset.name)),
             &curves,
         )?;
-        let file = format!("figures/{stem}_roc.svg");
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!("ROC curves of every model, the threshold-0.5 point marked. {description}"),
-        ));
+        figures.push(Figure {
+            file: format!("figures/{stem}_roc.svg"),
+            caption: format!(
+                "ROC curves of every model, the threshold-0.5 point marked. {description}"
+            ),
+            svg,
+        });
     }
     Ok(Section {
         title: "Aslan et al.: one example comparison per case (their Figures 2 to 5)".into(),
@@ -697,15 +673,14 @@ fn example_figures(
                 notes.join("; ")
             )
         },
-        tables: Vec::new(),
         figures,
-        links: Vec::new(),
+        ..Section::default()
     })
 }
 
 /// The values of a measure over the models of each of two learners on one dataset, coloured
 /// for a comparison figure.
-fn distributions(
+pub(crate) fn distributions(
     plan: &Plan,
     folds: &FoldTable,
     dataset: usize,
@@ -730,8 +705,8 @@ fn distributions(
 
 /// The ROC curve of a unit (read back from the cache), thinned to the points a plot can show,
 /// and its threshold-0.5 operating point.
-fn roc_points(context: &AnalysisContext, unit: Unit) -> Option<(Points, (f64, f64))> {
-    let scores = context.test_scores(unit)?;
+fn roc_points(record: &RunRecord, unit: Unit) -> Option<(Points, (f64, f64))> {
+    let scores = record.test_scores(unit)?;
     let curve = evaluate::roc_curve(&scores).ok()?;
     let points = curve.fpr_tpr();
     let marked = points[curve.operating_point(0.5)];
@@ -752,341 +727,4 @@ pub fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
         }
     }
     kept
-}
-
-/// One learner's intervals in a Figures 6-7 comparison, from its whole-train-all model.
-struct LearnerIntervals {
-    learner: usize,
-    auc: f64,
-    errors: usize,
-    rows: usize,
-    plain: stats::Interval,
-    full: CortesMohriInterval,
-    agarwal: stats::Interval,
-}
-
-/// The Cortes-Mohri and Agarwal et al. intervals of a learner's whole-train-all model.
-fn learner_intervals(
-    context: &AnalysisContext,
-    dataset: usize,
-    learner: usize,
-) -> Result<LearnerIntervals> {
-    let alpha = context.config.alpha;
-    // As Aslan et al. compute their Figures 6-7 intervals ("we trained and tested the
-    // classification algorithms without cross-validation"): the model fitted on all of
-    // train-all, scored on the test set.
-    let scores = context
-        .whole_training_test_scores(dataset, learner)
-        .map_err(|why| {
-            engine::Error::message(format!(
-                "{} on all of train-all of '{}': {why}",
-                context.plan.learners[learner].name, context.plan.datasets[dataset].name
-            ))
-        })?;
-    let (positives, negatives) = scores.class_totals();
-    let (positives, negatives) = (positives.round() as usize, negatives.round() as usize);
-    let auc = evaluate::auc_or_nan(&scores);
-    let errors = scores
-        .scores()
-        .iter()
-        .zip(scores.labels())
-        .filter(|&(&score, &label)| (score > 0.5) != label)
-        .count();
-    Ok(LearnerIntervals {
-        learner,
-        auc,
-        errors,
-        rows: scores.len(),
-        plain: stats::cortes_mohri_interval(positives, negatives, errors, alpha)?,
-        full: stats::cortes_mohri_full_interval(
-            positives,
-            negatives,
-            errors,
-            alpha,
-            ErrorRateBound::Normal,
-        )?,
-        agarwal: stats::agarwal_interval(auc, positives, negatives, alpha)?,
-    })
-}
-
-/// How many of `values` lie in `interval`, as "k of n".
-fn held(values: &[f64], interval: stats::Interval) -> String {
-    let inside = values
-        .iter()
-        .filter(|&&v| v >= interval.low && v <= interval.high)
-        .count();
-    format!("{inside} of {}", values.len())
-}
-
-/// A test's decision and p-value.
-fn decision(rejects: bool, pvalue: f64) -> String {
-    format!(
-        "{} (p = {pvalue:.3})",
-        if rejects { "rejects" } else { "accepts" }
-    )
-}
-
-/// Aslan et al. Figures 6 and 7: for each configured comparison, the paper's reading of the
-/// tests beside ours, the error and the AUC of the models of two learners, with the
-/// Cortes-Mohri (2004) and Agarwal et al. AUC confidence intervals of each learner's model
-/// trained on all of train-all, as the paper computes them.
-fn interval_sections(
-    context: &AnalysisContext,
-    figures: &[IntervalFigure],
-    paper: &AslanCases,
-) -> Result<Vec<Section>> {
-    let (folder, plan, folds) = (context.folder, context.plan, &context.results.folds);
-    let alpha = context.config.alpha;
-    if let Err(problem) = Intervals.check(context.config, plan) {
-        bail!("analysis 'aslan_intervals': {problem}");
-    }
-    let columns = error_and_auc(context, "aslan_intervals")?;
-    let (error, auc) = columns;
-    let mut files = Vec::new();
-    let mut readings = Table::new(
-        "Figures 6 and 7: the paper's reading beside ours",
-        [
-            "figure",
-            "dataset",
-            "learners",
-            "paper: error test",
-            "paper: AUC test",
-            "ours: error test (plain t)",
-            "ours: AUC test (plain t)",
-            "same reading",
-            "paper on the intervals",
-            "ours on the intervals: model AUCs inside Cortes-Mohri / Agarwal",
-        ]
-        .map(String::from)
-        .to_vec(),
-    );
-    let mut table = Table::new(
-        "AUC confidence intervals of a model trained on all of train-all, beside the spread of \
-         the models",
-        [
-            "dataset",
-            "learner",
-            "test AUC",
-            "errors / test rows",
-            "error rate interval",
-            "error counts",
-            "expected AUC at the errors",
-            "Cortes-Mohri at the errors (+- z sd)",
-            "Cortes-Mohri (2004)",
-            "Agarwal et al.",
-            "AUC of the models: min",
-            "max",
-        ]
-        .map(String::from)
-        .to_vec(),
-    );
-    let range = |interval: stats::Interval| format!("{:.4} - {:.4}", interval.low, interval.high);
-    for figure in figures {
-        let Some(d) = plan.datasets.iter().position(|x| x.name == figure.dataset) else {
-            bail!("interval_figures: no dataset '{}'", figure.dataset);
-        };
-        let dataset = &plan.datasets[d];
-        let learners: Vec<usize> = figure
-            .learners
-            .iter()
-            .map(|name| plan.learners.iter().position(|l| &l.name == name))
-            .collect::<Option<_>>()
-            .ok_or_else(|| engine::Error::message("interval_figures: unknown learner"))?;
-        let mut computed = Vec::new();
-        for &learner in &learners {
-            computed.push(learner_intervals(context, d, learner)?);
-        }
-        let model_aucs = |learner: usize| -> Vec<f64> {
-            folds
-                .values(d, learner, auc)
-                .into_iter()
-                .flatten()
-                .filter(|v| v.is_finite())
-                .collect()
-        };
-        let mut inside = Vec::new();
-        let mut intervals = Vec::new();
-        let mut error_intervals = Vec::new();
-        for (found, color) in computed.iter().zip(COLOURS) {
-            let name = &plan.learners[found.learner].name;
-            let all = model_aucs(found.learner);
-            let min = all.iter().copied().fold(f64::INFINITY, f64::min);
-            let max = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            table.push_row(vec![
-                Cell::text(&dataset.name),
-                Cell::text(name),
-                Cell::number(found.auc).with_decimals(4),
-                Cell::text(format!("{} / {}", found.errors, found.rows)),
-                Cell::text(range(found.full.error_rate)),
-                Cell::text(format!(
-                    "{} - {}",
-                    found.full.error_counts.0, found.full.error_counts.1
-                )),
-                Cell::number(found.full.expected_auc).with_decimals(4),
-                Cell::text(range(found.plain)),
-                Cell::text(range(found.full.auc)),
-                Cell::text(range(found.agarwal)),
-                Cell::number(min).with_decimals(4),
-                Cell::number(max).with_decimals(4),
-            ]);
-            inside.push(format!(
-                "{name}: {} / {}",
-                held(&all, found.full.auc),
-                held(&all, found.agarwal)
-            ));
-            intervals.push(report::Interval {
-                label: Some(format!("{name}: Cortes-Mohri")),
-                low: found.full.auc.low,
-                high: found.full.auc.high,
-                center: Some(found.full.expected_auc),
-                color,
-            });
-            intervals.push(report::Interval {
-                label: Some(format!("{name}: Agarwal et al.")),
-                low: found.agarwal.low,
-                high: found.agarwal.high,
-                center: Some(found.auc),
-                color,
-            });
-            error_intervals.push(report::Interval {
-                label: Some(format!("{name}: error rate")),
-                low: found.full.error_rate.low,
-                high: found.full.error_rate.high,
-                center: Some(found.errors as f64 / found.rows.max(1) as f64),
-                color,
-            });
-        }
-        let named = paper.named.iter().find(|named| {
-            named.dataset.as_deref() == Some(figure.dataset.as_str())
-                && named.learners == [figure.learners[0].clone(), figure.learners[1].clone()]
-        });
-        let ours = compare(context, columns, d, learners[0], learners[1]);
-        let (paper_error, paper_auc) = match named.and_then(|named| {
-            CASES
-                .iter()
-                .position(|&case| case == named.case)
-                .map(|case| (case >= 2, case % 2 == 1))
-        }) {
-            Some((error_rejects, auc_rejects)) => (
-                if error_rejects { "rejects" } else { "accepts" }.to_string(),
-                if auc_rejects { "rejects" } else { "accepts" }.to_string(),
-            ),
-            None => (
-                "not in the paper".to_string(),
-                "not in the paper".to_string(),
-            ),
-        };
-        let (our_error, our_auc, same) = match &ours {
-            Ok(comparison) => (
-                decision(comparison.plain[0], comparison.plain_p[0]),
-                decision(comparison.plain[1], comparison.plain_p[1]),
-                match named {
-                    Some(named) => if CASES[comparison.case(false)] == named.case {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                    .to_string(),
-                    None => "-".to_string(),
-                },
-            ),
-            Err(why) => (why.clone(), why.clone(), "-".to_string()),
-        };
-        readings.push_row(vec![
-            Cell::text(named.map_or("-", |named| named.figure.as_str())),
-            Cell::text(&dataset.name),
-            Cell::text(figure.learners.join(" vs ")),
-            Cell::text(paper_error),
-            Cell::text(match named.and_then(|named| named.note.as_ref()) {
-                Some(note) => format!("{paper_auc} ({note})"),
-                None => paper_auc,
-            }),
-            Cell::text(our_error),
-            Cell::text(our_auc),
-            Cell::text(same),
-            Cell::text(
-                named
-                    .and_then(|named| named.intervals.clone())
-                    .unwrap_or_default(),
-            ),
-            Cell::text(inside.join("; ")),
-        ]);
-        let stem = format!(
-            "aslan_intervals_{}_{}_{}",
-            file_safe(&dataset.name),
-            file_safe(&figure.learners[0]),
-            file_safe(&figure.learners[1])
-        );
-        for (measure, label, suffix, drawn) in [
-            (error, "Error", "error", &error_intervals[..]),
-            (auc, "AUC", "auc", &intervals[..]),
-        ] {
-            let distributions = distributions(plan, folds, d, &learners, measure);
-            let options = PlotOptions::new(
-                format!(
-                    "{label}: {} vs {} on {}",
-                    figure.learners[0], figure.learners[1], dataset.name
-                ),
-                label,
-                "models",
-            );
-            let svg = report::distribution_plot(&options, &distributions, drawn, 15)?;
-            let file = format!("figures/{stem}_{suffix}.svg");
-            report::write_file(&folder.join(&file), &svg)?;
-            let what = if measure == error {
-                "the error-rate interval at level sqrt(1 - alpha) that the Cortes-Mohri \
-                 construction starts from (dots: the observed error rate)"
-            } else {
-                "the Cortes-Mohri (2004) interval (dots: the expected AUC at the observed \
-                 error count) and the Agarwal et al. interval (dots: the test AUC)"
-            };
-            files.push((
-                file,
-                format!(
-                    "{label} of the {} models of {} and {} on {}, with {what} of each \
-                     learner's model trained on all of train-all, at {:.0}%",
-                    dataset.plan.splits.len(),
-                    figure.learners[0],
-                    figure.learners[1],
-                    dataset.name,
-                    100.0 * (1.0 - alpha)
-                ),
-            ));
-        }
-    }
-    table.push_note(
-        "Each learner's model is trained on all of train-all and scored on the test set, as the \
-         paper computes its intervals. Cortes-Mohri at the errors: expected AUC +- z sd over \
-         all rankings with the observed number of errors at threshold 0.5. Cortes-Mohri \
-         (2004): the error rate's interval at level sqrt(1 - alpha) (normal approximation, \
-         worst-case variance), then the expected AUC +- sd/sqrt(alpha) (Chebyshev) over every \
-         error count in it (stats::cortes_mohri_full_interval; the construction as two public \
-         implementations of the paper and Aslan et al.'s description give it, the paper's own \
-         text being unavailable to us). Agarwal et al.: distribution-free large-deviation \
-         bound around the test AUC.",
-    );
-    readings.push_note(
-        "The paper's readings are from its Section V and the captions of Figures 6 and 7; ours \
-         are the paired t-tests on the 30 models' error and AUC. The last column counts the \
-         30 models' AUCs inside each learner's Cortes-Mohri (2004) and Agarwal et al. \
-         intervals.",
-    );
-    write_table(&folder.join("tables"), "aslan_interval_readings", &readings)?;
-    write_table(&folder.join("tables"), "aslan_intervals", &table)?;
-    Ok(vec![Section {
-        title: "Aslan et al. beside the paper: AUC confidence intervals against the spread of \
-                30 models (their Figures 6 and 7)"
-            .into(),
-        reading: "Each interval is computed from one model trained on all of train-all and \
-                  scored on the test set, as the paper does and as a user with a single split \
-                  would; the histograms show how far the error and the AUC of the 30 models, \
-                  trained on overlapping sets and tested on one test set, actually spread. The \
-                  Cortes-Mohri interval depends on the error count and the class sizes alone, \
-                  so two learners with close error rates get close intervals whatever their \
-                  ranking quality."
-            .into(),
-        tables: vec![readings, table],
-        figures: files,
-        links: Vec::new(),
-    }])
 }

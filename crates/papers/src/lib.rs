@@ -4,6 +4,8 @@
 //! beside this crate's sources, read when its report is written.
 
 pub mod aslan;
+pub mod aslan_intervals;
+pub mod error;
 pub mod huang_ling;
 pub mod provost;
 pub mod published;
@@ -11,13 +13,22 @@ pub mod wu_flach;
 
 use engine::Analyses;
 
+pub use error::{Error, Result};
+
 /// Every paper analysis, by the names configs use in `analyses`.
 pub fn analyses() -> Analyses {
     let mut analyses = Analyses::none();
-    analyses.register(Box::new(aslan::Agreement));
-    analyses.register(Box::new(aslan::Intervals));
-    analyses.register(Box::new(provost::ProvostRoc));
-    analyses.register(Box::new(wu_flach::Selection));
-    analyses.register(Box::new(huang_ling::HuangLing));
+    let papers: [Box<dyn engine::Analysis>; 5] = [
+        Box::new(aslan::Agreement),
+        Box::new(aslan_intervals::Intervals),
+        Box::new(provost::ProvostRoc),
+        Box::new(wu_flach::Selection),
+        Box::new(huang_ling::HuangLing),
+    ];
+    for analysis in papers {
+        analyses
+            .register(analysis)
+            .expect("the papers' analyses declare their options validly");
+    }
     analyses
 }

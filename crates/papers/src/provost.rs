@@ -9,10 +9,11 @@
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Plan, Result, Section, Unit};
+use engine::{Analysis, AnalysisError, Figure, Plan, RunRecord, Section, SectionTable, Unit};
 use evaluate::{IntervalMethod, RocCurve, SlopeRangeOwner};
 use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
 
+use crate::error::{Error, Result};
 use crate::published::{provost_table, ProvostTable};
 
 /// Provost et al.'s averaged ROC curves, dominance and hull slope ranges.
@@ -43,11 +44,10 @@ impl Analysis for ProvostRoc {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
-            bail!("analysis 'provost_roc': {problem}");
-        }
-        sections(context)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
+        Ok(sections(record)?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -438,274 +438,405 @@ fn fold_curves<'a>(
         .collect()
 }
 
-/// The Provost analysis: tables and figures written under `folder`, returned as sections.
-fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
-    let (folder, plan, alpha) = (context.folder, context.plan, context.config.alpha);
+/// The Provost analysis as report sections.
+fn sections(record: &RunRecord) -> Result<Vec<Section>> {
+    let plan = &record.plan;
     let groups = learner_groups(plan);
     let names: Vec<&str> = groups
         .plain
         .iter()
         .map(|&l| plan.learners[l].name.as_str())
         .collect();
-    let mut dominance = Table::new(
-        "Dominance between learners (Provost et al. 1998, Section 3.3)",
-        [
-            "dataset",
-            "dominating averaged curve",
-            "optimal at every slope (hull of the averaged curves)",
-            "folds with a dominating learner",
-            "which",
-        ]
-        .map(String::from)
-        .to_vec(),
-    );
-    let mut slopes = Table::new(
-        "Ranges of ROC-hull slope in which each learner is optimal, on the averaged curves \
-         (Provost et al. 1998, Table 1)",
-        ["dataset", "slope from", "slope to", "optimal learner(s)"]
-            .map(String::from)
-            .to_vec(),
-    );
-    let mut composites = Table::new(
-        "Composite curves (Provost et al. 1998, Section 3.4): each learner trained under \
-         several class weightings, pooled by the convex hull of their ROC points, fold by fold",
-        [
-            "dataset",
-            "learner",
-            "weightings",
-            "AUC of the plain model",
-            "area of its hull",
-            "area of the composite hull",
-            "folds where the composite hull is larger",
-        ]
-        .map(String::from)
-        .to_vec(),
-    );
-    let mut composite_dominance = Vec::new();
-    let mut comparison = Comparison::new()?;
-    let mut figures = Vec::new();
-    let mut averaged_dominance = 0;
-    let mut folds_dominated = (0, 0);
-    let mut incomplete = Vec::new();
-    for (d, dataset) in plan.datasets.iter().enumerate() {
-        let splits = dataset.plan.splits.len();
-        // curves[learner][split], over all configured learners
-        let curves: Vec<Vec<Option<RocCurve>>> = (0..plan.learners.len())
-            .map(|learner| {
-                (0..splits)
-                    .map(|split| {
-                        let unit = Unit {
-                            dataset: d,
-                            learner,
-                            split,
-                        };
-                        context
-                            .test_scores(unit)
-                            .and_then(|scores| evaluate::roc_curve(&scores).ok())
-                    })
-                    .collect()
+    let mut report = Report::new()?;
+    for dataset in 0..plan.datasets.len() {
+        report.add_dataset(record, (&groups, &names), dataset)?;
+    }
+    Ok(vec![report.finish(record)])
+}
+
+/// `curves[learner][split]`: each learner's test ROC curve on each split of a dataset.
+type Curves = Vec<Vec<Option<RocCurve>>>;
+
+/// A plain learner's vertically averaged curve: its position among the plain learners and its
+/// points.
+type Averaged = (usize, Vec<(f64, f64)>);
+
+/// Each learner's test ROC curve on each split of a dataset (`curves[learner][split]`, over
+/// every configured learner); `None` where a unit has no predictions.
+fn roc_curves(record: &RunRecord, dataset: usize) -> Curves {
+    let splits = record.plan.datasets[dataset].plan.splits.len();
+    (0..record.plan.learners.len())
+        .map(|learner| {
+            (0..splits)
+                .map(|split| {
+                    record
+                        .test_scores(Unit::on_split(dataset, learner, split))
+                        .and_then(|scores| evaluate::roc_curve(&scores).ok())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Fold by fold, over the plain learners: how often each dominates, and each complete fold's
+/// slope ranges.
+struct FoldDominance {
+    /// Folds in which each plain learner dominates.
+    per_learner: Vec<usize>,
+    /// Folds with a dominating learner.
+    dominated: usize,
+    /// The slope ranges of each complete fold's hull.
+    ranges: Vec<Vec<NamedRange>>,
+}
+
+/// Dominance and slope ranges fold by fold.
+fn fold_dominance(
+    curves: &[Vec<Option<RocCurve>>],
+    (groups, names): (&LearnerGroups, &[&str]),
+    splits: usize,
+) -> Result<FoldDominance> {
+    let mut folds = FoldDominance {
+        per_learner: vec![0usize; groups.plain.len()],
+        dominated: 0,
+        ranges: Vec::new(),
+    };
+    for split in 0..splits {
+        let Some(fold) = fold_curves(curves, &groups.plain, split) else {
+            continue;
+        };
+        let fold: Vec<RocCurve> = fold.into_iter().cloned().collect();
+        if let Some(winner) = dominating(&fold) {
+            folds.dominated += 1;
+            folds.per_learner[winner] += 1;
+        }
+        let points: Vec<Vec<(f64, f64)>> = fold.iter().map(RocCurve::fpr_tpr).collect();
+        folds.ranges.push(named_ranges(
+            &evaluate::classifiers_hull(&points)?.slope_table(),
+            names,
+        ));
+    }
+    Ok(folds)
+}
+
+/// The plain learners' curves averaged vertically over the folds: the curves to draw (with
+/// the intervals of the mean true positive rate) and each learner's averaged points.
+fn averaged_curves(
+    curves: &[Vec<Option<RocCurve>>],
+    (groups, names): (&LearnerGroups, &[&str]),
+    alpha: f64,
+) -> Result<(Vec<Curve>, Vec<Averaged>)> {
+    let mut plot_curves = Vec::new();
+    let mut averaged_points = Vec::new();
+    for (position, &learner) in groups.plain.iter().enumerate() {
+        let present: Vec<RocCurve> = curves[learner].iter().flatten().cloned().collect();
+        if present.is_empty() {
+            continue;
+        }
+        let samples = evaluate::vertical_average(&present, SAMPLES, IntervalMethod::Normal, alpha)?;
+        let points: Vec<(f64, f64)> = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
+        let color = report::PALETTE[learner % report::PALETTE.len()];
+        let mut curve = Curve::new(names[position], points.clone(), color);
+        curve.error_bars = samples
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| index % 10 == 5)
+            .map(|(_, s)| ErrorBar {
+                at: (s.fpr, s.mean_tpr),
+                x_interval: None,
+                y_interval: Some((s.low, s.high)),
             })
             .collect();
-        // Fold by fold, over the plain learners: does one dominate, and the hull's slope table.
-        let mut per_fold = vec![0usize; groups.plain.len()];
-        let mut dominated = 0;
-        let mut fold_ranges = Vec::new();
-        for split in 0..splits {
-            let Some(fold) = fold_curves(&curves, &groups.plain, split) else {
-                continue;
-            };
-            let fold: Vec<RocCurve> = fold.into_iter().cloned().collect();
-            if let Some(winner) = dominating(&fold) {
-                dominated += 1;
-                per_fold[winner] += 1;
-            }
-            let points: Vec<Vec<(f64, f64)>> = fold.iter().map(RocCurve::fpr_tpr).collect();
-            fold_ranges.push(named_ranges(
-                &evaluate::classifiers_hull(&points)?.slope_table(),
-                &names,
-            ));
-        }
-        let complete = fold_ranges.len();
-        folds_dominated.0 += dominated;
-        folds_dominated.1 += complete;
+        plot_curves.push(curve);
+        averaged_points.push((position, points));
+    }
+    Ok((plot_curves, averaged_points))
+}
+
+/// The slope ranges on the hull of the averaged curves, and the learner optimal at every
+/// slope, if one is.
+fn averaged_hull(
+    averaged_points: &[(usize, Vec<(f64, f64)>)],
+    names: &[&str],
+) -> Result<(Vec<NamedRange>, Option<String>)> {
+    if averaged_points.is_empty() {
+        return Ok((Vec::new(), None));
+    }
+    let point_lists: Vec<Vec<(f64, f64)>> =
+        averaged_points.iter().map(|(_, p)| p.clone()).collect();
+    let averaged_names: Vec<&str> = averaged_points.iter().map(|(l, _)| names[*l]).collect();
+    let hull = evaluate::classifiers_hull(&point_lists)?;
+    let winner = hull
+        .dominating_classifier()
+        .map(|c| averaged_names[c].to_string());
+    Ok((named_ranges(&hull.slope_table(), &averaged_names), winner))
+}
+
+/// One learner's composite curve on a dataset: its plain model and its variants pooled by the
+/// convex hull fold by fold.
+struct Composite {
+    /// The fold hulls of the pooled models.
+    hulls: Vec<evaluate::RocHull>,
+    /// The plain model's AUC on each fold.
+    aucs: Vec<f64>,
+    /// The area of the plain model's hull on each fold.
+    plain_areas: Vec<f64>,
+    /// The area of the composite hull on each fold.
+    composite_areas: Vec<f64>,
+}
+
+/// The composite of `members` (a plain learner, then its variants) on each complete fold.
+fn composite(
+    curves: &[Vec<Option<RocCurve>>],
+    members: &[usize],
+    splits: usize,
+) -> Result<Composite> {
+    let mut composite = Composite {
+        hulls: Vec::new(),
+        aucs: Vec::new(),
+        plain_areas: Vec::new(),
+        composite_areas: Vec::new(),
+    };
+    for split in 0..splits {
+        let Some(fold) = fold_curves(curves, members, split) else {
+            continue;
+        };
+        let plain_hull = evaluate::roc_convex_hull(&fold[0].fpr_tpr())?;
+        let pooled: Vec<(f64, f64)> = fold.iter().flat_map(|c| c.fpr_tpr()).collect();
+        let hull = evaluate::roc_convex_hull(&pooled)?;
+        composite.aucs.push(fold[0].area());
+        composite.plain_areas.push(plain_hull.area());
+        composite.composite_areas.push(hull.area());
+        composite.hulls.push(hull);
+    }
+    Ok(composite)
+}
+
+/// The fold hulls averaged vertically at the sampled false positive rates.
+fn averaged_hulls(hulls: &[evaluate::RocHull]) -> Result<Vec<(f64, f64)>> {
+    let mut averaged = Vec::with_capacity(SAMPLES);
+    for s in 0..SAMPLES {
+        let fpr = s as f64 / (SAMPLES - 1) as f64;
+        let tprs = hulls
+            .iter()
+            .map(|hull| hull.tpr_at_fpr(fpr))
+            .collect::<evaluate::Result<Vec<f64>>>()?;
+        averaged.push((fpr, mean_sd(&tprs).0));
+    }
+    Ok(averaged)
+}
+
+/// What the Provost analysis gathers over the datasets.
+struct Report {
+    /// Dominance per dataset.
+    dominance: Table,
+    /// The slope ranges of the averaged curves' hull.
+    slopes: Table,
+    /// The composite curves.
+    composites: Table,
+    /// Per dataset with composites, the dominating curve.
+    composite_dominance: Vec<String>,
+    /// The comparison with the published Table 1.
+    comparison: Comparison,
+    /// The figures.
+    figures: Vec<Figure>,
+    /// Datasets with a dominating averaged curve.
+    averaged_dominance: usize,
+    /// Folds with a dominating learner, and complete folds.
+    folds_dominated: (usize, usize),
+    /// Datasets with incomplete folds, in words.
+    incomplete: Vec<String>,
+}
+
+impl Report {
+    /// The empty tables.
+    fn new() -> Result<Report> {
+        let header = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+        Ok(Report {
+            dominance: Table::new(
+                "Dominance between learners (Provost et al. 1998, Section 3.3)",
+                header(&[
+                    "dataset",
+                    "dominating averaged curve",
+                    "optimal at every slope (hull of the averaged curves)",
+                    "folds with a dominating learner",
+                    "which",
+                ]),
+            ),
+            slopes: Table::new(
+                "Ranges of ROC-hull slope in which each learner is optimal, on the averaged \
+                 curves (Provost et al. 1998, Table 1)",
+                header(&["dataset", "slope from", "slope to", "optimal learner(s)"]),
+            ),
+            composites: Table::new(
+                "Composite curves (Provost et al. 1998, Section 3.4): each learner trained under \
+                 several class weightings, pooled by the convex hull of their ROC points, fold \
+                 by fold",
+                header(&[
+                    "dataset",
+                    "learner",
+                    "weightings",
+                    "AUC of the plain model",
+                    "area of its hull",
+                    "area of the composite hull",
+                    "folds where the composite hull is larger",
+                ]),
+            ),
+            composite_dominance: Vec::new(),
+            comparison: Comparison::new()?,
+            figures: Vec::new(),
+            averaged_dominance: 0,
+            folds_dominated: (0, 0),
+            incomplete: Vec::new(),
+        })
+    }
+
+    /// One dataset's dominance, slope ranges, figure and composites.
+    fn add_dataset(
+        &mut self,
+        record: &RunRecord,
+        (groups, names): (&LearnerGroups, &[&str]),
+        d: usize,
+    ) -> Result<()> {
+        let dataset = &record.plan.datasets[d];
+        let splits = dataset.plan.splits.len();
+        let curves = roc_curves(record, d);
+        let folds = fold_dominance(&curves, (groups, names), splits)?;
+        let complete = folds.ranges.len();
+        self.folds_dominated.0 += folds.dominated;
+        self.folds_dominated.1 += complete;
         if complete < splits {
-            incomplete.push(format!("{} ({} of {splits} folds)", dataset.name, complete));
+            self.incomplete
+                .push(format!("{} ({} of {splits} folds)", dataset.name, complete));
         }
-        // Vertically averaged curves of the plain learners.
-        let mut plot_curves = Vec::new();
-        let mut averaged_points = Vec::new();
-        for (position, &learner) in groups.plain.iter().enumerate() {
-            let present: Vec<RocCurve> = curves[learner].iter().flatten().cloned().collect();
-            if present.is_empty() {
-                continue;
-            }
-            let samples =
-                evaluate::vertical_average(&present, SAMPLES, IntervalMethod::Normal, alpha)?;
-            let points: Vec<(f64, f64)> = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
-            let color = report::PALETTE[learner % report::PALETTE.len()];
-            let mut curve = Curve::new(names[position], points.clone(), color);
-            curve.error_bars = samples
-                .iter()
-                .enumerate()
-                .filter(|(index, _)| index % 10 == 5)
-                .map(|(_, s)| ErrorBar {
-                    at: (s.fpr, s.mean_tpr),
-                    x_interval: None,
-                    y_interval: Some((s.low, s.high)),
-                })
-                .collect();
-            plot_curves.push(curve);
-            averaged_points.push((position, points));
-        }
+        let (plot_curves, averaged_points) =
+            averaged_curves(&curves, (groups, names), record.config.alpha)?;
         let averaged_winner = dominating_points(&averaged_points);
         if averaged_winner.is_some() {
-            averaged_dominance += 1;
+            self.averaged_dominance += 1;
         }
-        let which: Vec<String> = per_fold
+        let (averaged_ranges, hull_winner) = averaged_hull(&averaged_points, names)?;
+        self.add_slopes(&dataset.name, &averaged_ranges);
+        let averaged_winner_name = averaged_winner.map(|l| names[l].to_string());
+        self.add_dominance(
+            &dataset.name,
+            (averaged_winner_name.clone(), hull_winner.clone()),
+            &folds,
+            names,
+        );
+        self.comparison.add(
+            &dataset.name,
+            &averaged_ranges,
+            &folds.ranges,
+            (averaged_winner_name, hull_winner),
+        );
+        self.add_averaged_figure(dataset, &plot_curves, record.config.alpha)?;
+        self.add_composites(record, (groups, names), d, (&curves, &averaged_points))
+    }
+
+    /// The slope ranges of a dataset's averaged hull. Ranges of zero width (a vertex touched
+    /// only by the vertical or horizontal edge of the hull) and the trivial all-negative /
+    /// all-positive classifiers say nothing about which learner to use.
+    fn add_slopes(&mut self, dataset: &str, ranges: &[NamedRange]) {
+        for range in ranges
+            .iter()
+            .filter(|range| range.low < range.high && !range.learners.is_empty())
+        {
+            self.slopes.push_row(vec![
+                Cell::text(dataset),
+                Cell::number(range.low).with_decimals(3),
+                Cell::number(range.high).with_decimals(3),
+                Cell::text(range.learners.join(", ")),
+            ]);
+        }
+    }
+
+    /// A dataset's row of the dominance table.
+    fn add_dominance(
+        &mut self,
+        dataset: &str,
+        (averaged_winner, hull_winner): (Option<String>, Option<String>),
+        folds: &FoldDominance,
+        names: &[&str],
+    ) {
+        let which: Vec<String> = folds
+            .per_learner
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
             .map(|(l, n)| format!("{} {n}", names[l]))
             .collect();
-        // Slope ranges on the hull of the averaged curves.
-        let mut averaged_ranges = Vec::new();
-        let mut hull_winner = None;
-        if !averaged_points.is_empty() {
-            let point_lists: Vec<Vec<(f64, f64)>> =
-                averaged_points.iter().map(|(_, p)| p.clone()).collect();
-            let averaged_names: Vec<&str> =
-                averaged_points.iter().map(|(l, _)| names[*l]).collect();
-            let hull = evaluate::classifiers_hull(&point_lists)?;
-            hull_winner = hull
-                .dominating_classifier()
-                .map(|c| averaged_names[c].to_string());
-            averaged_ranges = named_ranges(&hull.slope_table(), &averaged_names);
-            // Ranges of zero width (a vertex touched only by the vertical or horizontal edge
-            // of the hull) and the trivial all-negative / all-positive classifiers say nothing
-            // about which learner to use.
-            for range in averaged_ranges
-                .iter()
-                .filter(|range| range.low < range.high && !range.learners.is_empty())
-            {
-                slopes.push_row(vec![
-                    Cell::text(&dataset.name),
-                    Cell::number(range.low).with_decimals(3),
-                    Cell::number(range.high).with_decimals(3),
-                    Cell::text(range.learners.join(", ")),
-                ]);
-            }
-        }
-        let averaged_winner_name = averaged_winner.map(|l| names[l].to_string());
-        dominance.push_row(vec![
-            Cell::text(&dataset.name),
-            Cell::text(
-                averaged_winner_name
-                    .clone()
-                    .unwrap_or_else(|| "none".into()),
-            ),
-            Cell::text(hull_winner.clone().unwrap_or_else(|| "none".into())),
-            Cell::text(format!("{dominated} of {complete}")),
+        self.dominance.push_row(vec![
+            Cell::text(dataset),
+            Cell::text(averaged_winner.unwrap_or_else(|| "none".into())),
+            Cell::text(hull_winner.unwrap_or_else(|| "none".into())),
+            Cell::text(format!("{} of {}", folds.dominated, folds.ranges.len())),
             Cell::text(if which.is_empty() {
                 "-".to_string()
             } else {
                 which.join(", ")
             }),
         ]);
-        comparison.add(
-            &dataset.name,
-            &averaged_ranges,
-            &fold_ranges,
-            (averaged_winner_name, hull_winner),
-        );
+    }
+
+    /// A dataset's figure of the vertically averaged curves.
+    fn add_averaged_figure(
+        &mut self,
+        dataset: &engine::plan::PreparedDataset,
+        plot_curves: &[Curve],
+        alpha: f64,
+    ) -> Result<()> {
         let svg = report::roc_plot(
             &PlotOptions::roc(format!(
                 "{}: vertically averaged ROC curves ({} folds)",
-                dataset.name, splits
+                dataset.name,
+                dataset.plan.splits.len()
             )),
-            &plot_curves,
+            plot_curves,
         )?;
-        let file = format!("figures/provost_{}.svg", file_safe(&dataset.name));
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!(
+        self.figures.push(Figure {
+            file: format!("figures/provost_{}.svg", file_safe(&dataset.name)),
+            caption: format!(
                 "{}: ROC curves of the folds averaged vertically at {SAMPLES} false positive \
                  rates, with {:.0}% binomial confidence intervals of the mean true positive rate",
                 dataset.name,
                 100.0 * (1.0 - alpha)
             ),
-        ));
-        // Section 3.4: composite curves of the learners with variants.
+            svg,
+        });
+        Ok(())
+    }
+
+    /// Section 3.4: a dataset's composite curves of the learners with variants, their rows,
+    /// the dominating curve and the figure.
+    fn add_composites(
+        &mut self,
+        record: &RunRecord,
+        (groups, names): (&LearnerGroups, &[&str]),
+        d: usize,
+        (curves, averaged_points): (&[Vec<Option<RocCurve>>], &[Averaged]),
+    ) -> Result<()> {
+        let dataset = &record.plan.datasets[d];
         let mut composite_curves = Vec::new();
         let mut contenders = Vec::new();
         for (position, &learner) in groups.plain.iter().enumerate() {
             let members: Vec<usize> = std::iter::once(learner)
                 .chain(groups.variants[position].iter().copied())
                 .collect();
-            let mut plain_hull_areas = Vec::new();
-            let mut composite_areas = Vec::new();
-            let mut aucs = Vec::new();
-            let mut composite_hulls = Vec::new();
-            for split in 0..splits {
-                let Some(fold) = fold_curves(&curves, &members, split) else {
-                    continue;
-                };
-                let plain_hull = evaluate::roc_convex_hull(&fold[0].fpr_tpr())?;
-                let pooled: Vec<(f64, f64)> = fold.iter().flat_map(|c| c.fpr_tpr()).collect();
-                let composite = evaluate::roc_convex_hull(&pooled)?;
-                aucs.push(fold[0].area());
-                plain_hull_areas.push(plain_hull.area());
-                composite_areas.push(composite.area());
-                composite_hulls.push(composite);
-            }
-            let averaged_plain = averaged_points
-                .iter()
-                .find(|(p, _)| *p == position)
-                .map(|(_, points)| points.clone());
-            if composite_hulls.is_empty() {
+            let found = composite(curves, &members, dataset.plan.splits.len())?;
+            if found.hulls.is_empty() {
                 continue;
             }
             // A learner's composite curve: its fold hulls (pooled with its variants' points)
             // averaged vertically; with no variant, the hull of its own curve.
-            let mut averaged_composite = Vec::with_capacity(SAMPLES);
-            for s in 0..SAMPLES {
-                let fpr = s as f64 / (SAMPLES - 1) as f64;
-                let tprs = composite_hulls
-                    .iter()
-                    .map(|hull| hull.tpr_at_fpr(fpr))
-                    .collect::<evaluate::Result<Vec<f64>>>()?;
-                averaged_composite.push((fpr, mean_sd(&tprs).0));
-            }
+            let averaged_composite = averaged_hulls(&found.hulls)?;
             if members.len() == 1 {
                 contenders.push((format!("{} hull", names[position]), averaged_composite));
                 continue;
             }
-            let larger = plain_hull_areas
-                .iter()
-                .zip(&composite_areas)
-                .filter(|&(plain, composite)| *composite > *plain + 1e-9)
-                .count();
-            let (auc, auc_sd) = mean_sd(&aucs);
-            let (hull_area, hull_sd) = mean_sd(&plain_hull_areas);
-            let (composite_area, composite_sd) = mean_sd(&composite_areas);
-            composites.push_row(vec![
-                Cell::text(&dataset.name),
-                Cell::text(names[position]),
-                Cell::text(
-                    members[1..]
-                        .iter()
-                        .map(|&m| plan.learners[m].name.clone())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-                Cell::text(format!("{auc:.4} ± {auc_sd:.4}")),
-                Cell::text(format!("{hull_area:.4} ± {hull_sd:.4}")),
-                Cell::text(format!("{composite_area:.4} ± {composite_sd:.4}")),
-                Cell::text(format!("{larger} of {}", composite_hulls.len())),
-            ]);
+            self.add_composite_row(record, (&dataset.name, names[position]), &members, &found);
             let color = report::PALETTE[learner % report::PALETTE.len()];
-            if let Some(points) = averaged_plain {
-                composite_curves.push(Curve::new(names[position], points, color));
+            if let Some((_, points)) = averaged_points.iter().find(|(p, _)| *p == position) {
+                composite_curves.push(Curve::new(names[position], points.clone(), color));
             }
             let mut dashed = Curve::new(
                 format!("{} composite ({} models)", names[position], members.len()),
@@ -717,14 +848,14 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             contenders.push((format!("{} composite", names[position]), averaged_composite));
         }
         if composite_curves.is_empty() {
-            continue;
+            return Ok(());
         }
         let indexed: Vec<(usize, Vec<(f64, f64)>)> = contenders
             .iter()
             .enumerate()
             .map(|(i, (_, points))| (i, points.clone()))
             .collect();
-        composite_dominance.push(format!(
+        self.composite_dominance.push(format!(
             "{}: {}",
             dataset.name,
             dominating_points(&indexed)
@@ -735,81 +866,126 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             &PlotOptions::roc(format!("{}: plain and composite curves", dataset.name)),
             &composite_curves,
         )?;
-        let file = format!("figures/provost_composite_{}.svg", file_safe(&dataset.name));
-        report::write_file(&folder.join(&file), &svg)?;
-        figures.push((
-            file,
-            format!(
+        self.figures.push(Figure {
+            file: format!("figures/provost_composite_{}.svg", file_safe(&dataset.name)),
+            caption: format!(
                 "{}: each learner's plain averaged curve (solid) and its composite curve \
                  (dashed): the convex hull of the ROC points of its models trained under every \
                  class weighting, fold by fold, averaged vertically",
                 dataset.name
             ),
-        ));
+            svg,
+        });
+        Ok(())
     }
-    dominance.push_note(
-        "An averaged curve dominates when it is at least as high as every other learner's at \
-         every false positive rate and higher somewhere; the fold columns apply the same test to \
-         each fold's own curves. A learner is optimal at every slope when it owns every vertex \
-         of the convex hull of the averaged curves (Table 1's reading). Provost et al. found an \
-         absolute dominator in one domain of ten (Vehicle) and a dominating classifier in very \
-         few of the 100 fold runs.",
-    );
-    slopes.push_note(
-        "Slopes of iso-performance lines, m = (cost of a false positive x negatives) / (cost of \
-         a false negative x positives): the learner(s) on the convex hull of the averaged curves \
-         at the point where a line of that slope touches it.",
-    );
-    if !incomplete.is_empty() {
-        dominance.push_note(format!(
-            "Folds with a failed unit are left out of the fold counts: {}.",
-            incomplete.join(", ")
-        ));
+
+    /// A learner's row of the composites table.
+    fn add_composite_row(
+        &mut self,
+        record: &RunRecord,
+        (dataset, learner): (&str, &str),
+        members: &[usize],
+        found: &Composite,
+    ) {
+        let larger = found
+            .plain_areas
+            .iter()
+            .zip(&found.composite_areas)
+            .filter(|&(plain, composite)| *composite > *plain + 1e-9)
+            .count();
+        let (auc, auc_sd) = mean_sd(&found.aucs);
+        let (hull_area, hull_sd) = mean_sd(&found.plain_areas);
+        let (composite_area, composite_sd) = mean_sd(&found.composite_areas);
+        self.composites.push_row(vec![
+            Cell::text(dataset),
+            Cell::text(learner),
+            Cell::text(
+                members[1..]
+                    .iter()
+                    .map(|&m| record.plan.learners[m].name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            Cell::text(format!("{auc:.4} ± {auc_sd:.4}")),
+            Cell::text(format!("{hull_area:.4} ± {hull_sd:.4}")),
+            Cell::text(format!("{composite_area:.4} ± {composite_sd:.4}")),
+            Cell::text(format!("{larger} of {}", found.hulls.len())),
+        ]);
     }
-    let run: Vec<String> = plan.datasets.iter().map(|d| d.name.clone()).collect();
-    let (comparison_tables, agreement) = comparison.finish(&run);
-    let mut tables = comparison_tables;
-    tables.extend([
-        ("provost_dominance", dominance),
-        ("provost_slope_ranges", slopes),
-    ]);
-    if !composite_dominance.is_empty() {
-        composites.push_note(format!(
-            "Areas are means ± standard deviations over the folds. A composite hull can only \
-             be as large as the plain model's hull or larger; it is larger where a model trained \
-             under another weighting reaches a point above the plain model's hull. The hull is \
-             taken on the test fold itself, so it picks the best of the pooled models after \
-             seeing the test labels: part of the gain is that optimism, more of it the more \
-             models are pooled. The hypothesis of Section 3.4 (\"our standard learning \
-             algorithms produce dominating ROC curves\"), read on these averaged composite \
-             curves beside the averaged fold hulls of the learners without variants, gives as \
-             the dominating curve per dataset: {}.",
-            composite_dominance.join("; ")
-        ));
-        tables.push(("provost_composite", composites));
+
+    /// The tables' notes, the reading, and the section.
+    fn finish(mut self, record: &RunRecord) -> Section {
+        self.add_notes();
+        let plan = &record.plan;
+        let run: Vec<String> = plan.datasets.iter().map(|d| d.name.clone()).collect();
+        let (comparison_tables, agreement) = self.comparison.finish(&run);
+        let mut tables = comparison_tables;
+        tables.extend([
+            ("provost_dominance", self.dominance),
+            ("provost_slope_ranges", self.slopes),
+        ]);
+        if !self.composite_dominance.is_empty() {
+            self.composites.push_note(format!(
+                "Areas are means ± standard deviations over the folds. A composite hull can \
+                 only be as large as the plain model's hull or larger; it is larger where a model \
+                 trained under another weighting reaches a point above the plain model's hull. \
+                 The hull is taken on the test fold itself, so it picks the best of the pooled \
+                 models after seeing the test labels: part of the gain is that optimism, more of \
+                 it the more models are pooled. The hypothesis of Section 3.4 (\"our standard \
+                 learning algorithms produce dominating ROC curves\"), read on these averaged \
+                 composite curves beside the averaged fold hulls of the learners without \
+                 variants, gives as the dominating curve per dataset: {}.",
+                self.composite_dominance.join("; ")
+            ));
+            tables.push(("provost_composite", self.composites));
+        }
+        let reading = format!(
+            "{agreement} (the paper's Road domain is not run). A dominating averaged curve \
+             exists in {} of {} domains, and a dominating learner in {} of {} single folds; \
+             Provost et al. found one domain in ten (Vehicle) and \"very few of the 100 runs\". \
+             Where no learner dominates, the slope table says which learner to use for which \
+             costs and class distributions.",
+            self.averaged_dominance,
+            plan.datasets.len(),
+            self.folds_dominated.0,
+            self.folds_dominated.1
+        );
+        Section {
+            title: "Provost, Fawcett & Kohavi (1998): Table 1 beside ours, averaged ROC curves, \
+                    dominance and composite curves"
+                .into(),
+            reading,
+            tables: tables
+                .into_iter()
+                .map(|(file, table)| SectionTable::new(file, table))
+                .collect(),
+            figures: self.figures,
+            ..Section::default()
+        }
     }
-    for (file, table) in &tables {
-        write_table(&folder.join("tables"), file, table)?;
+
+    /// The notes of the dominance and slope tables.
+    fn add_notes(&mut self) {
+        self.dominance.push_note(
+            "An averaged curve dominates when it is at least as high as every other learner's \
+             at every false positive rate and higher somewhere; the fold columns apply the same \
+             test to each fold's own curves. A learner is optimal at every slope when it owns \
+             every vertex of the convex hull of the averaged curves (Table 1's reading). Provost \
+             et al. found an absolute dominator in one domain of ten (Vehicle) and a dominating \
+             classifier in very few of the 100 fold runs.",
+        );
+        self.slopes.push_note(
+            "Slopes of iso-performance lines, m = (cost of a false positive x negatives) / (cost \
+             of a false negative x positives): the learner(s) on the convex hull of the averaged \
+             curves at the point where a line of that slope touches it.",
+        );
+        if !self.incomplete.is_empty() {
+            self.dominance.push_note(format!(
+                "Folds with a failed unit are left out of the fold counts: {}.",
+                self.incomplete.join(", ")
+            ));
+        }
     }
-    let reading = format!(
-        "{agreement} (the paper's Road domain is not run). A dominating averaged curve exists \
-         in {averaged_dominance} of {} domains, and a dominating learner in {} of {} single \
-         folds; Provost et al. found one domain in ten (Vehicle) and \"very few of the 100 \
-         runs\". Where no learner dominates, the slope table says which learner to use for \
-         which costs and class distributions.",
-        plan.datasets.len(),
-        folds_dominated.0,
-        folds_dominated.1
-    );
-    Ok(vec![Section {
-        title: "Provost, Fawcett & Kohavi (1998): Table 1 beside ours, averaged ROC curves, \
-                dominance and composite curves"
-            .into(),
-        reading,
-        tables: tables.into_iter().map(|(_, table)| table).collect(),
-        figures,
-        links: Vec::new(),
-    }])
 }
 
 /// The learner whose averaged curve is at least as high as every other one at every sample

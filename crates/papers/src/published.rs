@@ -1,7 +1,7 @@
 //! Aslan et al.'s, Provost et al.'s and Wu & Flach's published numbers, read from the data files in `data/` beside this crate's
 //! sources (compiled in, so the binary needs no files at run time).
 
-use engine::{Context, Result};
+use crate::error::{Error, Result};
 use serde::Deserialize;
 
 /// Aslan et al.'s four-case table.
@@ -172,7 +172,10 @@ pub struct ProvostRange {
 }
 
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T> {
-    toml::from_str(text).with_context(|| format!("papers/data/{file}"))
+    toml::from_str(text).map_err(|source| Error::PublishedFile {
+        file: file.to_string(),
+        source,
+    })
 }
 
 /// Aslan et al.'s four-case counts (`data/aslan.toml`).
@@ -188,33 +191,35 @@ pub fn provost_table() -> Result<ProvostTable> {
         let mut expected_low = 0.0;
         for range in &domain.ranges {
             if range.low != expected_low || range.high <= range.low {
-                engine::bail!(
-                    "papers/data/provost.toml: domain '{}': range [{}, {}] does not continue \
-                     from {expected_low}",
-                    domain.name,
-                    range.low,
-                    range.high
-                );
+                return Err(provost_problem(format!(
+                    "domain '{}': range [{}, {}] does not continue from {expected_low}",
+                    domain.name, range.low, range.high
+                )));
             }
             if !table.learners.contains(&range.learner) {
-                engine::bail!(
-                    "papers/data/provost.toml: domain '{}': learner '{}' is not one of {:?}",
-                    domain.name,
-                    range.learner,
-                    table.learners
-                );
+                return Err(provost_problem(format!(
+                    "domain '{}': learner '{}' is not one of {:?}",
+                    domain.name, range.learner, table.learners
+                )));
             }
             expected_low = range.high;
         }
         if expected_low != f64::INFINITY {
-            engine::bail!(
-                "papers/data/provost.toml: domain '{}': the ranges end at {expected_low}, not at \
-                 infinity",
+            return Err(provost_problem(format!(
+                "domain '{}': the ranges end at {expected_low}, not at infinity",
                 domain.name
-            );
+            )));
         }
     }
     Ok(table)
+}
+
+/// A problem of `data/provost.toml`.
+fn provost_problem(problem: String) -> Error {
+    Error::Published {
+        file: "provost.toml".to_string(),
+        problem,
+    }
 }
 
 /// Wu & Flach's published numbers (`data/wu_flach.toml`).

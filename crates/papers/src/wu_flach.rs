@@ -4,10 +4,11 @@
 //! ours.
 
 use engine::config::ExperimentConfig;
-use engine::{bail, write_table, Analysis, AnalysisContext, Measure, Plan, Result, Section};
+use engine::{Analysis, AnalysisError, Plan, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use stats::TTestResult;
 
+use crate::error::{Error, Result};
 use crate::published::{wu_flach, WuFlach, WuFlachDataset, WuFlachSelection, WuFlachTable};
 
 /// Wu & Flach's model selection by validation AUC against validation sAUC.
@@ -24,12 +25,11 @@ impl Analysis for Selection {
          the published ones, and their Table 3 beside our datasets)"
     }
 
-    fn check(&self, config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
-        for wanted in [Measure::Auc, Measure::Sauc] {
-            if !config.measures.contains(&wanted) {
+    fn check(&self, _config: &ExperimentConfig, plan: &Plan) -> Result<(), String> {
+        for wanted in ["auc", "sauc"] {
+            if !plan.measures.iter().any(|measure| measure.name() == wanted) {
                 return Err(format!(
-                    "it needs the measures auc and sauc (key 'measures'; '{}' is missing)",
-                    wanted.name()
+                    "it needs the measures auc and sauc (key 'measures'; '{wanted}' is missing)"
                 ));
             }
         }
@@ -48,11 +48,10 @@ impl Analysis for Selection {
         Ok(())
     }
 
-    fn sections(&self, context: &AnalysisContext) -> Result<Vec<Section>> {
-        if let Err(problem) = self.check(context.config, context.plan) {
-            bail!("analysis 'wu_flach_selection': {problem}");
-        }
-        sections(context)
+    fn sections(&self, record: &RunRecord) -> Result<Vec<Section>, AnalysisError> {
+        self.check(&record.config, &record.plan)
+            .map_err(Error::Needs)?;
+        Ok(sections(record)?)
     }
 
     fn opening_sections(&self) -> usize {
@@ -164,12 +163,12 @@ impl DatasetOutcome {
 }
 
 /// Selects on every split of dataset `d` by validation AUC and by validation sAUC.
-fn select(context: &AnalysisContext, d: usize, rule: TieRule) -> DatasetOutcome {
-    let (plan, folds) = (context.plan, &context.results.folds);
-    let position = |wanted: Measure| folds.measures.iter().position(|&m| m == wanted);
+fn select(record: &RunRecord, d: usize, rule: TieRule) -> DatasetOutcome {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let position = |wanted: &str| folds.measures.iter().position(|m| m.name() == wanted);
     let (auc, sauc) = (
-        position(Measure::Auc).unwrap_or_default(),
-        position(Measure::Sauc).unwrap_or_default(),
+        position("auc").unwrap_or_default(),
+        position("sauc").unwrap_or_default(),
     );
     let learners = plan.learners.len();
     let per_learner = |values: &dyn Fn(usize) -> Vec<Option<f64>>| -> Vec<Vec<Option<f64>>> {
@@ -224,7 +223,7 @@ fn select(context: &AnalysisContext, d: usize, rule: TieRule) -> DatasetOutcome 
             TieRule::RandomMean => by_validation_auc == by_validation_sauc,
         });
     }
-    let alpha = context.config.alpha;
+    let alpha = record.config.alpha;
     match stats::paired_t_test(&outcome.by_sauc, &outcome.by_auc, alpha) {
         Ok(result) => {
             outcome.verdict = if result.reject && result.mean_difference > 0.0 {
@@ -508,17 +507,9 @@ struct Comparison {
     comparable: usize,
 }
 
-fn comparison_table(
-    title: &str,
-    published: &WuFlach,
-    which: &WuFlachTable,
-    sampled: bool,
-    context: &AnalysisContext,
-    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
-) -> Comparison {
-    let plan = context.plan;
-    let alpha = context.config.alpha;
-    let mut table = Table::new(
+/// The comparison table's header.
+fn comparison_header(title: &str) -> Table {
+    Table::new(
         title,
         [
             "#",
@@ -538,136 +529,218 @@ fn comparison_table(
         ]
         .map(String::from)
         .to_vec(),
-    );
-    let (mut same_winner, mut comparable) = (0, 0);
-    let mut paper_means = (Vec::new(), Vec::new());
-    for (number, paper) in published.datasets.iter().enumerate() {
-        let row = if sampled {
-            &paper.table5
+    )
+}
+
+/// The published table's row of a dataset (Table 5 on samples, Table 4 otherwise).
+fn published_row(paper: &WuFlachDataset, sampled: bool) -> &WuFlachSelection {
+    if sampled {
+        &paper.table5
+    } else {
+        &paper.table4
+    }
+}
+
+/// Why our reading of a dataset differs from the paper's, when the winner differs or our level
+/// is more than 5 points from theirs ("" otherwise).
+fn causes(
+    row: &WuFlachSelection,
+    same: Option<bool>,
+    (first, auc_mean, sauc_mean): (&DatasetOutcome, f64, f64),
+    task_differs: bool,
+    (alpha, sampled): (f64, bool),
+) -> String {
+    let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
+    let mut causes = Vec::new();
+    if same == Some(false) {
+        if pvalue >= alpha || pvalue.is_nan() {
+            causes.push(format!(
+                "our difference {:+.2} is not significant (p = {pvalue:.2})",
+                sauc_mean - auc_mean
+            ));
+        }
+        let paper_difference = row.sauc[0] - row.auc[0];
+        let paper_se = row.auc_se[0].hypot(row.sauc_se[0]);
+        if paper_difference.abs() <= 2.0 * paper_se {
+            causes.push(format!(
+                "theirs ({paper_difference:+.2}) is within twice its standard errors ({:.2})",
+                2.0 * paper_se
+            ));
+        }
+    }
+    let level_gap = row
+        .auc
+        .iter()
+        .map(|p| (auc_mean - p).abs())
+        .fold(f64::INFINITY, f64::min);
+    if !(same == Some(false) || level_gap > 5.0) {
+        return causes.join("; ");
+    }
+    let unexplained_winner = same == Some(false) && causes.is_empty();
+    if level_gap > 5.0 {
+        causes.push(format!(
+            "our test AUCs are {level_gap:.1} points from theirs"
+        ));
+    }
+    if task_differs {
+        causes.push("our task differs from theirs (Table 3 beside ours)".to_string());
+    }
+    if unexplained_winner {
+        causes.push(
+            "both differences are clear (ours significant, theirs beyond twice its standard \
+             errors)"
+                .to_string(),
+        );
+    }
+    if !task_differs && (unexplained_winner || level_gap > 5.0) {
+        causes.push(if sampled {
+            "the learners (ours are not their Weka builds) or the samples differ".to_string()
         } else {
-            &paper.table4
-        };
-        paper_means.0.push(row.auc.clone());
-        paper_means.1.push(row.sauc.clone());
-        let paper_auc = format!(
-            "{} ± {}",
-            readings_text(&row.auc, 2),
-            readings_text(&row.auc_se, se_decimals(&row.auc_se))
-        );
-        let paper_sauc = format!(
-            "{} ± {}",
-            readings_text(&row.sauc, 2),
-            readings_text(&row.sauc_se, se_decimals(&row.sauc_se))
-        );
-        let found = outcomes
-            .iter()
-            .find(|(d, _, _)| plan.datasets[*d].name == paper.ours);
-        let Some((d, first, random)) = found else {
-            let mut cells = vec![
-                Cell::integer(number as i64 + 1),
-                Cell::text(format!("{} ({} not run)", paper.paper, paper.ours)),
-                Cell::text(paper_auc),
-                Cell::empty(),
-                Cell::empty(),
-                Cell::text(paper_sauc),
-            ];
-            cells.extend((0..8).map(|_| Cell::empty()));
-            table.push_row(cells);
-            continue;
-        };
-        let (auc_mean, _, auc_se) = DatasetOutcome::summary(&first.by_auc);
-        let (sauc_mean, _, sauc_se) = DatasetOutcome::summary(&first.by_sauc);
-        let paper_winner = published_winner(row);
-        let our_winner = Winner::of_difference(sauc_mean - auc_mean);
-        let same = match paper_winner {
-            Winner::Undetermined => None,
-            winner => Some(winner == our_winner),
-        };
+            "our task matches their Table 3, so the learners (ours are not their Weka builds) \
+             or the data versions differ"
+                .to_string()
+        });
+    }
+    causes.join("; ")
+}
+
+/// A dataset's row of the comparison table, and whether our winner is the paper's (`None`
+/// when the paper's lost digits leave its winner undetermined, or the dataset was not run).
+fn comparison_row(
+    number: usize,
+    paper: &WuFlachDataset,
+    record: &RunRecord,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    sampled: bool,
+) -> (Vec<Cell>, Option<bool>) {
+    let plan = &record.plan;
+    let row = published_row(paper, sampled);
+    let paper_auc = format!(
+        "{} ± {}",
+        readings_text(&row.auc, 2),
+        readings_text(&row.auc_se, se_decimals(&row.auc_se))
+    );
+    let paper_sauc = format!(
+        "{} ± {}",
+        readings_text(&row.sauc, 2),
+        readings_text(&row.sauc_se, se_decimals(&row.sauc_se))
+    );
+    let found = outcomes
+        .iter()
+        .find(|(d, _, _)| plan.datasets[*d].name == paper.ours);
+    let Some((d, first, random)) = found else {
+        let mut cells = vec![
+            Cell::integer(number as i64 + 1),
+            Cell::text(format!("{} ({} not run)", paper.paper, paper.ours)),
+            Cell::text(paper_auc),
+            Cell::empty(),
+            Cell::empty(),
+            Cell::text(paper_sauc),
+        ];
+        cells.extend((0..8).map(|_| Cell::empty()));
+        return (cells, None);
+    };
+    let (auc_mean, _, auc_se) = DatasetOutcome::summary(&first.by_auc);
+    let (sauc_mean, _, sauc_se) = DatasetOutcome::summary(&first.by_sauc);
+    let paper_winner = published_winner(row);
+    let our_winner = Winner::of_difference(sauc_mean - auc_mean);
+    let same = match paper_winner {
+        Winner::Undetermined => None,
+        winner => Some(winner == our_winner),
+    };
+    let task_differs = !sampled && {
+        let m = table3_matches(paper, describe(&plan.datasets[*d]));
+        !(m.0 && m.1 && m.2)
+    };
+    let why = causes(
+        row,
+        same,
+        (first, auc_mean, sauc_mean),
+        task_differs,
+        (record.config.alpha, sampled),
+    );
+    let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
+    let cells = vec![
+        Cell::integer(number as i64 + 1),
+        Cell::text(if paper.paper == paper.ours {
+            paper.paper.clone()
+        } else {
+            format!("{} ({})", paper.paper, paper.ours)
+        }),
+        Cell::text(paper_auc),
+        Cell::text(mean_se_text(auc_mean, auc_se)),
+        Cell::text(difference_text(&row.auc, auc_mean)),
+        Cell::text(paper_sauc),
+        Cell::text(mean_se_text(sauc_mean, sauc_se)),
+        Cell::text(difference_text(&row.sauc, sauc_mean)),
+        Cell::text(paper_winner.text()),
+        Cell::text(our_winner.text()),
+        match same {
+            Some(true) => Cell::text("yes"),
+            Some(false) => Cell::text("no").bold(),
+            None => Cell::text("–"),
+        },
+        verdict_with_p(&first.verdict, pvalue),
+        verdict_cell(&random.verdict),
+        Cell::text(why),
+    ];
+    (cells, same)
+}
+
+/// The published table (4 or 5) beside ours, per dataset, then the averages, the totals and
+/// the note.
+fn comparison_table(
+    title: &str,
+    published: &WuFlach,
+    which: &WuFlachTable,
+    sampled: bool,
+    record: &RunRecord,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+) -> Comparison {
+    let mut table = comparison_header(title);
+    let (mut same_winner, mut comparable) = (0, 0);
+    for (number, paper) in published.datasets.iter().enumerate() {
+        let (cells, same) = comparison_row(number, paper, record, outcomes, sampled);
         if let Some(same) = same {
             comparable += 1;
             same_winner += usize::from(same);
         }
-        let pvalue = first.test.as_ref().map_or(f64::NAN, |t| t.pvalue);
-        let mut causes = Vec::new();
-        if same == Some(false) {
-            if pvalue >= alpha || pvalue.is_nan() {
-                causes.push(format!(
-                    "our difference {:+.2} is not significant (p = {pvalue:.2})",
-                    sauc_mean - auc_mean
-                ));
-            }
-            let paper_difference = row.sauc[0] - row.auc[0];
-            let paper_se = row.auc_se[0].hypot(row.sauc_se[0]);
-            if paper_difference.abs() <= 2.0 * paper_se {
-                causes.push(format!(
-                    "theirs ({paper_difference:+.2}) is within twice its standard errors \
-                     ({:.2})",
-                    2.0 * paper_se
-                ));
-            }
-        }
-        let level_gap = row
-            .auc
-            .iter()
-            .map(|p| (auc_mean - p).abs())
-            .fold(f64::INFINITY, f64::min);
-        if same == Some(false) || level_gap > 5.0 {
-            let unexplained_winner = same == Some(false) && causes.is_empty();
-            if level_gap > 5.0 {
-                causes.push(format!(
-                    "our test AUCs are {level_gap:.1} points from theirs"
-                ));
-            }
-            let task_differs = !sampled && {
-                let m = table3_matches(paper, describe(&plan.datasets[*d]));
-                !(m.0 && m.1 && m.2)
-            };
-            if task_differs {
-                causes.push("our task differs from theirs (Table 3 beside ours)".to_string());
-            }
-            if unexplained_winner {
-                causes.push(
-                    "both differences are clear (ours significant, theirs beyond twice its \
-                     standard errors)"
-                        .to_string(),
-                );
-            }
-            if !task_differs && (unexplained_winner || level_gap > 5.0) {
-                causes.push(if sampled {
-                    "the learners (ours are not their Weka builds) or the samples differ"
-                        .to_string()
-                } else {
-                    "our task matches their Table 3, so the learners (ours are not their Weka \
-                     builds) or the data versions differ"
-                        .to_string()
-                });
-            }
-        }
-        table.push_row(vec![
-            Cell::integer(number as i64 + 1),
-            Cell::text(if paper.paper == paper.ours {
-                paper.paper.clone()
-            } else {
-                format!("{} ({})", paper.paper, paper.ours)
-            }),
-            Cell::text(paper_auc),
-            Cell::text(mean_se_text(auc_mean, auc_se)),
-            Cell::text(difference_text(&row.auc, auc_mean)),
-            Cell::text(paper_sauc),
-            Cell::text(mean_se_text(sauc_mean, sauc_se)),
-            Cell::text(difference_text(&row.sauc, sauc_mean)),
-            Cell::text(paper_winner.text()),
-            Cell::text(our_winner.text()),
-            match same {
-                Some(true) => Cell::text("yes"),
-                Some(false) => Cell::text("no").bold(),
-                None => Cell::text("–"),
-            },
-            verdict_with_p(&first.verdict, pvalue),
-            verdict_cell(&random.verdict),
-            Cell::text(causes.join("; ")),
-        ]);
+        table.push_row(cells);
     }
+    let paper_means = (
+        published
+            .datasets
+            .iter()
+            .map(|paper| published_row(paper, sampled).auc.clone())
+            .collect::<Vec<_>>(),
+        published
+            .datasets
+            .iter()
+            .map(|paper| published_row(paper, sampled).sauc.clone())
+            .collect::<Vec<_>>(),
+    );
+    add_totals(
+        &mut table,
+        which,
+        outcomes,
+        &paper_means,
+        (same_winner, comparable, record.config.alpha),
+    );
+    Comparison {
+        table,
+        same_winner,
+        comparable,
+    }
+}
+
+/// The comparison table's rows of averages and totals, and its note.
+fn add_totals(
+    table: &mut Table,
+    which: &WuFlachTable,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    paper_means: &(Vec<Vec<f64>>, Vec<Vec<f64>>),
+    (same_winner, comparable, alpha): (usize, usize, f64),
+) {
     let ours_first: Vec<DatasetOutcome> = outcomes.iter().map(|(_, f, _)| f.clone()).collect();
     let ours_random: Vec<DatasetOutcome> = outcomes.iter().map(|(_, _, r)| r.clone()).collect();
     let (wins, losses) = totals(&ours_first);
@@ -731,20 +804,15 @@ fn comparison_table(
          marks are symbols our copy lost; only the totals survive, in its text. Cause: given \
          where the winner differs or our level is more than 5 points from theirs."
     ));
-    Comparison {
-        table,
-        same_winner,
-        comparable,
-    }
 }
 
 /// Our selection detail per dataset under the paper's rule, with the random tie-break beside.
 fn selection_table(
     title: &str,
-    context: &AnalysisContext,
+    record: &RunRecord,
     outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
 ) -> Table {
-    let plan = context.plan;
+    let plan = &record.plan;
     let mut table = Table::new(
         title,
         [
@@ -848,10 +916,9 @@ fn sample_sizes(plan: &Plan) -> Option<String> {
     })
 }
 
-/// The selection analysis: tables written under `folder`, returned as a report section.
-fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
-    let (folder, plan) = (context.folder, context.plan);
-    let alpha = context.config.alpha;
+/// The selection analysis as a report section.
+fn sections(record: &RunRecord) -> Result<Vec<Section>> {
+    let plan = &record.plan;
     let published = wu_flach()?;
     let sample = sample_sizes(plan);
     let largest_sample = plan
@@ -869,8 +936,8 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         .map(|d| {
             (
                 d,
-                select(context, d, TieRule::FirstListed),
-                select(context, d, TieRule::RandomMean),
+                select(record, d, TieRule::FirstListed),
+                select(record, d, TieRule::RandomMean),
             )
         })
         .collect();
@@ -893,16 +960,15 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             "Test AUC (x100) of the model selected by validation AUC and by validation sAUC \
              (Wu & Flach {table_name}{sample_words})"
         ),
-        context,
+        record,
         &outcomes,
     );
-    write_table(&folder.join("tables"), &stem, &selection)?;
     let comparison = comparison_table(
         &format!("Wu & Flach {table_name} beside ours{sample_words}"),
         &published,
         which,
         sampled,
-        context,
+        record,
         &outcomes,
     );
     let mut comparison_table = comparison.table;
@@ -916,34 +982,52 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
             which.starred.join(", ")
         ));
     }
-    write_table(
-        &folder.join("tables"),
-        &format!("{stem}_beside_paper"),
-        &comparison_table,
-    )?;
-    let mut tables = vec![comparison_table];
+    let mut tables = vec![SectionTable::new(
+        format!("{stem}_beside_paper"),
+        comparison_table,
+    )];
     let mut table3_sentence = String::new();
     if !sampled {
         let (table, matching) = table3(&published, plan);
-        write_table(
-            &folder.join("tables"),
-            "wu_flach_table3_beside_paper",
-            &table,
-        )?;
-        tables.push(table);
+        tables.push(SectionTable::new("wu_flach_table3_beside_paper", table));
         table3_sentence = format!(
             " Table 3: {matching} of {} datasets match in attributes, size and majority share; \
              every other is explained in the Table 3 comparison.",
             published.datasets.len()
         );
     }
-    tables.push(selection);
+    tables.push(SectionTable::new(stem, selection));
+    let reading = reading(
+        record,
+        (&table_name, &table3_sentence),
+        which,
+        &outcomes,
+        (comparison.same_winner, comparison.comparable),
+    );
+    Ok(vec![Section {
+        title: format!("Wu & Flach (2005): model selection by AUC and by sAUC{sample_words}"),
+        reading,
+        tables,
+        ..Section::default()
+    }])
+}
+
+/// The section's reading: the winners beside the paper's, and the wins and losses of
+/// sAUC-selection under both tie rules.
+fn reading(
+    record: &RunRecord,
+    (table_name, table3_sentence): (&str, &str),
+    which: &WuFlachTable,
+    outcomes: &[(usize, DatasetOutcome, DatasetOutcome)],
+    (same_winner, comparable): (usize, usize),
+) -> String {
+    let alpha = record.config.alpha;
     let firsts: Vec<DatasetOutcome> = outcomes.iter().map(|(_, f, _)| f.clone()).collect();
     let randoms: Vec<DatasetOutcome> = outcomes.iter().map(|(_, _, r)| r.clone()).collect();
     let (wins, losses) = totals(&firsts);
     let (wins_random, losses_random) = totals(&randoms);
     let skipped: usize = firsts.iter().map(|o| o.skipped).sum();
-    let reading = format!(
+    format!(
         "{table_name}: same winner (the selection with the higher mean test AUC) on {} of {} \
          datasets whose published winner the extraction's lost digits leave determined. sAUC-\
          selection wins on {wins} and loses on {losses} of {} datasets (paired t-test, alpha = \
@@ -952,9 +1036,9 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
          losses.{table3_sentence} On every test fold, the learner with the highest AUC on the \
          validation fold and the one with the highest sAUC are selected and their test AUCs \
          compared.{}",
-        comparison.same_winner,
-        comparison.comparable,
-        plan.datasets.len(),
+        same_winner,
+        comparable,
+        record.plan.datasets.len(),
         which.wins,
         which.losses,
         if skipped > 0 {
@@ -962,14 +1046,7 @@ fn sections(context: &AnalysisContext) -> Result<Vec<Section>> {
         } else {
             String::new()
         }
-    );
-    Ok(vec![Section {
-        title: format!("Wu & Flach (2005): model selection by AUC and by sAUC{sample_words}"),
-        reading,
-        tables,
-        figures: Vec::new(),
-        links: Vec::new(),
-    }])
+    )
 }
 
 #[cfg(test)]

@@ -105,6 +105,11 @@ fn count_leaves(node: &TreeNode<f64, usize>) -> usize {
 }
 
 impl Learner for LinfaTree {
+    /// The cost hint of as C4.5.
+    fn cost_hint(&self) -> f64 {
+        3.0
+    }
+
     fn name(&self) -> &str {
         "linfa_tree"
     }

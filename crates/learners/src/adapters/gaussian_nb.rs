@@ -54,6 +54,11 @@ struct LinfaGaussianNbModel {
 }
 
 impl Learner for LinfaGaussianNb {
+    /// The cost hint of as naive Bayes.
+    fn cost_hint(&self) -> f64 {
+        1.0
+    }
+
     fn name(&self) -> &str {
         "linfa_gaussian_nb"
     }

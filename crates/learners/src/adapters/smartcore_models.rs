@@ -113,6 +113,11 @@ struct SmartcoreKnnModel {
 }
 
 impl Learner for SmartcoreKnn {
+    /// The cost hint of as k-NN.
+    fn cost_hint(&self) -> f64 {
+        50.0
+    }
+
     fn name(&self) -> &str {
         "smartcore_knn"
     }
@@ -220,6 +225,11 @@ struct SmartcoreForestModel {
 }
 
 impl Learner for SmartcoreForest {
+    /// The cost hint of a random forest: about 100 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        100.0
+    }
+
     fn name(&self) -> &str {
         "smartcore_forest"
     }

@@ -164,6 +164,11 @@ impl C45 {
 }
 
 impl Learner for C45 {
+    /// The cost hint of C4.5: about 3 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        3.0
+    }
+
     fn name(&self) -> &str {
         "c45"
     }

@@ -443,6 +443,11 @@ fn stratified_split(
 }
 
 impl Learner for KnnLearner {
+    /// The cost hint of k-NN: about 50 times naive Bayes per row and attribute (distances to every training row).
+    fn cost_hint(&self) -> f64 {
+        50.0
+    }
+
     fn name(&self) -> &str {
         "knn"
     }

@@ -240,6 +240,11 @@ impl KStarLearner {
 }
 
 impl Learner for KStarLearner {
+    /// The cost hint of KStar: about 50 times naive Bayes per row and attribute (every training row).
+    fn cost_hint(&self) -> f64 {
+        50.0
+    }
+
     fn name(&self) -> &str {
         "kstar"
     }

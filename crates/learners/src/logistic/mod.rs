@@ -174,6 +174,11 @@ pub struct LogisticModel {
 }
 
 impl Learner for Logistic {
+    /// The cost hint of logistic regression: about 20 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        20.0
+    }
+
     fn name(&self) -> &str {
         "logistic"
     }

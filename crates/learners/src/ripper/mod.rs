@@ -228,6 +228,11 @@ impl Ripper {
 }
 
 impl Learner for Ripper {
+    /// The cost hint of RIPPER: about 20 times naive Bayes per row and attribute.
+    fn cost_hint(&self) -> f64 {
+        20.0
+    }
+
     /// Rows are drawn or split at random, so a weight of 2 is not the same draw as a duplicate.
     fn exact_weights(&self) -> bool {
         false

@@ -1,6 +1,7 @@
 //! Benchmarking a learner of your own (`centroid.rs`, written outside this repository's
 //! learners crate) against C4.5 and naive Bayes by the Aslan protocol: a stratified 1/3 test
-//! set, and 30-fold CV of the rest. Run: `cargo run -p engine --example benchmark_new_learner`
+//! set, and 30-fold CV of the rest, with every analysis this project ships (on three datasets,
+//! the comparison across datasets). Run: `cargo run -p toolkit --example benchmark_new_learner`
 //! (results in results/new_learner/).
 mod centroid;
 
@@ -17,10 +18,10 @@ learners = [{ kind = "centroid" }, { kind = "c45" }, { kind = "naive_bayes" }]
 /// Registers the learner (one call), checks and runs the config, prints the per-fold table and
 /// the paired t-tests on error and AUC.
 fn benchmark(config: &str, results: &std::path::Path) -> engine::Result<engine::RunOutput> {
-    let mut engine = engine::Engine::new();
+    let mut engine = toolkit::engine();
     engine.learners.register(centroid::spec())?;
     let output = engine.run(engine.check_text(config, "new_learner")?, results)?;
-    println!("{}", output.results.tidy);
+    println!("{}", output.record.results.tidy);
     print!("{}", output.tests_table()?.to_markdown()?);
     Ok(output)
 }
@@ -39,9 +40,9 @@ mod tests {
             .replace(r#""pima", "sonar", "ionosphere""#, r#""sonar""#)
             .replace("folds = 30", "folds = 3");
         let output = super::benchmark(&small, &folder).unwrap();
-        assert_eq!(output.counts.failed, 0);
+        assert_eq!(output.record.counts.failed, 0);
         // 3 learners x 3 folds x (test, validation) x (error, auc)
-        assert_eq!(output.results.tidy.height(), 3 * 3 * 2 * 2);
+        assert_eq!(output.record.results.tidy.height(), 3 * 3 * 2 * 2);
         let _ = std::fs::remove_dir_all(&folder);
     }
 }

@@ -1,0 +1,256 @@
+//! Check a config and prepare its plan: everything that can fail before a fit. Names, keys and
+//! ranges first (fast, every problem reported), then the datasets are loaded, transformed and
+//! split on the worker threads, every learner is checked against every dataset, and every
+//! selected test and analysis against the plan. The plan also gets the whole-training units the
+//! tests on the test set and the analyses ask for.
+
+use std::path::Path;
+
+use data::catalog::Catalog;
+use rayon::prelude::*;
+
+use crate::analysis::Analyses;
+use crate::bounds::Limits;
+use crate::config::{self, DatasetEntry, ExperimentConfig};
+use crate::error::{Error, Result};
+use crate::plan::{self, display_name, ConfiguredLearner, DatasetRequest, Plan};
+use crate::registries::{Evaluation, Registries};
+
+/// The experiment loaded, checked and planned: everything that can fail before a fit has been
+/// checked.
+pub struct CheckedExperiment {
+    /// The config as parsed.
+    pub config: ExperimentConfig,
+    /// The config file's text, saved with the results.
+    pub text: String,
+    /// The plan: prepared datasets (loaded, transformed, split), learners and units; empty for
+    /// an experiment without data.
+    pub plan: Plan,
+}
+
+/// What a config is checked against: the learner kinds and analyses it may name, the worker
+/// threads that prepare the datasets, and the largest plan accepted.
+pub struct Checker<'a> {
+    /// The learner kinds.
+    pub learners: &'a learners::Registry,
+    /// The measures, tests and protocols.
+    pub registries: &'a Registries,
+    /// The analyses.
+    pub analyses: &'a Analyses,
+    /// Worker threads.
+    pub threads: usize,
+    /// The largest plan accepted.
+    pub limits: &'a Limits,
+}
+
+impl Checker<'_> {
+    /// Checks config text (`origin` names it in messages), with relative dataset paths looked
+    /// for in `base` first. A config that passes does not fail later for a reason seen here.
+    pub fn check(
+        &self,
+        text: &str,
+        origin: &str,
+        base: Option<&Path>,
+    ) -> Result<CheckedExperiment> {
+        let at_origin = |error: Error| error.in_config(origin);
+        let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
+        let text = text.to_string();
+        if self.analyses.is_standalone(&config) {
+            return Ok(CheckedExperiment {
+                config,
+                text,
+                plan: Plan::new(Vec::new(), Vec::new()),
+            });
+        }
+        let mut plan = self.prepare(&config, base).map_err(at_origin)?;
+        plan::check_capabilities(&plan).map_err(at_origin)?;
+        crate::test_set_run::check(&plan.test_set_tests, &plan).map_err(at_origin)?;
+        let selected = self.analyses.selected(&config, &plan);
+        for analysis in &selected {
+            analysis.check(&config, &plan).map_err(|problem| {
+                Error::config(format!(
+                    "analysis '{}' cannot run on this experiment: {problem}",
+                    analysis.name()
+                ))
+                .in_config(origin)
+            })?;
+        }
+        let mut wanted = crate::test_set_run::needed_models(&plan.test_set_tests, &plan);
+        for analysis in &selected {
+            wanted.extend(analysis.whole_training(&config, &plan));
+        }
+        plan.add_whole_training(wanted);
+        Ok(CheckedExperiment { config, text, plan })
+    }
+
+    /// Checks the names of the config, then loads, transforms and splits its datasets on the
+    /// worker threads, within the limits.
+    fn prepare(&self, config: &ExperimentConfig, base: Option<&Path>) -> Result<Plan> {
+        let catalog = Catalog::locate().ok();
+        let (requests, learners, evaluation) = check_names(
+            config,
+            catalog.as_ref(),
+            (self.learners, self.registries),
+            base,
+        )?;
+        let protocol = evaluation.protocol.as_ref();
+        let pool = crate::runner::thread_pool(self.threads)?;
+        let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
+            requests
+                .par_iter()
+                .map(|request| {
+                    plan::prepare_dataset(
+                        request,
+                        catalog.as_ref(),
+                        (protocol, &evaluation.measures),
+                        config.seed,
+                        self.limits,
+                    )
+                })
+                .collect()
+        });
+        let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+        let units: u64 = datasets
+            .iter()
+            .map(|dataset| dataset.plan.splits.len() as u64 * learners.len() as u64)
+            .sum();
+        crate::bounds::check_units(units, protocol, self.limits)?;
+        let mut plan = Plan::new(datasets, learners);
+        plan.measures = evaluation.measures;
+        plan.fold_tests = evaluation.fold_tests;
+        plan.test_set_tests = evaluation.test_set_tests;
+        Ok(plan)
+    }
+}
+
+/// Checks every name of the config without loading data: datasets exist, learners are known
+/// and their parameters valid, the measures, tests and protocol are in their registries with
+/// valid options. Fast, so a typo fails at once; every problem found is reported, one per
+/// line, not just the first. A dataset given as a relative path is looked for in `base` (the
+/// config file's folder) first, then as given.
+pub fn check_names(
+    config: &ExperimentConfig,
+    catalog: Option<&Catalog>,
+    (learner_kinds, registries): (&learners::Registry, &Registries),
+    base: Option<&std::path::Path>,
+) -> Result<(Vec<DatasetRequest>, Vec<ConfiguredLearner>, Evaluation)> {
+    let mut problems: Vec<String> = Vec::new();
+    let protocol = config.protocol.clone().unwrap_or_default();
+    let evaluation = registries.evaluation(
+        &config.measures,
+        &config.tests,
+        &protocol,
+        learner_kinds,
+        &mut problems,
+    );
+    let mut requests = Vec::new();
+    for (position, entry) in config.datasets.iter().enumerate() {
+        let (word, transforms, options) = match entry {
+            DatasetEntry::Name(name) => (
+                name.clone(),
+                config.transforms.clone(),
+                data::LoadOptions::default(),
+            ),
+            DatasetEntry::Detailed(detailed) => (
+                detailed.name.clone(),
+                config.transforms.with(&detailed.transforms()),
+                detailed.load_options(),
+            ),
+        };
+        let word = relative_to(base, &word);
+        let members = match catalog {
+            Some(catalog) => catalog.expand(&word).map_err(|error| {
+                format!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
+            }),
+            None if std::path::Path::new(&word).is_file() => Ok(vec![word.clone()]),
+            None => Err(format!(
+                "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
+                 (datasets/catalog.toml) was found to look the name up",
+                position + 1
+            )),
+        };
+        match members {
+            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
+                source,
+                transforms: transforms.clone(),
+                options: options.clone(),
+            })),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for request in &requests {
+        let name = display_name(&request.source);
+        if names.contains(&name) {
+            problems.push(format!(
+                "key 'datasets': '{name}' appears twice; each dataset may be named once \
+                 (give a file a different name to run it twice)"
+            ));
+        }
+        names.push(name);
+    }
+    let learners = configure_learners(&config.learners, learner_kinds, &mut problems);
+    match evaluation {
+        Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
+        _ => Err(Error::config_problems(problems)),
+    }
+}
+
+/// A dataset entry's text: a relative path that names a file in `base` becomes that file's
+/// path; anything else (a shipped name, an absolute path, a path from the current folder) is
+/// kept.
+fn relative_to(base: Option<&std::path::Path>, word: &str) -> String {
+    let path = std::path::Path::new(word);
+    match base {
+        Some(base) if path.is_relative() && base.join(path).is_file() => {
+            base.join(path).to_string_lossy().into_owned()
+        }
+        _ => word.to_string(),
+    }
+}
+
+/// Builds the learners of the config, checking kinds, parameters and display names; each
+/// problem is added to `problems` and that learner left out.
+pub fn configure_learners(
+    tables: &[toml::Table],
+    registry: &learners::Registry,
+    problems: &mut Vec<String>,
+) -> Vec<ConfiguredLearner> {
+    let mut learners: Vec<ConfiguredLearner> = Vec::new();
+    for (position, table) in tables.iter().enumerate() {
+        let mut table = table.clone();
+        let name = match table.remove("name") {
+            None => None,
+            Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
+            Some(other) => {
+                problems.push(format!(
+                    "key 'learners' entry {}: 'name' must be a non-empty string, got {other}",
+                    position + 1
+                ));
+                continue;
+            }
+        };
+        let learner = match registry.build(&table) {
+            Ok(learner) => learner,
+            Err(error) => {
+                problems.push(format!("key 'learners' entry {}: {error}", position + 1));
+                continue;
+            }
+        };
+        let name = name.unwrap_or_else(|| learner.name().to_string());
+        if learners.iter().any(|other| other.name == name) {
+            problems.push(format!(
+                "key 'learners' entry {}: the name '{name}' is already used; give each learner \
+                 a distinct `name = \"...\"`",
+                position + 1
+            ));
+            continue;
+        }
+        learners.push(ConfiguredLearner {
+            name,
+            table,
+            learner,
+        });
+    }
+    learners
+}

@@ -1,0 +1,253 @@
+//! The one writer of a run's outputs: [`report`] writes the record (config, splits, units,
+//! per-fold table) and every section's tables, figures and files into a hidden staging folder,
+//! then the HTML page, and moves them into the results folder whole, so that it never holds a
+//! mix of two runs' outputs. The cache (`predictions/`) stays where it is.
+
+use std::path::{Path, PathBuf};
+
+use report::{HtmlPage, TableFormat};
+
+use crate::error::{Error, Result};
+use crate::record::RunRecord;
+use crate::runner::{RunCounts, Status};
+use crate::section::Section;
+use crate::shard::SHARDS_FOLDER;
+
+/// The folder of a results folder holding a cluster's job scripts and logs; runs and merges
+/// keep it.
+pub const SLURM_FOLDER: &str = "slurm";
+
+/// The folders of a results folder that a finished run leaves in place: the cache, the shard
+/// records and the cluster's scripts and logs.
+const KEPT_FOLDERS: [&str; 3] = ["predictions", SHARDS_FOLDER, SLURM_FOLDER];
+
+/// Writes a run's results folder `target` from its record and its report's sections (in page
+/// order), replacing the previous run's outputs whole; returns the folder.
+pub fn report(record: &RunRecord, sections: &[Section], target: &Path) -> Result<PathBuf> {
+    let staging = Staging::start(target)?;
+    let folder = staging.path.clone();
+    report::write_file(&folder.join("config.toml"), &record.text)?;
+    if !record.without_data() {
+        write_record(record, &folder)?;
+    }
+    for section in sections {
+        write_section(section, &folder)?;
+    }
+    write_html(&folder, record, sections)?;
+    staging.publish()
+}
+
+/// The record's own files: the splits, units.csv and the per-fold table (CSV and Parquet).
+fn write_record(record: &RunRecord, folder: &Path) -> Result<()> {
+    for dataset in &record.plan.datasets {
+        let json = serde_json::to_string(&dataset.plan).map_err(|source| Error::Json {
+            what: format!("the splits of '{}'", dataset.name),
+            source,
+        })?;
+        report::write_file(
+            &folder
+                .join("splits")
+                .join(format!("{}.json", crate::cache::file_safe(&dataset.name))),
+            &json,
+        )?;
+    }
+    write_units_table(folder, record)?;
+    report::write_file(
+        &folder.join("per_fold.csv"),
+        &record.results.to_csv(&record.plan),
+    )?;
+    report::write_bytes(
+        &folder.join("per_fold.parquet"),
+        &record.results.to_parquet()?,
+    )?;
+    Ok(())
+}
+
+/// A section's tables (Markdown, CSV and LaTeX under `tables/`), figures and other files.
+fn write_section(section: &Section, folder: &Path) -> Result<()> {
+    for table in &section.tables {
+        if let Some(stem) = &table.file {
+            write_table(&folder.join("tables"), stem, &table.table)?;
+        }
+    }
+    for figure in &section.figures {
+        report::write_file(&folder.join(&figure.file), &figure.svg)?;
+    }
+    for (file, text) in &section.files {
+        report::write_file(&folder.join(file), text)?;
+    }
+    Ok(())
+}
+
+/// Writes a table as Markdown, CSV and LaTeX under `folder/stem.{md,csv,tex}`.
+pub fn write_table(folder: &Path, stem: &str, table: &report::Table) -> Result<()> {
+    for format in [TableFormat::Markdown, TableFormat::Csv, TableFormat::Latex] {
+        let path = folder.join(format!("{stem}.{}", format.extension()));
+        report::write_file(&path, &table.render(format)?)?;
+    }
+    Ok(())
+}
+
+/// units.csv: every unit's status, time and cache file (failed units with their message); a
+/// whole-training unit has no repetition and the fold `whole training`.
+fn write_units_table(folder: &Path, record: &RunRecord) -> Result<()> {
+    let plan = &record.plan;
+    let mut text = String::from(
+        "dataset,learner,repetition,fold,status,fit_seconds,predict_seconds,predictions,message\n",
+    );
+    for (unit, unit_record) in plan.units.iter().zip(&record.units) {
+        let dataset = &plan.datasets[unit.dataset];
+        let (repetition, fold) = match unit.split() {
+            Some(index) => {
+                let split = &dataset.plan.splits[index];
+                (split.repetition.to_string(), split.fold.to_string())
+            }
+            None => (String::new(), "whole training".to_string()),
+        };
+        let (status, message) = match &unit_record.status {
+            Status::Computed => ("computed", ""),
+            Status::Reused => ("reused", ""),
+            Status::Repaired(why) => ("repaired", why.as_str()),
+            Status::Failed(message) => ("failed", message.as_str()),
+            Status::Missing(why) => ("missing", why.as_str()),
+        };
+        let path = &unit_record.path;
+        let relative = path.strip_prefix(record.cache_folder()).unwrap_or(path);
+        text.push_str(&format!(
+            "{},{},{repetition},{fold},{status},{:.4},{:.4},{},{}\n",
+            report::table::quote_csv(&dataset.name),
+            report::table::quote_csv(&plan.learners[unit.learner].name),
+            unit_record.fit_seconds,
+            unit_record.predict_seconds,
+            report::table::quote_csv(&relative.to_string_lossy()),
+            report::table::quote_csv(message)
+        ));
+    }
+    report::write_file(&folder.join("units.csv"), &text)?;
+    Ok(())
+}
+
+/// The first line of the page: the version and what the runner did.
+fn provenance(counts: RunCounts, seed: u64) -> String {
+    format!(
+        "Written by experiments {} ({} units computed, {} reused from the cache, {} failed{}). \
+         Seed {}.",
+        env!("CARGO_PKG_VERSION"),
+        counts.computed,
+        counts.reused,
+        counts.failed,
+        if counts.missing > 0 {
+            format!(", {} missing: merged with --allow-missing", counts.missing)
+        } else {
+            String::new()
+        },
+        seed
+    )
+}
+
+/// index.html: every section's tables and figures (inlined), the config and the version.
+fn write_html(folder: &Path, record: &RunRecord, sections: &[Section]) -> Result<()> {
+    let mut page = HtmlPage::new(format!("Experiment '{}'", record.config.name));
+    page.paragraph(&provenance(record.counts, record.config.seed));
+    for section in sections {
+        page.heading(&section.title);
+        if !section.reading.is_empty() {
+            page.paragraph(&section.reading);
+        }
+        for table in section.shown_tables() {
+            page.table(table)?;
+        }
+        for (file, text) in &section.links {
+            page.link(file, text);
+        }
+        for figure in &section.figures {
+            page.inline_svg(&figure.svg, &figure.caption);
+        }
+    }
+    page.heading("Config as run");
+    page.preformatted(&record.text);
+    report::write_file(&folder.join("index.html"), &page.render())?;
+    Ok(())
+}
+
+/// The outputs of a run being written: a hidden folder inside the results folder, whose
+/// entries replace the previous run's when the run has finished.
+struct Staging {
+    /// The results folder.
+    target: PathBuf,
+    /// The hidden folder the outputs are written to.
+    path: PathBuf,
+}
+
+/// The prefix of a staging folder's name (leftovers of a killed run are removed).
+const STAGING_PREFIX: &str = ".staging-";
+
+impl Staging {
+    /// Creates the results folder if needed, removes staging folders left by killed runs, and
+    /// makes a new one.
+    fn start(target: &Path) -> Result<Staging> {
+        std::fs::create_dir_all(target)
+            .map_err(|error| Error::io("create the results folder", target, error))?;
+        let entries = std::fs::read_dir(target)
+            .map_err(|error| Error::io("read the results folder", target, error))?;
+        for entry in entries.flatten() {
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(STAGING_PREFIX)
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let path = target.join(format!("{STAGING_PREFIX}{}", std::process::id()));
+        std::fs::create_dir_all(&path).map_err(|error| Error::io("create", &path, error))?;
+        Ok(Staging {
+            target: target.to_path_buf(),
+            path,
+        })
+    }
+
+    /// Moves every output into the results folder, replacing the previous run's entry of the
+    /// same name (file or folder) and removing the previous run's outputs this run did not
+    /// write (the cache excepted); returns the results folder.
+    fn publish(self) -> Result<PathBuf> {
+        let written: Vec<std::ffi::OsString> = std::fs::read_dir(&self.path)
+            .map_err(|error| Error::io("read", &self.path, error))?
+            .flatten()
+            .map(|entry| entry.file_name())
+            .collect();
+        let previous = std::fs::read_dir(&self.target)
+            .map_err(|error| Error::io("read", &self.target, error))?;
+        for entry in previous.flatten() {
+            let name = entry.file_name();
+            let text = name.to_string_lossy();
+            if KEPT_FOLDERS.contains(&text.as_ref())
+                || text.starts_with(STAGING_PREFIX)
+                || written.contains(&name)
+            {
+                continue;
+            }
+            remove_entry(&entry.path())?;
+        }
+        for name in &written {
+            let destination = self.target.join(name);
+            if destination.exists() {
+                remove_entry(&destination)?;
+            }
+            std::fs::rename(self.path.join(name), &destination)
+                .map_err(|error| Error::io("move the new", &destination, error))?;
+        }
+        std::fs::remove_dir(&self.path).map_err(|error| Error::io("remove", &self.path, error))?;
+        Ok(self.target)
+    }
+}
+
+/// Removes a file or a folder with its contents.
+fn remove_entry(path: &Path) -> Result<()> {
+    let removed = if path.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    };
+    removed.map_err(|error| Error::io("remove the previous", path, error))
+}

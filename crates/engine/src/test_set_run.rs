@@ -1,0 +1,188 @@
+//! The tests on the fixed test set of a plan: which whole-training models they need (units of
+//! the plan, asked for before the run), the check that every dataset's protocol has a fixed
+//! test set, running the tests on the models' predictions read from the cache, and their
+//! table. The tests themselves are [`crate::test_set`]'s.
+
+use learners::Probabilities;
+use report::{Cell, Table};
+
+use crate::error::Result;
+use crate::plan::Plan;
+use crate::test_set::{Measured, TestSetFn, TestSetInput, TestSetRecord, TestSetTest};
+use crate::unit::{Part, UnitPredictions};
+
+/// The (dataset, learner) pairs whose whole-training models the selected `tests` need: every
+/// learner on every dataset whose protocol has a fixed test set, when a test on the test set is
+/// selected; none otherwise.
+pub fn needed_models(tests: &[TestSetTest], plan: &Plan) -> Vec<(usize, usize)> {
+    if tests.is_empty() {
+        return Vec::new();
+    }
+    (0..plan.datasets.len())
+        .filter(|&dataset| plan.datasets[dataset].whole_training.is_some())
+        .flat_map(|dataset| (0..plan.learners.len()).map(move |learner| (dataset, learner)))
+        .collect()
+}
+
+/// Checks, before any fit, that every dataset's protocol has one fixed test set when a test on
+/// the test set is selected; the error names the key, the test and the datasets.
+pub fn check(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
+    let Some(test) = tests.first() else {
+        return Ok(());
+    };
+    let without: Vec<&str> = plan
+        .datasets
+        .iter()
+        .filter(|dataset| dataset.whole_training.is_none())
+        .map(|dataset| dataset.name.as_str())
+        .collect();
+    if without.is_empty() {
+        return Ok(());
+    }
+    crate::bail!(
+        "key 'tests': '{}' runs on a fixed test set, but the protocol gives {} none (every \
+         split must test on the same rows: protocol kind 'aslan', or 'holdout' with \
+         repetitions = 1); remove it or change the protocol",
+        test.name(),
+        if without.len() == plan.datasets.len() {
+            "the datasets".to_string()
+        } else {
+            format!("datasets {}", without.join(", "))
+        }
+    )
+}
+
+/// Every selected test on the test set, for every dataset whose protocol has one, in order of
+/// dataset, test, learner pair; `predictions` gives the test-set predictions of a (dataset,
+/// learner)'s whole-training model, read from the cache, or why there are none. Each dataset's
+/// models are read once, one dataset at a time. Empty when no test on the test set is selected.
+pub fn test_set_tests(
+    plan: &Plan,
+    tests: &[TestSetTest],
+    alpha: f64,
+    predictions: impl Fn(usize, usize) -> std::result::Result<UnitPredictions, String>,
+) -> Vec<TestSetRecord> {
+    if tests.is_empty() {
+        return Vec::new();
+    }
+    let learners = plan.learners.len();
+    let mut records = Vec::new();
+    for (dataset, prepared) in plan.datasets.iter().enumerate() {
+        let models: Vec<std::result::Result<(Vec<usize>, Probabilities), String>> = (0..learners)
+            .map(|learner| predictions(dataset, learner).map(|p| p.part(Part::Test)))
+            .collect();
+        let input = |truth| TestSetInput {
+            truth,
+            positive: prepared.positive,
+            alpha,
+        };
+        for test in tests {
+            let record = |(a, b), outcome| TestSetRecord {
+                dataset,
+                a,
+                b,
+                test: test.name(),
+                measure: test.spec().measure,
+                outcome,
+            };
+            for a in 0..learners {
+                match test.run() {
+                    TestSetFn::Single(run) => {
+                        let outcome = match &models[a] {
+                            Err(why) => Err(why.clone()),
+                            Ok((truth, probabilities)) => run(&input(truth), probabilities),
+                        };
+                        records.push(record((a, None), outcome));
+                    }
+                    TestSetFn::Pairwise(run) => {
+                        for b in a + 1..learners {
+                            let outcome = match (&models[a], &models[b]) {
+                                (Err(why), _) | (_, Err(why)) => Err(why.clone()),
+                                (Ok((truth, first)), Ok((_, second))) => {
+                                    run(&input(truth), first, second)
+                                }
+                            };
+                            records.push(record((a, Some(b)), outcome));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    records
+}
+
+/// The tests on the test set as a table (the columns of the per-fold tests table, with "rows"
+/// for "folds" and the interval's limits added); the note reads each selected test.
+pub fn test_set_table(
+    plan: &Plan,
+    tests: &[TestSetTest],
+    records: &[TestSetRecord],
+    alpha: f64,
+) -> Result<Table> {
+    let header = [
+        "dataset",
+        "measure",
+        "learner a",
+        "learner b",
+        "test",
+        "test rows",
+        "value a",
+        "value b",
+        "statistic",
+        "p-value",
+        "interval low",
+        "interval high",
+        "decision",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut table = Table::new(
+        format!(
+            "Tests on the fixed test set, one model per learner fitted on the whole training \
+             part (alpha = {alpha})"
+        ),
+        header,
+    );
+    let not_run = Measured {
+        n: 0,
+        values: (f64::NAN, f64::NAN),
+        statistic: f64::NAN,
+        pvalue: f64::NAN,
+        interval: None,
+        reject: false,
+    };
+    for record in records {
+        let measured = record.outcome.as_ref().unwrap_or(&not_run);
+        let decision = match (&record.outcome, record.b) {
+            (Err(problem), _) => Cell::text(format!("not run: {problem}")),
+            (Ok(_), None) => Cell::text(format!("{:.0}% interval", 100.0 * (1.0 - alpha))),
+            (Ok(measured), Some(_)) if measured.reject => Cell::text("differ").bold(),
+            (Ok(_), Some(_)) => Cell::text("no difference"),
+        };
+        let (low, high) = measured.interval.unwrap_or((f64::NAN, f64::NAN));
+        table.push_row(vec![
+            Cell::text(&plan.datasets[record.dataset].name),
+            Cell::text(record.measure),
+            Cell::text(&plan.learners[record.a].name),
+            Cell::text(record.b.map_or("", |b| plan.learners[b].name.as_str())),
+            Cell::text(record.test),
+            Cell::integer(measured.n as i64),
+            Cell::number(measured.values.0).with_decimals(4),
+            Cell::number(measured.values.1).with_decimals(4),
+            Cell::number(measured.statistic).with_decimals(4),
+            Cell::number(measured.pvalue).with_decimals(4),
+            Cell::number(low).with_decimals(4),
+            Cell::number(high).with_decimals(4),
+            decision,
+        ]);
+    }
+    let notes: Vec<&str> = tests.iter().map(|test| test.spec().note).collect();
+    table.push_note(format!(
+        "{}. The whole-training-set models have no validation part: a learner that selects a \
+         parameter on the protocol's validation fold uses its own inner split instead.",
+        notes.join("; ")
+    ));
+    table.check()?;
+    Ok(table)
+}

@@ -1,0 +1,30 @@
+//! The engine with everything this project ships: the built-in learners, measures, tests and
+//! protocols, the four papers' analyses and the comparison of learners across datasets. A
+//! user's crate depends on this crate alone: [`engine()`] runs every shipped config (the
+//! papers' analyses included); the engine's items are re-exported here (`toolkit::RunOutput`,
+//! `toolkit::MeasureSpec`, ...), and `toolkit::learners` and `toolkit::data` give the traits a
+//! learner of one's own implements.
+//!
+//! It sits above `papers` and `comparison` because the engine cannot depend on them (they are
+//! analyses written against the engine's `Analysis` trait); the command line uses it too, so a
+//! library user's engine and the command's are the same.
+
+pub use comparison;
+pub use data;
+pub use engine::*;
+pub use learners;
+pub use papers;
+
+/// Every analysis this project ships: the papers' (Aslan et al., Provost et al., Wu & Flach,
+/// Huang & Ling) and the comparison of learners across datasets.
+pub fn analyses() -> engine::Analyses {
+    papers::analyses()
+        .merged(comparison::analyses())
+        .expect("the shipped analyses declare their shared options alike")
+}
+
+/// The engine with every learner, measure, test, protocol and analysis this project ships, on
+/// one worker thread per core: what `cargo run -p experiments -- --config FILE` runs.
+pub fn engine() -> Engine {
+    Engine::new().with_analyses(analyses())
+}
