@@ -163,17 +163,17 @@ impl Envelope {
         }
     }
 
-    /// "121-140 (median 131)".
+    /// "121 to 140 (median 131)".
     pub fn range(&self, decimals: usize) -> String {
         format!(
-            "{}-{} (median {})",
+            "{} to {} (median {})",
             short(self.min, decimals),
             short(self.max, decimals),
             short(self.median, decimals)
         )
     }
 
-    /// "their 130 lies at our 3rd percentile (21 seeds: 121-140, median 131)".
+    /// "their 130 lies at our 3rd percentile (21 seeds: 121 to 140 (median 131))".
     pub fn sentence(&self, decimals: usize) -> String {
         format!(
             "their {} lies {} ({} seeds: {})",
@@ -227,7 +227,7 @@ mod tests {
         let runs = SeedRuns::parse("t.csv", "seed,x\n1,1\n2,2\n3,3\n4,4\n").unwrap();
         let envelope = runs.envelope("x", 5.0).unwrap();
         assert_eq!(envelope.place(), "above every seed");
-        assert_eq!(envelope.range(1), "1-4 (median 2.5)");
+        assert_eq!(envelope.range(1), "1 to 4 (median 2.5)");
         assert_eq!(runs.envelope("x", 0.0).unwrap().place(), "below every seed");
         assert_eq!(
             runs.envelope("x", 2.0).unwrap().place(),
