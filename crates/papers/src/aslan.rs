@@ -379,20 +379,41 @@ const SEED_COLUMNS: [&str; 5] = [
     "disagree",
 ];
 
-/// Where the paper's count lies among our seeds (plain t-test, 0/0 read as `zero_rejects`).
+/// Where the paper's count lies among our seeds (plain t-test, 0/0 read as reject), when the
+/// run is one the seeds speak for.
 fn seed_envelope(
-    seeds: &SeedRuns,
+    seeds: Option<&SeedRuns>,
     column: usize,
-    zero_rejects: bool,
     paper: usize,
-) -> Result<Envelope> {
-    let prefix = if zero_rejects { "t_reject00" } else { "t" };
-    seeds.envelope(&format!("{prefix}_{}", SEED_COLUMNS[column]), paper as f64)
+) -> Result<Option<Envelope>> {
+    seeds
+        .map(|seeds| {
+            seeds.envelope(
+                &format!("t_reject00_{}", SEED_COLUMNS[column]),
+                paper as f64,
+            )
+        })
+        .transpose()
 }
 
 /// The cause of one row's difference: where the paper's count lies among our seeds, the
 /// p-values near the threshold and, for case 1, the degenerate comparisons.
-fn case_cause(envelope: &Envelope, near: usize, in_case: usize, degenerate: usize) -> String {
+fn case_cause(
+    envelope: Option<&Envelope>,
+    near: usize,
+    in_case: usize,
+    degenerate: usize,
+) -> String {
+    let Some(envelope) = envelope else {
+        let mut cause = "our learners, dataset versions and splits are not theirs".to_string();
+        if near > 0 || degenerate > 0 {
+            cause = format!(
+                "{}; {cause}",
+                near_and_degenerate(near, in_case, degenerate)
+            );
+        }
+        return cause;
+    };
     let published = envelope.published;
     let mut cause = if envelope.percentile > 0.0 && envelope.percentile < 100.0 {
         format!(
@@ -408,18 +429,30 @@ fn case_cause(envelope: &Envelope, near: usize, in_case: usize, degenerate: usiz
             envelope.seeds
         )
     };
+    if near > 0 || degenerate > 0 {
+        cause = format!(
+            "{cause}; {}",
+            near_and_degenerate(near, in_case, degenerate)
+        );
+    }
+    cause
+}
+
+/// "6 of our 13 have a p-value in [0.01, 0.2]; 6 are 0/0 and ...".
+fn near_and_degenerate(near: usize, in_case: usize, degenerate: usize) -> String {
+    let mut parts = Vec::new();
     if near > 0 {
-        cause.push_str(&format!(
-            "; {near} of our {in_case} have a p-value in [{}, {}]",
+        parts.push(format!(
+            "{near} of our {in_case} have a p-value in [{}, {}]",
             NEAR_THRESHOLD.0, NEAR_THRESHOLD.1
         ));
     }
     if degenerate > 0 {
-        cause.push_str(&format!(
-            "; {degenerate} are 0/0 and count here only when 0/0 is scored accept"
+        parts.push(format!(
+            "{degenerate} are 0/0 and count here only when 0/0 is scored accept"
         ));
     }
-    cause
+    parts.join("; ")
 }
 
 /// "mushroom c45 vs lp" for every comparison whose paired differences are all zero.
@@ -445,7 +478,9 @@ fn beside_paper_table(
     alpha: f64,
     skipped: &[String],
 ) -> Result<Table> {
+    // the seeds are runs of aslan.toml: they speak for a run of the whole protocol only
     let seeds = SeedRuns::parse("docs/reproductions/aslan/seeds.csv", ASLAN_SEEDS)?;
+    let seeds = (comparisons.len() == paper.comparisons).then_some(seeds);
     let (literal, weka) = (
         counts_read(comparisons, false, true),
         counts_read(comparisons, false, false),
@@ -454,6 +489,7 @@ fn beside_paper_table(
         "case",
         "paper",
         "ours, 0/0 read as reject (the paper's rule)",
+        "difference (ours, 0/0 rejected - paper)",
         "ours, 0/0 scored accept (Weka's p = 1)",
         "our seeds, 0/0 read as reject: range (median)",
         "cause of the difference, and where the paper's count lies",
@@ -469,6 +505,7 @@ fn beside_paper_table(
             Cell::text(name),
             Cell::integer(theirs as i64),
             Cell::integer(ours[0] as i64),
+            Cell::integer(ours[0] as i64 - theirs as i64),
             Cell::integer(ours[1] as i64),
             Cell::text(seeds),
             Cell::text(cause),
@@ -485,17 +522,18 @@ fn beside_paper_table(
             .iter()
             .filter(|c| c.is_degenerate() && c.case_read(false, false) == case)
             .count();
-        let envelope = seed_envelope(&seeds, case, true, theirs[case])?;
-        let cause = case_cause(&envelope, near, in_case.len(), degenerate);
+        let envelope = seed_envelope(seeds.as_ref(), case, theirs[case])?;
+        let cause = case_cause(envelope.as_ref(), near, in_case.len(), degenerate);
+        let range = envelope.as_ref().map_or(String::new(), |e| e.range(0));
         row(
             name,
             theirs[case],
             [literal[case], weka[case]],
-            envelope.range(0),
+            range,
             cause,
         );
     }
-    let disagree = seed_envelope(&seeds, 4, true, theirs[1] + theirs[2])?;
+    let disagree = seed_envelope(seeds.as_ref(), 4, theirs[1] + theirs[2])?;
     for (name, pick) in [
         ("error test rejects (cases 3 + 4)", [2, 3]),
         ("AUC test rejects (cases 2 + 4)", [1, 3]),
@@ -503,7 +541,10 @@ fn beside_paper_table(
     ] {
         let sum = |counts: &[usize]| counts[pick[0]] + counts[pick[1]];
         let (seeds_text, cause) = if pick == [1, 2] {
-            (disagree.range(0), case_cause(&disagree, 0, 0, 0))
+            (
+                disagree.as_ref().map_or(String::new(), |e| e.range(0)),
+                case_cause(disagree.as_ref(), 0, 0, 0),
+            )
         } else {
             (
                 String::new(),
@@ -540,7 +581,13 @@ fn beside_paper_table(
     // the paper reports no 0/0 count: its cell is left empty, not 0
     let zero_row = table.rows.len() - 2;
     table.rows[zero_row][1] = Cell::text("not reported");
-    beside_notes(&mut table, paper, alpha, seeds.seeds(), skipped);
+    beside_notes(
+        &mut table,
+        paper,
+        alpha,
+        seeds.as_ref().map(SeedRuns::seeds),
+        skipped,
+    );
     Ok(table)
 }
 
@@ -550,7 +597,7 @@ fn beside_notes(
     table: &mut Table,
     paper: &AslanCases,
     alpha: f64,
-    seeds: usize,
+    seeds: Option<usize>,
     skipped: &[String],
 ) {
     table.push_note(format!(
@@ -562,16 +609,23 @@ fn beside_notes(
          \"both accept\" is chess, Figure 2). Paper: {}.",
         paper.source
     ));
+    let seeds_text = match seeds {
+        Some(seeds) => format!(
+            "Our seeds: {seeds} runs of aslan.toml with only the seed changed \
+             (docs/reproductions/aslan/seeds.csv, made by scripts/fidelity/run_seeds.py aslan \
+             --seeds 1-20 and scripts/fidelity/seeds_collect.py aslan); a percentile is the \
+             mid-rank one."
+        ),
+        None => "The seed runs of docs/reproductions/aslan/seeds.csv are of aslan.toml's 150 \
+                 comparisons and are not shown beside this run's."
+            .to_string(),
+    };
     table.push_note(format!(
-        "Our seeds: {} runs of aslan.toml with only the seed changed \
-         (docs/reproductions/aslan/seeds.csv, made by scripts/fidelity/run_seeds.py aslan \
-         --seeds 1-20 and scripts/fidelity/seeds_collect.py aslan); a percentile is the \
-         mid-rank one. Other causes and the commands that show them: the two classes kept of \
+        "{seeds_text} Other causes and the commands that show them: the two classes kept of \
          each multi-class dataset (scripts/fidelity/aslan_class_pairs.py and aslan_alt_pairs.py, \
          docs/reproductions/FINDINGS.md A3: the alternatives move the table by at most 3 per \
          case); the learners (docs/weka-comparison.md, scripts/weka_compare.py); the substitute \
-         datasets (datasets/SOURCES.md).",
-        seeds
+         datasets (datasets/SOURCES.md)."
     ));
     if !skipped.is_empty() {
         table.push_note(format!(
