@@ -581,6 +581,7 @@ fn beside_paper_table(
     // the paper reports no 0/0 count: its cell is left empty, not 0
     let zero_row = table.rows.len() - 2;
     table.rows[zero_row][1] = Cell::text("not reported");
+    table.rows[zero_row][3] = Cell::empty();
     beside_notes(
         &mut table,
         paper,
