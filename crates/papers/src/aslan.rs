@@ -10,6 +10,7 @@ use engine::{Analysis, AnalysisError, PairedTest, Plan, RunRecord};
 use engine::{Figure, Section, SectionTable, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};
 
+use crate::envelope::{Envelope, SeedRuns, ASLAN_SEEDS};
 use crate::error::{Error, Result};
 use crate::published::{aslan_cases, AslanCases, AslanNamedComparison};
 
@@ -108,6 +109,8 @@ pub(crate) struct Comparison {
     pub(crate) plain_p: [f64; 2],
     /// The corrected t-test's p-values.
     pub(crate) corrected_p: [f64; 2],
+    /// Whether every paired difference is zero (t = 0/0), on error and on AUC.
+    pub(crate) degenerate: [bool; 2],
 }
 
 impl Comparison {
@@ -119,6 +122,26 @@ impl Comparison {
             self.plain
         };
         case_of(decisions[0], decisions[1])
+    }
+
+    /// The case with 0/0 read as `zero_rejects` says: false scores it p = 1, "accept" (Weka's
+    /// convention, `stats::paired_t_test`'s, [`Comparison::case`]'s); true reads the paper's
+    /// rule literally (0/0 is in no acceptance interval, so the hypothesis is not accepted).
+    pub(crate) fn case_read(&self, corrected: bool, zero_rejects: bool) -> usize {
+        let mut decisions = if corrected {
+            self.corrected
+        } else {
+            self.plain
+        };
+        for (decision, degenerate) in decisions.iter_mut().zip(self.degenerate) {
+            *decision |= zero_rejects && degenerate;
+        }
+        case_of(decisions[0], decisions[1])
+    }
+
+    /// True when every paired difference is zero on error or on AUC.
+    pub(crate) fn is_degenerate(&self) -> bool {
+        self.degenerate.iter().any(|&d| d)
     }
 
     /// True when a plain-t p-value on error or on AUC is near the threshold.
@@ -151,9 +174,11 @@ pub(crate) fn compare(
         corrected: [false; 2],
         plain_p: [f64::NAN; 2],
         corrected_p: [f64::NAN; 2],
+        degenerate: [false; 2],
     };
     for (slot, measure) in [error, auc].into_iter().enumerate() {
         let (x, y) = folds.paired(d, measure, a, b);
+        comparison.degenerate[slot] = !x.is_empty() && x.iter().zip(&y).all(|(p, q)| p == q);
         let plain = PairedTest::PairedT.run(&x, &y, &options)?;
         let corrected = PairedTest::CorrectedT.run(&x, &y, &options)?;
         comparison.plain[slot] = plain.reject();
@@ -164,11 +189,16 @@ pub(crate) fn compare(
     Ok(comparison)
 }
 
-/// Counts of the four cases under the plain or the corrected t-test.
+/// Counts of the four cases under the plain or the corrected t-test (0/0 scored accept).
 fn counts(comparisons: &[Comparison], corrected: bool) -> [usize; 4] {
+    counts_read(comparisons, corrected, false)
+}
+
+/// Counts of the four cases with 0/0 read as reject (`zero_rejects`) or accept.
+fn counts_read(comparisons: &[Comparison], corrected: bool, zero_rejects: bool) -> [usize; 4] {
     let mut counts = [0usize; 4];
     for comparison in comparisons {
-        counts[comparison.case(corrected)] += 1;
+        counts[comparison.case_read(corrected, zero_rejects)] += 1;
     }
     counts
 }
@@ -194,7 +224,7 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
             }
         }
     }
-    let beside = beside_paper_table(paper, &comparisons, alpha, &skipped);
+    let beside = beside_paper_table(plan, paper, &comparisons, alpha, &skipped)?;
     let named = named_table(record, columns, paper);
     let opening = opening_section(record, paper, &comparisons, [beside, named]);
     let corrected_table = corrected_table(paper, &comparisons, alpha);
@@ -213,7 +243,9 @@ fn opening_section(
     [beside, named]: [Table; 2],
 ) -> Section {
     let (plan, alpha) = (&record.plan, record.config.alpha);
-    let plain = counts(comparisons, false);
+    let plain = counts_read(comparisons, false, true);
+    let weka = counts(comparisons, false);
+    let degenerate = comparisons.iter().filter(|c| c.is_degenerate()).count();
     let published: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
     let order = |counts: &[usize]| {
         let mut order: Vec<usize> = (0..counts.len()).collect();
@@ -237,18 +269,25 @@ fn opening_section(
         reading: format!(
             "Of {} comparisons (every pair of the {} learners on each of the {} datasets), the \
              paired t-test at alpha = {alpha} gives {} / {} / {} / {} (both accept / only AUC \
-             rejects / only error rejects / both reject); the paper reports {} of {}: {equal} \
-             of the 4 counts are equal. What matches: {}; the AUC test rejects {} times \
-             against the error test's {} (the paper: {} against {}). What differs: the \
-             counts, by the difference column. Our learners are not theirs (C4.5, naive Bayes \
-             and RIPPER follow Weka 3.6; the paper gives neither the perceptron's learning \
-             rate, epochs nor batch size), 5 of the 15 datasets are substitutes and the others \
-             may be other versions, the positive class after the two-class reduction is our \
-             choice (the minority class), and the splits are ours: {near} of our comparisons \
-             have a p-value in [{}, {}] on error or on AUC, where a new split can flip the \
-             decision. The second table sets the comparisons the paper names in its figures \
-             beside ours, the only cells of the paper's table that can be compared one by \
-             one.",
+             rejects / only error rejects / both reject) with 0/0 read as reject, the paper's \
+             rule read literally, and {} / {} / {} / {} with 0/0 scored p = 1, accept (Weka's \
+             convention, used by tests.md and the rest of this report): {degenerate} \
+             comparisons have every paired difference zero. The paper reports {} of {}: \
+             {equal} of the 4 counts are equal (0/0 read as reject). What matches: {}; the AUC \
+             test rejects {} times against the error test's {} (the paper: {} against {}). \
+             What differs, and the tested causes: the splits (the table places each published \
+             count among our seed runs: {near} of our comparisons have a p-value in [{}, {}] \
+             on error or on AUC, where a new split can flip the decision); our learners are \
+             not theirs (C4.5, naive Bayes and RIPPER follow Weka 3.6; the paper gives neither \
+             the perceptron's learning rate, epochs nor batch size); 5 of the 15 datasets are \
+             substitutes and the others may be other versions; the paper does not say how \
+             1-NN chose the two classes kept of a multi-class dataset (other readings change \
+             the pair on page-blocks and nursery and move the table by at most 3 per case). \
+             Which class is positive is not a cause: it cannot change AUC or error in exact \
+             arithmetic, and in ours it moves 2 comparisons through exact score ties \
+             (scripts/fidelity/aslan_positive_class.py). The second table sets the comparisons \
+             the paper names in its figures beside ours, the only cells of the paper's table \
+             that can be compared one by one.",
             comparisons.len(),
             plan.learners.len(),
             plan.datasets.len(),
@@ -256,6 +295,10 @@ fn opening_section(
             plain[1],
             plain[2],
             plain[3],
+            weka[0],
+            weka[1],
+            weka[2],
+            weka[3],
             published
                 .iter()
                 .map(usize::to_string)
@@ -326,23 +369,130 @@ fn beyond_section(
     }
 }
 
-/// The four-case table of the plain t-test, ours beside the paper's, with the difference and
-/// its cause per row, and the rows derived from the four cases.
+/// The columns of `docs/reproductions/aslan/seeds.csv` for each case, in the order of
+/// [`CASES`], then the disagreements.
+const SEED_COLUMNS: [&str; 5] = [
+    "both_accept",
+    "error_accepts_auc_rejects",
+    "error_rejects_auc_accepts",
+    "both_reject",
+    "disagree",
+];
+
+/// Where the paper's count lies among our seeds (plain t-test, 0/0 read as reject), when the
+/// run is one the seeds speak for.
+fn seed_envelope(
+    seeds: Option<&SeedRuns>,
+    column: usize,
+    paper: usize,
+) -> Result<Option<Envelope>> {
+    seeds
+        .map(|seeds| {
+            seeds.envelope(
+                &format!("t_reject00_{}", SEED_COLUMNS[column]),
+                paper as f64,
+            )
+        })
+        .transpose()
+}
+
+/// The cause of one row's difference: where the paper's count lies among our seeds, the
+/// p-values near the threshold and, for case 1, the degenerate comparisons.
+fn case_cause(
+    envelope: Option<&Envelope>,
+    near: usize,
+    in_case: usize,
+    degenerate: usize,
+) -> String {
+    let Some(envelope) = envelope else {
+        let mut cause = "our learners, dataset versions and splits are not theirs".to_string();
+        if near > 0 || degenerate > 0 {
+            cause = format!(
+                "{}; {cause}",
+                near_and_degenerate(near, in_case, degenerate)
+            );
+        }
+        return cause;
+    };
+    let published = envelope.published;
+    let mut cause = if envelope.percentile > 0.0 && envelope.percentile < 100.0 {
+        format!(
+            "the splits: their {published} lies {} of {} seeds",
+            envelope.place(),
+            envelope.seeds
+        )
+    } else {
+        format!(
+            "not the splits alone: their {published} lies {} of {}; our learners and data \
+             are not theirs",
+            envelope.place(),
+            envelope.seeds
+        )
+    };
+    if near > 0 || degenerate > 0 {
+        cause = format!(
+            "{cause}; {}",
+            near_and_degenerate(near, in_case, degenerate)
+        );
+    }
+    cause
+}
+
+/// "6 of our 13 have a p-value in [0.01, 0.2]; 6 are 0/0 and ...".
+fn near_and_degenerate(near: usize, in_case: usize, degenerate: usize) -> String {
+    let mut parts = Vec::new();
+    if near > 0 {
+        parts.push(format!(
+            "{near} of our {in_case} have a p-value in [{}, {}]",
+            NEAR_THRESHOLD.0, NEAR_THRESHOLD.1
+        ));
+    }
+    if degenerate > 0 {
+        parts.push(format!(
+            "{degenerate} are 0/0 and count here only when 0/0 is scored accept"
+        ));
+    }
+    parts.join("; ")
+}
+
+/// "mushroom c45 vs lp" for every comparison whose paired differences are all zero.
+fn degenerate_labels(plan: &Plan, comparisons: &[Comparison]) -> Vec<String> {
+    comparisons
+        .iter()
+        .filter(|c| c.is_degenerate())
+        .map(|c| {
+            format!(
+                "{} {} vs {}",
+                plan.datasets[c.dataset].name, plan.learners[c.a].name, plan.learners[c.b].name
+            )
+        })
+        .collect()
+}
+
+/// The four-case table of the plain t-test, ours (0/0 read both ways) beside the paper's, with
+/// the seeds' spread and the cause per row, and the rows derived from the four cases.
 fn beside_paper_table(
+    plan: &Plan,
     paper: &AslanCases,
     comparisons: &[Comparison],
     alpha: f64,
     skipped: &[String],
-) -> Table {
-    let ours = counts(comparisons, false);
+) -> Result<Table> {
+    // the seeds are runs of aslan.toml: they speak for a run of the whole protocol only
+    let seeds = SeedRuns::parse("docs/reproductions/aslan/seeds.csv", ASLAN_SEEDS)?;
+    let seeds = (comparisons.len() == paper.comparisons).then_some(seeds);
+    let (literal, weka) = (
+        counts_read(comparisons, false, true),
+        counts_read(comparisons, false, false),
+    );
     let header = [
         "case",
         "paper",
-        "ours",
-        "difference (ours - paper)",
-        "paper %",
-        "ours %",
-        "cause of the difference",
+        "ours, 0/0 read as reject (the paper's rule)",
+        "difference (ours, 0/0 rejected - paper)",
+        "ours, 0/0 scored accept (Weka's p = 1)",
+        "our seeds, 0/0 read as reject: range (median)",
+        "cause of the difference, and where the paper's count lies",
     ]
     .map(String::from)
     .to_vec();
@@ -350,69 +500,133 @@ fn beside_paper_table(
         "The four cases of the paired t-test on error and on AUC: ours beside the paper's",
         header,
     );
-    let total = comparisons.len().max(1) as f64;
-    let published = paper.comparisons.max(1) as f64;
-    let mut row = |name: &str, theirs: usize, ours: usize, cause: String| {
+    let mut row = |name: &str, theirs: usize, ours: [usize; 2], seeds: String, cause: String| {
         table.push_row(vec![
             Cell::text(name),
             Cell::integer(theirs as i64),
-            Cell::integer(ours as i64),
-            Cell::integer(ours as i64 - theirs as i64),
-            Cell::number(100.0 * theirs as f64 / published).with_decimals(1),
-            Cell::number(100.0 * ours as f64 / total).with_decimals(1),
+            Cell::integer(ours[0] as i64),
+            Cell::integer(ours[0] as i64 - theirs as i64),
+            Cell::integer(ours[1] as i64),
+            Cell::text(seeds),
             Cell::text(cause),
         ]);
     };
-    for (case, (name, published_case)) in CASES.iter().zip(&paper.cases).enumerate() {
+    let theirs: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
+    for (case, name) in CASES.iter().enumerate() {
         let in_case: Vec<&Comparison> = comparisons
             .iter()
-            .filter(|c| c.case(false) == case)
+            .filter(|c| c.case_read(false, true) == case)
             .collect();
         let near = in_case.iter().filter(|c| c.near_threshold()).count();
-        let cause = if ours[case] == published_case.count {
-            "same count".to_string()
-        } else {
-            format!(
-                "{near} of our {} have a p-value in [{}, {}] on error or AUC (a new split can \
-                 flip them); our learners, dataset versions and splits are not theirs",
-                in_case.len(),
-                NEAR_THRESHOLD.0,
-                NEAR_THRESHOLD.1
-            )
-        };
-        row(name, published_case.count, ours[case], cause);
+        let degenerate = comparisons
+            .iter()
+            .filter(|c| c.is_degenerate() && c.case_read(false, false) == case)
+            .count();
+        let envelope = seed_envelope(seeds.as_ref(), case, theirs[case])?;
+        let cause = case_cause(envelope.as_ref(), near, in_case.len(), degenerate);
+        let range = envelope.as_ref().map_or(String::new(), |e| e.range(0));
+        row(
+            name,
+            theirs[case],
+            [literal[case], weka[case]],
+            range,
+            cause,
+        );
     }
-    let theirs: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
+    let disagree = seed_envelope(seeds.as_ref(), 4, theirs[1] + theirs[2])?;
     for (name, pick) in [
         ("error test rejects (cases 3 + 4)", [2, 3]),
         ("AUC test rejects (cases 2 + 4)", [1, 3]),
         ("the tests disagree (cases 2 + 3)", [1, 2]),
     ] {
-        let (theirs, ours) = (
-            theirs[pick[0]] + theirs[pick[1]],
-            ours[pick[0]] + ours[pick[1]],
-        );
-        let cause = if theirs == ours {
-            "same count".to_string()
+        let sum = |counts: &[usize]| counts[pick[0]] + counts[pick[1]];
+        let (seeds_text, cause) = if pick == [1, 2] {
+            (
+                disagree.as_ref().map_or(String::new(), |e| e.range(0)),
+                case_cause(disagree.as_ref(), 0, 0, 0),
+            )
         } else {
-            "the sum of the two rows above it".to_string()
+            (
+                String::new(),
+                "the sum of the two rows above it".to_string(),
+            )
         };
-        row(name, theirs, ours, cause);
+        row(
+            name,
+            sum(&theirs),
+            [sum(&literal), sum(&weka)],
+            seeds_text,
+            cause,
+        );
     }
+    let degenerate = degenerate_labels(plan, comparisons);
+    row(
+        "0/0: all paired differences zero (error and AUC constant alike)",
+        0,
+        [degenerate.len(), degenerate.len()],
+        String::new(),
+        if degenerate.is_empty() {
+            "none".to_string()
+        } else {
+            degenerate.join(", ")
+        },
+    );
     row(
         "total",
         paper.comparisons,
-        comparisons.len(),
-        if paper.comparisons == comparisons.len() {
-            "same count".to_string()
-        } else {
-            "the run has another number of datasets or learners".to_string()
-        },
+        [comparisons.len(), comparisons.len()],
+        String::new(),
+        String::new(),
     );
+    // the paper reports no 0/0 count: its cell is left empty, not 0
+    let zero_row = table.rows.len() - 2;
+    table.rows[zero_row][1] = Cell::text("not reported");
+    table.rows[zero_row][3] = Cell::empty();
+    beside_notes(
+        &mut table,
+        paper,
+        alpha,
+        seeds.as_ref().map(SeedRuns::seeds),
+        skipped,
+    );
+    Ok(table)
+}
+
+/// The notes under the four-case table: the tests and the 0/0 conventions, the seeds and the
+/// commands behind the other causes, the comparisons left out.
+fn beside_notes(
+    table: &mut Table,
+    paper: &AslanCases,
+    alpha: f64,
+    seeds: Option<usize>,
+    skipped: &[String],
+) {
     table.push_note(format!(
         "Two-sided paired t-tests at alpha = {alpha} on the per-model test-set values; \
-         \"accept\" means the test does not reject equal means. Paper: {}.",
+         \"accept\" means the test does not reject equal means. Where every paired difference \
+         is zero the statistic is 0/0: the paper's rule (\"accepted if the test statistic is in \
+         the interval (-t, t)\") does not accept it, Weka and stats::paired_t_test score it \
+         p = 1, accept. The paper's 0/0 row is unknown (it reports no degenerate pair; its one \
+         \"both accept\" is chess, Figure 2). Paper: {}.",
         paper.source
+    ));
+    let seeds_text = match seeds {
+        Some(seeds) => format!(
+            "Our seeds: {seeds} runs of aslan.toml with only the seed changed \
+             (docs/reproductions/aslan/seeds.csv, made by scripts/fidelity/run_seeds.py aslan \
+             --seeds 1-20 and scripts/fidelity/seeds_collect.py aslan); a percentile is the \
+             mid-rank one."
+        ),
+        None => "The seed runs of docs/reproductions/aslan/seeds.csv are of aslan.toml's 150 \
+                 comparisons and are not shown beside this run's."
+            .to_string(),
+    };
+    table.push_note(format!(
+        "{seeds_text} Other causes and the commands that show them: the two classes kept of \
+         each multi-class dataset (scripts/fidelity/aslan_class_pairs.py and aslan_alt_pairs.py, \
+         docs/reproductions/FINDINGS.md A3: the alternatives move the table by at most 3 per \
+         case); the learners (docs/weka-comparison.md, scripts/weka_compare.py); the substitute \
+         datasets (datasets/SOURCES.md)."
     ));
     if !skipped.is_empty() {
         table.push_note(format!(
@@ -421,17 +635,18 @@ fn beside_paper_table(
             skipped.join("; ")
         ));
     }
-    table
 }
 
 /// The four cases of the corrected t-test beside the plain one's and the paper's.
 fn corrected_table(paper: &AslanCases, comparisons: &[Comparison], alpha: f64) -> Table {
     let (plain, corrected) = (counts(comparisons, false), counts(comparisons, true));
+    let corrected_literal = counts_read(comparisons, true, true);
     let header = [
         "case",
         "paper (plain t)",
-        "ours (plain t)",
-        "ours (corrected t)",
+        "ours (plain t, 0/0 accept)",
+        "ours (corrected t, 0/0 accept)",
+        "ours (corrected t, 0/0 reject)",
     ]
     .map(String::from)
     .to_vec();
@@ -445,11 +660,14 @@ fn corrected_table(paper: &AslanCases, comparisons: &[Comparison], alpha: f64) -
             Cell::integer(published.count as i64),
             Cell::integer(plain[case] as i64),
             Cell::integer(corrected[case] as i64),
+            Cell::integer(corrected_literal[case] as i64),
         ]);
     }
     table.push_note(format!(
-        "Two-sided tests at alpha = {alpha}. The paper used the plain t-test only; the \
-         corrected test is ours."
+        "Two-sided tests at alpha = {alpha}. The paper writes out the plain t-test \
+         (t = sqrt(K) m / S, K - 1 degrees of freedom); the corrected test is ours. Its totals \
+         are far from the paper's, so that the paper's named comparisons all fall in their case \
+         under it (second table above) is not evidence that they used it."
     ));
     table
 }
@@ -515,9 +733,11 @@ fn named_table(record: &RunRecord, columns: (usize, usize), paper: &AslanCases) 
         ]);
     }
     table.push_note(format!(
-        "{same} of the {compared} comparisons we could run fall in the paper's case. A \
-         comparison whose p-value is near alpha on either measure can change case with the \
-         split; the learners and the data are not the paper's (see the reading)."
+        "{same} of the {compared} comparisons we could run fall in the paper's case under the \
+         plain t-test the paper uses. A comparison whose p-value is near alpha on either \
+         measure can change case with the split; the learners and the data are not the \
+         paper's (see the reading). The corrected column is no evidence that the paper used \
+         that test: its four-case totals are far from the paper's (next section)."
     ));
     table
 }
@@ -590,11 +810,18 @@ fn example_figures(
     let mut figures = Vec::new();
     let mut notes = Vec::new();
     for (case, case_name) in CASES.iter().enumerate() {
-        let Some(example) = comparisons
-            .iter()
-            .find(|c| case_of(c.plain[0], c.plain[1]) == case)
-        else {
-            notes.push(format!("no comparison fell in the case '{case_name}'"));
+        let in_case = || comparisons.iter().filter(|c| c.case(false) == case);
+        let Some(example) = in_case().find(|c| !c.is_degenerate()) else {
+            let degenerate = in_case().count();
+            notes.push(if degenerate > 0 {
+                format!(
+                    "the case '{case_name}' holds only {degenerate} comparisons whose paired \
+                     differences are all zero (0/0, scored accept; read as reject they leave \
+                     the case): none is drawn"
+                )
+            } else {
+                format!("no comparison fell in the case '{case_name}'")
+            });
             continue;
         };
         let dataset = &plan.datasets[example.dataset];
@@ -665,11 +892,13 @@ fn example_figures(
     Ok(Section {
         title: "Aslan et al.: one example comparison per case (their Figures 2 to 5)".into(),
         reading: if notes.is_empty() {
-            "For each of the four cases, the first comparison in dataset and learner order.".into()
+            "For each of the four cases, the first comparison in dataset and learner order \
+             whose paired differences are not all zero."
+                .into()
         } else {
             format!(
                 "For each of the four cases, the first comparison in dataset and learner order \
-                 ({}).",
+                 whose paired differences are not all zero ({}).",
                 notes.join("; ")
             )
         },
@@ -727,4 +956,43 @@ pub fn thin(points: &[(f64, f64)], tolerance: f64) -> Vec<(f64, f64)> {
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A comparison whose 30 paired differences are all zero (t = 0/0): scipy's ttest_rel
+    /// gives statistic and p-value NaN, Weka and stats::paired_t_test p = 1 ("accept"); the
+    /// paper's rule accepts only a statistic inside (-t, t), so read literally 0/0 rejects.
+    #[test]
+    fn zero_over_zero_is_counted_both_ways() {
+        let degenerate = Comparison {
+            dataset: 0,
+            a: 0,
+            b: 1,
+            plain: [false; 2],
+            corrected: [false; 2],
+            plain_p: [1.0; 2],
+            corrected_p: [1.0; 2],
+            degenerate: [true; 2],
+        };
+        assert_eq!(CASES[degenerate.case(false)], "both accept");
+        assert_eq!(CASES[degenerate.case_read(false, false)], "both accept");
+        assert_eq!(CASES[degenerate.case_read(false, true)], "both reject");
+        assert_eq!(CASES[degenerate.case_read(true, true)], "both reject");
+        let only_auc = Comparison {
+            degenerate: [false, true],
+            plain: [true, false],
+            ..degenerate.clone()
+        };
+        assert_eq!(
+            CASES[only_auc.case_read(false, false)],
+            "error rejects, AUC accepts"
+        );
+        assert_eq!(CASES[only_auc.case_read(false, true)], "both reject");
+        let sample = [degenerate, only_auc];
+        assert_eq!(counts_read(&sample, false, true), [0, 0, 0, 2]);
+        assert_eq!(counts(&sample, false), [1, 0, 1, 0]);
+    }
 }

@@ -761,9 +761,10 @@ impl TableAgreement {
     }
 }
 
+/// An exact count with thousands commas, as the paper prints its counts.
 fn count_cell(count: &impl std::fmt::Display) -> Cell {
-    match count_u64(count).and_then(|value| i64::try_from(value).ok()) {
-        Some(value) => Cell::integer(value),
+    match count_u64(count) {
+        Some(value) => Cell::text(with_thousands(value)),
         None => Cell::text(count.to_string()),
     }
 }
@@ -775,32 +776,26 @@ fn headers(names: &[&str]) -> Vec<String> {
     names.iter().map(|name| name.to_string()).collect()
 }
 
-/// The cells of one printed value: paper, ours, difference.
-fn value_cells(comparison: &RowComparison, name: &str) -> [Cell; 3] {
+/// The cells of one printed value: paper and ours (bold where they differ; the difference and
+/// its cause are in the row's cause cell).
+fn value_cells(comparison: &RowComparison, name: &str) -> [Cell; 2] {
     let Some(value) = comparison.values.iter().find(|v| v.name == name) else {
-        return [Cell::empty(), Cell::empty(), Cell::empty()];
+        return [Cell::empty(), Cell::empty()];
     };
     let decimals = if name == "C" { C_DECIMALS } else { D_DECIMALS };
-    let (ours, difference) = match value.exact {
-        ExactValue::Count(exact) => (
-            Cell::integer(exact as i64),
-            Cell::integer(value.difference as i64),
-        ),
-        ExactValue::Ratio(exact) => (
-            if exact.is_finite() {
-                Cell::number(exact).with_decimals(decimals)
-            } else {
-                Cell::text("∞")
-            },
-            Cell::number(value.difference).with_decimals(decimals),
-        ),
+    let ours = match value.exact {
+        ExactValue::Count(exact) => Cell::text(with_thousands(exact)),
+        ExactValue::Ratio(exact) if exact.is_finite() => {
+            Cell::number(exact).with_decimals(decimals)
+        }
+        ExactValue::Ratio(_) => Cell::text("∞"),
     };
-    let difference = if value.check == ValueCheck::Equal {
-        difference
+    let ours = if value.check == ValueCheck::Equal {
+        ours
     } else {
-        difference.bold()
+        ours.bold()
     };
-    [Cell::text(&value.printed), ours, difference]
+    [Cell::text(&value.printed), ours]
 }
 
 fn cause_cell(comparison: &RowComparison) -> Cell {
@@ -812,18 +807,19 @@ fn cause_cell(comparison: &RowComparison) -> Cell {
     }
 }
 
-const COMPARISON_NOTE: &str = "'paper': the value as printed in the Thai paper's retelling of \
-Huang & Ling (../shared/papers/003_c7a3f43a3961886c.txt); 'ours': the exact count by dynamic \
-program (checked against brute-force enumeration); 'difference': paper minus ours. A count agrees \
-when equal, C and D when ours rounds to the printed decimals; C and D differences below half a \
-unit of the last printed digit are rounding. 'cause' says, for every row that differs, what is \
-wrong and the evidence.";
+/// Said once, under the first of the paper's tables (the others follow its layout).
+const COMPARISON_NOTE: &str = "In these tables 'paper' is the value as printed in the Thai \
+paper's retelling of Huang & Ling (../shared/papers/003_c7a3f43a3961886c.txt), 'ours' the exact \
+count by dynamic program (checked against brute-force enumeration), in bold where it differs. A \
+count agrees when equal, C and D when ours rounds to the printed decimals. 'cause' says, for \
+every row that differs, what is wrong and the evidence. No random numbers are drawn: every \
+count is exact.";
 
 /// One of the paper's Tables 3-6 beside ours: the two counts and the ratio, printed and exact.
 fn comparison_table(title: &str, comparisons: &[&RowComparison], names: [&str; 3]) -> Table {
     let mut header = vec!["2n printed".to_string(), "our reading".to_string()];
     for name in names {
-        for column in ["paper", "ours", "difference"] {
+        for column in ["paper", "ours"] {
             header.push(format!("{name} {column}"));
         }
     }
@@ -850,7 +846,6 @@ fn comparison_table(title: &str, comparisons: &[&RowComparison], names: [&str; 3
         "P: pairs AUC separates and accuracy ties; Q: pairs accuracy separates and AUC ties; \
          D = P / Q ('∞' where Q = 0: no pair is separated by accuracy alone)."
     });
-    table.push_note(COMPARISON_NOTE);
     table
 }
 
@@ -858,7 +853,7 @@ fn comparison_table(title: &str, comparisons: &[&RowComparison], names: [&str; 3
 fn ten_examples_table(comparisons: &[&RowComparison]) -> Table {
     let mut header = vec!["printed positives/negatives".to_string()];
     for name in ["C", "D"] {
-        for column in ["paper", "ours", "difference"] {
+        for column in ["paper", "ours"] {
             header.push(format!("{name} {column}"));
         }
     }
@@ -885,7 +880,6 @@ fn ten_examples_table(comparisons: &[&RowComparison]) -> Table {
         "With one positive, accuracy is 1 when the positive is ranked first and (n - 2) / n \
          otherwise, while AUC takes every value: S = Q = 0, so C = 1 and D = ∞.",
     );
-    table.push_note(COMPARISON_NOTE);
     table
 }
 
@@ -920,23 +914,45 @@ fn series(rows: &[ExactRow], value: impl Fn(&ConsistencyCounts) -> f64) -> Vec<(
         .collect()
 }
 
+/// The values one of the paper's tables prints for C or D, at our reading's 2n (finite only).
+fn printed_points(
+    comparisons: &[RowComparison],
+    table: u8,
+    ratio: fn(&PublishedRow) -> Option<&PrintedRatio>,
+) -> Vec<(f64, f64)> {
+    comparisons
+        .iter()
+        .filter(|c| c.published.table == table)
+        .filter_map(|c| {
+            let printed = ratio(&c.published)?;
+            let total = c.published.sizes.total() as f64;
+            printed.value.is_finite().then_some((total, printed.value))
+        })
+        .collect()
+}
+
+/// One series of a figure: its exact rows and the paper's printed (2n, value) points.
+type SeriesWithPrinted<'a> = (&'a [ExactRow], Vec<(f64, f64)>);
+
+/// A figure of both series, each with the paper's printed values marked on it.
 fn figure(
     title: &str,
     y_label: &str,
     legend: LegendPosition,
-    balanced: &[ExactRow],
-    quarter: &[ExactRow],
+    series_rows: [SeriesWithPrinted; 2],
     value: impl Fn(&ConsistencyCounts) -> f64 + Copy,
 ) -> Result<String> {
     let mut options = PlotOptions::new(title, "number of examples 2n", y_label);
     options.legend = legend;
     let mut curves = Vec::new();
-    for (label, rows, color) in [
-        ("balanced", balanced, PALETTE[0]),
-        ("25% positives", quarter, PALETTE[1]),
+    let [(balanced, balanced_printed), (quarter, quarter_printed)] = series_rows;
+    for (label, rows, printed, color) in [
+        ("balanced", balanced, balanced_printed, PALETTE[0]),
+        ("25% positives", quarter, quarter_printed, PALETTE[1]),
     ] {
         let mut curve = Curve::new(label, series(rows, value), color);
         curve.show_points = true;
+        curve.marked = printed;
         curves.push(curve);
     }
     Ok(report::line_plot(&options, &curves)?)
@@ -958,7 +974,7 @@ fn published_tables(comparisons: &[RowComparison]) -> Vec<Table> {
             .filter(|c| c.published.table == table)
             .collect()
     };
-    vec![
+    let mut tables = vec![
         comparison_table(
             "Table 3: consistency of AUC and accuracy, balanced classes, paper beside ours",
             &of_table(3),
@@ -980,7 +996,9 @@ fn published_tables(comparisons: &[RowComparison]) -> Vec<Table> {
             ["P", "Q", "D"],
         ),
         ten_examples_table(&of_table(7)),
-    ]
+    ];
+    tables[0].push_note(COMPARISON_NOTE);
+    tables
 }
 
 /// The Huang & Ling report section for these extended ranges: its tables (written to
@@ -1030,22 +1048,14 @@ pub fn report_section(options: &ReportOptions) -> Result<Section> {
         "huang_ling_extended",
     ];
 
-    let consistency_svg = figure(
-        "Consistency C (Huang & Ling Figure 1, extended)",
-        "C = R / (R + S)",
-        LegendPosition::UpperRight,
-        balanced,
-        quarter,
-        ConsistencyCounts::consistency,
-    )?;
-    let discriminancy_svg = figure(
-        "Discriminancy D (Huang & Ling Figure 2, extended)",
-        "D = P / Q",
-        LegendPosition::UpperLeft,
-        balanced,
-        quarter,
-        ConsistencyCounts::discriminancy,
-    )?;
+    let counts_csv = exact_counts_csv(
+        balanced.iter().chain(quarter).chain(
+            comparisons
+                .iter()
+                .filter(|c| c.published.table == 7)
+                .map(|c| &c.exact),
+        ),
+    );
 
     let exact: Vec<ExactRow> = comparisons.iter().map(|c| c.exact.clone()).collect();
     let reading = reading(&exact, balanced, quarter, &comparisons);
@@ -1057,24 +1067,89 @@ pub fn report_section(options: &ReportOptions) -> Result<Section> {
             .zip(tables)
             .map(|(stem, table)| SectionTable::new(stem, table))
             .collect(),
-        figures: vec![
-            Figure {
-                file: format!("{FIGURES}/{CONSISTENCY_FIGURE}"),
-                caption: "Consistency C against the number of examples, balanced and 25% \
-                          positives, exact."
-                    .to_string(),
-                svg: consistency_svg,
-            },
-            Figure {
-                file: format!("{FIGURES}/{DISCRIMINANCY_FIGURE}"),
-                caption: "Discriminancy D against the number of examples (2n = 4 balanced has D \
-                          = inf and is not drawn), exact."
-                    .to_string(),
-                svg: discriminancy_svg,
-            },
-        ],
-        ..Section::default()
+        figures: figures(&comparisons, balanced, quarter)?,
+        links: vec![(
+            format!("tables/{EXACT_COUNTS_FILE}"),
+            "The exact counts R, S, P, Q of every configuration above, to 2n = 200 (CSV: \
+             positives, negatives, R, S, P, Q)"
+                .to_string(),
+        )],
+        files: vec![(format!("tables/{EXACT_COUNTS_FILE}"), counts_csv)],
     })
+}
+
+/// The two figures, each series with the paper's printed values marked on it.
+fn figures(
+    comparisons: &[RowComparison],
+    balanced: &[ExactRow],
+    quarter: &[ExactRow],
+) -> Result<Vec<Figure>> {
+    let c_of: fn(&PublishedRow) -> Option<&PrintedRatio> = |row| row.c.as_ref();
+    let d_of: fn(&PublishedRow) -> Option<&PrintedRatio> = |row| row.d.as_ref();
+    let consistency_svg = figure(
+        "Consistency C (Huang & Ling Figure 1, extended)",
+        "C = R / (R + S)",
+        LegendPosition::UpperRight,
+        [
+            (balanced, printed_points(comparisons, 3, c_of)),
+            (quarter, printed_points(comparisons, 5, c_of)),
+        ],
+        ConsistencyCounts::consistency,
+    )?;
+    let discriminancy_svg = figure(
+        "Discriminancy D (Huang & Ling Figure 2, extended)",
+        "D = P / Q",
+        LegendPosition::UpperLeft,
+        [
+            (balanced, printed_points(comparisons, 4, d_of)),
+            (quarter, printed_points(comparisons, 6, d_of)),
+        ],
+        ConsistencyCounts::discriminancy,
+    )?;
+    Ok(vec![
+        Figure {
+            file: format!("{FIGURES}/{CONSISTENCY_FIGURE}"),
+            caption: format!(
+                "Consistency C against the number of examples, balanced and 25% positives, \
+                 exact. {PRINTED_MARKS}"
+            ),
+            svg: consistency_svg,
+        },
+        Figure {
+            file: format!("{FIGURES}/{DISCRIMINANCY_FIGURE}"),
+            caption: format!(
+                "Discriminancy D against the number of examples (2n = 4 balanced has D = inf \
+                 and is not drawn), exact. {PRINTED_MARKS}"
+            ),
+            svg: discriminancy_svg,
+        },
+    ])
+}
+
+/// What the figures' large outlined dots are.
+const PRINTED_MARKS: &str = "Large outlined dots: the values the paper prints (balanced: Tables 3 \
+and 4; 25% positives: Tables 5 and 6), at the 2n of our reading of each row.";
+
+/// The CSV of every configuration's exact counts, written beside the tables.
+pub const EXACT_COUNTS_FILE: &str = "huang_ling_exact_counts.csv";
+
+/// The exact counts as CSV (positives, negatives, R, S, P, Q), one row per configuration in
+/// the order given, each configuration once.
+fn exact_counts_csv<'a>(rows: impl Iterator<Item = &'a ExactRow>) -> String {
+    let mut text = String::from("positives,negatives,R,S,P,Q\n");
+    let mut seen = Vec::new();
+    for row in rows {
+        if seen.contains(&row.sizes) {
+            continue;
+        }
+        seen.push(row.sizes);
+        let c = &row.counts;
+        text.push_str(&format!(
+            "{},{},{},{},{},{}\n",
+            row.sizes.positives, row.sizes.negatives, c.r, c.s, c.p, c.q
+        ));
+    }
+    text
 }
 
 /// What the extended series show, stated only as far as the computed numbers bear it out.
@@ -1472,6 +1547,29 @@ mod tests {
             assert!(figure.file.starts_with("figures/"), "{}", figure.file);
             assert!(figure.svg.starts_with("<svg"));
         }
+        // the exact counts file: one row per configuration, the paper's printed counts
+        // (Table 3, 2n = 10: R = 19,742, S = 766; Table 7 has 1 to 5 positives of 10)
+        let (file, csv) = &section.files[0];
+        assert_eq!(file, "tables/huang_ling_exact_counts.csv");
+        assert_eq!(section.links[0].0, *file);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "positives,negatives,R,S,P,Q");
+        assert!(
+            lines.iter().any(|l| l.starts_with("5,5,19742,766,")),
+            "{csv}"
+        );
+        assert_eq!(lines.len(), 1 + 4 + 3 + 4); // 4 balanced, 3 quarter, Table 7's 5:5 shared
+                                                // counts with thousands commas, as the paper prints them
+        let table3 = &section.tables[0].table;
+        assert_eq!(table3.rows[8][2].value_text(0), "11,733,729,456");
+        assert_eq!(table3.rows[8][3].value_text(0), "11,733,729,456");
+        // the long note once, under the first table only
+        let with_note = section
+            .tables
+            .iter()
+            .filter(|t| t.table.notes.iter().any(|n| n.contains("Thai paper")))
+            .count();
+        assert_eq!(with_note, 1);
         assert!(
             section.reading.contains("Table 3: 9 of 9 rows agree"),
             "{}",

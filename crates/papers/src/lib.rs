@@ -5,6 +5,7 @@
 
 pub mod aslan;
 pub mod aslan_intervals;
+pub mod envelope;
 pub mod error;
 pub mod huang_ling;
 pub mod provost;
