@@ -277,3 +277,31 @@ fn a_control_that_names_no_learner_is_refused_with_the_names_allowed() {
     );
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn the_analysis_options_are_checked_with_what_they_allow() {
+    let folder = fresh_folder("options");
+    for (key, value, allowed) in [
+        ("cd_test", "\"bogus\"", "nemenyi"),
+        ("cd_adjustment", "\"sidak\"", "bergmann_hommel"),
+        ("missing_results", "\"impute\"", "drop_learners"),
+        ("hierarchical_samples", "-3", "hierarchical_samples"),
+        (
+            "hierarchical_correlation",
+            "1.5",
+            "hierarchical_correlation",
+        ),
+    ] {
+        let config = CONFIG.replace("rope = 0.02", &format!("rope = 0.02\n{key} = {value}"));
+        let config = config
+            .replace(&format!("{key} = 300\n"), "")
+            .replace(&format!("{key} = 0.2\n"), "");
+        let output = experiments(&folder, &config, &["--check"]);
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && message.contains(key) && message.contains(allowed),
+            "{key} = {value}: {message}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}

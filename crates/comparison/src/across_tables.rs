@@ -193,7 +193,7 @@ fn family_table(measure: &str, analysis: &AcrossAnalysis, family: &PairwiseFamil
         let mut row = vec![
             Cell::text(&analysis.learners[i]),
             Cell::text(&analysis.learners[j]),
-            Cell::number(comparisons.statistics[index]).with_decimals(4),
+            statistic(comparisons.statistics[index]),
             p(comparisons.pvalues[index]),
         ];
         for (_, result) in &family.adjusted {
@@ -215,6 +215,16 @@ fn family_table(measure: &str, analysis: &AcrossAnalysis, family: &PairwiseFamil
             .map_or(0.05, |core| core.options.alpha)
     ));
     out
+}
+
+/// A statistic, empty when the family carries only p-values (Wilcoxon's W is in the pairs
+/// table, Nemenyi's in the core's).
+fn statistic(value: f64) -> Cell {
+    if value.is_nan() {
+        Cell::empty()
+    } else {
+        Cell::number(value).with_decimals(4)
+    }
 }
 
 fn effect(size: &EffectSize) -> Cell {
@@ -322,7 +332,7 @@ fn hierarchical_table(measure: &str, analysis: &AcrossAnalysis, learners: &[Stri
     if let Some(first) = analysis.hierarchical.first() {
         let o = &first.result.options;
         out.push_note(format!(
-            "Rope {}, correlation {} (the test fraction); sampled natively: Gibbs with slice \
+            "Rope {}, correlation {:.4} (the test fraction); sampled natively: Gibbs with slice \
              steps, {} chains of {} draws after {} warm-up, each pair seeded from the seed and \
              the names. Each probability is the share of draws in which that region is the most \
              probable for a new dataset (as baycomp). Converged: split R-hat < 1.01 and effective \
