@@ -41,7 +41,7 @@ pub const CD_ADJUSTMENTS: &[&str] = &[
 ];
 
 /// Default draws kept per chain of the hierarchical test (4 chains; a quarter as many
-/// warm-up draws): a few seconds per pair of learners.
+/// warm-up draws); its time grows with the draws, the datasets and the pairs (docs/compare.md).
 pub const HIERARCHICAL_SAMPLES: usize = 2000;
 
 /// The choices of the analysis, as a config's options or `compare`'s flags give them.

@@ -5,9 +5,7 @@
 //! tables of the same [`AcrossAnalysis`].
 
 use report::{Cell, Table};
-use stats::across_analysis::{
-    AcrossAnalysis, Adjustment, PairwiseFamily, PairwiseTest, ResultsTable,
-};
+use stats::across_analysis::{AcrossAnalysis, PairwiseFamily, PairwiseTest, ResultsTable};
 use stats::effect_size::EffectSize;
 
 use crate::across::missing_policy_name;
@@ -18,7 +16,10 @@ pub fn extra_tables(
     analysis: &AcrossAnalysis,
     table: &ResultsTable,
 ) -> Vec<(String, Table)> {
-    let mut tables = vec![("omnibus".to_string(), omnibus_table(measure, analysis))];
+    let mut tables = vec![(
+        "omnibus".to_string(),
+        omnibus_table(measure, analysis, table),
+    )];
     for family in &analysis.pairwise {
         if family.test != PairwiseTest::Nemenyi {
             let suffix = format!("posthoc_{}", test_key(family.test));
@@ -71,20 +72,6 @@ fn test_title(test: PairwiseTest) -> &'static str {
     }
 }
 
-/// The adjustment's name in titles.
-fn adjustment_title(adjustment: Adjustment) -> &'static str {
-    match adjustment {
-        Adjustment::Bonferroni => "Bonferroni",
-        Adjustment::Holm => "Holm",
-        Adjustment::Hochberg => "Hochberg",
-        Adjustment::Hommel => "Hommel",
-        Adjustment::Finner => "Finner",
-        Adjustment::Li => "Li",
-        Adjustment::Shaffer => "Shaffer",
-        Adjustment::BergmannHommel => "Bergmann-Hommel",
-    }
-}
-
 fn header(names: &[&str]) -> Vec<String> {
     names.iter().map(|name| name.to_string()).collect()
 }
@@ -110,7 +97,7 @@ fn omnibus_row(name: &str, statistic: f64, df: String, pvalue: f64, reject: bool
 
 /// Quade, aligned ranks and Skillings-Mack, with the missing-results policy and the parts not
 /// computed in the notes.
-fn omnibus_table(measure: &str, analysis: &AcrossAnalysis) -> Table {
+fn omnibus_table(measure: &str, analysis: &AcrossAnalysis, table: &ResultsTable) -> Table {
     let mut out = Table::new(
         format!("{measure}: omnibus tests beside Friedman's"),
         header(&["test", "statistic", "df", "p-value", "decision"]),
@@ -137,7 +124,7 @@ fn omnibus_table(measure: &str, analysis: &AcrossAnalysis) -> Table {
             s.reject,
         ));
     }
-    out.push_note(missing_sentence(analysis));
+    out.push_note(missing_sentence(analysis, table));
     for skipped in &analysis.skipped {
         out.push_note(format!(
             "Not computed: {}: {}",
@@ -147,8 +134,8 @@ fn omnibus_table(measure: &str, analysis: &AcrossAnalysis) -> Table {
     out
 }
 
-/// The missing-results policy and what it dropped, as a sentence.
-pub fn missing_sentence(analysis: &AcrossAnalysis) -> String {
+/// The missing-results policy and what it dropped (named from `table`), as a sentence.
+pub fn missing_sentence(analysis: &AcrossAnalysis, table: &ResultsTable) -> String {
     let missing = &analysis.missing;
     let mut text = format!(
         "Missing-results policy: {} (declared before the results were seen).",
@@ -157,16 +144,21 @@ pub fn missing_sentence(analysis: &AcrossAnalysis) -> String {
     if missing.dropped_datasets.is_empty() && missing.dropped_learners.is_empty() {
         text.push_str(" No result is missing.");
     }
+    let named = |dropped: &[(usize, Vec<usize>)], names: &[String]| {
+        let names: Vec<&str> = dropped.iter().map(|(i, _)| names[*i].as_str()).collect();
+        names.join(", ")
+    };
     if !missing.dropped_datasets.is_empty() {
         text.push_str(&format!(
-            " {} dataset(s) with a missing result left out of the complete-table tests.",
-            missing.dropped_datasets.len()
+            " Left out of the complete-table tests, because a learner has no result on them \
+             (failed units or an undefined measure): {}.",
+            named(&missing.dropped_datasets, &table.datasets)
         ));
     }
     if !missing.dropped_learners.is_empty() {
         text.push_str(&format!(
-            " {} learner(s) with a missing result left out.",
-            missing.dropped_learners.len()
+            " Learners left out, because they lack a result on some dataset: {}.",
+            named(&missing.dropped_learners, &table.learners)
         ));
     }
     text
@@ -179,7 +171,7 @@ fn family_table(measure: &str, analysis: &AcrossAnalysis, family: &PairwiseFamil
         family
             .adjusted
             .iter()
-            .map(|(adjustment, _)| format!("{} p", adjustment_title(*adjustment))),
+            .map(|(adjustment, _)| format!("{} p", adjustment.label())),
     );
     let mut out = Table::new(
         format!(

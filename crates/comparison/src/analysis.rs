@@ -160,7 +160,8 @@ const OPTIONS: &[ParameterSpec] = &[
         0,
         1_000_000,
         "draws kept per chain (4 chains, a quarter as many warm-up) of the hierarchical \
-         Bayesian t-test of every pair, a few seconds per pair at the default; 0: not run",
+         Bayesian t-test of every pair (its time grows with the draws, datasets and pairs; see \
+         docs/compare.md); 0: not run",
     ),
 ];
 
@@ -276,7 +277,7 @@ fn measure_section(record: &RunRecord, measure: usize, settings: &Settings) -> R
             format!(
                 "Fewer than 2 datasets have a {name} for every learner, so the complete-table \
                  tests compare nothing. {}",
-                missing_sentence(&analysis)
+                missing_sentence(&analysis, &input)
             ),
         );
         add_extra_tables(
@@ -291,12 +292,10 @@ fn measure_section(record: &RunRecord, measure: usize, settings: &Settings) -> R
     };
     let mut section = Section::new(title, reading(&table, result, &analysis));
     add_json(&mut section, &stem, &json)?;
-    add_tables(
-        &mut section,
-        &stem,
-        (&table, result),
-        &[missing_sentence(&analysis)],
-    );
+    let dropped = &analysis.missing;
+    let note = (!dropped.dropped_datasets.is_empty() || !dropped.dropped_learners.is_empty())
+        .then(|| missing_sentence(&analysis, &input));
+    add_tables(&mut section, &stem, (&table, result), note.as_slice());
     add_extra_tables(
         &mut section,
         &stem,

@@ -461,7 +461,7 @@ pub fn across_text(
             "higher is better"
         },
     );
-    out.push_str(&format!("{}\n", missing_sentence(analysis)));
+    out.push_str(&format!("{}\n", missing_sentence(analysis, &results.table)));
     let mut tables: Vec<Table> = Vec::new();
     if let Some(result) = &analysis.core {
         let options = &result.options;
