@@ -1,8 +1,8 @@
 //! `experiments compare FILE`: the paired tests between two learners' per-fold results
 //! (`stats::compare_folds`, printed by `comparison::fold_text`), or, when FILE is a table of
-//! results (a `dataset` column, or a Parquet file), the across-data-set tests
-//! (`stats::across_datasets::compare` on the table `comparison::read_results` reads, printed as
-//! a run's `across_datasets` tables); `experiments compare TEST ...`: one test from flags
+//! results (a `dataset` column, or a Parquet file), the across-data-set analysis
+//! (`comparison::across::analyse` on the table `comparison::read_results` reads, printed as a
+//! run's `across_datasets` tables); `experiments compare TEST ...`: one test from flags
 //! (`single_tests`).
 //!
 //! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric
@@ -12,18 +12,22 @@
 //!
 //! `--json` prints one object: per-fold results give `{ file, a, b, ... }` with the fields of
 //! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
-//! a table of results gives `{ file, measure, higher_is_better, datasets, matrix,
-//! rows_averaged, result }` where `result` is `stats::AcrossDatasetsResult`. Floats are JSON
-//! numbers, or "inf", "-inf", "nan".
+//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
+//! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
+//! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
+//! `comparison::across::analyse`, the call a run's `across_datasets` analysis makes. Floats are
+//! JSON numbers, or "inf", "-inf", "nan".
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
+use comparison::across::{self, Settings};
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
 use serde::Serialize;
-use stats::{AcrossDatasetsOptions, AcrossDatasetsResult, FoldComparison, FoldOptions};
+use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
+use stats::{FoldComparison, FoldOptions};
 
 use crate::flag_ranges::{check_count, check_fold_values, MAX_SAMPLES};
 use crate::predictions_file::two_columns;
@@ -106,10 +110,39 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     samples: usize,
 
-    /// Results table: seed from which each pair's Bayesian signed-rank Monte Carlo seed is
-    /// derived with the measure and learner names (a run's `seed` gives its analysis' draws).
+    /// Results table: seed from which each Monte Carlo part's seed (Bayesian signed-rank,
+    /// Plackett-Luce, hierarchical) is derived with the measure and learner names (a run's
+    /// `seed` gives its analysis' draws).
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
+
+    /// Results table: what to do with a missing result (an empty cell, or a dataset and learner
+    /// without rows): skillings-mack (the complete-table tests on the complete datasets and the
+    /// Skillings-Mack test on the whole table), drop-datasets or drop-learners.
+    #[arg(long, value_name = "POLICY", default_value = "skillings-mack")]
+    missing: String,
+
+    /// Results table: the pairwise test whose decisions give the CD diagram's bars: wilcoxon,
+    /// nemenyi, friedman-z, quade-t, quade-z or aligned-ranks-z.
+    #[arg(long, value_name = "TEST", default_value = "wilcoxon")]
+    cd_test: String,
+
+    /// Results table: the adjustment of --cd-test's p-values: holm, bonferroni, hochberg,
+    /// hommel, finner, li, shaffer or bergmann-hommel (ignored for nemenyi).
+    #[arg(long, value_name = "ADJUSTMENT", default_value = "holm")]
+    cd_adjustment: String,
+
+    /// Long results table with several rows (folds) per dataset and learner: the correlation
+    /// of the hierarchical Bayesian t-test (the test fraction, e.g. 1/10), as a number or a
+    /// fraction; default 1 / the number of distinct values of a `fold` column, else the test
+    /// is skipped.
+    #[arg(long, value_name = "RHO", value_parser = parse_fraction)]
+    correlation: Option<f64>,
+
+    /// Long results table with folds: draws kept per chain (4 chains, a quarter as many
+    /// warm-up) of the hierarchical test of every pair; 0 skips it.
+    #[arg(long, value_name = "N", default_value_t = comparison::across::HIERARCHICAL_SAMPLES)]
+    hierarchical_samples: usize,
 }
 
 /// Reads a number such as `0.25` or a fraction such as `1/9`.
@@ -179,13 +212,37 @@ struct AcrossJson<'a> {
     file: &'a str,
     measure: Option<&'a str>,
     higher_is_better: bool,
-    datasets: &'a [String],
-    matrix: &'a [Vec<f64>],
     rows_averaged: usize,
-    result: &'a AcrossDatasetsResult,
+    table: &'a AnalysisTable,
+    analysis: &'a AcrossAnalysis,
 }
 
-/// The across-data-set tests of a table of results.
+/// The analysis settings the flags give for `results`.
+fn settings(args: &CompareArgs, results: &ResultsTable) -> Result<Settings> {
+    let missing = across::missing_policy(&args.missing).map_err(|e| anyhow!("--missing: {e}"))?;
+    let cd_procedure = across::cd_procedure(&args.cd_test, &args.cd_adjustment)
+        .map_err(|e| anyhow!("--cd-test / --cd-adjustment: {e}"))?;
+    if let Some(rho) = args.correlation {
+        if !(rho.is_finite() && (0.0..1.0).contains(&rho)) {
+            bail!("--correlation {rho} is out of range: must be in [0, 1)");
+        }
+    }
+    let from_folds = results.folds.filter(|&n| n >= 2).map(|n| 1.0 / n as f64);
+    Ok(Settings {
+        control: args.control.clone(),
+        alpha: args.alpha,
+        rope: args.rope,
+        bayesian_samples: args.samples,
+        wilcoxon_correction: args.wilcoxon_correction,
+        seed: args.seed,
+        missing,
+        cd_procedure,
+        correlation: args.correlation.or(from_folds),
+        hierarchical_samples: args.hierarchical_samples,
+    })
+}
+
+/// The across-data-set analysis of a table of results.
 fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) -> Result<()> {
     let file = path.display().to_string();
     refuse(
@@ -205,41 +262,47 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         lower_is_better: args.lower_is_better,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
-    // The measure's name seeds each pair's Bayesian draws, as in a run's analysis.
-    let options = AcrossDatasetsOptions {
-        control: args.control.clone(),
-        alpha: args.alpha,
-        rope: args.rope,
-        higher_is_better: !results.scores.lower_is_better,
-        bayesian_samples: args.samples,
-        wilcoxon_correction: args.wilcoxon_correction,
-        seed: args.seed,
-        measure: results.measure.clone().unwrap_or_default(),
-        ..AcrossDatasetsOptions::default()
-    };
-    let scores = &results.scores;
-    if scores.learners.len() > stats::MAX_RANKED_LEARNERS {
+    if results.table.learners.len() > stats::MAX_RANKED_LEARNERS {
         bail!(
             "'{file}' has {} learners; the across-data-set tests take at most {}",
-            scores.learners.len(),
+            results.table.learners.len(),
             stats::MAX_RANKED_LEARNERS
         );
     }
-    let result = stats::across_datasets::compare(&scores.values, &scores.learners, &options)
-        .map_err(|error| anyhow::anyhow!("'{file}': {error}"))?;
+    let settings = settings(args, &results)?;
+    // The measure's name seeds each Monte Carlo part, as in a run's analysis.
+    let measure = results.measure.clone().unwrap_or_default();
+    let analysis = across::analyse(
+        &results.table,
+        &measure,
+        !results.lower_is_better,
+        &settings,
+    )
+    .map_err(|error| anyhow!("'{file}': {error}"))?;
+    if analysis.core.is_none() && analysis.skillings_mack.is_none() {
+        let mut reasons: Vec<String> = analysis
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.part, s.reason))
+            .collect();
+        reasons.extend(across::missing_cells(&results.table));
+        bail!(
+            "'{file}': nothing could be compared: {}",
+            reasons.join("; ")
+        );
+    }
     if args.json {
         let json = AcrossJson {
             file: &file,
             measure: results.measure.as_deref(),
-            higher_is_better: options.higher_is_better,
-            datasets: &scores.datasets,
-            matrix: &scores.values,
+            higher_is_better: !results.lower_is_better,
             rows_averaged: results.rows_averaged,
-            result: &result,
+            table: &results.table,
+            analysis: &analysis,
         };
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
-        print!("{}", comparison::across_text(&file, &results, &result)?);
+        print!("{}", comparison::across_text(&file, &results, &analysis)?);
     }
     Ok(())
 }
@@ -263,6 +326,7 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
             (args.measure.is_some(), "--measure"),
             (args.part.is_some(), "--part"),
             (args.lower_is_better, "--lower-is-better"),
+            (args.correlation.is_some(), "--correlation"),
         ],
         &format!(
             "a results table (with a dataset column); '{file}' is read as per-fold results \

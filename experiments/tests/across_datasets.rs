@@ -14,6 +14,8 @@ datasets = ["sonar", "heart-statlog", "ionosphere"]
 measures = ["error", "auc"]
 control = "c45"
 rope = 0.02
+hierarchical_samples = 300
+hierarchical_correlation = 0.2
 
 [protocol]
 kind = "stratified_kfold"
@@ -141,7 +143,7 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
             })
             .collect();
         let friedman = stats::friedman_test(&scores, 0.05).unwrap();
-        let json = &json["result"];
+        let json = &json["analysis"]["core"];
         for (l, rank) in friedman.average_ranks.iter().enumerate() {
             close(
                 &format!("{measure} average rank {l}"),
@@ -205,53 +207,59 @@ fn across_datasets_is_on_by_default_and_agrees_with_the_stats_functions() {
 fn the_compare_command_on_the_runs_per_fold_table_prints_the_analysis_numbers() {
     let (folder, results) = run_tiny("compare");
     for measure in ["error", "auc"] {
-        let analysis: serde_json::Value = serde_json::from_str(
+        let report: serde_json::Value = serde_json::from_str(
             &std::fs::read_to_string(results.join(format!("tables/across_{measure}.json")))
                 .unwrap(),
         )
         .unwrap();
-        // The config's seed, rope and control, given to the command as flags.
+        // The config's seed, rope, control and hierarchical settings, given as flags.
         let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
             .arg("compare")
             .arg(results.join("per_fold.csv"))
             .args(["--measure", measure, "--json", "--seed", "7"])
             .args(["--rope", "0.02", "--control", "c45"])
+            .args(["--hierarchical-samples", "300", "--correlation", "1/5"])
             .output()
             .unwrap();
         let command: serde_json::Value = serde_json::from_slice(succeeded(&output)).unwrap();
-        let (analysis, command) = (&analysis["result"], &command["result"]);
-        assert_eq!(command["learners"], analysis["learners"], "{measure}");
-        assert_eq!(command["options"], analysis["options"], "{measure}");
-        let chi_square =
-            |json: &serde_json::Value| json["friedman"]["chi_square"].as_f64().unwrap();
+        // One computation: the whole analysis is the same JSON, every statistic the report
+        // shows included (core, Quade, aligned ranks, adjustments, CD bars, effect sizes,
+        // autorank, Plackett-Luce, the hierarchical test on the folds).
+        assert_eq!(command["table"], report["table"], "{measure} table");
         assert_eq!(
-            chi_square(command),
-            chi_square(analysis),
-            "{measure} Friedman chi-square"
+            command["analysis"], report["analysis"],
+            "{measure} analysis"
         );
-        let ranks = |json: &serde_json::Value| -> Vec<f64> {
-            json["average_ranks"]
+        let analysis = &report["analysis"];
+        for part in [
+            "core",
+            "quade",
+            "aligned_ranks",
+            "cd_diagram",
+            "plackett_luce",
+        ] {
+            assert!(analysis[part].is_object(), "{measure}: {part} missing");
+        }
+        assert_eq!(analysis["hierarchical"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            analysis["hierarchical"][0]["result"]["datasets"]
                 .as_array()
                 .unwrap()
-                .iter()
-                .map(|rank| rank.as_f64().unwrap())
-                .collect()
-        };
-        assert_eq!(ranks(command).len(), 2, "{measure}");
-        assert_eq!(ranks(command), ranks(analysis), "{measure} average ranks");
-        // Same seeds, same matrix: the Monte Carlo shares agree too.
-        let shares = |json: &serde_json::Value| -> Vec<f64> {
-            let probabilities = &json["pairs"][0]["bayesian_signed_rank"]["probabilities"];
-            ["left", "rope", "right"]
-                .iter()
-                .map(|region| probabilities[region].as_f64().unwrap())
-                .collect()
-        };
-        assert_eq!(
-            shares(command),
-            shares(analysis),
-            "{measure} Bayesian signed-rank"
+                .len(),
+            3
         );
+        assert!(!analysis["effect_sizes"].as_array().unwrap().is_empty());
+    }
+    let page = std::fs::read_to_string(results.join("index.html")).unwrap();
+    for shown in [
+        "Quade F",
+        "Cliff",
+        "Plackett-Luce",
+        "hierarchical Bayesian correlated t-test",
+        "Missing-results policy: skillings_mack",
+        "Wilcoxon signed-rank + Holm",
+    ] {
+        assert!(page.contains(shown), "the report lacks '{shown}'");
     }
     let _ = std::fs::remove_dir_all(&folder);
 }
@@ -267,5 +275,33 @@ fn a_control_that_names_no_learner_is_refused_with_the_names_allowed() {
         message.contains("key 'control' = 'C4.5' names no learner; allowed: nb, c45"),
         "{message}"
     );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn the_analysis_options_are_checked_with_what_they_allow() {
+    let folder = fresh_folder("options");
+    for (key, value, allowed) in [
+        ("cd_test", "\"bogus\"", "nemenyi"),
+        ("cd_adjustment", "\"sidak\"", "bergmann_hommel"),
+        ("missing_results", "\"impute\"", "drop_learners"),
+        ("hierarchical_samples", "-3", "hierarchical_samples"),
+        (
+            "hierarchical_correlation",
+            "1.5",
+            "hierarchical_correlation",
+        ),
+    ] {
+        let config = CONFIG.replace("rope = 0.02", &format!("rope = 0.02\n{key} = {value}"));
+        let config = config
+            .replace(&format!("{key} = 300\n"), "")
+            .replace(&format!("{key} = 0.2\n"), "");
+        let output = experiments(&folder, &config, &["--check"]);
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && message.contains(key) && message.contains(allowed),
+            "{key} = {value}: {message}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&folder);
 }

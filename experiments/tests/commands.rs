@@ -852,14 +852,14 @@ fn compare_on_a_results_table_reproduces_the_across_dataset_tests() {
         let output = run(&long);
         let from_wide = run(&wide);
         assert_eq!(
-            output["result"], from_wide["result"],
+            output["analysis"], from_wide["analysis"],
             "{name}: long and wide differ"
         );
         assert_eq!(
-            output["matrix"], from_wide["matrix"],
+            output["table"]["values"], from_wide["table"]["values"],
             "{name}: long and wide differ"
         );
-        let result = &output["result"];
+        let result = &output["analysis"]["core"];
         for (got, want) in floats(&result["average_ranks"])
             .iter()
             .zip(floats(&expected["average_ranks"]))
@@ -940,13 +940,16 @@ fn compare_reads_a_runs_tidy_table_in_csv_and_parquet() {
         }
     }
     let csv = write_csv("tidy", &text);
-    let output = run_json(&["compare", path_text(&csv), "--measure", "auc", "--json"]);
+    // Two folds per cell: the hierarchical test would run; off here (its own test is in
+    // across_compare_reference.rs).
+    let quick = ["--measure", "auc", "--json", "--hierarchical-samples", "0"];
+    let output = run_json(&[&["compare", path_text(&csv)], &quick[..]].concat());
     assert_eq!(output["measure"], "auc");
     assert_eq!(output["higher_is_better"], true);
     assert_eq!(output["rows_averaged"], 18);
     // Ranks by hand: y is best on every dataset; x is third on d0 and d2, second on d1.
     assert_eq!(
-        floats(&output["result"]["average_ranks"]),
+        floats(&output["analysis"]["core"]["average_ranks"]),
         [8.0 / 3.0, 1.0, 7.0 / 3.0]
     );
     // Without --measure the two measures are ambiguous; the error lists them.
@@ -956,7 +959,15 @@ fn compare_reads_a_runs_tidy_table_in_csv_and_parquet() {
         "{message}"
     );
     // error is lower-is-better: the ranks follow.
-    let errors = run_json(&["compare", path_text(&csv), "--measure", "error", "--json"]);
+    let errors = run_json(&[
+        "compare",
+        path_text(&csv),
+        "--measure",
+        "error",
+        "--json",
+        "--hierarchical-samples",
+        "0",
+    ]);
     assert_eq!(errors["higher_is_better"], false);
 
     // Parquet input needs the `polars` feature; without it, a clear refusal.
@@ -980,9 +991,8 @@ fn compare_reads_a_runs_tidy_table_in_csv_and_parquet() {
         ParquetWriter::new(std::fs::File::create(&parquet).unwrap())
             .finish(&mut frame)
             .unwrap();
-        let from_parquet =
-            run_json(&["compare", path_text(&parquet), "--measure", "auc", "--json"]);
-        assert_eq!(from_parquet["result"], output["result"]);
+        let from_parquet = run_json(&[&["compare", path_text(&parquet)], &quick[..]].concat());
+        assert_eq!(from_parquet["analysis"], output["analysis"]);
     }
     #[cfg(not(feature = "polars"))]
     {

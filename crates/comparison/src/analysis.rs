@@ -1,15 +1,19 @@
 //! The engine analysis `across_datasets`: per measure, the datasets x learners table of means
-//! over the folds, and every statistic of [`stats::across_datasets::compare`] (the function
-//! the `compare` command also calls) as tables, a JSON file, a critical-difference diagram and
-//! the Bayesian simplexes of the control against each other learner.
+//! over the folds (with each cell's fold values), and every statistic of
+//! [`crate::across::analyse`] (the call the `compare` command also makes) as tables, a JSON
+//! file, a critical-difference diagram with bars from the chosen procedure, the Bayesian
+//! simplexes of the control against each other learner and autorank's write-up.
 
 use engine::cache::file_safe;
 use engine::config::ExperimentConfig;
-use engine::{Analysis, AnalysisError, ParameterSpec, Plan, RunRecord, Section};
+use engine::{Analysis, AnalysisError, ParameterSpec, Plan, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use serde::Serialize;
-use stats::across_datasets::{self, AcrossDatasetsOptions, AcrossDatasetsResult};
+use stats::across_analysis::{AcrossAnalysis, CdProcedure, ResultsTable as AnalysisTable};
+use stats::across_datasets::{self, AcrossDatasetsResult};
 
+use crate::across::{self, Settings};
+use crate::across_tables::{self, missing_sentence};
 use crate::error::{Error, Result};
 
 /// One measure's means over the folds of a run: the matrix the analysis compares.
@@ -27,11 +31,15 @@ pub struct ScoreTable {
     pub values: Vec<Vec<f64>>,
 }
 
-/// The JSON file `tables/across_<measure>.json`: the table and every statistic of it.
+/// The JSON file `tables/across_<measure>.json`: the run's table of the measure and every
+/// statistic of it (`analysis`: what `compare --json` prints in its `analysis` for the run's
+/// per-fold table with the same settings).
 #[derive(Serialize)]
 struct MeasureReport<'a> {
-    table: &'a ScoreTable,
-    result: &'a AcrossDatasetsResult,
+    measure: &'a str,
+    higher_is_better: bool,
+    table: &'a AnalysisTable,
+    analysis: &'a AcrossAnalysis,
 }
 
 /// The comparison of learners across datasets (Demšar 2006; García & Herrera 2008; Benavoli
@@ -49,10 +57,13 @@ impl Analysis for AcrossDatasets {
 
     fn description(&self) -> &'static str {
         "learners compared across datasets, per measure (Demšar 2006; García & Herrera 2008; \
-         Benavoli et al. 2017): average ranks, Friedman with Iman-Davenport, Nemenyi's critical \
-         difference and CD diagram, Holm and Bonferroni-Dunn against the control, pairwise \
-         Wilcoxon with Holm's correction, win/tie/loss with the sign test, and the Bayesian \
-         signed-rank test with a rope and its simplex; on by default with >= 3 datasets and >= 2 \
+         Benavoli et al. 2017; Corani et al. 2017): average ranks, Friedman with Iman-Davenport, \
+         Quade and Friedman aligned ranks with their post-hocs, Holm, Hochberg, Hommel, Finner, \
+         Li, Shaffer and Bergmann-Hommel adjustments, the CD diagram with bars from a chosen \
+         procedure, Holm and Bonferroni-Dunn against the control, Wilcoxon, win/tie/loss with \
+         the sign test, effect sizes, autorank's write-up, the Bayesian signed-rank test, \
+         Plackett-Luce and the hierarchical Bayesian t-test on the folds; a declared policy \
+         for missing results (Skillings-Mack); on by default with >= 3 datasets and >= 2 \
          learners"
     }
 
@@ -61,23 +72,6 @@ impl Analysis for AcrossDatasets {
     }
 
     fn options(&self) -> &'static [ParameterSpec] {
-        const OPTIONS: &[ParameterSpec] = &[
-            ParameterSpec::optional_text(
-                "control",
-                "the first learner",
-                "the control learner of across_datasets (Holm and Bonferroni-Dunn against it, \
-                 and its Bayesian simplexes against every other learner): a learner's display \
-                 name",
-            ),
-            ParameterSpec::real(
-                "rope",
-                0.01,
-                0.0,
-                f64::MAX,
-                "half-width of the region of practical equivalence of the Bayesian \
-                 signed-rank test, in the units of each measure (0: no rope)",
-            ),
-        ];
         OPTIONS
     }
 
@@ -113,113 +107,284 @@ impl Analysis for AcrossDatasets {
     }
 }
 
-/// The options of the analysis as the config gives them.
-struct Options {
-    /// The control learner's name, if given.
-    control: Option<String>,
-    /// The rope of the Bayesian tests.
-    rope: f64,
-}
+/// The analysis's options (checked by a config's check like a learner's parameters).
+const OPTIONS: &[ParameterSpec] = &[
+    ParameterSpec::optional_text(
+        "control",
+        "the first learner",
+        "the control learner of across_datasets (Holm and Bonferroni-Dunn against it, and its \
+         Bayesian simplexes against every other learner): a learner's display name",
+    ),
+    ParameterSpec::real(
+        "rope",
+        0.01,
+        0.0,
+        f64::MAX,
+        "half-width of the region of practical equivalence of the Bayesian signed-rank and \
+         hierarchical tests, in the units of each measure (0: no rope)",
+    ),
+    ParameterSpec::choice(
+        "missing_results",
+        "skillings_mack",
+        across::MISSING_POLICIES,
+        "what across_datasets does with a dataset on which some learner has no result (failed \
+         units, an undefined measure), declared before the results are seen: skillings_mack \
+         (the complete-table tests on the complete datasets, and the Skillings-Mack test on the \
+         whole table), drop_datasets, or drop_learners",
+    ),
+    ParameterSpec::choice(
+        "cd_test",
+        "wilcoxon",
+        across::CD_TESTS,
+        "the pairwise test whose decisions draw the bars of the CD diagram (wilcoxon: \
+         signed-rank over datasets, as aeon; nemenyi: Demšar's)",
+    ),
+    ParameterSpec::choice(
+        "cd_adjustment",
+        "holm",
+        across::CD_ADJUSTMENTS,
+        "the multiple-comparison adjustment of cd_test's p-values (ignored for nemenyi; \
+         bergmann_hommel: up to 9 learners)",
+    ),
+    ParameterSpec::real(
+        "hierarchical_correlation",
+        0.0,
+        0.0,
+        0.999,
+        "correlation of the fold differences in the hierarchical Bayesian t-test (baycomp's \
+         rho, the test fraction); 0: the mean test fraction of the run's splits",
+    ),
+    ParameterSpec::integer(
+        "hierarchical_samples",
+        across::HIERARCHICAL_SAMPLES,
+        0,
+        1_000_000,
+        "draws kept per chain (4 chains, a quarter as many warm-up) of the hierarchical \
+         Bayesian t-test of every pair (its time grows with the draws, datasets and pairs; see \
+         docs/compare.md); 0: not run",
+    ),
+];
 
-/// The analysis's options, read from the config.
-fn options(config: &ExperimentConfig) -> Result<Options, String> {
-    engine::analysis::options(&AcrossDatasets, config, |options| {
-        Ok(Options {
-            control: options.text("control")?,
-            rope: options.real("rope")?,
-        })
+/// The analysis's settings, read from the config (alpha, seed and the Wilcoxon correction
+/// are the config's own keys).
+fn options(config: &ExperimentConfig) -> Result<Settings, String> {
+    let read = |options: &engine::Params<'_>| {
+        Ok((
+            options.text("control")?,
+            options.real("rope")?,
+            [
+                options.choice("missing_results")?,
+                options.choice("cd_test")?,
+                options.choice("cd_adjustment")?,
+            ],
+            options.real("hierarchical_correlation")?,
+            options.integer("hierarchical_samples")?,
+        ))
+    };
+    let (control, rope, [missing, test, adjustment], correlation, samples) =
+        engine::analysis::options(&AcrossDatasets, config, read)?;
+    Ok(Settings {
+        control,
+        rope,
+        alpha: config.alpha,
+        seed: config.seed,
+        wilcoxon_correction: config.wilcoxon_correction,
+        missing: across::missing_policy(missing)?,
+        cd_procedure: across::cd_procedure(test, adjustment)?,
+        correlation: (correlation > 0.0).then_some(correlation),
+        hierarchical_samples: samples,
+        ..Settings::default()
     })
 }
 
-/// One measure's table of means over the folds (finite values only), and the datasets left
-/// out because some learner has no finite value on them.
-pub fn score_table(record: &RunRecord, measure: usize) -> (ScoreTable, Vec<String>) {
-    let (plan, folds) = (&record.plan, &record.results.folds);
-    let kind = &folds.measures[measure];
-    let mut table = ScoreTable {
-        measure: kind.name().to_string(),
-        lower_is_better: kind.lower_is_better(),
-        datasets: Vec::new(),
-        learners: plan.learners.iter().map(|l| l.name.clone()).collect(),
-        values: Vec::new(),
-    };
-    let mut left_out = Vec::new();
-    for (d, dataset) in plan.datasets.iter().enumerate() {
-        let row: Vec<f64> = (0..plan.learners.len())
-            .map(|l| engine::results::mean_and_sd(&folds.values(d, l, measure)).0)
-            .collect();
-        if row.iter().all(|value| value.is_finite()) {
-            table.datasets.push(dataset.name.clone());
-            table.values.push(row);
-        } else {
-            left_out.push(dataset.name.clone());
-        }
-    }
-    (table, left_out)
+/// The mean test fraction |test| / (|train| + |test|) of the run's splits: the correlation of
+/// the hierarchical test when the config gives none.
+fn test_fraction(record: &RunRecord) -> Option<f64> {
+    let fractions: Vec<f64> = record
+        .plan
+        .datasets
+        .iter()
+        .flat_map(|dataset| &dataset.plan.splits)
+        .map(|split| split.test.len() as f64 / (split.train.len() + split.test.len()) as f64)
+        .collect();
+    (!fractions.is_empty()).then(|| fractions.iter().sum::<f64>() / fractions.len() as f64)
 }
 
-/// The section of one measure: its tables, the JSON of every statistic, the critical-difference
-/// diagram and the Bayesian simplexes.
-fn measure_section(record: &RunRecord, measure: usize, chosen: &Options) -> Result<Section> {
-    let config = &record.config;
-    let (table, left_out) = score_table(record, measure);
-    let name = table.measure.clone();
-    let title = format!("Across datasets: {name}");
-    let mut notes = Vec::new();
-    if !left_out.is_empty() {
-        notes.push(format!(
-            "Left out, because a learner has no finite {name} on them (failed units or an \
-             undefined measure): {}.",
-            left_out.join(", ")
-        ));
+/// One measure's results table of a run: each cell the mean of its finite fold values (`None`
+/// when it has none) and those values, in split order.
+pub fn run_table(record: &RunRecord, measure: usize) -> AnalysisTable {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let mut values = Vec::new();
+    let mut fold_values = Vec::new();
+    for d in 0..plan.datasets.len() {
+        let mut row = Vec::new();
+        let mut fold_row = Vec::new();
+        for l in 0..plan.learners.len() {
+            let mean = engine::results::mean_and_sd(&folds.values(d, l, measure)).0;
+            row.push(mean.is_finite().then_some(mean));
+            fold_row.push(folds.finite_values(d, l, measure));
+        }
+        values.push(row);
+        fold_values.push(fold_row);
     }
-    if table.datasets.len() < 2 {
-        return Ok(Section {
-            title,
-            reading: format!(
-                "Fewer than 2 datasets have a {name} for every learner, so nothing is compared. {}",
-                notes.join(" ")
-            ),
-            ..Section::default()
-        });
+    AnalysisTable {
+        datasets: plan.datasets.iter().map(|d| d.name.clone()).collect(),
+        learners: plan.learners.iter().map(|l| l.name.clone()).collect(),
+        values,
+        folds: fold_values,
     }
-    // The config's `control` was checked to name a learner; without it, the first learner
-    // (the stats default). Each pair's Bayesian seed derives from the config seed and names.
-    let options = AcrossDatasetsOptions {
-        control: chosen.control.clone(),
-        alpha: config.alpha,
-        rope: chosen.rope,
-        higher_is_better: !table.lower_is_better,
-        wilcoxon_correction: config.wilcoxon_correction,
-        seed: config.seed,
-        measure: name.clone(),
-        ..AcrossDatasetsOptions::default()
-    };
-    let result = across_datasets::compare(&table.values, &table.learners, &options)
+}
+
+/// The complete table the analysis compared (its kept datasets and learners).
+pub fn complete_table(
+    measure: &str,
+    lower_is_better: bool,
+    analysis: &AcrossAnalysis,
+) -> ScoreTable {
+    ScoreTable {
+        measure: measure.to_string(),
+        lower_is_better,
+        datasets: analysis.datasets.clone(),
+        learners: analysis.learners.clone(),
+        values: analysis.missing.complete.clone(),
+    }
+}
+
+/// The section of one measure: its tables, the JSON of every statistic, the CD diagram of the
+/// chosen procedure, the Bayesian simplexes and autorank's write-up.
+fn measure_section(record: &RunRecord, measure: usize, settings: &Settings) -> Result<Section> {
+    let kind = &record.results.folds.measures[measure];
+    let (name, lower_is_better) = (kind.name().to_string(), kind.lower_is_better());
+    let mut settings = settings.clone();
+    if settings.correlation.is_none() {
+        settings.correlation = test_fraction(record);
+    }
+    let input = run_table(record, measure);
+    let analysis = across::analyse(&input, &name, !lower_is_better, &settings)
         .map_err(|source| statistic_failed(&name, source))?;
+    let table = complete_table(&name, lower_is_better, &analysis);
+    let title = format!("Across datasets: {name}");
     let stem = format!("across_{}", file_safe(&name));
-    let mut section = Section::new(title, reading(&table, &result));
-    add_tables(&mut section, &stem, (&table, &result), &notes)?;
+    let json = MeasureReport {
+        measure: &name,
+        higher_is_better: !lower_is_better,
+        table: &input,
+        analysis: &analysis,
+    };
+    let Some(result) = &analysis.core else {
+        let mut section = Section::new(
+            title,
+            format!(
+                "Fewer than 2 datasets have a {name} for every learner, so the complete-table \
+                 tests compare nothing. {}",
+                missing_sentence(&analysis, &input)
+            ),
+        );
+        add_extra_tables(
+            &mut section,
+            &stem,
+            &analysis,
+            (&name, &input),
+            settings.cd_procedure,
+        );
+        add_json(&mut section, &stem, &json)?;
+        return Ok(section);
+    };
+    let mut section = Section::new(title, reading(&table, result, &analysis));
+    add_json(&mut section, &stem, &json)?;
+    let dropped = &analysis.missing;
+    let note = (!dropped.dropped_datasets.is_empty() || !dropped.dropped_learners.is_empty())
+        .then(|| missing_sentence(&analysis, &input));
+    add_tables(&mut section, &stem, (&table, result), note.as_slice());
+    add_extra_tables(
+        &mut section,
+        &stem,
+        &analysis,
+        (&name, &input),
+        settings.cd_procedure,
+    );
+    add_autorank(&mut section, &stem, &analysis);
     section.figure(
         format!("figures/{stem}_cd.svg"),
         format!(
-            "Critical-difference diagram (Demšar 2006) of {name}: average ranks (1 = best); \
-             learners joined by a thick bar do not differ by Nemenyi's test at alpha = {}; the \
-             coloured bar is the control's interval of ± the Bonferroni-Dunn critical \
-             difference.",
-            config.alpha
+            "Critical-difference diagram of {name}: average ranks (1 = best); learners joined \
+             by a thick bar do not differ by {} at alpha = {}; the scale bar is Nemenyi's \
+             critical difference and the coloured bar the control's interval of ± the \
+             Bonferroni-Dunn critical difference.",
+            cd_label(&analysis, settings.cd_procedure),
+            settings.alpha
         ),
-        report::critical_difference_diagram(&diagram(&table, &result))?,
+        report::critical_difference_diagram(&diagram(&table, result, &analysis))?,
     );
     let control = result.control.control_index;
     for other in (0..table.learners.len()).filter(|&l| l != control) {
-        add_simplex(&mut section, &stem, (&table, &result), other)?;
+        add_simplex(&mut section, &stem, (&table, result), other)?;
     }
     section.links.push((
         format!("tables/{stem}.json"),
         format!("every statistic of {name} as JSON"),
     ));
     Ok(section)
+}
+
+/// The procedure the CD diagram's bars come from (Nemenyi's when the chosen one could not be
+/// computed on this table).
+fn cd_label(analysis: &AcrossAnalysis, chosen: CdProcedure) -> String {
+    match &analysis.cd_diagram {
+        Some(diagram) => diagram.procedure.clone(),
+        None => format!("Nemenyi's test ({} could not be computed)", chosen.label()),
+    }
+}
+
+/// The JSON of every statistic of a measure.
+fn add_json(section: &mut Section, stem: &str, json: &MeasureReport) -> Result<()> {
+    section.files.push((
+        format!("tables/{stem}.json"),
+        serde_json::to_string_pretty(json).map_err(|source| Error::Json {
+            file: format!("tables/{stem}.json"),
+            source,
+        })?,
+    ));
+    Ok(())
+}
+
+/// The tables beyond Demšar's core: shown on the page the omnibus tests, the CD procedure's
+/// post-hoc family, effect sizes, Plackett-Luce and the hierarchical test; linked the other
+/// post-hoc families and the hierarchical test's datasets.
+fn add_extra_tables(
+    section: &mut Section,
+    stem: &str,
+    analysis: &AcrossAnalysis,
+    (name, input): (&str, &AnalysisTable),
+    procedure: CdProcedure,
+) {
+    let shown_family = format!("posthoc_{}", across_tables::test_key(procedure.test));
+    for (suffix, table) in across_tables::extra_tables(name, analysis, input) {
+        let shown = !suffix.starts_with("posthoc_") && suffix != "hierarchical_datasets"
+            || suffix == shown_family;
+        section.tables.push(SectionTable {
+            table,
+            file: Some(format!("{stem}_{suffix}")),
+            shown,
+        });
+        if !shown {
+            section.links.push((
+                format!("tables/{stem}_{suffix}.md"),
+                format!("{} (also .csv, .tex)", suffix.replace('_', " ")),
+            ));
+        }
+    }
+}
+
+/// autorank's LaTeX table as a file and link (its paragraph is in the reading).
+fn add_autorank(section: &mut Section, stem: &str, analysis: &AcrossAnalysis) {
+    if let Some(latex) = &analysis.autorank_latex {
+        let file = format!("tables/{stem}_autorank.tex");
+        section.files.push((file.clone(), latex.clone()));
+        section
+            .links
+            .push((file, "autorank-style LaTeX table of the result".to_string()));
+    }
 }
 
 /// A statistic of `measure` that could not be computed.
@@ -230,21 +395,13 @@ fn statistic_failed(measure: &str, source: stats::StatsError) -> Error {
     }
 }
 
-/// A measure's JSON of every statistic and its five tables (the notes under the first).
+/// A measure's five tables of Demšar's core (the notes under the first).
 fn add_tables(
     section: &mut Section,
     stem: &str,
     (table, result): (&ScoreTable, &AcrossDatasetsResult),
     notes: &[String],
-) -> Result<()> {
-    let json = MeasureReport { table, result };
-    section.files.push((
-        format!("tables/{stem}.json"),
-        serde_json::to_string_pretty(&json).map_err(|source| Error::Json {
-            file: format!("tables/{stem}.json"),
-            source,
-        })?,
-    ));
+) {
     let mut tables = measure_tables(table, result);
     if let Some(first) = tables.first_mut() {
         for note in notes {
@@ -257,31 +414,45 @@ fn add_tables(
     {
         section.table(format!("{stem}_{suffix}"), table);
     }
-    Ok(())
 }
 
-/// Demšar's critical-difference diagram of a measure's average ranks.
-fn diagram(table: &ScoreTable, result: &AcrossDatasetsResult) -> report::CriticalDifferenceDiagram {
+/// The critical-difference diagram of a measure's average ranks, its bars from the chosen
+/// procedure (Nemenyi's groups when that procedure could not be computed), named in the title.
+fn diagram(
+    table: &ScoreTable,
+    result: &AcrossDatasetsResult,
+    analysis: &AcrossAnalysis,
+) -> report::CriticalDifferenceDiagram {
+    let (procedure, groups) = match &analysis.cd_diagram {
+        Some(diagram) => (
+            diagram.procedure.clone(),
+            diagram.cliques.iter().map(|c| c.members.clone()).collect(),
+        ),
+        None => (
+            "Nemenyi".to_string(),
+            result
+                .nemenyi
+                .groups
+                .iter()
+                .map(|group| {
+                    group
+                        .iter()
+                        .map(|name| learner_index(result, name))
+                        .collect()
+                })
+                .collect(),
+        ),
+    };
     report::CriticalDifferenceDiagram {
         title: format!(
-            "{}: average ranks over {} datasets",
+            "{}: average ranks over {} datasets; bars: {procedure}",
             table.measure,
             table.datasets.len()
         ),
         labels: table.learners.clone(),
         ranks: result.average_ranks.clone(),
         critical_difference: (result.nemenyi.critical_difference, "CD (Nemenyi)".into()),
-        groups: result
-            .nemenyi
-            .groups
-            .iter()
-            .map(|group| {
-                group
-                    .iter()
-                    .map(|name| learner_index(result, name))
-                    .collect()
-            })
-            .collect(),
+        groups,
         control: Some((
             result.control.control_index,
             result.control.bonferroni_dunn_critical_difference,
@@ -369,8 +540,18 @@ fn learner_index(result: &AcrossDatasetsResult, name: &str) -> usize {
         .expect("the result names its own learners")
 }
 
-/// A few sentences on what the tests say.
-fn reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
+/// A few sentences on what the tests say, then autorank's paragraph.
+fn reading(table: &ScoreTable, result: &AcrossDatasetsResult, analysis: &AcrossAnalysis) -> String {
+    let mut text = core_reading(table, result);
+    if let Some(paragraph) = &analysis.autorank_paragraph {
+        text.push_str(" autorank's automatic analysis: ");
+        text.push_str(paragraph);
+    }
+    text
+}
+
+/// Demšar's core in a few sentences.
+fn core_reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
     let best_rank = result
         .average_ranks
         .iter()

@@ -14,12 +14,15 @@
 //! ([`fold_tables`], of [`stats::FoldComparison`]) and models' ROC curves and hulls
 //! ([`roc_tables`], of [`evaluate::RocSummary`]).
 
+pub mod across;
+pub mod across_tables;
 pub mod analysis;
 pub mod error;
 pub mod fold_tables;
 pub mod results_table;
 pub mod roc_tables;
 
+pub use across::Settings;
 pub use analysis::{measure_tables, AcrossDatasets, ScoreTable};
 pub use error::{Error, Result};
 pub use fold_tables::fold_text;

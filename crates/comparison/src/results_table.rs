@@ -1,13 +1,16 @@
-//! A table of results read into the datasets x learners matrix the across-data-set tests
-//! compare, as the `compare` command reads it, and the text it prints for it.
+//! A table of results read into the datasets x learners table the across-data-set analysis
+//! compares (missing cells allowed; a long table's rows of a cell kept as its folds), as the
+//! `compare` command reads it, and the text it prints for it.
 //!
 //! Layouts (CSV, or Parquet when the name ends in `.parquet`; column names are matched without
 //! regard to case):
 //! - long: columns `dataset`, `learner`, `value`, optionally `measure` (one is chosen when there
 //!   are several) and `part` (rows of the chosen part, by default `test`, are kept); several
 //!   rows of one (dataset, learner), such as the folds of a run's `per_fold.csv` or
-//!   `per_fold.parquet`, are averaged; any other column is ignored;
-//! - wide: a `dataset` column naming the datasets, and one numeric column per learner.
+//!   `per_fold.parquet`, are averaged (and kept, in file order, as the cell's folds); a
+//!   dataset and learner without rows is a missing result; any other column is ignored;
+//! - wide: a `dataset` column naming the datasets, and one numeric column per learner (an
+//!   empty cell is a missing result).
 //!
 //! The header alone decides ([`layout`]): without a `dataset` column a table is per-fold
 //! results, whatever its cells hold.
@@ -18,9 +21,10 @@ use std::path::{Path, PathBuf};
 
 use data::{DataError, TextTable};
 use report::{ReportError, Table};
-use stats::AcrossDatasetsResult;
+use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
 
-use crate::analysis::{measure_tables, ScoreTable};
+use crate::across_tables::{extra_tables, missing_sentence};
+use crate::analysis::{complete_table, measure_tables};
 
 /// Why a table of results could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -61,13 +65,6 @@ pub enum TableError {
         path: PathBuf,
         line: usize,
         dataset: String,
-    },
-    /// A (dataset, learner) without a value.
-    #[error("'{path}' has no value for dataset '{dataset}' and learner '{learner}': every dataset needs a value for every learner")]
-    Missing {
-        path: PathBuf,
-        dataset: String,
-        learner: String,
     },
     /// A measure or part the table does not have.
     #[error("--{option} {wanted}: '{path}' has no such value in column '{column}' (its values: {values})")]
@@ -202,18 +199,24 @@ pub struct Choice<'a> {
     pub lower_is_better: bool,
 }
 
-/// A table of results as the across-data-set tests read it.
+/// A table of results as the across-data-set analysis reads it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultsTable {
-    /// The matrix (its measure "value" when the table does not say).
-    pub scores: ScoreTable,
+    /// The datasets x learners table (`None` for a missing result: an empty cell of a wide
+    /// table, or a dataset and learner without rows in a long one), with each cell's rows of a
+    /// long table in file order as its folds when some cell has several.
+    pub table: AnalysisTable,
     /// The measure, when the table says or the choice names it.
     pub measure: Option<String>,
-    /// Rows of the table averaged into the matrix.
+    /// True when lower values are better.
+    pub lower_is_better: bool,
+    /// Rows of the table read into it.
     pub rows_averaged: usize,
+    /// The number of distinct values of a long table's `fold` column, if it has one.
+    pub folds: Option<usize>,
 }
 
-/// Reads a table of results into a datasets x learners matrix.
+/// Reads a table of results into a datasets x learners table.
 pub fn read_results(
     table: &TextTable,
     layout: Layout,
@@ -224,14 +227,14 @@ pub fn read_results(
             path: table.path().to_path_buf(),
         });
     }
-    let ((datasets, learners, values), measure, rows_averaged) = match layout {
+    let (analysis_table, measure, rows_averaged, folds) = match layout {
         Layout::Wide { dataset } => {
             if choice.part.is_some() {
                 let path = table.path().to_path_buf();
                 return Err(TableError::PartOfWide { path });
             }
             let measure = choice.measure.map(str::to_string);
-            (read_wide(table, dataset)?, measure, table.len())
+            (read_wide(table, dataset)?, measure, table.len(), None)
         }
         Layout::Long { .. } => read_long(table, layout, choice)?,
     };
@@ -241,15 +244,11 @@ pub fn read_results(
             .and_then(engine::Measure::from_name)
             .is_some_and(|measure| measure.lower_is_better());
     Ok(ResultsTable {
-        scores: ScoreTable {
-            measure: measure.clone().unwrap_or_else(|| "value".to_string()),
-            lower_is_better,
-            datasets,
-            learners,
-            values,
-        },
+        table: analysis_table,
         measure,
+        lower_is_better,
         rows_averaged,
+        folds,
     })
 }
 
@@ -269,10 +268,8 @@ fn number(table: &TextTable, row: usize, column: usize) -> Result<f64, TableErro
     }
 }
 
-/// Dataset names, learner names and values of a wide table.
-type Matrix = (Vec<String>, Vec<String>, Vec<Vec<f64>>);
-
-fn read_wide(table: &TextTable, dataset: usize) -> Result<Matrix, TableError> {
+/// A wide table: one row per dataset, an empty cell for a missing result.
+fn read_wide(table: &TextTable, dataset: usize) -> Result<AnalysisTable, TableError> {
     let learners: Vec<usize> = (0..table.header().len())
         .filter(|&column| column != dataset)
         .collect();
@@ -293,14 +290,25 @@ fn read_wide(table: &TextTable, dataset: usize) -> Result<Matrix, TableError> {
             });
         }
         datasets.push(name.clone());
-        let cells = learners.iter().map(|&column| number(table, row, column));
-        values.push(cells.collect::<Result<Vec<f64>, _>>()?);
+        let cells = learners.iter().map(|&column| {
+            if table.texts(column)[row].trim().is_empty() {
+                Ok(None)
+            } else {
+                number(table, row, column).map(Some)
+            }
+        });
+        values.push(cells.collect::<Result<Vec<Option<f64>>, _>>()?);
     }
     let names = learners
         .iter()
         .map(|&c| table.header()[c].clone())
         .collect();
-    Ok((datasets, names, values))
+    Ok(AnalysisTable {
+        datasets,
+        learners: names,
+        values,
+        folds: Vec::new(),
+    })
 }
 
 /// The one value of `column` that rows must have: `wanted`, else `default` when it occurs,
@@ -351,12 +359,13 @@ fn index_of(names: &mut Vec<String>, name: &str) -> usize {
     }
 }
 
-/// The matrix of a long table: the mean of each (dataset, learner)'s kept rows.
-fn read_long(
-    table: &TextTable,
-    layout: Layout,
-    choice: Choice,
-) -> Result<(Matrix, Option<String>, usize), TableError> {
+/// A long table read: the table, its measure, the rows read and the `fold` column's distinct
+/// values.
+type LongTable = (AnalysisTable, Option<String>, usize, Option<usize>);
+
+/// A long table: each (dataset, learner)'s kept rows, in file order, are its folds and their
+/// mean its value; a dataset and learner without rows is a missing result.
+fn read_long(table: &TextTable, layout: Layout, choice: Choice) -> Result<LongTable, TableError> {
     let Layout::Long {
         dataset,
         learner,
@@ -381,8 +390,9 @@ fn read_long(
         (Some(column), Some(wanted)) => table.texts(column)[row] == *wanted,
         _ => true,
     };
-    let (mut datasets, mut learners) = (Vec::new(), Vec::new());
-    let mut sums: Vec<((usize, usize), f64, usize)> = Vec::new();
+    let fold_column = table.find_any(&["fold"]);
+    let (mut datasets, mut learners, mut fold_names) = (Vec::new(), Vec::new(), Vec::new());
+    let mut cells: Vec<((usize, usize), Vec<f64>)> = Vec::new();
     let mut rows_averaged = 0;
     for row in 0..table.len() {
         if !kept(measure, &measure_value, row) || !kept(part, &part_value, row) {
@@ -396,71 +406,96 @@ fn read_long(
             }
         }
         let number = number(table, row, value)?;
+        if let Some(column) = fold_column {
+            index_of(&mut fold_names, &table.texts(column)[row]);
+        }
         let key = (
             index_of(&mut datasets, names.0),
             index_of(&mut learners, names.1),
         );
-        match sums.iter_mut().find(|(known, _, _)| *known == key) {
-            Some((_, sum, count)) => {
-                *sum += number;
-                *count += 1;
-            }
-            None => sums.push((key, number, 1)),
+        match cells.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, values)) => values.push(number),
+            None => cells.push((key, vec![number])),
         }
         rows_averaged += 1;
     }
-    let mut values = vec![vec![f64::NAN; learners.len()]; datasets.len()];
-    for ((d, l), sum, count) in sums {
-        values[d][l] = sum / count as f64;
-    }
-    for (d, row) in values.iter().enumerate() {
-        if let Some(l) = row.iter().position(|v| v.is_nan()) {
-            return Err(TableError::Missing {
-                path,
-                dataset: datasets[d].clone(),
-                learner: learners[l].clone(),
-            });
-        }
+    let mut values = vec![vec![None; learners.len()]; datasets.len()];
+    let mut folds = vec![vec![Vec::new(); learners.len()]; datasets.len()];
+    let several = cells.iter().any(|(_, values)| values.len() > 1);
+    for ((d, l), cell) in cells {
+        values[d][l] = Some(cell.iter().sum::<f64>() / cell.len() as f64);
+        folds[d][l] = cell;
     }
     let measure = measure_value.or_else(|| choice.measure.map(str::to_string));
-    Ok(((datasets, learners, values), measure, rows_averaged))
+    let table = AnalysisTable {
+        datasets,
+        learners,
+        values,
+        folds: if several { folds } else { Vec::new() },
+    };
+    let fold_count = fold_column.map(|_| fold_names.len());
+    Ok((table, measure, rows_averaged, fold_count))
 }
 
-/// The text of the across-data-set tests of `results` read from `file`: a summary line, the
-/// tables of a run's `across_datasets` analysis, and Nemenyi's groups.
+/// The text of the across-data-set analysis of `results` read from `file`: a summary line,
+/// the tables of a run's `across_datasets` analysis, the CD diagram's bars and autorank's
+/// paragraph (the same [`AcrossAnalysis`] the JSON prints).
 pub fn across_text(
     file: &str,
     results: &ResultsTable,
-    result: &AcrossDatasetsResult,
+    analysis: &AcrossAnalysis,
 ) -> Result<String, ReportError> {
-    let options = &result.options;
+    let measure = results.measure.as_deref().unwrap_or("value");
     let mut out = format!(
-        "{file}: {} datasets x {} learners{}, {}; alpha = {}, rope = {}\n",
-        result.n_datasets,
-        result.learners.len(),
+        "{file}: {} datasets x {} learners{}, {}\n",
+        results.table.datasets.len(),
+        results.table.learners.len(),
         results
             .measure
             .as_deref()
             .map_or(String::new(), |measure| format!(" ({measure})")),
-        if options.higher_is_better {
-            "higher is better"
-        } else {
+        if results.lower_is_better {
             "lower is better"
+        } else {
+            "higher is better"
         },
-        options.alpha,
-        options.rope
     );
-    let tables: Vec<Table> = measure_tables(&results.scores, result);
+    out.push_str(&format!("{}\n", missing_sentence(analysis, &results.table)));
+    let mut tables: Vec<Table> = Vec::new();
+    if let Some(result) = &analysis.core {
+        let options = &result.options;
+        out.push_str(&format!(
+            "alpha = {}, rope = {}\n",
+            options.alpha, options.rope
+        ));
+        let complete = complete_table(measure, results.lower_is_better, analysis);
+        tables.extend(measure_tables(&complete, result));
+    }
+    let extra = extra_tables(measure, analysis, &results.table);
+    tables.extend(extra.into_iter().map(|(_, table)| table));
     for table in &tables {
         out.push('\n');
         out.push_str(&table.to_markdown()?);
     }
-    out.push_str("\nNemenyi's groups, not significantly different at alpha:\n");
-    if result.nemenyi.groups.is_empty() {
-        out.push_str("  none: every two learners differ by at least the critical difference\n");
+    if let Some(diagram) = &analysis.cd_diagram {
+        out.push_str(&format!(
+            "\nThe CD diagram's bars ({}), learners not significantly different:\n",
+            diagram.procedure
+        ));
+        if diagram.cliques.is_empty() {
+            out.push_str("  none: every two learners differ\n");
+        }
+        for clique in &diagram.cliques {
+            let names: Vec<&str> = clique
+                .members
+                .iter()
+                .map(|&l| analysis.learners[l].as_str())
+                .collect();
+            out.push_str(&format!("  {}\n", names.join(", ")));
+        }
     }
-    for group in &result.nemenyi.groups {
-        out.push_str(&format!("  {}\n", group.join(", ")));
+    if let Some(paragraph) = &analysis.autorank_paragraph {
+        out.push_str(&format!("\nautorank's automatic analysis: {paragraph}\n"));
     }
     Ok(out)
 }

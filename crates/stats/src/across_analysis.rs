@@ -89,6 +89,22 @@ pub enum Adjustment {
     BergmannHommel,
 }
 
+impl Adjustment {
+    /// The name a table or figure shows, e.g. "Bergmann-Hommel".
+    pub fn label(self) -> &'static str {
+        match self {
+            Adjustment::Bonferroni => "Bonferroni",
+            Adjustment::Holm => "Holm",
+            Adjustment::Hochberg => "Hochberg",
+            Adjustment::Hommel => "Hommel",
+            Adjustment::Finner => "Finner",
+            Adjustment::Li => "Li",
+            Adjustment::Shaffer => "Shaffer",
+            Adjustment::BergmannHommel => "Bergmann-Hommel",
+        }
+    }
+}
+
 /// The procedure whose decisions draw the CD diagram: a test and (except Nemenyi) an
 /// adjustment. `Default`: Wilcoxon with Holm's adjustment, as aeon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,17 +136,7 @@ impl CdProcedure {
             PairwiseTest::QuadeZ => "Quade z",
             PairwiseTest::AlignedRanksZ => "Friedman aligned ranks z",
         };
-        let adjustment = match self.adjustment {
-            Adjustment::Bonferroni => "Bonferroni",
-            Adjustment::Holm => "Holm",
-            Adjustment::Hochberg => "Hochberg",
-            Adjustment::Hommel => "Hommel",
-            Adjustment::Finner => "Finner",
-            Adjustment::Li => "Li",
-            Adjustment::Shaffer => "Shaffer",
-            Adjustment::BergmannHommel => "Bergmann-Hommel",
-        };
-        format!("{test} + {adjustment}")
+        format!("{test} + {}", self.adjustment.label())
     }
 }
 
