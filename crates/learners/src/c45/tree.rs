@@ -113,7 +113,56 @@ pub(crate) struct Node {
     /// True for a leaf that no training weight reached: prediction skips it.
     pub(crate) is_empty: bool,
     /// The training instances that reached the node (kept for subtree raising, then dropped).
-    pub(crate) train: Vec<Instance>,
+    pub(crate) train: Kept,
+}
+
+/// The training instances kept at a node for subtree raising: only their rows when each
+/// weighs 1 (always so on a training set of whole counts), a quarter of the memory of the
+/// instances, which at a million rows is the difference between fitting and swapping (every
+/// level of the tree keeps every row once).
+#[derive(Clone, Debug)]
+pub(crate) enum Kept {
+    /// Rows, each of weight 1.
+    Rows(Vec<u32>),
+    /// Instances of any weight.
+    Instances(Vec<Instance>),
+}
+
+impl Default for Kept {
+    /// Nothing kept.
+    fn default() -> Self {
+        Kept::Rows(Vec::new())
+    }
+}
+
+impl Kept {
+    /// Keeps `instances`, as rows alone when every weight is 1.
+    fn of(instances: Vec<Instance>) -> Kept {
+        if instances.iter().all(|instance| instance.weight == 1.0) {
+            Kept::Rows(instances.iter().map(|instance| instance.row).collect())
+        } else {
+            Kept::Instances(instances)
+        }
+    }
+
+    /// The kept instances' rows, in the order kept.
+    fn rows(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            Kept::Rows(rows) => Box::new(rows.iter().copied()),
+            Kept::Instances(instances) => Box::new(instances.iter().map(|instance| instance.row)),
+        }
+    }
+
+    /// The kept instances, in the order kept.
+    fn into_instances(self) -> Vec<Instance> {
+        match self {
+            Kept::Rows(rows) => rows
+                .into_iter()
+                .map(|row| Instance { row, weight: 1.0 })
+                .collect(),
+            Kept::Instances(instances) => instances,
+        }
+    }
 }
 
 /// Growing and pruning options.
@@ -918,12 +967,10 @@ fn radix_sort(pairs: &mut [(f64, u32)]) {
 }
 
 /// The instances reaching a node, and where its sorted lists are: a range of each attribute's
-/// list in one of the two sets of lists.
+/// list.
 struct NodeData {
     instances: Vec<Instance>,
     ranges: Vec<Range<usize>>,
-    /// Which of the two sets of lists holds the node's entries.
-    set_index: usize,
 }
 
 /// Marks a row whose split value is unknown in the branch table.
@@ -936,13 +983,15 @@ struct Grower<'a> {
     options: &'a Options,
     /// Keep each node's instances (for subtree raising).
     keep_data: bool,
-    /// Two sets of sorted lists, one list per attribute in each, always of equal lengths. A
-    /// node's entries are a range of each list of one set; splitting the node writes its
-    /// branches' entries to the other set, within the same ranges, or, when instances of
-    /// unknown value go down several branches, on top of the lists until the branches are
-    /// grown. A node's entries are not needed once it is split, so its branches' branches can
-    /// write over them.
-    lists: [Vec<Vec<SortedEntry>>; 2],
+    /// The sorted lists, one per attribute. A node's entries are a range of each list;
+    /// splitting the node writes its branches' entries over them (by way of `split_scratch`),
+    /// within the same ranges, or, when instances of unknown value go down several branches,
+    /// on top of the lists until the branches are grown. A node's entries are not needed once
+    /// it is split. (One set of lists rather than two written in turn: at a million rows the
+    /// second set was 8 bytes per row and attribute.)
+    lists: Vec<Vec<SortedEntry>>,
+    /// A copy of the node's range of one list while the split writes over it.
+    split_scratch: Vec<SortedEntry>,
     /// The branch of each row at the node being split.
     branch_of_row: Vec<u32>,
     /// The weight of each row at the node whose split is searched.
@@ -962,24 +1011,17 @@ pub(crate) fn grow(
 ) -> Node {
     let rows = set.classes.len();
     let ranges = lists.iter().map(|list| 0..list.len()).collect();
-    let other_lists = lists
-        .iter()
-        .map(|list| vec![SortedEntry::default(); list.len()])
-        .collect();
     let mut grower = Grower {
         set,
         options,
         keep_data,
-        lists: [lists, other_lists],
+        lists,
+        split_scratch: Vec::new(),
         branch_of_row: vec![0; rows],
         weight_of_row: vec![0.0; rows],
         scan_scratch: ScanScratch::default(),
     };
-    grower.grow(NodeData {
-        instances,
-        ranges,
-        set_index: 0,
-    })
+    grower.grow(NodeData { instances, ranges })
 }
 
 impl Grower<'_> {
@@ -994,9 +1036,9 @@ impl Grower<'_> {
                 children: Vec::new(),
                 is_empty,
                 train: if self.keep_data {
-                    data.instances
+                    Kept::of(data.instances)
                 } else {
-                    Vec::new()
+                    Kept::default()
                 },
             };
         };
@@ -1005,29 +1047,20 @@ impl Grower<'_> {
             distribution,
             subsets,
         } = split(set, &test, &data.instances);
-        let tops: Vec<usize> = self.lists[0].iter().map(Vec::len).collect();
+        let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
         let ranges = self.split_lists(&distribution, &branches, &subsets, &data);
         let train = if self.keep_data {
-            data.instances
+            Kept::of(data.instances)
         } else {
-            Vec::new()
+            Kept::default()
         };
-        let set_index = 1 - data.set_index;
         let children = subsets
             .into_iter()
             .zip(ranges)
-            .map(|(instances, ranges)| {
-                self.grow(NodeData {
-                    instances,
-                    ranges,
-                    set_index,
-                })
-            })
+            .map(|(instances, ranges)| self.grow(NodeData { instances, ranges }))
             .collect();
-        for lists in &mut self.lists {
-            for (list, &top) in lists.iter_mut().zip(&tops) {
-                list.truncate(top);
-            }
+        for (list, &top) in self.lists.iter_mut().zip(&tops) {
+            list.truncate(top);
         }
         Node {
             test: Some(test),
@@ -1088,7 +1121,7 @@ impl Grower<'_> {
                 None => numeric_candidate(
                     set,
                     attribute,
-                    &self.lists[node.set_index][attribute][node.ranges[attribute].clone()],
+                    &self.lists[attribute][node.ranges[attribute].clone()],
                     &summary,
                     options,
                     &mut self.scan_scratch,
@@ -1152,8 +1185,8 @@ impl Grower<'_> {
         Some(test)
     }
 
-    /// Writes the node's sorted lists, divided among the branches of its test, to the other
-    /// set of lists, keeping their order. The test's class weights per branch are
+    /// Writes the node's sorted lists, divided among the branches of its test, over the node's
+    /// ranges of the lists (or on top of them), keeping their order. The test's class weights per branch are
     /// `distribution`; it sends the node's instances down `branches`, giving `subsets`; an
     /// entry of unknown value goes down every branch with a share above `SMALL`, as `split`
     /// sends its instance. Returns each branch's range of each list.
@@ -1173,17 +1206,10 @@ impl Grower<'_> {
         let set = self.set;
         let num_branches = subsets.len();
         let fractions = distribution.bag_fractions();
-        let [first_set, second_set] = &mut self.lists;
-        let (source, target) = if node.set_index == 0 {
-            (first_set, second_set)
-        } else {
-            (second_set, first_set)
-        };
+        let scratch = &mut self.split_scratch;
         let mut ranges = vec![Vec::with_capacity(node.ranges.len()); num_branches];
-        for (attribute, ((source, target), range)) in
-            source.iter_mut().zip(target).zip(&node.ranges).enumerate()
-        {
-            let listed = &source[range.clone()];
+        for (attribute, (target, range)) in self.lists.iter_mut().zip(&node.ranges).enumerate() {
+            let listed = &target[range.clone()];
             let run = implicit_run(set, attribute, listed, node.instances.len());
             if without_cuts(set, attribute, listed, run) {
                 // Not needed below.
@@ -1192,15 +1218,18 @@ impl Grower<'_> {
                 }
                 continue;
             }
+            scratch.clear();
+            scratch.extend_from_slice(listed);
+            let source = &scratch[..];
             if num_branches == 2 && !any_unknown {
                 // Two branches, every entry in exactly one. The first branch gets as many
                 // entries as it gets instances when the list holds every instance of the node,
                 // else they are counted. Each entry is written to the next place of its
                 // branch, chosen without an unpredictable jump.
-                let first_count = if listed.len() == node.instances.len() {
+                let first_count = if source.len() == node.instances.len() {
                     subsets[0].len()
                 } else {
-                    listed
+                    source
                         .iter()
                         .filter(|entry| branch_of_row[entry.row as usize] == 0)
                         .count()
@@ -1208,7 +1237,7 @@ impl Grower<'_> {
                 let middle = range.start + first_count;
                 let target = &mut target[range.clone()];
                 let (mut first, mut second) = (0, middle - range.start);
-                for entry in &source[range.clone()] {
+                for entry in source {
                     let branch = branch_of_row[entry.row as usize] as usize;
                     target[if branch == 0 { first } else { second }] = *entry;
                     // Branch is 0 or 1, and neither place passes the range's length.
@@ -1223,7 +1252,7 @@ impl Grower<'_> {
             // the next place of each branch it goes down: within the node's range when they fit
             // (no entry goes down two branches), else on top of the lists.
             let mut next = vec![0usize; num_branches];
-            for entry in &source[range.clone()] {
+            for entry in source {
                 match branch_of_row[entry.row as usize] {
                     UNKNOWN_BRANCH => {
                         for (count, &fraction) in next.iter_mut().zip(&fractions) {
@@ -1238,8 +1267,7 @@ impl Grower<'_> {
             let total: usize = next.iter().sum();
             let mut start = range.start;
             if total > range.len() {
-                start = source.len();
-                source.resize(start + total, SortedEntry::default());
+                start = target.len();
                 target.resize(start + total, SortedEntry::default());
             }
             for (branch_ranges, place) in ranges.iter_mut().zip(&mut next) {
@@ -1248,7 +1276,7 @@ impl Grower<'_> {
                 branch_ranges.push(start..start + count);
                 start += count;
             }
-            for entry in &source[range.clone()] {
+            for entry in source {
                 match branch_of_row[entry.row as usize] {
                     UNKNOWN_BRANCH => {
                         for (place, &fraction) in next.iter_mut().zip(&fractions) {
@@ -1320,7 +1348,7 @@ impl Node {
 
     /// Drops the kept training instances.
     pub(crate) fn drop_training_data(&mut self) {
-        self.train = Vec::new();
+        self.train = Kept::default();
         for child in &mut self.children {
             child.drop_training_data();
         }
@@ -1362,13 +1390,18 @@ fn estimated_errors_for_branch(
             let column = &set.columns[test.attribute()];
             let mut others: Vec<u32> = node
                 .train
-                .iter()
-                .map(|instance| instance.row)
+                .rows()
                 .filter(|&row| test.branch(column[row as usize]) != Some(branch))
                 .collect();
             estimated_errors_adding(set, subtree, &mut others, options)
         }
-        _ => estimated_errors_for_data(set, subtree, &node.train, options),
+        _ => match &node.train {
+            Kept::Instances(data) => estimated_errors_for_data(set, subtree, data, options),
+            Kept::Rows(_) => {
+                let data = node.train.clone().into_instances();
+                estimated_errors_for_data(set, subtree, &data, options)
+            }
+        },
     }
 }
 
@@ -1462,7 +1495,7 @@ fn redistribute(set: &TrainingSet, node: &mut Node, data: Vec<Instance>) {
             }
         }
     }
-    node.train = data;
+    node.train = Kept::of(data);
 }
 
 /// Confidence-based pessimistic pruning with optional subtree raising.
@@ -1491,7 +1524,7 @@ pub(crate) fn prune(set: &TrainingSet, node: &mut Node, options: &Options) {
         let raised = node.children.swap_remove(largest);
         node.test = raised.test;
         node.children = raised.children;
-        let data = std::mem::take(&mut node.train);
+        let data = std::mem::take(&mut node.train).into_instances();
         redistribute(set, node, data);
         prune(set, node, options);
     }
