@@ -11,6 +11,7 @@ mod compare_command;
 mod datasets_command;
 mod predictions_file;
 mod roc_command;
+mod roc_evaluation;
 mod single_tests;
 mod slurm_command;
 
