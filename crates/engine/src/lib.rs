@@ -14,6 +14,7 @@
 //! knows them.
 
 pub mod analysis;
+pub mod beyond_measures;
 pub mod bounds;
 pub mod cache;
 pub mod check;

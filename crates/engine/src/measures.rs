@@ -146,7 +146,8 @@ fn function(compute: fn(&Probabilities, &[usize], Option<usize>) -> f64) -> Meas
     Arc::new(compute)
 }
 
-/// The built-in measures: error, auc, sauc, brier, log_loss.
+/// The built-in measures: error, auc, sauc, brier, log_loss, then those beyond ROC
+/// ([`crate::beyond_measures`]).
 pub fn builtin() -> Registry<MeasureSpec> {
     let mut registry = Registry::default();
     let specs = [
@@ -202,7 +203,7 @@ pub fn builtin() -> Registry<MeasureSpec> {
             build: |_| Ok(function(|p, truth, _| log_loss(p, truth))),
         },
     ];
-    for spec in specs {
+    for spec in specs.into_iter().chain(crate::beyond_measures::specs()) {
         registry
             .register(spec)
             .expect("the built-in measures are valid");
