@@ -37,6 +37,7 @@ pub mod section;
 pub mod sections;
 pub mod shard;
 pub mod test_set;
+pub mod test_set_bootstrap;
 pub mod test_set_run;
 pub mod unit;
 

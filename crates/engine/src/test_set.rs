@@ -134,7 +134,8 @@ impl TestSetTest {
     }
 }
 
-/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial.
+/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial, then the
+/// bootstrap intervals of [`crate::test_set_bootstrap`].
 pub fn builtin() -> Registry<TestSetTestSpec> {
     let mut registry = Registry::default();
     let specs = [
@@ -178,7 +179,7 @@ pub fn builtin() -> Registry<TestSetTestSpec> {
             build: |_| Ok(TestSetFn::Single(Arc::new(binomial))),
         },
     ];
-    for spec in specs {
+    for spec in specs.into_iter().chain(crate::test_set_bootstrap::specs()) {
         registry
             .register(spec)
             .expect("the built-in tests are valid");
