@@ -10,7 +10,7 @@ use std::sync::Arc;
 use evaluate::{BetaPrior, BinInterval, BinaryScores, Binning, CalibrationOptions, Predictions};
 use learners::{ParamError, ParameterSpec, Params, Probabilities};
 
-use crate::measures::{binary_scores, MeasureFn, MeasureSpec};
+use crate::measure_spec::{binary_scores, BuildMeasure, MeasureFn, MeasureSpec};
 
 /// The binning words of the calibration measures.
 const BINNINGS: &[&str] = &["equal_width", "equal_mass"];
@@ -126,7 +126,7 @@ fn plain(
     name: &'static str,
     description: &'static str,
     lower_is_better: bool,
-    build: crate::measures::BuildMeasure,
+    build: BuildMeasure,
 ) -> MeasureSpec {
     MeasureSpec {
         name,

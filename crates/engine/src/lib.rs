@@ -23,6 +23,7 @@ pub mod error;
 pub mod execute;
 pub mod experiment;
 pub mod figures;
+pub mod measure_spec;
 pub mod measures;
 pub mod paired;
 pub mod plan;
@@ -39,6 +40,7 @@ pub mod shard;
 pub mod test_set;
 pub mod test_set_bootstrap;
 pub mod test_set_run;
+pub mod test_set_spec;
 pub mod unit;
 
 pub use analysis::{Analyses, Analysis};

@@ -10,8 +10,8 @@ use evaluate::{BinInterval, EvaluationOptions, IntervalMeasure};
 use learners::{ParamError, ParameterSpec, Params, Probabilities};
 use stats::{BootstrapInterval, BootstrapOptions};
 
-use crate::measures::binary_scores;
-use crate::test_set::{Measured, TestSetFn, TestSetInput, TestSetTestSpec};
+use crate::measure_spec::binary_scores;
+use crate::test_set_spec::{BuildTestSetTest, Measured, TestSetFn, TestSetInput, TestSetTestSpec};
 
 /// The measure, its single and paired test names.
 const ENTRIES: [(IntervalMeasure, &str, &str); 10] = [
@@ -210,10 +210,8 @@ macro_rules! builders {
 
 /// The bootstrap tests on the test set: each measure's single and paired test.
 pub fn specs() -> Vec<TestSetTestSpec> {
-    let singles: [crate::test_set::BuildTestSetTest; 10] =
-        builders!(false, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-    let pairs: [crate::test_set::BuildTestSetTest; 10] =
-        builders!(true, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    let singles: [BuildTestSetTest; 10] = builders!(false, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    let pairs: [BuildTestSetTest; 10] = builders!(true, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
     let mut specs = Vec::new();
     for (index, &(measure, single_name, pair_name)) in ENTRIES.iter().enumerate() {
         specs.push(TestSetTestSpec {
