@@ -12,6 +12,7 @@ mod datasets_command;
 mod flag_ranges;
 mod predictions_file;
 mod roc_command;
+mod roc_evaluation;
 mod single_tests;
 mod slurm_command;
 

@@ -3,7 +3,9 @@
 //! tables of `comparison::roc_tables`, or with `--json` as the summary itself:
 //! `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
 //! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
-//! "inf", "-inf", "nan").
+//! "inf", "-inf", "nan"). With `--evaluate` or any of its options (`--max-fpr`, `--bins`,
+//! `--resamples`, ..., see `roc_evaluation`), two-class files also get `evaluate::evaluation`:
+//! tables after the ROC ones, and an `evaluation` object in the JSON.
 //!
 //! File layout (a CSV with a header row):
 //! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
@@ -54,6 +56,10 @@ pub struct RocArgs {
     /// every score interval whose curve lies under the hull) and report the repaired AUC.
     #[arg(long)]
     repair: bool,
+
+    /// Two classes: the evaluation beyond ROC (see `roc_evaluation`); implied by its options.
+    #[command(flatten)]
+    evaluation: crate::roc_evaluation::EvaluationArgs,
 }
 
 /// `roc --json`: the file and its truth column, then the summary.
@@ -63,6 +69,9 @@ struct RocJson<'a> {
     truth_column: &'a str,
     #[serde(flatten)]
     summary: &'a RocSummary,
+    /// With `--evaluate` or its options: the evaluation beyond ROC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evaluation: Option<&'a evaluate::Evaluation>,
 }
 
 /// Runs the command: reads the file, prints tables or JSON.
@@ -83,6 +92,8 @@ pub fn run(args: &RocArgs) -> Result<()> {
     }
     let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
     let truth_name = table.header()[truth].as_str();
+    let evaluation_options = args.evaluation.options()?;
+    let mut evaluation = None;
     let options = BinaryOptions {
         target_fpr: args.target_fpr,
         repair: args.repair,
@@ -94,11 +105,15 @@ pub fn run(args: &RocArgs) -> Result<()> {
             .map(|column| Ok((table.header()[column].clone(), table.numbers(column, true)?)))
             .collect::<Result<Vec<_>>>()?;
         let summary = evaluate::binary_summary(table.texts(truth), &positive, &scores, options);
+        if let Some(options) = &evaluation_options {
+            let computed = evaluate::evaluation(table.texts(truth), &positive, &scores, options);
+            evaluation = Some(computed.with_context(|| format!("'{file}'"))?);
+        }
         RocSummary::Binary(Box::new(summary.with_context(|| format!("'{file}'"))?))
     } else {
-        if args.target_fpr.is_some() || args.repair {
+        if args.target_fpr.is_some() || args.repair || evaluation_options.is_some() {
             bail!(
-                "--target-fpr and --repair need a two-class reading, but column '{truth_name}' \
+                "--target-fpr, --repair, --evaluate and its options need a two-class reading, but column '{truth_name}' \
                  of '{file}' has {} labels: give --positive LABEL",
                 labels.len()
             );
@@ -112,6 +127,7 @@ pub fn run(args: &RocArgs) -> Result<()> {
             file: &file,
             truth_column: truth_name,
             summary: &summary,
+            evaluation: evaluation.as_ref(),
         };
         println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
@@ -124,6 +140,9 @@ pub fn run(args: &RocArgs) -> Result<()> {
             RocSummary::Multiclass(multi) => comparison::multiclass_text(&file, truth_name, multi),
         }?
     );
+    if let Some(evaluation) = &evaluation {
+        print!("{}", comparison::roc_tables::evaluation_text(evaluation)?);
+    }
     Ok(())
 }
 

@@ -4,11 +4,12 @@
 //! AUCs and each class against the rest).
 
 use evaluate::{
-    BinaryOptions, BinarySummary, HullClassifier, ModelsHull, MulticlassSummary, RocHull,
-    ScoreSummary, Target, DEFAULT_THRESHOLD,
+    BinaryOptions, BinarySummary, CostCurve, Evaluation, HullClassifier, ModelsHull,
+    MulticlassSummary, RocHull, ScoreSummary, Target, DEFAULT_THRESHOLD,
 };
 use report::table::format_number;
 use report::{Cell, ReportError, Table};
+use stats::BootstrapInterval;
 
 /// A table with these column names and 4 decimals.
 fn table(title: impl Into<String>, columns: &[&str]) -> Table {
@@ -312,4 +313,251 @@ fn repair_table(summary: &BinarySummary) -> Result<String, ReportError> {
          them to test scores (evaluate::concavities, evaluate::invert_intervals).",
     );
     repairs.to_markdown()
+}
+
+/// The text of `roc --evaluate`: precision-recall, partial AUC, H-measure, Brier and
+/// calibration per model, the Brier decompositions, the bootstrap intervals, the cost curves'
+/// lower envelope, and over several models DeLong's test and the paired differences.
+pub fn evaluation_text(evaluation: &Evaluation) -> Result<String, ReportError> {
+    let options = &evaluation.options;
+    let mut text = String::from("\n");
+    text.push_str(&beyond_roc_table(evaluation)?);
+    text.push('\n');
+    text.push_str(&decomposition_table(evaluation)?);
+    text.push('\n');
+    let mut intervals = interval_table(
+        &format!(
+            "Bootstrap intervals ({} class-stratified resamples, seed {}, level {})",
+            options.bootstrap.resamples,
+            options.bootstrap.seed,
+            1.0 - options.bootstrap.alpha
+        ),
+        &["model", "measure"],
+    );
+    for model in &evaluation.models {
+        for interval in &model.intervals {
+            let first = [Cell::text(&model.name), Cell::text(interval.measure.name())];
+            intervals.push_row(interval_row(first, &interval.interval));
+        }
+    }
+    text.push_str(&intervals.to_markdown()?);
+    for model in &evaluation.models {
+        text.push('\n');
+        text.push_str(&envelope_table(
+            &format!("Cost curve lower envelope of {}", model.name),
+            &model.cost_curve,
+            None,
+        )?);
+    }
+    if let Some(all) = &evaluation.models_cost_curve {
+        let names: Vec<&str> = evaluation.models.iter().map(|m| m.name.as_str()).collect();
+        text.push('\n');
+        text.push_str(&envelope_table(
+            "Cost curve lower envelope over all models (the ROC hull's classifiers)",
+            all,
+            Some(&names),
+        )?);
+    }
+    if let Some(delong) = &evaluation.delong {
+        text.push('\n');
+        text.push_str(&delong_table(evaluation, delong)?);
+    }
+    if !evaluation.differences.is_empty() {
+        text.push('\n');
+        let mut paired = interval_table(
+            "Paired bootstrap intervals of differences (first - second, same resamples)",
+            &["first", "second", "measure"],
+        );
+        for d in &evaluation.differences {
+            let first = [
+                Cell::text(&d.first),
+                Cell::text(&d.second),
+                Cell::text(d.measure.name()),
+            ];
+            paired.push_row(interval_row(first, &d.difference));
+        }
+        text.push_str(&paired.to_markdown()?);
+    }
+    Ok(text)
+}
+
+/// An optional number: the number, or an empty cell.
+fn maybe(value: Option<f64>) -> Cell {
+    value.map_or_else(Cell::empty, Cell::number)
+}
+
+fn beyond_roc_table(evaluation: &Evaluation) -> Result<String, ReportError> {
+    let options = &evaluation.options;
+    let mut table = table(
+        "Precision-recall, partial AUC, H-measure, Brier score and calibration",
+        &[
+            "model",
+            "AP",
+            "PR area",
+            "PRG area",
+            "pAUC",
+            "pAUC (McClish)",
+            "H",
+            "Brier",
+            "ECE width",
+            "MCE width",
+            "ECE mass",
+            "MCE mass",
+        ],
+    );
+    for model in &evaluation.models {
+        let p = model.probabilities.as_ref();
+        table.push_row(vec![
+            Cell::text(&model.name),
+            Cell::number(model.average_precision),
+            Cell::number(model.pr_area),
+            Cell::number(model.pr_gain.area),
+            Cell::number(model.partial_auc.raw),
+            Cell::number(model.partial_auc.standardized),
+            Cell::number(model.h_measure.h),
+            maybe(p.map(|p| p.brier)),
+            maybe(p.map(|p| p.equal_width.ece)),
+            maybe(p.map(|p| p.equal_width.mce)),
+            maybe(p.map(|p| p.equal_mass.ece)),
+            maybe(p.map(|p| p.equal_mass.mce)),
+        ]);
+    }
+    table.push_note(format!(
+        "AP: scikit-learn's average precision; PR area: under Davis & Goadrich's interpolated \
+         curve; PRG: Flach & Kull's PR-Gain; pAUC over FPR [0, {}]; H-measure with {}; ECE/MCE \
+         over {} equal-width or equal-mass bins. Brier and calibration are empty for a model \
+         whose scores are not all in [0, 1].",
+        options.max_fpr,
+        options.prior.map_or(
+            "the class-ratio Beta(2, 1 + n0/n1) prior".to_string(),
+            |p| { format!("a Beta({}, {}) prior", p.alpha, p.beta) }
+        ),
+        options.bins
+    ));
+    table.to_markdown()
+}
+
+fn decomposition_table(evaluation: &Evaluation) -> Result<String, ReportError> {
+    let mut table = table(
+        format!(
+            "Murphy's decomposition of the Brier score over {} equal-width bins",
+            evaluation.options.bins
+        ),
+        &[
+            "model",
+            "Brier",
+            "reliability",
+            "resolution",
+            "uncertainty",
+            "within-bin variance",
+            "within-bin covariance",
+        ],
+    );
+    for model in &evaluation.models {
+        let Some(p) = &model.probabilities else {
+            continue;
+        };
+        let d = &p.brier_decomposition;
+        table.push_row(vec![
+            Cell::text(&model.name),
+            Cell::number(d.brier),
+            Cell::number(d.reliability),
+            Cell::number(d.resolution),
+            Cell::number(d.uncertainty),
+            Cell::number(d.within_bin_variance),
+            Cell::number(d.within_bin_covariance),
+        ]);
+    }
+    table.push_note(
+        "Brier = reliability - resolution + uncertainty + within-bin variance - within-bin \
+         covariance (the last two vanish when every bin holds one score value).",
+    );
+    table.to_markdown()
+}
+
+/// A table of intervals with these first columns.
+fn interval_table(title: &str, first: &[&str]) -> Table {
+    let mut columns = first.to_vec();
+    columns.extend([
+        "estimate",
+        "std. error",
+        "percentile low",
+        "percentile high",
+        "BCa low",
+        "BCa high",
+    ]);
+    table(title, &columns)
+}
+
+fn interval_row<const N: usize>(first: [Cell; N], interval: &BootstrapInterval) -> Vec<Cell> {
+    let mut row = first.to_vec();
+    row.extend([
+        Cell::number(interval.estimate),
+        Cell::number(interval.standard_error),
+        Cell::number(interval.percentile.low),
+        Cell::number(interval.percentile.high),
+        maybe(interval.bca.map(|b| b.interval.low)),
+        maybe(interval.bca.map(|b| b.interval.high)),
+    ]);
+    row
+}
+
+fn envelope_table(
+    title: &str,
+    curve: &CostCurve,
+    names: Option<&[&str]>,
+) -> Result<String, ReportError> {
+    let mut table = table(
+        title,
+        &["PC from", "to", "FPR", "TPR", "threshold or models"],
+    );
+    for segment in &curve.segments {
+        let who = match names {
+            Some(_) if segment.models.is_empty() => "(trivial classifier)".to_string(),
+            Some(names) => {
+                let owners: Vec<&str> = segment.models.iter().map(|&m| names[m]).collect();
+                owners.join(", ")
+            }
+            None => segment
+                .threshold
+                .map_or("(trivial classifier)".to_string(), |t| {
+                    format!("score >= {}", format_number(t, 4))
+                }),
+        };
+        table.push_row(vec![
+            Cell::number(segment.pc_low),
+            Cell::number(segment.pc_high),
+            Cell::number(segment.fpr),
+            Cell::number(segment.tpr),
+            Cell::text(who),
+        ]);
+    }
+    table.push_note(
+        "Normalised expected cost = (1 - TPR) PC + FPR (1 - PC), PC = p(+) C(-|+) / (p(+) \
+         C(-|+) + p(-) C(+|-)) (Drummond & Holte); each row is the operating point on the \
+         lower envelope over its PC range.",
+    );
+    table.to_markdown()
+}
+
+fn delong_table(
+    evaluation: &Evaluation,
+    delong: &stats::DeLongContrastResult,
+) -> Result<String, ReportError> {
+    let mut table = table(
+        "DeLong's test that all models' AUCs are equal",
+        &["models", "chi-square", "df", "p-value"],
+    );
+    let names: Vec<&str> = evaluation.models.iter().map(|m| m.name.as_str()).collect();
+    table.push_row(vec![
+        Cell::text(names.join(", ")),
+        Cell::number(delong.chi_square),
+        Cell::integer(delong.df as i64),
+        Cell::number(delong.pvalue),
+    ]);
+    table.push_note(
+        "DeLong, DeLong & Clarke-Pearson (1988): the AUCs' covariance from the placement values \
+         on the same rows; chi-square of the k - 1 successive differences.",
+    );
+    table.to_markdown()
 }

@@ -14,6 +14,7 @@
 //! knows them.
 
 pub mod analysis;
+pub mod beyond_measures;
 pub mod bounds;
 pub mod cache;
 pub mod check;
@@ -22,6 +23,7 @@ pub mod error;
 pub mod execute;
 pub mod experiment;
 pub mod figures;
+pub mod measure_spec;
 pub mod measures;
 pub mod paired;
 pub mod plan;
@@ -36,7 +38,9 @@ pub mod section;
 pub mod sections;
 pub mod shard;
 pub mod test_set;
+pub mod test_set_bootstrap;
 pub mod test_set_run;
+pub mod test_set_spec;
 pub mod unit;
 
 pub use analysis::{Analyses, Analysis};

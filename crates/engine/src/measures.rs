@@ -6,54 +6,11 @@
 
 use std::sync::Arc;
 
-use evaluate::{BinaryScores, Predictions};
-use learners::{ParamError, ParameterSpec, Params, Probabilities};
+use evaluate::Predictions;
+use learners::{Params, Probabilities};
 
-use crate::registry::{Declares, Entry, Registry};
-
-/// How a configured measure computes its value from one part's predictions: the class
-/// probabilities, the true classes, and the positive class of a binary task. A value that
-/// cannot be computed (a class absent from the part, for AUC) is NaN.
-pub type MeasureFn = Arc<dyn Fn(&Probabilities, &[usize], Option<usize>) -> f64 + Send + Sync>;
-
-/// Builds a measure's function from its checked options.
-pub type BuildMeasure = fn(&Params<'_>) -> Result<MeasureFn, ParamError>;
-
-/// Everything a measure declares.
-pub struct MeasureSpec {
-    /// The name configs and tables use.
-    pub name: &'static str,
-    /// What it is, in one line.
-    pub description: &'static str,
-    /// True when a lower value is better.
-    pub lower_is_better: bool,
-    /// True when it is defined only on two-class tasks (a config giving it a multi-class
-    /// dataset is refused before any fit).
-    pub needs_binary_task: bool,
-    /// What it is on a multi-class task, when that differs from its two-class meaning (a note
-    /// under the summary table: "auc is Hand & Till's M ...").
-    pub multi_class_note: Option<&'static str>,
-    /// Its options.
-    pub options: Vec<ParameterSpec>,
-    /// Builds its function from its options.
-    pub build: BuildMeasure,
-}
-
-impl Declares for MeasureSpec {
-    const NOUN: &'static str = "measure";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+pub use crate::measure_spec::{binary_scores, BuildMeasure, MeasureFn, MeasureSpec};
+use crate::registry::{Entry, Registry};
 
 /// A measure as configured: its spec and its function with the options given.
 #[derive(Clone)]
@@ -146,7 +103,8 @@ fn function(compute: fn(&Probabilities, &[usize], Option<usize>) -> f64) -> Meas
     Arc::new(compute)
 }
 
-/// The built-in measures: error, auc, sauc, brier, log_loss.
+/// The built-in measures: error, auc, sauc, brier, log_loss, then those beyond ROC
+/// ([`crate::beyond_measures`]).
 pub fn builtin() -> Registry<MeasureSpec> {
     let mut registry = Registry::default();
     let specs = [
@@ -202,7 +160,7 @@ pub fn builtin() -> Registry<MeasureSpec> {
             build: |_| Ok(function(|p, truth, _| log_loss(p, truth))),
         },
     ];
-    for spec in specs {
+    for spec in specs.into_iter().chain(crate::beyond_measures::specs()) {
         registry
             .register(spec)
             .expect("the built-in measures are valid");
@@ -289,17 +247,4 @@ pub fn log_loss(probabilities: &Probabilities, truth: &[usize]) -> f64 {
         .map(|(row, &actual)| -probabilities.row(row)[actual].max(LOG_LOSS_FLOOR).ln())
         .sum();
     total / truth.len() as f64
-}
-
-/// The positive class's probability as the score of each row, with its label.
-pub fn binary_scores(
-    probabilities: &Probabilities,
-    truth: &[usize],
-    positive: usize,
-) -> Option<BinaryScores> {
-    let labels = truth.iter().map(|&class| class == positive).collect();
-    let scores = (0..probabilities.len())
-        .map(|row| probabilities.row(row)[positive])
-        .collect();
-    BinaryScores::new(labels, scores).ok()
 }

@@ -8,92 +8,13 @@
 
 use std::sync::Arc;
 
-use learners::{ParamError, ParameterSpec, Params, Probabilities};
+use learners::{Params, Probabilities};
 
 use crate::measures::{binary_scores, error_rate};
-use crate::registry::{Declares, Entry, Registry};
-
-/// What a test on the test set is given besides the models' probabilities: the true classes
-/// of the test rows, the positive class of a binary task, and the significance level.
-#[derive(Clone, Copy, Debug)]
-pub struct TestSetInput<'a> {
-    /// The true class of each test row.
-    pub truth: &'a [usize],
-    /// The positive class of a binary task.
-    pub positive: Option<usize>,
-    /// The significance level (1 - the intervals' level).
-    pub alpha: f64,
-}
-
-/// What one test on the test set measured.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    /// Number of test rows.
-    pub n: usize,
-    /// The value each learner is judged on (the second NaN for a test of one learner).
-    pub values: (f64, f64),
-    /// The test's statistic (NaN when it has none).
-    pub statistic: f64,
-    /// Two-sided p-value of a test between two learners (NaN for an interval).
-    pub pvalue: f64,
-    /// The interval at level 1 - alpha, for a test of one learner.
-    pub interval: Option<(f64, f64)>,
-    /// Whether a test between two learners rejects equality at alpha.
-    pub reject: bool,
-}
-
-/// A pairwise test's function: two learners' test-set probabilities.
-pub type PairwiseFn = Arc<
-    dyn Fn(&TestSetInput, &Probabilities, &Probabilities) -> Result<Measured, String> + Send + Sync,
->;
-
-/// A one-learner test's function (an interval): one learner's test-set probabilities.
-pub type SingleFn =
-    Arc<dyn Fn(&TestSetInput, &Probabilities) -> Result<Measured, String> + Send + Sync>;
-
-/// How a test on the test set runs: between every two learners, or on each learner.
-#[derive(Clone)]
-pub enum TestSetFn {
-    /// Between every two learners (DeLong, McNemar).
-    Pairwise(PairwiseFn),
-    /// On each learner (an interval: Hanley-McNeil, binomial).
-    Single(SingleFn),
-}
-
-/// Builds a test's function from its checked options.
-pub type BuildTestSetTest = fn(&Params<'_>) -> Result<TestSetFn, ParamError>;
-
-/// Everything a test on the test set declares.
-pub struct TestSetTestSpec {
-    /// The name configs and tables use.
-    pub name: &'static str,
-    /// What it is, in one line.
-    pub description: &'static str,
-    /// The measure each learner is judged on, as the table names it ("auc", "error").
-    pub measure: &'static str,
-    /// How its statistic and interval read, for the table's note.
-    pub note: &'static str,
-    /// Its options.
-    pub options: Vec<ParameterSpec>,
-    /// Builds its function from its options.
-    pub build: BuildTestSetTest,
-}
-
-impl Declares for TestSetTestSpec {
-    const NOUN: &'static str = "test";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+use crate::registry::{Entry, Registry};
+pub use crate::test_set_spec::{
+    BuildTestSetTest, Measured, PairwiseFn, SingleFn, TestSetFn, TestSetInput, TestSetTestSpec,
+};
 
 /// A test on the test set as configured.
 #[derive(Clone)]
@@ -134,7 +55,8 @@ impl TestSetTest {
     }
 }
 
-/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial.
+/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial, then the
+/// bootstrap intervals of [`crate::test_set_bootstrap`].
 pub fn builtin() -> Registry<TestSetTestSpec> {
     let mut registry = Registry::default();
     let specs = [
@@ -178,7 +100,7 @@ pub fn builtin() -> Registry<TestSetTestSpec> {
             build: |_| Ok(TestSetFn::Single(Arc::new(binomial))),
         },
     ];
-    for spec in specs {
+    for spec in specs.into_iter().chain(crate::test_set_bootstrap::specs()) {
         registry
             .register(spec)
             .expect("the built-in tests are valid");

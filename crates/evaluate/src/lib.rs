@@ -16,6 +16,7 @@ pub mod cost;
 pub mod cost_curves;
 pub mod coverage;
 pub mod error;
+pub mod evaluation;
 mod fast_measures;
 pub mod h_measure;
 pub mod huang_ling;
@@ -54,6 +55,10 @@ pub use coverage::{
     roc_to_coverage,
 };
 pub use error::{EvaluateError, Result};
+pub use evaluation::{
+    evaluation, model_evaluation, Evaluation, EvaluationOptions, IntervalMeasure, MeasureInterval,
+    ModelEvaluation, PairedInterval, ProbabilityMeasures,
+};
 pub use fast_measures::FastMeasure;
 pub use h_measure::{h_measure, BetaPrior, HMeasure};
 pub use huang_ling::{consistency_discriminancy, ConsistencyCounts, RankingHistogram};
