@@ -10,7 +10,9 @@ use clap::{Parser, Subcommand};
 mod compare_command;
 mod datasets_command;
 mod flag_ranges;
+mod new_learner;
 mod predictions_file;
+mod profiles;
 mod roc_command;
 mod roc_evaluation;
 mod single_tests;
@@ -74,6 +76,9 @@ enum Command {
     /// Write (and with --submit, submit) Slurm jobs running an experiment as a job array of
     /// shards and a merge job.
     Slurm(slurm_command::SlurmArgs),
+    /// Write a crate that benchmarks a learner of your own against C4.5 and naive Bayes: the
+    /// learner with its spec, its conformance test, a config and a README.
+    NewLearner(new_learner::NewLearnerArgs),
 }
 
 /// The bounds on a plan, shared by runs and the `slurm` command.
@@ -148,6 +153,7 @@ fn run(cli: Cli) -> Result<Finished> {
             Ok(done)
         }
         (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
+        (Some(Command::NewLearner(args)), _) => new_learner::run(&args).map(|()| done),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
