@@ -26,6 +26,7 @@ pub mod measures;
 pub mod paired;
 pub mod plan;
 pub mod protocols;
+pub mod publish;
 pub mod record;
 pub mod registries;
 pub mod registry;
