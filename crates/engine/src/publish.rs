@@ -327,7 +327,9 @@ fn probe(target: &Path, plan: &Plan, run: bool, created: &mut Vec<PathBuf>) -> R
         ));
     }
     // The probe files go in the cache folders, never in the report's own (a run killed here
-    // leaves the report as it was).
+    // leaves the report as it was); under the shared lock, as any cache write, so that another
+    // run's publication does not move the cache meanwhile.
+    let _lock = FolderLock::shared(target);
     for folder in folders {
         create_folder(&folder, created)?;
         let probe = folder.join(format!(".probe-{}", std::process::id()));
@@ -350,16 +352,19 @@ fn create_folder(folder: &Path, created: &mut Vec<PathBuf>) -> Result<()> {
         current = path.parent();
     }
     for path in missing.into_iter().rev() {
-        if path.exists() {
-            return Err(Error::io(
-                "create the results folder",
-                &path,
-                std::io::Error::other("a file of that name is in the way (not a folder)"),
-            ));
+        match std::fs::create_dir(&path) {
+            Ok(()) => created.push(path),
+            // Another process (a shard) made it meanwhile.
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && path.is_dir() => {}
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(Error::io(
+                    "create the results folder",
+                    &path,
+                    std::io::Error::other("a file of that name is in the way (not a folder)"),
+                ))
+            }
+            Err(error) => return Err(Error::io("create the results folder", &path, error)),
         }
-        std::fs::create_dir(&path)
-            .map_err(|error| Error::io("create the results folder", &path, error))?;
-        created.push(path);
     }
     Ok(())
 }
