@@ -30,8 +30,8 @@ use learners::Probabilities;
 use sha2::{Digest, Sha256};
 
 use crate::error::Result;
+use crate::lock::FolderLock;
 use crate::plan::Training;
-use crate::publish::FolderLock;
 use crate::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
 
 const MAGIC: &[u8; 8] = b"CLSPRED3";

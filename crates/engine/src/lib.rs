@@ -22,6 +22,7 @@ pub mod error;
 pub mod execute;
 pub mod experiment;
 pub mod figures;
+pub mod lock;
 pub mod measures;
 pub mod paired;
 pub mod plan;

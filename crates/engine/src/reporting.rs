@@ -13,15 +13,8 @@ use crate::publish::Staging;
 use crate::record::RunRecord;
 use crate::runner::{RunCounts, Status};
 use crate::section::Section;
-use crate::shard::SHARDS_FOLDER;
 
-/// The folder of a results folder holding a cluster's job scripts and logs; runs and merges
-/// keep it.
-pub const SLURM_FOLDER: &str = "slurm";
-
-/// The folders of a results folder that a finished run leaves in place: the cache, the shard
-/// records and the cluster's scripts and logs.
-pub(crate) const KEPT_FOLDERS: [&str; 3] = ["predictions", SHARDS_FOLDER, SLURM_FOLDER];
+pub use crate::publish::SLURM_FOLDER;
 
 /// Writes a run's results folder `target` from its record and its report's sections (in page
 /// order), replacing the previous run's outputs whole; returns the folder.
