@@ -84,12 +84,16 @@ enum Command {
 /// The bounds on a plan, shared by runs and the `slurm` command.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct LimitArgs {
-    /// The largest plan accepted, in units (dataset x learner x split); raise it deliberately.
-    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units)]
+    /// The largest plan accepted, in units (dataset x learner x split), from 1 to 1000000000;
+    /// raise it deliberately.
+    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units,
+          value_parser = clap::value_parser!(u64).range(1..=engine::bounds::MAX_UNITS))]
     pub max_units: u64,
 
-    /// The most memory one dataset's splits may hold, in MB; raise it deliberately.
-    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20)]
+    /// The most memory one dataset's splits may hold, in MB, from 1 to 1048576 (and never
+    /// more than this machine's memory); raise it deliberately.
+    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20,
+          value_parser = clap::value_parser!(u64).range(1..=engine::bounds::MAX_SPLIT_MEMORY_MB))]
     pub max_split_memory_mb: u64,
 }
 
@@ -172,6 +176,8 @@ fn run(cli: Cli) -> Result<Finished> {
             let engine = make_engine(threads, cli.limits);
             let checked = engine.check_file(&path)?;
             if cli.check {
+                let target = cli.results.join(&checked.config.name);
+                engine::publish::check_writable(&target, &checked.plan, false)?;
                 println!(
                     "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)",
                     path.display(),

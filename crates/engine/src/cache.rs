@@ -12,6 +12,14 @@
 //! machines sharing the results folder (the shards of a Slurm job array) may write at once: each
 //! rename replaces the entry whole, and two writers of one entry write the same bytes.
 //!
+//! Each entry also carries its unit's identity inside the checksummed content: the full cache
+//! key (dataset content and transforms, learner, parameters and revision, the split's rows and
+//! the seed) and, in words, the dataset, learner, repetition and fold. An entry copied over
+//! another unit's entry of the same shape is therefore a damaged entry (it names the unit it
+//! belongs to), recomputed and reported as repaired. Entries of the previous format
+//! (`CLSPRED2`, without the identity) are read as damaged ("an older cache format") and
+//! recomputed once.
+//!
 //! A unit whose learner failed leaves a failure record beside its entry (`.failed` instead of
 //! `.bin`: the timings on the first line, the message after), so that a merge of shards reports
 //! the failure as a single run would; a later success removes it.
@@ -22,17 +30,27 @@ use learners::Probabilities;
 use sha2::{Digest, Sha256};
 
 use crate::error::Result;
+use crate::lock::FolderLock;
 use crate::plan::Training;
 use crate::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
 
-const MAGIC: &[u8; 8] = b"CLSPRED2";
+const MAGIC: &[u8; 8] = b"CLSPRED3";
+/// The magic of the previous format, whose entries did not carry their unit's identity.
+const OLD_MAGIC: &[u8; 8] = b"CLSPRED2";
 const HEADER: usize = 40;
+/// The raw sha256 unit key stored in an entry.
+const KEY: usize = 32;
 const CHECKSUM: usize = 32;
 
 /// The cache key of a unit: a sha256 (hex) over the dataset's content hash (after transforms)
 /// and its transforms, the learner's kind, parameters and implementation revision, the split's
 /// indices and the unit's seed.
 pub fn unit_key(spec: &UnitSpec) -> String {
+    data::catalog::to_hex(&unit_digest(spec))
+}
+
+/// The raw sha256 behind [`unit_key`].
+fn unit_digest(spec: &UnitSpec) -> [u8; KEY] {
     let dataset = spec.dataset;
     let learner = spec.learner;
     let split = spec.split;
@@ -63,7 +81,23 @@ pub fn unit_key(spec: &UnitSpec) -> String {
         }
     }
     hasher.update(spec.seed.to_le_bytes());
-    data::catalog::to_hex(&hasher.finalize())
+    hasher.finalize().into()
+}
+
+/// A unit's identity in words, stored in its entry: the dataset, the learner, and the
+/// repetition and fold (or the whole training part).
+fn identity(spec: &UnitSpec) -> String {
+    let which = match spec.training {
+        Training::Whole => "the whole training part".to_string(),
+        Training::Split(_) => format!(
+            "repetition {} fold {}",
+            spec.split.repetition, spec.split.fold
+        ),
+    };
+    format!(
+        "dataset '{}', learner '{}', {which}",
+        spec.dataset.name, spec.learner.name
+    )
 }
 
 /// Makes a name safe as one path component (letters, digits, `-`, `_`, `.`; others become `_`).
@@ -104,13 +138,17 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
 }
 
 /// Writes a successful unit's probabilities and timings atomically (see
-/// [`report::write_bytes`]), followed by the sha256 of everything before it.
-pub fn write_entry(path: &Path, result: &UnitResult) -> Result<()> {
+/// [`report::write_bytes`]), then its identity (the raw unit key, the length of the identity
+/// in words and the words), followed by the sha256 of everything before it.
+pub fn write_entry(path: &Path, spec: &UnitSpec, result: &UnitResult) -> Result<()> {
     let Some(predictions) = &result.predictions else {
         return Ok(());
     };
     let probabilities = &predictions.probabilities;
-    let mut bytes = Vec::with_capacity(HEADER + probabilities.as_flat().len() * 8 + CHECKSUM);
+    let words = identity(spec);
+    let mut bytes = Vec::with_capacity(
+        HEADER + probabilities.as_flat().len() * 8 + KEY + 8 + words.len() + CHECKSUM,
+    );
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&(probabilities.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&(probabilities.num_classes() as u64).to_le_bytes());
@@ -119,6 +157,9 @@ pub fn write_entry(path: &Path, result: &UnitResult) -> Result<()> {
     for value in probabilities.as_flat() {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
+    bytes.extend_from_slice(&unit_digest(spec));
+    bytes.extend_from_slice(&(words.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(words.as_bytes());
     let checksum = Sha256::digest(&bytes);
     bytes.extend_from_slice(&checksum);
     Ok(report::write_bytes(path, &bytes)?)
@@ -162,42 +203,68 @@ pub enum CacheRead {
     Damaged(String),
 }
 
-/// Reads a unit's cache entry, checking its shape and checksum.
+/// Reads a unit's cache entry, checking its format, checksum, identity and shape.
 pub fn read_entry(path: &Path, spec: &UnitSpec) -> CacheRead {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return CacheRead::Missing,
         Err(error) => return CacheRead::Damaged(format!("cannot be read: {error}")),
     };
-    let rows = spec.predicted_len();
-    let classes = spec.dataset.dataset.num_classes();
-    let expected = HEADER + rows * classes * 8 + CHECKSUM;
-    if bytes.len() != expected || &bytes[..8] != MAGIC {
-        return CacheRead::Damaged(format!(
-            "{} bytes where {expected} were expected",
-            bytes.len()
-        ));
+    match decode(&bytes, spec) {
+        Ok(result) => CacheRead::Found(result),
+        Err(why) => CacheRead::Damaged(why),
+    }
+}
+
+/// The little-endian word at `offset` of `bytes` (which must hold it).
+fn word(bytes: &[u8], offset: usize) -> [u8; 8] {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[offset..offset + 8]);
+    word
+}
+
+/// The unit's result from an entry's bytes, or why they are not the unit's intact entry.
+fn decode(bytes: &[u8], spec: &UnitSpec) -> std::result::Result<UnitResult, String> {
+    if bytes.len() >= 8 && &bytes[..8] == OLD_MAGIC {
+        return Err("it was written in an older cache format (without its unit's identity)".into());
+    }
+    if bytes.len() < HEADER + KEY + 8 + CHECKSUM || &bytes[..8] != MAGIC {
+        return Err(format!("{} bytes that are not a cache entry", bytes.len()));
     }
     let (content, checksum) = bytes.split_at(bytes.len() - CHECKSUM);
     if Sha256::digest(content).as_slice() != checksum {
-        return CacheRead::Damaged("its checksum does not match its content".into());
+        return Err("its checksum does not match its content".into());
     }
-    let word = |offset: usize| -> [u8; 8] {
-        let mut word = [0; 8];
-        word.copy_from_slice(&content[offset..offset + 8]);
-        word
-    };
-    if u64::from_le_bytes(word(8)) != rows as u64 || u64::from_le_bytes(word(16)) != classes as u64
-    {
-        return CacheRead::Damaged("its shape differs from the unit's".into());
+    let stored = |offset: usize| u64::from_le_bytes(word(content, offset));
+    let values = usize::try_from(stored(8))
+        .ok()
+        .and_then(|rows| rows.checked_mul(usize::try_from(stored(16)).ok()?))
+        .and_then(|count| count.checked_mul(8))
+        .filter(|&length| length <= content.len() - HEADER - KEY - 8)
+        .ok_or("its header does not match its length")?;
+    let key_at = HEADER + values;
+    let words_length = usize::try_from(stored(key_at + KEY)).unwrap_or(usize::MAX);
+    if content.len() - key_at - KEY - 8 != words_length {
+        return Err("its header does not match its length".into());
+    }
+    if content[key_at..key_at + KEY] != unit_digest(spec) {
+        let words = String::from_utf8_lossy(&content[key_at + KEY + 8..]);
+        return Err(format!(
+            "it holds the predictions of another unit ({words}), not of {}",
+            identity(spec)
+        ));
+    }
+    let (rows, classes) = (spec.predicted_len(), spec.dataset.dataset.num_classes());
+    if stored(8) != rows as u64 || stored(16) != classes as u64 {
+        return Err("its shape differs from the unit's".into());
     }
     let values: Vec<f64> = (0..rows * classes)
-        .map(|index| f64::from_le_bytes(word(HEADER + index * 8)))
+        .map(|index| f64::from_le_bytes(word(content, HEADER + index * 8)))
         .collect();
-    CacheRead::Found(UnitResult {
+    Ok(UnitResult {
         status: UnitStatus::Ok,
-        fit_seconds: f64::from_le_bytes(word(24)),
-        predict_seconds: f64::from_le_bytes(word(32)),
+        fit_seconds: f64::from_le_bytes(word(content, 24)),
+        predict_seconds: f64::from_le_bytes(word(content, 32)),
         predictions: Some(spec.predictions(Probabilities::from_flat(classes, values))),
     })
 }
@@ -205,6 +272,7 @@ pub fn read_entry(path: &Path, spec: &UnitSpec) -> CacheRead {
 /// A unit's cached predictions under the results folder `results`; `None` if its entry is
 /// missing or damaged.
 pub fn cached_predictions(results: &Path, spec: &UnitSpec) -> Option<crate::unit::UnitPredictions> {
+    let _lock = FolderLock::shared(results);
     match read_entry(&unit_path(results, spec), spec) {
         CacheRead::Found(result) => result.predictions,
         CacheRead::Missing | CacheRead::Damaged(_) => None,
@@ -226,14 +294,20 @@ pub enum Provenance {
 /// with [`run_unit`] and store it. A failure to write the entry fails the unit.
 pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, PathBuf) {
     let path = unit_path(results, spec);
-    let provenance = match read_entry(&path, spec) {
+    let found = {
+        let _lock = FolderLock::shared(results);
+        read_entry(&path, spec)
+    };
+    let provenance = match found {
         CacheRead::Found(result) => return (result, Provenance::Reused, path),
         CacheRead::Missing => Provenance::Computed,
         CacheRead::Damaged(why) => Provenance::Repaired(why),
     };
     let mut result = run_unit(spec);
+    // A publication does not move the cache while the unit's entry is being written.
+    let _lock = FolderLock::shared(results);
     if result.status == UnitStatus::Ok {
-        match write_entry(&path, &result) {
+        match write_entry(&path, spec, &result) {
             Ok(()) => {
                 // A failure recorded by an earlier run no longer holds.
                 let _ = std::fs::remove_file(failure_path(&path));
@@ -272,6 +346,7 @@ pub enum Cached {
 /// path.
 pub fn look_up(results: &Path, spec: &UnitSpec) -> (Cached, PathBuf) {
     let path = unit_path(results, spec);
+    let _lock = FolderLock::shared(results);
     let found = match read_entry(&path, spec) {
         CacheRead::Found(result) => Cached::Found(result),
         CacheRead::Missing => match read_failure(&path) {

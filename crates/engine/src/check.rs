@@ -110,6 +110,19 @@ impl Checker<'_> {
                 .collect()
         });
         let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+        for (position, learner) in learners.iter().enumerate() {
+            for dataset in &datasets {
+                crate::bounds::check_unit_cost(
+                    position,
+                    (&learner.name, learner.learner.as_ref(), &learner.table),
+                    (
+                        &dataset.name,
+                        dataset.dataset.len(),
+                        dataset.dataset.schema().num_attributes(),
+                    ),
+                )?;
+            }
+        }
         let units: u64 = datasets
             .iter()
             .map(|dataset| dataset.plan.splits.len() as u64 * learners.len() as u64)

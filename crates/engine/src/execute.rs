@@ -26,6 +26,7 @@ pub fn execute(
 ) -> Result<RunRecord> {
     let started = Instant::now();
     let CheckedExperiment { config, text, plan } = experiment;
+    crate::publish::check_writable(folder, &plan, true)?;
     if plan.datasets.is_empty() {
         let results = RunResults::empty();
         let (units, counts) = (Vec::new(), RunCounts::default());

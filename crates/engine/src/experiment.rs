@@ -245,6 +245,7 @@ impl Engine {
         let started = Instant::now();
         let plan = &experiment.plan;
         let folder = results_root.join(&experiment.config.name);
+        crate::publish::check_writable(&folder, plan, true)?;
         let assignment = Assignment::new(plan, &folder, shard.count);
         let units = assignment.units(plan, shard.index);
         let expected_cost = assignment.shard_cost(shard.index);

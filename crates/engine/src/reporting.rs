@@ -1,40 +1,44 @@
 //! The one writer of a run's outputs: [`report`] writes the record (config, splits, units,
 //! per-fold table) and every section's tables, figures and files into a hidden staging folder,
-//! then the HTML page, and moves them into the results folder whole, so that it never holds a
-//! mix of two runs' outputs. The cache (`predictions/`) stays where it is.
+//! then the HTML page, and switches it in as the results folder in one step (see
+//! [`crate::publish`]), so that the folder never holds a mix of two runs' outputs or half of
+//! one. The cache (`predictions/`), the shard records and the cluster's files are kept.
 
 use std::path::{Path, PathBuf};
 
 use report::{HtmlPage, TableFormat};
 
 use crate::error::{Error, Result};
+use crate::publish::Staging;
 use crate::record::RunRecord;
 use crate::runner::{RunCounts, Status};
 use crate::section::Section;
-use crate::shard::SHARDS_FOLDER;
 
-/// The folder of a results folder holding a cluster's job scripts and logs; runs and merges
-/// keep it.
-pub const SLURM_FOLDER: &str = "slurm";
-
-/// The folders of a results folder that a finished run leaves in place: the cache, the shard
-/// records and the cluster's scripts and logs.
-const KEPT_FOLDERS: [&str; 3] = ["predictions", SHARDS_FOLDER, SLURM_FOLDER];
+pub use crate::publish::SLURM_FOLDER;
 
 /// Writes a run's results folder `target` from its record and its report's sections (in page
 /// order), replacing the previous run's outputs whole; returns the folder.
 pub fn report(record: &RunRecord, sections: &[Section], target: &Path) -> Result<PathBuf> {
     let staging = Staging::start(target)?;
-    let folder = staging.path.clone();
+    match write_all(record, sections, &staging.path) {
+        Ok(()) => staging.publish(),
+        Err(error) => {
+            staging.abandon();
+            Err(error)
+        }
+    }
+}
+
+/// Every output of the run into `folder`.
+fn write_all(record: &RunRecord, sections: &[Section], folder: &Path) -> Result<()> {
     report::write_file(&folder.join("config.toml"), &record.text)?;
     if !record.without_data() {
-        write_record(record, &folder)?;
+        write_record(record, folder)?;
     }
     for section in sections {
-        write_section(section, &folder)?;
+        write_section(section, folder)?;
     }
-    write_html(&folder, record, sections)?;
-    staging.publish()
+    write_html(folder, record, sections)
 }
 
 /// The record's own files: the splits, units.csv and the per-fold table (CSV and Parquet).
@@ -168,86 +172,4 @@ fn write_html(folder: &Path, record: &RunRecord, sections: &[Section]) -> Result
     page.preformatted(&record.text);
     report::write_file(&folder.join("index.html"), &page.render())?;
     Ok(())
-}
-
-/// The outputs of a run being written: a hidden folder inside the results folder, whose
-/// entries replace the previous run's when the run has finished.
-struct Staging {
-    /// The results folder.
-    target: PathBuf,
-    /// The hidden folder the outputs are written to.
-    path: PathBuf,
-}
-
-/// The prefix of a staging folder's name (leftovers of a killed run are removed).
-const STAGING_PREFIX: &str = ".staging-";
-
-impl Staging {
-    /// Creates the results folder if needed, removes staging folders left by killed runs, and
-    /// makes a new one.
-    fn start(target: &Path) -> Result<Staging> {
-        std::fs::create_dir_all(target)
-            .map_err(|error| Error::io("create the results folder", target, error))?;
-        let entries = std::fs::read_dir(target)
-            .map_err(|error| Error::io("read the results folder", target, error))?;
-        for entry in entries.flatten() {
-            if entry
-                .file_name()
-                .to_string_lossy()
-                .starts_with(STAGING_PREFIX)
-            {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
-        let path = target.join(format!("{STAGING_PREFIX}{}", std::process::id()));
-        std::fs::create_dir_all(&path).map_err(|error| Error::io("create", &path, error))?;
-        Ok(Staging {
-            target: target.to_path_buf(),
-            path,
-        })
-    }
-
-    /// Moves every output into the results folder, replacing the previous run's entry of the
-    /// same name (file or folder) and removing the previous run's outputs this run did not
-    /// write (the cache excepted); returns the results folder.
-    fn publish(self) -> Result<PathBuf> {
-        let written: Vec<std::ffi::OsString> = std::fs::read_dir(&self.path)
-            .map_err(|error| Error::io("read", &self.path, error))?
-            .flatten()
-            .map(|entry| entry.file_name())
-            .collect();
-        let previous = std::fs::read_dir(&self.target)
-            .map_err(|error| Error::io("read", &self.target, error))?;
-        for entry in previous.flatten() {
-            let name = entry.file_name();
-            let text = name.to_string_lossy();
-            if KEPT_FOLDERS.contains(&text.as_ref())
-                || text.starts_with(STAGING_PREFIX)
-                || written.contains(&name)
-            {
-                continue;
-            }
-            remove_entry(&entry.path())?;
-        }
-        for name in &written {
-            let destination = self.target.join(name);
-            if destination.exists() {
-                remove_entry(&destination)?;
-            }
-            std::fs::rename(self.path.join(name), &destination)
-                .map_err(|error| Error::io("move the new", &destination, error))?;
-        }
-        std::fs::remove_dir(&self.path).map_err(|error| Error::io("remove", &self.path, error))?;
-        Ok(self.target)
-    }
-}
-
-/// Removes a file or a folder with its contents.
-fn remove_entry(path: &Path) -> Result<()> {
-    let removed = if path.is_dir() {
-        std::fs::remove_dir_all(path)
-    } else {
-        std::fs::remove_file(path)
-    };
-    removed.map_err(|error| Error::io("remove the previous", path, error))
 }

@@ -39,6 +39,10 @@ pub fn recorded_shard_count(folder: &Path) -> Option<usize> {
         .map(|(_, count)| count)
 }
 
+/// The most shards a plan may be cut into (a Slurm job array is far smaller); more is refused
+/// with the allowed range before anything is allocated.
+pub const MAX_SHARDS: usize = 1_000_000;
+
 /// One of `count` disjoint slices of a plan's units: `index` counts from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -60,9 +64,21 @@ impl std::str::FromStr for Shard {
             )
         };
         let (index, count) = text.split_once('/').ok_or_else(wrong)?;
-        let index: usize = index.trim().parse().map_err(|_| wrong())?;
-        let count: usize = count.trim().parse().map_err(|_| wrong())?;
-        if count == 0 || index >= count {
+        let (index, count) = (index.trim(), count.trim());
+        let is_number = |word: &str| !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+        if !is_number(index) || !is_number(count) {
+            return Err(wrong());
+        }
+        let count = match count.parse::<usize>() {
+            Ok(count) if (1..=MAX_SHARDS).contains(&count) => count,
+            _ => {
+                return Err(format!(
+                    "'{text}': the number of shards N must be from 1 to {MAX_SHARDS}"
+                ))
+            }
+        };
+        let index = index.parse::<usize>().unwrap_or(usize::MAX);
+        if index >= count {
             return Err(format!(
                 "'{text}': the shard index must be at least 0 and below the number of shards \
                  {count} (shards are counted from 0)"
@@ -292,7 +308,17 @@ mod tests {
     fn shards_read_as_index_over_count() {
         assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
         assert_eq!(Shard { index: 0, count: 1 }.to_string(), "0/1");
-        for wrong in ["4/4", "1/0", "x/2", "3", "-1/2", ""] {
+        for wrong in [
+            "4/4",
+            "1/0",
+            "x/2",
+            "3",
+            "-1/2",
+            "",
+            "0/18446744073709551615",
+            "4294967295/4294967296",
+            "0/1000001",
+        ] {
             assert!(wrong.parse::<Shard>().is_err(), "{wrong}");
         }
     }
