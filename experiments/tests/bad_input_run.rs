@@ -100,7 +100,7 @@ fn shard_numbers_past_the_range_are_refused_with_it() {
         refused(
             &["--config", path, "--shard", shard],
             2,
-            &[shard, "the number of shards N must be from 1 to 1000000"],
+            &[shard, "the number of shards N must be from 1 to 100000"],
         );
     }
     refused(

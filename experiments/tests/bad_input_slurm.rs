@@ -16,7 +16,7 @@ fn shard_counts_beyond_the_bound_are_refused_by_the_parser() {
         "0/100001",
     ] {
         let message = refused_by_parser(&["--config", "aslan-quick", "--shard", shard]);
-        assert_words(&message, &["--shard", "at most 100000 shards"]);
+        assert_words(&message, &["--shard", "from 1 to 100000"]);
     }
     for shard in ["4/4", "0/0", "1", "a/b", "-1/4"] {
         let shard = format!("--shard={shard}");

@@ -41,7 +41,7 @@ pub fn recorded_shard_count(folder: &Path) -> Option<usize> {
 
 /// The most shards a plan may be cut into (a Slurm job array is far smaller); more is refused
 /// with the allowed range before anything is allocated.
-pub const MAX_SHARDS: usize = 1_000_000;
+pub const MAX_SHARDS: usize = 100_000;
 
 /// One of `count` disjoint slices of a plan's units: `index` counts from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
