@@ -12,7 +12,6 @@ mod datasets_command;
 mod flag_ranges;
 mod new_learner;
 mod predictions_file;
-mod profiles;
 mod roc_command;
 mod roc_evaluation;
 mod single_tests;
