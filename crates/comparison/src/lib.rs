@@ -21,6 +21,7 @@ pub mod error;
 pub mod fold_tables;
 pub mod results_table;
 pub mod roc_tables;
+pub mod single_tests;
 
 pub use across::Settings;
 pub use analysis::{measure_tables, AcrossDatasets, ScoreTable};
