@@ -148,7 +148,7 @@ fn run(cli: Cli) -> Result<Finished> {
             Ok(done)
         }
         (Some(Command::Analyses), _) => {
-            print!("{}", describe_analyses());
+            print!("{}", toolkit::describe_analyses());
             Ok(done)
         }
         (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
@@ -215,28 +215,6 @@ fn run(cli: Cli) -> Result<Finished> {
         }
         (None, None) => bail!("nothing to do: give --config FILE or a subcommand (see --help)"),
     }
-}
-
-/// The analyses (with the options they read from the config), measures, tests and protocols a
-/// config can name, each with what it is and its options.
-fn describe_analyses() -> String {
-    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
-    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
-    for analysis in toolkit::analyses().all() {
-        text.push_str(&indent(engine::registry::describe(
-            analysis.name(),
-            analysis.description(),
-            analysis.options(),
-        )));
-    }
-    let registries = engine::Registries::builtin();
-    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_measures()));
-    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_tests()));
-    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_protocols()));
-    text
 }
 
 /// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` (or

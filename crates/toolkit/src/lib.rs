@@ -28,3 +28,25 @@ pub fn analyses() -> engine::Analyses {
 pub fn engine() -> Engine {
     Engine::new().with_analyses(analyses())
 }
+
+/// The analyses (with the options they read from the config), measures, tests and protocols a
+/// config can name, each with what it is and its options (what `experiments analyses` prints).
+pub fn describe_analyses() -> String {
+    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
+    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
+    for analysis in analyses().all() {
+        text.push_str(&indent(engine::registry::describe(
+            analysis.name(),
+            analysis.description(),
+            analysis.options(),
+        )));
+    }
+    let registries = engine::Registries::builtin();
+    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_measures()));
+    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_tests()));
+    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_protocols()));
+    text
+}
