@@ -23,11 +23,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use comparison::across::{self, Settings};
+use comparison::compare_file::{self, FoldColumns};
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
-use serde::Serialize;
-use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
-use stats::{FoldComparison, FoldOptions};
+use stats::FoldOptions;
 
 use crate::flag_ranges::{check_count, check_fold_values, MAX_SAMPLES};
 use crate::predictions_file::two_columns;
@@ -206,17 +205,6 @@ fn refuse(flags: &[(bool, &str)], what: &str) -> Result<()> {
     Ok(())
 }
 
-/// `compare TABLE --json`.
-#[derive(Serialize)]
-struct AcrossJson<'a> {
-    file: &'a str,
-    measure: Option<&'a str>,
-    higher_is_better: bool,
-    rows_averaged: usize,
-    table: &'a AnalysisTable,
-    analysis: &'a AcrossAnalysis,
-}
-
 /// The analysis settings the flags give for `results`.
 fn settings(args: &CompareArgs, results: &ResultsTable) -> Result<Settings> {
     let missing = across::missing_policy(&args.missing).map_err(|e| anyhow!("--missing: {e}"))?;
@@ -262,59 +250,13 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         lower_is_better: args.lower_is_better,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
-    if results.table.learners.len() > stats::MAX_RANKED_LEARNERS {
-        bail!(
-            "'{file}' has {} learners; the across-data-set tests take at most {}",
-            results.table.learners.len(),
-            stats::MAX_RANKED_LEARNERS
-        );
-    }
+    compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
-    // The measure's name seeds each Monte Carlo part, as in a run's analysis.
-    let measure = results.measure.clone().unwrap_or_default();
-    let analysis = across::analyse(
-        &results.table,
-        &measure,
-        !results.lower_is_better,
-        &settings,
-    )
-    .map_err(|error| anyhow!("'{file}': {error}"))?;
-    if analysis.core.is_none() && analysis.skillings_mack.is_none() {
-        let mut reasons: Vec<String> = analysis
-            .skipped
-            .iter()
-            .map(|s| format!("{}: {}", s.part, s.reason))
-            .collect();
-        reasons.extend(across::missing_cells(&results.table));
-        bail!(
-            "'{file}': nothing could be compared: {}",
-            reasons.join("; ")
-        );
-    }
-    if args.json {
-        let json = AcrossJson {
-            file: &file,
-            measure: results.measure.as_deref(),
-            higher_is_better: !results.lower_is_better,
-            rows_averaged: results.rows_averaged,
-            table: &results.table,
-            analysis: &analysis,
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-    } else {
-        print!("{}", comparison::across_text(&file, &results, &analysis)?);
-    }
+    print!(
+        "{}",
+        compare_file::across_output(&file, &results, &settings, args.json)?
+    );
     Ok(())
-}
-
-/// `compare FOLDS --json`.
-#[derive(Serialize)]
-struct FoldsJson<'a> {
-    file: &'a str,
-    a: &'a str,
-    b: &'a str,
-    #[serde(flatten)]
-    comparison: &'a FoldComparison,
 }
 
 /// The paired tests of two learners' per-fold results.
@@ -361,23 +303,15 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
         rope: args.rope,
         wilcoxon_correction: args.wilcoxon_correction,
     };
-    let comparison = stats::compare_folds(
-        &values.0,
-        &values.1,
-        repetition.as_deref(),
-        fold.as_deref(),
-        &options,
+    let columns = FoldColumns {
+        names: [&a, &b],
+        values: [&values.0, &values.1],
+        repetition: repetition.as_deref(),
+        fold: fold.as_deref(),
+    };
+    print!(
+        "{}",
+        compare_file::folds_output(&file, &columns, &options, args.json)?
     );
-    if args.json {
-        let json = FoldsJson {
-            file: &file,
-            a: &a,
-            b: &b,
-            comparison: &comparison,
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-    } else {
-        print!("{}", comparison::fold_text(&file, &a, &b, &comparison)?);
-    }
     Ok(())
 }

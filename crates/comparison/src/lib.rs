@@ -17,6 +17,7 @@
 pub mod across;
 pub mod across_tables;
 pub mod analysis;
+pub mod compare_file;
 pub mod error;
 pub mod fold_tables;
 pub mod results_table;

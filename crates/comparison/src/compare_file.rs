@@ -1,0 +1,149 @@
+//! What `experiments compare FILE` prints once its flags are checked: the across-data-set
+//! analysis of a results table, or the paired tests of two learners' per-fold results, as
+//! text or as one JSON object (floats as JSON numbers, or "inf", "-inf", "nan").
+
+use serde::Serialize;
+use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
+use stats::{FoldComparison, FoldOptions};
+
+use crate::across::{self, Settings};
+use crate::results_table::{across_text, ResultsTable};
+
+/// Why a file could not be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareFileError {
+    /// The table has more learners than the across-data-set tests take.
+    #[error("'{file}' has {learners} learners; the across-data-set tests take at most {most}")]
+    TooManyLearners {
+        /// The file.
+        file: String,
+        /// Its learners.
+        learners: usize,
+        /// The most the tests take.
+        most: usize,
+    },
+    /// The analysis failed, or nothing could be compared (the sentence says why).
+    #[error("'{file}': {why}")]
+    Analysis {
+        /// The file.
+        file: String,
+        /// Why.
+        why: String,
+    },
+    /// A table could not be made.
+    #[error(transparent)]
+    Report(#[from] report::ReportError),
+    /// The JSON could not be written.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// `compare TABLE --json`.
+#[derive(Serialize)]
+struct AcrossJson<'a> {
+    file: &'a str,
+    measure: Option<&'a str>,
+    higher_is_better: bool,
+    rows_averaged: usize,
+    table: &'a AnalysisTable,
+    analysis: &'a AcrossAnalysis,
+}
+
+/// Refuses a table with more learners than the across-data-set tests take.
+pub fn check_learners(file: &str, results: &ResultsTable) -> Result<(), CompareFileError> {
+    if results.table.learners.len() > stats::MAX_RANKED_LEARNERS {
+        return Err(CompareFileError::TooManyLearners {
+            file: file.to_string(),
+            learners: results.table.learners.len(),
+            most: stats::MAX_RANKED_LEARNERS,
+        });
+    }
+    Ok(())
+}
+
+/// The across-data-set analysis of `results` (read from `file`) with `settings`, as text or
+/// JSON.
+pub fn across_output(
+    file: &str,
+    results: &ResultsTable,
+    settings: &Settings,
+    json: bool,
+) -> Result<String, CompareFileError> {
+    check_learners(file, results)?;
+    let failed = |why: String| CompareFileError::Analysis {
+        file: file.to_string(),
+        why,
+    };
+    // The measure's name seeds each Monte Carlo part, as in a run's analysis.
+    let measure = results.measure.clone().unwrap_or_default();
+    let higher_is_better = !results.lower_is_better;
+    let analysis = across::analyse(&results.table, &measure, higher_is_better, settings)
+        .map_err(|error| failed(error.to_string()))?;
+    if analysis.core.is_none() && analysis.skillings_mack.is_none() {
+        let mut reasons: Vec<String> = analysis
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.part, s.reason))
+            .collect();
+        reasons.extend(across::missing_cells(&results.table));
+        let why = format!("nothing could be compared: {}", reasons.join("; "));
+        return Err(failed(why));
+    }
+    if !json {
+        return Ok(across_text(file, results, &analysis)?);
+    }
+    let json = AcrossJson {
+        file,
+        measure: results.measure.as_deref(),
+        higher_is_better,
+        rows_averaged: results.rows_averaged,
+        table: &results.table,
+        analysis: &analysis,
+    };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// `compare FOLDS --json`.
+#[derive(Serialize)]
+struct FoldsJson<'a> {
+    file: &'a str,
+    a: &'a str,
+    b: &'a str,
+    #[serde(flatten)]
+    comparison: &'a FoldComparison,
+}
+
+/// Two learners' per-fold results: their names and values, and the runs' indices if given.
+#[derive(Debug, Clone)]
+pub struct FoldColumns<'a> {
+    /// The two learners' names.
+    pub names: [&'a str; 2],
+    /// Their values, fold by fold.
+    pub values: [&'a [f64]; 2],
+    /// The repetition index of each fold, if given.
+    pub repetition: Option<&'a [f64]>,
+    /// The fold index of each fold, if given.
+    pub fold: Option<&'a [f64]>,
+}
+
+/// The paired tests of `columns` (read from `file`) with `options`, as text or JSON.
+pub fn folds_output(
+    file: &str,
+    columns: &FoldColumns,
+    options: &FoldOptions,
+    json: bool,
+) -> Result<String, CompareFileError> {
+    let [a, b] = columns.names;
+    let [first, second] = columns.values;
+    let comparison = stats::compare_folds(first, second, columns.repetition, columns.fold, options);
+    if !json {
+        return Ok(crate::fold_text(file, a, b, &comparison)?);
+    }
+    let json = FoldsJson {
+        file,
+        a,
+        b,
+        comparison: &comparison,
+    };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
