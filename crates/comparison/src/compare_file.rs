@@ -137,7 +137,7 @@ pub fn folds_output(
     let [first, second] = columns.values;
     let comparison = stats::compare_folds(first, second, columns.repetition, columns.fold, options);
     if !json {
-        return Ok(crate::fold_text(file, a, b, &comparison)?);
+        return Ok(crate::fold_tables::fold_text(file, a, b, &comparison)?);
     }
     let json = FoldsJson {
         file,

@@ -21,6 +21,7 @@ pub mod compare_file;
 pub mod error;
 pub mod fold_tables;
 pub mod results_table;
+pub mod roc_file;
 pub mod roc_tables;
 pub mod single_tests;
 
