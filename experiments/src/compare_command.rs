@@ -1,22 +1,7 @@
-//! `experiments compare FILE`: the paired tests between two learners' per-fold results
-//! (`stats::compare_folds`, printed by `comparison::fold_text`), or, when FILE is a table of
-//! results (a `dataset` column, or a Parquet file), the across-data-set analysis
-//! (`comparison::across::analyse` on the table `comparison::read_results` reads, printed as a
-//! run's `across_datasets` tables); `experiments compare TEST ...`: one test from flags
-//! (`single_tests`).
-//!
-//! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric
-//! column per learner, and optionally a `repetition` column (also spelt `rep` or `run`) and a
-//! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
-//! (see `stats::compare_folds`).
-//!
-//! `--json` prints one object: per-fold results give `{ file, a, b, ... }` with the fields of
-//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
-//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
-//! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
-//! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
-//! `comparison::across::analyse`, the call a run's `across_datasets` analysis makes. Floats are
-//! JSON numbers, or "inf", "-inf", "nan".
+//! `experiments compare FILE`: the paired tests between two learners' per-fold results, or,
+//! when FILE is a table of results (a `dataset` column, or a Parquet file), the across-data-set
+//! analysis (both computed and printed by `comparison::compare_file`, which gives the layouts
+//! and the JSON); `experiments compare TEST ...`: one test from flags (`single_tests`).
 
 use std::path::{Path, PathBuf};
 
@@ -28,7 +13,7 @@ use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
 use stats::FoldOptions;
 
-use crate::flag_ranges::{check_count, check_fold_values, MAX_SAMPLES};
+use crate::flag_ranges::{check_alpha, check_count, check_fold_values, MAX_SAMPLES};
 use crate::predictions_file::two_columns;
 use crate::single_tests::SingleTest;
 
@@ -157,15 +142,9 @@ fn parse_fraction(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Column names read as the repetition index, and as the fold index.
-const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
-const FOLD_COLUMNS: [&str; 1] = ["fold"];
-
 /// Runs the command: reads the file, runs every test that applies, prints a table or JSON.
 pub fn run(args: &CompareArgs) -> Result<()> {
-    if !(args.alpha > 0.0 && args.alpha < 1.0) {
-        bail!("--alpha {} is out of range: must be in (0, 1)", args.alpha);
-    }
+    check_alpha(args.alpha)?;
     if !(args.rope.is_finite() && args.rope >= 0.0) {
         bail!(
             "--rope {} is out of range: must be finite and >= 0",
@@ -275,28 +254,18 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
              (only numeric columns)"
         ),
     )?;
-    let is_index = |name: &str| {
-        let names = REPETITION_COLUMNS.iter().chain(&FOLD_COLUMNS);
-        names
-            .into_iter()
-            .any(|index| name.eq_ignore_ascii_case(index))
-    };
-    let learners: Vec<&String> = table.header().iter().filter(|n| !is_index(n)).collect();
+    let learners = compare_file::learner_columns(table);
     let (a, b) = two_columns(&file, "learner", &learners, &args.a, &args.b)?;
     let (column_a, column_b) = (table.column(&a)?, table.column(&b)?);
     if table.is_empty() {
         bail!("'{file}' has a header but no row of results");
     }
-    let index = |names: &[&str]| match table.find_any(names) {
-        Some(column) => table.numbers(column, false).map(Some),
-        None => Ok(None),
-    };
     let values = (
         table.numbers(column_a, false)?,
         table.numbers(column_b, false)?,
     );
     check_fold_values(table, [&a, &b], [&values.0, &values.1])?;
-    let (repetition, fold) = (index(&REPETITION_COLUMNS)?, index(&FOLD_COLUMNS)?);
+    let (repetition, fold) = compare_file::fold_indices(table)?;
     let options = FoldOptions {
         alpha: args.alpha,
         test_fraction: args.test_fraction,

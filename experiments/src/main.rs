@@ -241,16 +241,7 @@ pub fn resolve_config(name: &str) -> Result<PathBuf> {
         }
     }
     let configs = roots[1].join("experiments").join("configs");
-    let mut known: Vec<String> = std::fs::read_dir(&configs)
-        .map(|entries| {
-            entries
-                .filter_map(|entry| entry.ok())
-                .map(|entry| entry.file_name().to_string_lossy().into_owned())
-                .filter(|file| file.ends_with(".toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    known.sort();
+    let known = toolkit::config_names(&configs);
     bail!(
         "config '{name}' not found: no such file, and not in experiments/configs/ (which has: {})",
         if known.is_empty() {

@@ -1,20 +1,7 @@
 //! `experiments roc FILE`: AUC, scored AUC, ROC points and convex hulls of a user's predictions,
-//! computed by `evaluate::binary_summary` / `evaluate::multiclass_summary` and printed as the
-//! tables of `comparison::roc_tables` (`comparison::roc_file`), or with `--json` as the summary itself:
-//! `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
-//! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
-//! "inf", "-inf", "nan"). With `--evaluate` or any of its options (`--max-fpr`, `--bins`,
-//! `--resamples`, ..., see `roc_evaluation`), two-class files also get `evaluate::evaluation`:
-//! tables after the ROC ones, and an `evaluation` object in the JSON.
-//!
-//! File layout (a CSV with a header row):
-//! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
-//! - two-class reading (two labels, or `--positive` given): every other column is one model's
-//!   score for the positive class (higher = more positive); the labels other than the positive
-//!   one are negatives;
-//! - multi-class reading (more than two labels and no `--positive`): every other column is the
-//!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
-//!   model has one column for every label of the truth column.
+//! and with `--evaluate` or any of its options (`roc_evaluation`) the evaluation beyond ROC of
+//! two-class files; computed and printed by `comparison::roc_file`, which gives the file's
+//! layout and the JSON.
 
 use std::path::PathBuf;
 

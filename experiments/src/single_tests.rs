@@ -12,6 +12,7 @@ use comparison::single_tests::{self, flatten, single_test, DelongInput, SingleTe
 use data::TextTable;
 use serde_json::Value;
 
+use crate::flag_ranges::check_alpha;
 use crate::predictions_file::{positive_label, truth_column, two_columns};
 
 /// The tests `compare` runs from flags.
@@ -211,13 +212,6 @@ pub struct CorrectArgs {
     pvalues: Vec<f64>,
     #[command(flatten)]
     common: Common,
-}
-
-fn check_alpha(alpha: f64) -> Result<()> {
-    if !(alpha > 0.0 && alpha < 1.0) {
-        bail!("--alpha {alpha} is out of range: must be in (0, 1)");
-    }
-    Ok(())
 }
 
 /// The library's inputs of a single test other than DeLong, after the checks of its flags.

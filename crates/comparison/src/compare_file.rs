@@ -1,6 +1,23 @@
-//! What `experiments compare FILE` prints once its flags are checked: the across-data-set
-//! analysis of a results table, or the paired tests of two learners' per-fold results, as
-//! text or as one JSON object (floats as JSON numbers, or "inf", "-inf", "nan").
+//! What `experiments compare FILE` prints once its flags are checked: the paired tests between
+//! two learners' per-fold results (`stats::compare_folds`, printed by `fold_text`), or, for a
+//! table of results (a `dataset` column, or a Parquet file), the across-data-set analysis
+//! (`across::analyse` on the table `read_results` reads, printed as a run's `across_datasets`
+//! tables).
+//!
+//! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric
+//! column per learner, and optionally a `repetition` column (also spelt `rep` or `run`) and a
+//! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
+//! (see `stats::compare_folds`).
+//!
+//! With `--json` one object: per-fold results give `{ file, a, b, ... }` with the fields of
+//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
+//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
+//! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
+//! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
+//! `across::analyse`, the call a run's `across_datasets` analysis makes. Floats are JSON
+//! numbers, or "inf", "-inf", "nan".
+
+use data::{DataError, TextTable};
 
 use serde::Serialize;
 use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
@@ -146,4 +163,28 @@ pub fn folds_output(
         comparison: &comparison,
     };
     Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// Column names read as the repetition index, and as the fold index.
+const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
+const FOLD_COLUMNS: [&str; 1] = ["fold"];
+
+/// The columns of a per-fold table that are learners' (not the repetition or fold index).
+pub fn learner_columns(table: &TextTable) -> Vec<&String> {
+    let is_index = |name: &str| {
+        let names = REPETITION_COLUMNS.iter().chain(&FOLD_COLUMNS);
+        names
+            .into_iter()
+            .any(|index| name.eq_ignore_ascii_case(index))
+    };
+    table.header().iter().filter(|n| !is_index(n)).collect()
+}
+
+/// The repetition and fold indices of a per-fold table's rows, where it has those columns.
+pub fn fold_indices(table: &TextTable) -> Result<(Option<Vec<f64>>, Option<Vec<f64>>), DataError> {
+    let index = |names: &[&str]| match table.find_any(names) {
+        Some(column) => table.numbers(column, false).map(Some),
+        None => Ok(None),
+    };
+    Ok((index(&REPETITION_COLUMNS)?, index(&FOLD_COLUMNS)?))
 }

@@ -2,6 +2,19 @@
 //! predictions table (`evaluate::binary_summary` or `evaluate::multiclass_summary`), with
 //! `evaluate::evaluation` for two classes when asked, as the tables of `roc_tables` or as one
 //! JSON object.
+//!
+//! The JSON: `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
+//! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
+//! "inf", "-inf", "nan"), with an `evaluation` object when it was asked.
+//!
+//! File layout (a CSV with a header row):
+//! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
+//! - two-class reading (two labels, or `--positive` given): every other column is one model's
+//!   score for the positive class (higher = more positive); the labels other than the positive
+//!   one are negatives;
+//! - multi-class reading (more than two labels and no `--positive`): every other column is the
+//!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
+//!   model has one column for every label of the truth column.
 
 use data::{DataError, TextTable};
 use evaluate::{BinaryOptions, ClassScores, EvaluateError, EvaluationOptions, RocSummary};

@@ -50,3 +50,18 @@ pub fn describe_analyses() -> String {
     text.push_str(&indent(registries.describe_protocols()));
     text
 }
+
+/// The names of the configs (`.toml` files) in `folder`, sorted; none when it cannot be read.
+pub fn config_names(folder: &std::path::Path) -> Vec<String> {
+    let mut known: Vec<String> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok())
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|file| file.ends_with(".toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    known.sort();
+    known
+}
