@@ -43,7 +43,7 @@ struct Cli {
 
     /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
     /// expected cost; N at most 100000) into the cache, writing no report; `--merge` builds it once all have run.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
+    #[arg(long, value_name = "I/N", value_parser = flag_ranges::parse_shard, conflicts_with = "merge")]
     shard: Option<engine::shard::Shard>,
 
     /// Build the tables, tests and report from the cache without fitting (after the shards);
@@ -100,11 +100,6 @@ impl LimitArgs {
             split_bytes: self.max_split_memory_mb.saturating_mul(1 << 20),
         }
     }
-}
-
-/// Reads `--shard I/N` (N at most `flag_ranges::MAX_SHARDS`).
-fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
-    flag_ranges::parse_shard(text)
 }
 
 /// The engine runs use: everything the project ships (`toolkit::engine`), these limits.
@@ -227,27 +222,6 @@ pub fn resolve_config(name: &str) -> Result<PathBuf> {
     if given.is_dir() {
         bail!("--config {name}: is a folder; give a config file (a .toml file) or a config's name");
     }
-    let roots = [
-        PathBuf::from("."),
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."),
-    ];
-    let with_extension = format!("{name}.toml");
-    for root in &roots {
-        for file in [name, with_extension.as_str()] {
-            let candidate = root.join("experiments").join("configs").join(file);
-            if candidate.is_file() {
-                return Ok(candidate);
-            }
-        }
-    }
-    let configs = roots[1].join("experiments").join("configs");
-    let known = toolkit::config_names(&configs);
-    bail!(
-        "config '{name}' not found: no such file, and not in experiments/configs/ (which has: {})",
-        if known.is_empty() {
-            "nothing".to_string()
-        } else {
-            known.join(", ")
-        }
-    )
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    Ok(toolkit::find_config(name, &workspace)?)
 }

@@ -289,8 +289,7 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
                 given if given == k => args.names.clone(),
                 given => bail!("--names gives {given} names for {k} average ranks"),
             };
-            let average_ranks = args.average_ranks.clone();
-            let datasets = args.datasets;
+            let (average_ranks, datasets) = (args.average_ranks.clone(), args.datasets);
             let input = Input::Ranks {
                 average_ranks,
                 datasets,
@@ -298,10 +297,12 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
             };
             (&args.common, input)
         }
-        SingleTest::Correct(args) => {
-            let pvalues = args.pvalues.clone();
-            (&args.common, Input::Correct { pvalues })
-        }
+        SingleTest::Correct(args) => (
+            &args.common,
+            Input::Correct {
+                pvalues: args.pvalues.clone(),
+            },
+        ),
     })
 }
 

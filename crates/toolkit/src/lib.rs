@@ -9,6 +9,8 @@
 //! analyses written against the engine's `Analysis` trait); the command line uses it too, so a
 //! library user's engine and the command's are the same.
 
+use std::path::{Path, PathBuf};
+
 pub use comparison;
 pub use data;
 pub use engine::*;
@@ -51,8 +53,39 @@ pub fn describe_analyses() -> String {
     text
 }
 
+/// A config name found neither as a file nor among the shipped configs.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "config '{name}' not found: no such file, and not in experiments/configs/ (which has: {})",
+    if known.is_empty() { "nothing".to_string() } else { known.join(", ") }
+)]
+pub struct ConfigNotFound {
+    /// The name given.
+    pub name: String,
+    /// The configs the workspace ships.
+    pub known: Vec<String>,
+}
+
+/// The config `experiments/configs/NAME` (or `NAME.toml`) under the current directory or the
+/// workspace root `workspace`.
+pub fn find_config(name: &str, workspace: &Path) -> Result<PathBuf, ConfigNotFound> {
+    let roots = [Path::new("."), workspace];
+    let with_extension = format!("{name}.toml");
+    for root in roots {
+        for file in [name, with_extension.as_str()] {
+            let candidate = root.join("experiments").join("configs").join(file);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    let known = config_names(&workspace.join("experiments").join("configs"));
+    let name = name.to_string();
+    Err(ConfigNotFound { name, known })
+}
+
 /// The names of the configs (`.toml` files) in `folder`, sorted; none when it cannot be read.
-pub fn config_names(folder: &std::path::Path) -> Vec<String> {
+fn config_names(folder: &Path) -> Vec<String> {
     let mut known: Vec<String> = std::fs::read_dir(folder)
         .map(|entries| {
             entries
