@@ -180,8 +180,11 @@ pub fn learner_columns(table: &TextTable) -> Vec<&String> {
     table.header().iter().filter(|n| !is_index(n)).collect()
 }
 
+/// A per-fold table's repetition and fold index of each row, where it has those columns.
+pub type FoldIndices = (Option<Vec<f64>>, Option<Vec<f64>>);
+
 /// The repetition and fold indices of a per-fold table's rows, where it has those columns.
-pub fn fold_indices(table: &TextTable) -> Result<(Option<Vec<f64>>, Option<Vec<f64>>), DataError> {
+pub fn fold_indices(table: &TextTable) -> Result<FoldIndices, DataError> {
     let index = |names: &[&str]| match table.find_any(names) {
         Some(column) => table.numbers(column, false).map(Some),
         None => Ok(None),
