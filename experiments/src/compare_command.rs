@@ -1,35 +1,19 @@
-//! `experiments compare FILE`: the paired tests between two learners' per-fold results
-//! (`stats::compare_folds`, printed by `comparison::fold_text`), or, when FILE is a table of
-//! results (a `dataset` column, or a Parquet file), the across-data-set analysis
-//! (`comparison::across::analyse` on the table `comparison::read_results` reads, printed as a
-//! run's `across_datasets` tables); `experiments compare TEST ...`: one test from flags
-//! (`single_tests`).
-//!
-//! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric
-//! column per learner, and optionally a `repetition` column (also spelt `rep` or `run`) and a
-//! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
-//! (see `stats::compare_folds`).
-//!
-//! `--json` prints one object: per-fold results give `{ file, a, b, ... }` with the fields of
-//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
-//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
-//! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
-//! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
-//! `comparison::across::analyse`, the call a run's `across_datasets` analysis makes. Floats are
-//! JSON numbers, or "inf", "-inf", "nan".
+//! `experiments compare FILE`: the paired tests between two learners' per-fold results, or,
+//! when FILE is a table of results (a `dataset` column, or a Parquet file), the across-data-set
+//! analysis (both computed and printed by `comparison::compare_file`, which gives the layouts
+//! and the JSON); `experiments compare TEST ...`: one test from flags (`single_tests`).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use comparison::across::{self, Settings};
+use comparison::compare_file::{self, FoldColumns};
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
-use serde::Serialize;
-use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
-use stats::{FoldComparison, FoldOptions};
+use stats::FoldOptions;
 
-use crate::flag_ranges::{check_count, check_fold_values, MAX_SAMPLES};
+use crate::flag_ranges::{check_alpha, check_count, check_fold_values, MAX_SAMPLES};
 use crate::predictions_file::two_columns;
 use crate::single_tests::SingleTest;
 
@@ -158,15 +142,9 @@ fn parse_fraction(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Column names read as the repetition index, and as the fold index.
-const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
-const FOLD_COLUMNS: [&str; 1] = ["fold"];
-
 /// Runs the command: reads the file, runs every test that applies, prints a table or JSON.
 pub fn run(args: &CompareArgs) -> Result<()> {
-    if !(args.alpha > 0.0 && args.alpha < 1.0) {
-        bail!("--alpha {} is out of range: must be in (0, 1)", args.alpha);
-    }
+    check_alpha(args.alpha)?;
     if !(args.rope.is_finite() && args.rope >= 0.0) {
         bail!(
             "--rope {} is out of range: must be finite and >= 0",
@@ -204,17 +182,6 @@ fn refuse(flags: &[(bool, &str)], what: &str) -> Result<()> {
         bail!("{flag} applies to {what}");
     }
     Ok(())
-}
-
-/// `compare TABLE --json`.
-#[derive(Serialize)]
-struct AcrossJson<'a> {
-    file: &'a str,
-    measure: Option<&'a str>,
-    higher_is_better: bool,
-    rows_averaged: usize,
-    table: &'a AnalysisTable,
-    analysis: &'a AcrossAnalysis,
 }
 
 /// The analysis settings the flags give for `results`.
@@ -262,59 +229,13 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         lower_is_better: args.lower_is_better,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
-    if results.table.learners.len() > stats::MAX_RANKED_LEARNERS {
-        bail!(
-            "'{file}' has {} learners; the across-data-set tests take at most {}",
-            results.table.learners.len(),
-            stats::MAX_RANKED_LEARNERS
-        );
-    }
+    compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
-    // The measure's name seeds each Monte Carlo part, as in a run's analysis.
-    let measure = results.measure.clone().unwrap_or_default();
-    let analysis = across::analyse(
-        &results.table,
-        &measure,
-        !results.lower_is_better,
-        &settings,
-    )
-    .map_err(|error| anyhow!("'{file}': {error}"))?;
-    if analysis.core.is_none() && analysis.skillings_mack.is_none() {
-        let mut reasons: Vec<String> = analysis
-            .skipped
-            .iter()
-            .map(|s| format!("{}: {}", s.part, s.reason))
-            .collect();
-        reasons.extend(across::missing_cells(&results.table));
-        bail!(
-            "'{file}': nothing could be compared: {}",
-            reasons.join("; ")
-        );
-    }
-    if args.json {
-        let json = AcrossJson {
-            file: &file,
-            measure: results.measure.as_deref(),
-            higher_is_better: !results.lower_is_better,
-            rows_averaged: results.rows_averaged,
-            table: &results.table,
-            analysis: &analysis,
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-    } else {
-        print!("{}", comparison::across_text(&file, &results, &analysis)?);
-    }
+    print!(
+        "{}",
+        compare_file::across_output(&file, &results, &settings, args.json)?
+    );
     Ok(())
-}
-
-/// `compare FOLDS --json`.
-#[derive(Serialize)]
-struct FoldsJson<'a> {
-    file: &'a str,
-    a: &'a str,
-    b: &'a str,
-    #[serde(flatten)]
-    comparison: &'a FoldComparison,
 }
 
 /// The paired tests of two learners' per-fold results.
@@ -333,51 +254,33 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
              (only numeric columns)"
         ),
     )?;
-    let is_index = |name: &str| {
-        let names = REPETITION_COLUMNS.iter().chain(&FOLD_COLUMNS);
-        names
-            .into_iter()
-            .any(|index| name.eq_ignore_ascii_case(index))
-    };
-    let learners: Vec<&String> = table.header().iter().filter(|n| !is_index(n)).collect();
+    let learners = compare_file::learner_columns(table);
     let (a, b) = two_columns(&file, "learner", &learners, &args.a, &args.b)?;
     let (column_a, column_b) = (table.column(&a)?, table.column(&b)?);
     if table.is_empty() {
         bail!("'{file}' has a header but no row of results");
     }
-    let index = |names: &[&str]| match table.find_any(names) {
-        Some(column) => table.numbers(column, false).map(Some),
-        None => Ok(None),
-    };
     let values = (
         table.numbers(column_a, false)?,
         table.numbers(column_b, false)?,
     );
     check_fold_values(table, [&a, &b], [&values.0, &values.1])?;
-    let (repetition, fold) = (index(&REPETITION_COLUMNS)?, index(&FOLD_COLUMNS)?);
+    let (repetition, fold) = compare_file::fold_indices(table)?;
     let options = FoldOptions {
         alpha: args.alpha,
         test_fraction: args.test_fraction,
         rope: args.rope,
         wilcoxon_correction: args.wilcoxon_correction,
     };
-    let comparison = stats::compare_folds(
-        &values.0,
-        &values.1,
-        repetition.as_deref(),
-        fold.as_deref(),
-        &options,
+    let columns = FoldColumns {
+        names: [&a, &b],
+        values: [&values.0, &values.1],
+        repetition: repetition.as_deref(),
+        fold: fold.as_deref(),
+    };
+    print!(
+        "{}",
+        compare_file::folds_output(&file, &columns, &options, args.json)?
     );
-    if args.json {
-        let json = FoldsJson {
-            file: &file,
-            a: &a,
-            b: &b,
-            comparison: &comparison,
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-    } else {
-        print!("{}", comparison::fold_text(&file, &a, &b, &comparison)?);
-    }
     Ok(())
 }

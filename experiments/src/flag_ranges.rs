@@ -47,6 +47,14 @@ pub fn check_sum(flags: [(&str, u64); 2], high: u64, why: &str) -> Result<()> {
     }
 }
 
+/// `--alpha`: a significance level, in (0, 1).
+pub fn check_alpha(alpha: f64) -> Result<()> {
+    if !(alpha > 0.0 && alpha < 1.0) {
+        bail!("--alpha {alpha} is out of range: must be in (0, 1)");
+    }
+    Ok(())
+}
+
 /// `--shard I/N`: the engine's reading, which bounds N by [`MAX_SHARDS`].
 pub fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
     text.parse()

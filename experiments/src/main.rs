@@ -12,7 +12,6 @@ mod datasets_command;
 mod flag_ranges;
 mod new_learner;
 mod predictions_file;
-mod profiles;
 mod roc_command;
 mod roc_evaluation;
 mod single_tests;
@@ -44,7 +43,7 @@ struct Cli {
 
     /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
     /// expected cost; N at most 100000) into the cache, writing no report; `--merge` builds it once all have run.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
+    #[arg(long, value_name = "I/N", value_parser = flag_ranges::parse_shard, conflicts_with = "merge")]
     shard: Option<engine::shard::Shard>,
 
     /// Build the tables, tests and report from the cache without fitting (after the shards);
@@ -107,11 +106,6 @@ impl LimitArgs {
     }
 }
 
-/// Reads `--shard I/N` (N at most `flag_ranges::MAX_SHARDS`).
-fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
-    flag_ranges::parse_shard(text)
-}
-
 /// The engine runs use: everything the project ships (`toolkit::engine`), these limits.
 pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
     let mut engine = toolkit::engine().with_threads(threads);
@@ -153,7 +147,7 @@ fn run(cli: Cli) -> Result<Finished> {
             Ok(done)
         }
         (Some(Command::Analyses), _) => {
-            print!("{}", describe_analyses());
+            print!("{}", toolkit::describe_analyses());
             Ok(done)
         }
         (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
@@ -224,28 +218,6 @@ fn run(cli: Cli) -> Result<Finished> {
     }
 }
 
-/// The analyses (with the options they read from the config), measures, tests and protocols a
-/// config can name, each with what it is and its options.
-fn describe_analyses() -> String {
-    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
-    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
-    for analysis in toolkit::analyses().all() {
-        text.push_str(&indent(engine::registry::describe(
-            analysis.name(),
-            analysis.description(),
-            analysis.options(),
-        )));
-    }
-    let registries = engine::Registries::builtin();
-    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_measures()));
-    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_tests()));
-    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
-    text.push_str(&indent(registries.describe_protocols()));
-    text
-}
-
 /// Finds a config: a path that exists as given wins, else `experiments/configs/NAME` (or
 /// `NAME.toml`) under the current directory or the workspace root.
 pub fn resolve_config(name: &str) -> Result<PathBuf> {
@@ -256,36 +228,6 @@ pub fn resolve_config(name: &str) -> Result<PathBuf> {
     if given.is_dir() {
         bail!("--config {name}: is a folder; give a config file (a .toml file) or a config's name");
     }
-    let roots = [
-        PathBuf::from("."),
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."),
-    ];
-    let with_extension = format!("{name}.toml");
-    for root in &roots {
-        for file in [name, with_extension.as_str()] {
-            let candidate = root.join("experiments").join("configs").join(file);
-            if candidate.is_file() {
-                return Ok(candidate);
-            }
-        }
-    }
-    let configs = roots[1].join("experiments").join("configs");
-    let mut known: Vec<String> = std::fs::read_dir(&configs)
-        .map(|entries| {
-            entries
-                .filter_map(|entry| entry.ok())
-                .map(|entry| entry.file_name().to_string_lossy().into_owned())
-                .filter(|file| file.ends_with(".toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    known.sort();
-    bail!(
-        "config '{name}' not found: no such file, and not in experiments/configs/ (which has: {})",
-        if known.is_empty() {
-            "nothing".to_string()
-        } else {
-            known.join(", ")
-        }
-    )
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    Ok(toolkit::find_config(name, &workspace)?)
 }

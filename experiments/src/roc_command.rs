@@ -1,28 +1,15 @@
 //! `experiments roc FILE`: AUC, scored AUC, ROC points and convex hulls of a user's predictions,
-//! computed by `evaluate::binary_summary` / `evaluate::multiclass_summary` and printed as the
-//! tables of `comparison::roc_tables`, or with `--json` as the summary itself:
-//! `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
-//! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
-//! "inf", "-inf", "nan"). With `--evaluate` or any of its options (`--max-fpr`, `--bins`,
-//! `--resamples`, ..., see `roc_evaluation`), two-class files also get `evaluate::evaluation`:
-//! tables after the ROC ones, and an `evaluation` object in the JSON.
-//!
-//! File layout (a CSV with a header row):
-//! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
-//! - two-class reading (two labels, or `--positive` given): every other column is one model's
-//!   score for the positive class (higher = more positive); the labels other than the positive
-//!   one are negatives;
-//! - multi-class reading (more than two labels and no `--positive`): every other column is the
-//!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
-//!   model has one column for every label of the truth column.
+//! and with `--evaluate` or any of its options (`roc_evaluation`) the evaluation beyond ROC of
+//! two-class files; computed and printed by `comparison::roc_file`, which gives the file's
+//! layout and the JSON.
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
+use comparison::roc_file::{roc_output, RocReading};
 use data::TextTable;
-use evaluate::{BinaryOptions, ClassScores, RocSummary};
-use serde::Serialize;
+use evaluate::BinaryOptions;
 
 use crate::predictions_file::{positive_label, truth_column};
 
@@ -62,18 +49,6 @@ pub struct RocArgs {
     evaluation: crate::roc_evaluation::EvaluationArgs,
 }
 
-/// `roc --json`: the file and its truth column, then the summary.
-#[derive(Serialize)]
-struct RocJson<'a> {
-    file: &'a str,
-    truth_column: &'a str,
-    #[serde(flatten)]
-    summary: &'a RocSummary,
-    /// With `--evaluate` or its options: the evaluation beyond ROC.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    evaluation: Option<&'a evaluate::Evaluation>,
-}
-
 /// Runs the command: reads the file, prints tables or JSON.
 pub fn run(args: &RocArgs) -> Result<()> {
     let table = TextTable::read(&args.file)?;
@@ -92,81 +67,35 @@ pub fn run(args: &RocArgs) -> Result<()> {
     }
     let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
     let truth_name = table.header()[truth].as_str();
-    let evaluation_options = args.evaluation.options()?;
-    let mut evaluation = None;
-    let options = BinaryOptions {
-        target_fpr: args.target_fpr,
-        repair: args.repair,
-    };
-    let summary = if args.positive.is_some() || labels.len() <= 2 {
-        let positive = positive_label(args.positive.as_deref(), &labels, &file, truth_name)?;
-        let scores = (0..columns).filter(|&column| column != truth);
-        let scores = scores
-            .map(|column| Ok((table.header()[column].clone(), table.numbers(column, true)?)))
-            .collect::<Result<Vec<_>>>()?;
-        let summary = evaluate::binary_summary(table.texts(truth), &positive, &scores, options);
-        if let Some(options) = &evaluation_options {
-            let computed = evaluate::evaluation(table.texts(truth), &positive, &scores, options);
-            evaluation = Some(computed.with_context(|| format!("'{file}'"))?);
-        }
-        RocSummary::Binary(Box::new(summary.with_context(|| format!("'{file}'"))?))
+    let evaluation = args.evaluation.options()?;
+    let positive = if args.positive.is_some() || labels.len() <= 2 {
+        Some(positive_label(
+            args.positive.as_deref(),
+            &labels,
+            &file,
+            truth_name,
+        )?)
     } else {
-        if args.target_fpr.is_some() || args.repair || evaluation_options.is_some() {
+        if args.target_fpr.is_some() || args.repair || evaluation.is_some() {
             bail!(
                 "--target-fpr, --repair, --evaluate and its options need a two-class reading, but column '{truth_name}' \
                  of '{file}' has {} labels: give --positive LABEL",
                 labels.len()
             );
         }
-        let models = class_models(&table, truth, &labels)?;
-        let summary = evaluate::multiclass_summary(table.texts(truth), &labels, &models);
-        RocSummary::Multiclass(summary.with_context(|| format!("'{file}'"))?)
+        None
     };
-    if args.json {
-        let json = RocJson {
-            file: &file,
-            truth_column: truth_name,
-            summary: &summary,
-            evaluation: evaluation.as_ref(),
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-        return Ok(());
-    }
-    print!(
-        "{}",
-        match &summary {
-            RocSummary::Binary(binary) =>
-                comparison::binary_text(&file, truth_name, binary, options),
-            RocSummary::Multiclass(multi) => comparison::multiclass_text(&file, truth_name, multi),
-        }?
-    );
-    if let Some(evaluation) = &evaluation {
-        print!("{}", comparison::roc_tables::evaluation_text(evaluation)?);
-    }
+    let reading = RocReading {
+        file: &file,
+        truth,
+        positive: positive.as_deref(),
+        labels: &labels,
+        options: BinaryOptions {
+            target_fpr: args.target_fpr,
+            repair: args.repair,
+        },
+        evaluation: evaluation.as_ref(),
+    };
+    print!("{}", roc_output(&table, &reading, args.json)?);
     Ok(())
-}
-
-/// The models of a multi-class file (`evaluate::class_columns`), "scores" for the unnamed one.
-fn class_models(table: &TextTable, truth: usize, classes: &[String]) -> Result<Vec<ClassScores>> {
-    let columns: Vec<usize> = (0..table.header().len()).filter(|&c| c != truth).collect();
-    let names: Vec<String> = columns.iter().map(|&c| table.header()[c].clone()).collect();
-    let models = evaluate::class_columns(&names, classes).with_context(|| {
-        format!(
-            "'{}', read as multi-class (or give --positive LABEL for one class against the rest)",
-            table.path().display()
-        )
-    })?;
-    let model = |(name, indices): (String, Vec<usize>)| -> Result<ClassScores> {
-        let numbers = indices.iter().map(|&i| table.numbers(columns[i], true));
-        Ok(ClassScores {
-            name: if name.is_empty() {
-                "scores".into()
-            } else {
-                name
-            },
-            columns: indices.iter().map(|&i| names[i].clone()).collect(),
-            scores: numbers.collect::<Result<_, _>>()?,
-        })
-    };
-    models.into_iter().map(model).collect()
 }

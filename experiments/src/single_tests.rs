@@ -8,9 +8,11 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
+use comparison::single_tests::{self, flatten, single_test, DelongInput, SingleTest as Input};
 use data::TextTable;
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use crate::flag_ranges::check_alpha;
 use crate::predictions_file::{positive_label, truth_column, two_columns};
 
 /// The tests `compare` runs from flags.
@@ -212,35 +214,17 @@ pub struct CorrectArgs {
     common: Common,
 }
 
-fn check_alpha(alpha: f64) -> Result<()> {
-    if !(alpha > 0.0 && alpha < 1.0) {
-        bail!("--alpha {alpha} is out of range: must be in (0, 1)");
-    }
-    Ok(())
-}
-
-/// `value` (an object) with the test's name and the inputs added.
-fn with(name: &str, value: impl serde::Serialize, inputs: Value) -> Result<Value> {
-    let mut value = serde_json::to_value(value)?;
-    value["test"] = name.into();
-    for (key, input) in inputs.as_object().into_iter().flatten() {
-        value[key] = input.clone();
-    }
-    Ok(value)
-}
-
-/// Runs one single test and returns what to print.
-pub fn run(test: &SingleTest) -> Result<String> {
-    check_ranges(test)?;
-    let (common, value) = match test {
-        SingleTest::Delong(args) => (&args.common, delong(args)?),
-        SingleTest::Mcnemar(args) => {
-            check_alpha(args.common.alpha)?;
-            let result = stats::mcnemar_test([[0, args.b], [args.c, 0]], args.common.alpha)
-                .map_err(|error| anyhow::anyhow!("McNemar: {error}"))?;
-            let value = json!({ "b": args.b, "c": args.c, "result": result });
-            (&args.common, with("mcnemar", value, json!({}))?)
-        }
+/// The library's inputs of a single test other than DeLong, after the checks of its flags.
+fn input(test: &SingleTest) -> Result<(&Common, Input)> {
+    Ok(match test {
+        SingleTest::Delong(_) => unreachable!("DeLong reads a predictions file"),
+        SingleTest::Mcnemar(args) => (
+            &args.common,
+            Input::Mcnemar {
+                b: args.b,
+                c: args.c,
+            },
+        ),
         SingleTest::Binomial(args) => {
             check_alpha(args.common.alpha)?;
             let (k, n) = (args.successes, args.trials);
@@ -250,11 +234,13 @@ pub fn run(test: &SingleTest) -> Result<String> {
             if n == 0 {
                 bail!("--trials 0: give at least one trial");
             }
-            let summary = stats::binomial_summary(k, n, args.common.alpha)?;
-            (&args.common, with("binomial", summary, json!({}))?)
+            let input = Input::Binomial {
+                successes: k,
+                trials: n,
+            };
+            (&args.common, input)
         }
         SingleTest::Sign(args) => {
-            check_alpha(args.common.alpha)?;
             let alternative = match args.alternative {
                 SignAlternativeArg::TwoSided => stats::SignAlternative::TwoSided,
                 SignAlternativeArg::FirstBetter => stats::SignAlternative::FirstBetter,
@@ -270,13 +256,14 @@ pub fn run(test: &SingleTest) -> Result<String> {
                 },
             };
             let (wins, losses, ties) = (args.wins, args.losses, args.ties);
-            let summary =
-                stats::sign_summary(wins, losses, ties, args.common.alpha, alternative, method)?;
-            let inputs = json!({
-                "alternative": format!("{:?}", args.alternative),
-                "method": format!("{:?}", args.method),
-            });
-            (&args.common, with("sign", summary, inputs)?)
+            let input = Input::Sign {
+                wins,
+                losses,
+                ties,
+                alternative,
+                method,
+            };
+            (&args.common, input)
         }
         SingleTest::AucInterval(args) => {
             check_alpha(args.common.alpha)?;
@@ -285,10 +272,14 @@ pub fn run(test: &SingleTest) -> Result<String> {
                     bail!("--false-negatives {false_negatives} is more than --errors {errors}");
                 }
             }
-            let (auc, m, n) = (args.auc, args.positives, args.negatives);
-            let (errors, split) = (args.errors, args.false_negatives);
-            let intervals = stats::auc_intervals(auc, m, n, errors, split, args.common.alpha)?;
-            (&args.common, with("auc_interval", intervals, json!({}))?)
+            let input = Input::AucInterval {
+                auc: args.auc,
+                positives: args.positives,
+                negatives: args.negatives,
+                errors: args.errors,
+                false_negatives: args.false_negatives,
+            };
+            (&args.common, input)
         }
         SingleTest::Ranks(args) => {
             check_alpha(args.common.alpha)?;
@@ -298,52 +289,38 @@ pub fn run(test: &SingleTest) -> Result<String> {
                 given if given == k => args.names.clone(),
                 given => bail!("--names gives {given} names for {k} average ranks"),
             };
-            let summary =
-                stats::ranks_summary(&args.average_ranks, args.datasets, args.common.alpha)?;
-            (
-                &args.common,
-                with("ranks", summary, json!({ "learners": names }))?,
-            )
+            let (average_ranks, datasets) = (args.average_ranks.clone(), args.datasets);
+            let input = Input::Ranks {
+                average_ranks,
+                datasets,
+                names,
+            };
+            (&args.common, input)
         }
-        SingleTest::Correct(args) => {
-            check_alpha(args.common.alpha)?;
-            let corrections = stats::corrections(&args.pvalues, args.common.alpha)?;
-            (&args.common, with("correct", corrections, json!({}))?)
+        SingleTest::Correct(args) => (
+            &args.common,
+            Input::Correct {
+                pvalues: args.pvalues.clone(),
+            },
+        ),
+    })
+}
+
+/// Runs one single test and returns what to print.
+pub fn run(test: &SingleTest) -> Result<String> {
+    check_ranges(test)?;
+    let (common, value) = match test {
+        SingleTest::Delong(args) => (&args.common, delong(args)?),
+        _ => {
+            let (common, input) = input(test)?;
+            check_alpha(common.alpha)?;
+            (common, single_test(&input, common.alpha)?)
         }
     };
     if common.json {
         return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
     }
-    let mut lines = String::new();
-    flatten("", &value, &mut lines);
-    Ok(lines)
-}
-
-/// `key: value` lines of a JSON value, nested keys joined by dots.
-fn flatten(prefix: &str, value: &Value, out: &mut String) {
-    match value {
-        Value::Object(map) => {
-            for (key, inner) in map {
-                let key = if prefix.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{prefix}.{key}")
-                };
-                flatten(&key, inner, out);
-            }
-        }
-        Value::Array(items) if items.iter().any(|item| item.is_object() || item.is_array()) => {
-            for (index, inner) in items.iter().enumerate() {
-                flatten(&format!("{prefix}[{index}]"), inner, out);
-            }
-        }
-        Value::Array(items) => {
-            let shown: Vec<String> = items.iter().map(Value::to_string).collect();
-            out.push_str(&format!("{prefix}: [{}]\n", shown.join(", ")));
-        }
-        Value::String(text) => out.push_str(&format!("{prefix}: {text}\n")),
-        other => out.push_str(&format!("{prefix}: {other}\n")),
-    }
+    Ok(flatten(&value))
 }
 
 fn delong(args: &DelongArgs) -> Result<Value> {
@@ -362,23 +339,15 @@ fn delong(args: &DelongArgs) -> Result<Value> {
     let labels: Vec<bool> = table.texts(truth).iter().map(|l| *l == positive).collect();
     let first = table.numbers(table.column(&a)?, true)?;
     let second = table.numbers(table.column(&b)?, true)?;
-    let bootstrap = (args.resamples, args.seed);
-    let summary = stats::delong_summary(&labels, &first, &second, alpha, bootstrap)?;
-    let mut models = serde_json::Map::new();
-    models.insert(a.clone(), serde_json::to_value(&summary.first)?);
-    models.insert(b.clone(), serde_json::to_value(&summary.second)?);
-    Ok(json!({
-        "test": "delong",
-        "file": file,
-        "positive": positive,
-        "positives": summary.positives,
-        "negatives": summary.negatives,
-        "a": a,
-        "b": b,
-        "result": summary.result,
-        "models": models,
-        "bootstrap": { "resamples": args.resamples, "seed": args.seed },
-    }))
+    let input = DelongInput {
+        file: &file,
+        positive: &positive,
+        models: [&a, &b],
+        labels: &labels,
+        scores: [&first, &second],
+        bootstrap: (args.resamples, args.seed),
+    };
+    Ok(single_tests::delong(&input, alpha)?)
 }
 
 /// Every count flag of a single test within its documented range (`flag_ranges`), before any

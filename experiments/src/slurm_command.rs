@@ -72,43 +72,9 @@ pub fn run(args: &SlurmArgs) -> Result<()> {
         limits: (args.limits.max_units, args.limits.max_split_memory_mb),
     };
     let prepared = slurm::prepare(&engine, &config, &jobs, &invocation)?;
-    let (name, missing, pending) = (&prepared.name, &prepared.missing, &prepared.pending);
-    println!(
-        "experiment '{name}': {} units in {} shards ({}); scripts in {}",
-        prepared.units,
-        jobs.tasks,
-        prepared.costs,
-        prepared.slurm.display()
-    );
-    let already = prepared.units - missing.iter().sum::<usize>();
-    if pending.is_empty() {
-        println!("every unit is in the cache: only the merge job is needed");
-    } else if already > 0 {
-        let shards: Vec<String> = pending
-            .iter()
-            .map(|&shard| format!("{shard} ({} units)", missing[shard]))
-            .collect();
-        println!(
-            "{already} units are in the cache already; shards with units to run: {}",
-            shards.join(", ")
-        );
-    }
-    let (shards, merge) = (
-        prepared.shards_script.display(),
-        prepared.merge_script.display(),
-    );
+    print!("{}", slurm::prepared_text(&prepared, jobs.tasks));
     if !args.submit {
-        println!("submit with:");
-        if pending.is_empty() {
-            println!("  sbatch {merge}");
-        } else {
-            let array = slurm::array_ranges(pending);
-            println!(
-                "  array=$(sbatch --parsable --array={array} {shards}) && sbatch \
-                 --dependency=afterok:${{array%%;*}} {merge}"
-            );
-        }
-        println!("(or run this command again with --submit)");
+        print!("{}", slurm::submit_text(&prepared));
         return Ok(());
     }
     let array = slurm::submit_shards(&prepared)?;
@@ -118,17 +84,7 @@ pub fn run(args: &SlurmArgs) -> Result<()> {
     }
     let merge_id = slurm::submit_merge(&prepared, array.as_ref().map(|(id, _)| id.as_str()))?;
     println!("submitted the merge job {merge_id}");
-    println!(
-        "follow them with: squeue -u $USER   (or: sacct -j {merge_id} --format=JobID,State,Elapsed,ExitCode)"
-    );
-    println!(
-        "logs: {}; results: {}",
-        prepared.slurm.display(),
-        prepared.folder.join("index.html").display()
-    );
-    println!(
-        "if a task fails, run this command again: it resubmits only the shards with missing units"
-    );
+    print!("{}", slurm::follow_text(&prepared, &merge_id));
     Ok(())
 }
 

@@ -17,10 +17,13 @@
 pub mod across;
 pub mod across_tables;
 pub mod analysis;
+pub mod compare_file;
 pub mod error;
 pub mod fold_tables;
 pub mod results_table;
+pub mod roc_file;
 pub mod roc_tables;
+pub mod single_tests;
 
 pub use across::Settings;
 pub use analysis::{measure_tables, AcrossDatasets, ScoreTable};

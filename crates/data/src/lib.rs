@@ -22,6 +22,7 @@ pub mod distance;
 mod encoding;
 pub mod error;
 pub mod hash;
+pub mod listing;
 mod load;
 mod notices;
 mod options;

@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod checks;
+mod messages;
 
 pub use checks::{check_directives, check_text, JobError};
 use engine::cache::{file_safe, look_up, Cached};
 use engine::experiment::SLURM_FOLDER;
 use engine::shard::Assignment;
+pub use messages::{follow_text, prepared_text, submit_text};
 
 /// Why the jobs could not be written or submitted.
 #[derive(Debug, thiserror::Error)]

@@ -9,6 +9,8 @@
 //! analyses written against the engine's `Analysis` trait); the command line uses it too, so a
 //! library user's engine and the command's are the same.
 
+use std::path::{Path, PathBuf};
+
 pub use comparison;
 pub use data;
 pub use engine::*;
@@ -27,4 +29,72 @@ pub fn analyses() -> engine::Analyses {
 /// one worker thread per core: what `cargo run -p experiments -- --config FILE` runs.
 pub fn engine() -> Engine {
     Engine::new().with_analyses(analyses())
+}
+
+/// The analyses (with the options they read from the config), measures, tests and protocols a
+/// config can name, each with what it is and its options (what `experiments analyses` prints).
+pub fn describe_analyses() -> String {
+    let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
+    let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
+    for analysis in analyses().all() {
+        text.push_str(&indent(engine::registry::describe(
+            analysis.name(),
+            analysis.description(),
+            analysis.options(),
+        )));
+    }
+    let registries = engine::Registries::builtin();
+    text.push_str("measures (key 'measures': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_measures()));
+    text.push_str("tests (key 'tests': a name, or { name = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_tests()));
+    text.push_str("protocols (key 'protocol': { kind = ..., <options> }):\n");
+    text.push_str(&indent(registries.describe_protocols()));
+    text
+}
+
+/// A config name found neither as a file nor among the shipped configs.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "config '{name}' not found: no such file, and not in experiments/configs/ (which has: {})",
+    if known.is_empty() { "nothing".to_string() } else { known.join(", ") }
+)]
+pub struct ConfigNotFound {
+    /// The name given.
+    pub name: String,
+    /// The configs the workspace ships.
+    pub known: Vec<String>,
+}
+
+/// The config `experiments/configs/NAME` (or `NAME.toml`) under the current directory or the
+/// workspace root `workspace`.
+pub fn find_config(name: &str, workspace: &Path) -> Result<PathBuf, ConfigNotFound> {
+    let roots = [Path::new("."), workspace];
+    let with_extension = format!("{name}.toml");
+    for root in roots {
+        for file in [name, with_extension.as_str()] {
+            let candidate = root.join("experiments").join("configs").join(file);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    let known = config_names(&workspace.join("experiments").join("configs"));
+    let name = name.to_string();
+    Err(ConfigNotFound { name, known })
+}
+
+/// The names of the configs (`.toml` files) in `folder`, sorted; none when it cannot be read.
+fn config_names(folder: &Path) -> Vec<String> {
+    let mut known: Vec<String> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok())
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|file| file.ends_with(".toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    known.sort();
+    known
 }

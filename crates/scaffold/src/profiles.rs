@@ -1,5 +1,5 @@
 //! The workspace's build profiles for a crate outside it that depends on its crates, read from
-//! the workspace's `Cargo.toml` when `new-learner` runs (so they cannot drift from it).
+//! the workspace's `Cargo.toml` when the crate is written (so they cannot drift from it).
 //!
 //! Cargo applies `[profile.dev]` to the members of the workspace it builds, and
 //! `[profile.dev.package."*"]` to every other package. In the workspace this repository's
@@ -11,8 +11,28 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
 use toml::{Table, Value};
+
+use crate::{io, Result, ScaffoldError};
+
+/// Why the workspace's `[profile]` tables cannot be written for a dependent crate.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    /// A `[profile...]` entry that must be a table is not.
+    #[error("[{0}] is not a table")]
+    NotATable(String),
+    /// The `"*"` table sets a key that the profile itself does not.
+    #[error(
+        "[profile.{profile}.package.\"*\"] sets '{key}', which [profile.{profile}] does \
+         not: give it there too, so that the workspace's own crates' value is written"
+    )]
+    StarKeyMissing {
+        /// The profile.
+        profile: String,
+        /// The key.
+        key: String,
+    },
+}
 
 /// A crate of this workspace.
 #[derive(Debug, Clone)]
@@ -24,11 +44,13 @@ pub struct Member {
 }
 
 /// Reads a TOML file.
-fn read_toml(path: &Path) -> Result<Table> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    text.parse()
-        .with_context(|| format!("{}: not valid TOML", path.display()))
+pub(crate) fn read_toml(path: &Path) -> Result<Table> {
+    let text =
+        std::fs::read_to_string(path).map_err(io(format!("{}: cannot read", path.display())))?;
+    text.parse().map_err(|source| ScaffoldError::Toml {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The workspace's members (from `[workspace] members` of `repo/Cargo.toml`), with their
@@ -40,7 +62,10 @@ pub fn members(repo: &Path) -> Result<Vec<Member>> {
         .get("workspace")
         .and_then(|w| w.get("members"))
         .and_then(Value::as_array)
-        .with_context(|| format!("{}: no [workspace] members", manifest.display()))?
+        .ok_or_else(|| ScaffoldError::Manifest {
+            path: manifest.clone(),
+            what: "no [workspace] members",
+        })?
         .iter()
         .filter_map(Value::as_str)
         .map(|member| repo.join(member).join("Cargo.toml"))
@@ -53,7 +78,10 @@ pub fn members(repo: &Path) -> Result<Vec<Member>> {
                 .get("package")
                 .and_then(|p| p.get("name"))
                 .and_then(Value::as_str)
-                .with_context(|| format!("{}: no [package] name", path.display()))?;
+                .ok_or_else(|| ScaffoldError::Manifest {
+                    path: path.clone(),
+                    what: "no [package] name",
+                })?;
             let dependencies = ["dependencies", "build-dependencies"]
                 .iter()
                 .filter_map(|key| table.get(*key).and_then(Value::as_table))
@@ -88,7 +116,11 @@ pub fn closure(members: &[Member], root: &str) -> Vec<String> {
 
 /// The `[profile]` tables of the workspace's manifest as a crate depending on `root` needs them
 /// (see the module's documentation), as TOML text.
-pub fn dependent_profiles(workspace: &Table, members: &[Member], root: &str) -> Result<String> {
+pub fn dependent_profiles(
+    workspace: &Table,
+    members: &[Member],
+    root: &str,
+) -> Result<String, ProfileError> {
     let Some(profiles) = workspace.get("profile").and_then(Value::as_table) else {
         return Ok(String::new());
     };
@@ -98,12 +130,12 @@ pub fn dependent_profiles(workspace: &Table, members: &[Member], root: &str) -> 
     for (profile, settings) in profiles {
         let settings = settings
             .as_table()
-            .with_context(|| format!("[profile.{profile}] is not a table"))?;
+            .ok_or_else(|| ProfileError::NotATable(format!("profile.{profile}")))?;
         let empty = Table::new();
         let packages = match settings.get("package") {
             Some(value) => value
                 .as_table()
-                .with_context(|| format!("[profile.{profile}.package] is not a table"))?,
+                .ok_or_else(|| ProfileError::NotATable(format!("profile.{profile}.package")))?,
             None => &empty,
         };
         let own: Table = (settings.iter())
@@ -136,11 +168,11 @@ fn member_table(
     own: &Table,
     packages: &Table,
     member: &str,
-) -> Result<Option<Table>> {
+) -> Result<Option<Table>, ProfileError> {
     let specific = match packages.get(member) {
         Some(value) => value
             .as_table()
-            .with_context(|| format!("[profile.{profile}.package.{member}] is not a table"))?
+            .ok_or_else(|| ProfileError::NotATable(format!("profile.{profile}.package.{member}")))?
             .clone(),
         None => Table::new(),
     };
@@ -151,10 +183,10 @@ fn member_table(
     for key in star.keys() {
         let value = specific.get(key).or_else(|| own.get(key));
         let Some(value) = value else {
-            bail!(
-                "[profile.{profile}.package.\"*\"] sets '{key}', which [profile.{profile}] does \
-                 not: give it there too, so that the workspace's own crates' value is written"
-            );
+            return Err(ProfileError::StarKeyMissing {
+                profile: profile.to_string(),
+                key: key.clone(),
+            });
         };
         table.insert(key.clone(), value.clone());
     }
@@ -163,10 +195,10 @@ fn member_table(
 }
 
 /// `[profile.<profile>.package.<package>]` and its keys.
-fn package_section(profile: &str, package: &str, table: &Value) -> Result<String> {
+fn package_section(profile: &str, package: &str, table: &Value) -> Result<String, ProfileError> {
     let table = table
         .as_table()
-        .with_context(|| format!("[profile.{profile}.package.{package}] is not a table"))?;
+        .ok_or_else(|| ProfileError::NotATable(format!("profile.{profile}.package.{package}")))?;
     Ok(section(
         &format!("profile.{profile}.package.{}", key(package)),
         table,

@@ -1,0 +1,193 @@
+//! What `experiments compare FILE` prints once its flags are checked: the paired tests between
+//! two learners' per-fold results (`stats::compare_folds`, printed by `fold_text`), or, for a
+//! table of results (a `dataset` column, or a Parquet file), the across-data-set analysis
+//! (`across::analyse` on the table `read_results` reads, printed as a run's `across_datasets`
+//! tables).
+//!
+//! Per-fold file layout (a CSV with a header row): one row per fold (or split), one numeric
+//! column per learner, and optionally a `repetition` column (also spelt `rep` or `run`) and a
+//! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
+//! (see `stats::compare_folds`).
+//!
+//! With `--json` one object: per-fold results give `{ file, a, b, ... }` with the fields of
+//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
+//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
+//! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
+//! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
+//! `across::analyse`, the call a run's `across_datasets` analysis makes. Floats are JSON
+//! numbers, or "inf", "-inf", "nan".
+
+use data::{DataError, TextTable};
+
+use serde::Serialize;
+use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
+use stats::{FoldComparison, FoldOptions};
+
+use crate::across::{self, Settings};
+use crate::results_table::{across_text, ResultsTable};
+
+/// Why a file could not be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareFileError {
+    /// The table has more learners than the across-data-set tests take.
+    #[error("'{file}' has {learners} learners; the across-data-set tests take at most {most}")]
+    TooManyLearners {
+        /// The file.
+        file: String,
+        /// Its learners.
+        learners: usize,
+        /// The most the tests take.
+        most: usize,
+    },
+    /// The analysis failed, or nothing could be compared (the sentence says why).
+    #[error("'{file}': {why}")]
+    Analysis {
+        /// The file.
+        file: String,
+        /// Why.
+        why: String,
+    },
+    /// A table could not be made.
+    #[error(transparent)]
+    Report(#[from] report::ReportError),
+    /// The JSON could not be written.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// `compare TABLE --json`.
+#[derive(Serialize)]
+struct AcrossJson<'a> {
+    file: &'a str,
+    measure: Option<&'a str>,
+    higher_is_better: bool,
+    rows_averaged: usize,
+    table: &'a AnalysisTable,
+    analysis: &'a AcrossAnalysis,
+}
+
+/// Refuses a table with more learners than the across-data-set tests take.
+pub fn check_learners(file: &str, results: &ResultsTable) -> Result<(), CompareFileError> {
+    if results.table.learners.len() > stats::MAX_RANKED_LEARNERS {
+        return Err(CompareFileError::TooManyLearners {
+            file: file.to_string(),
+            learners: results.table.learners.len(),
+            most: stats::MAX_RANKED_LEARNERS,
+        });
+    }
+    Ok(())
+}
+
+/// The across-data-set analysis of `results` (read from `file`) with `settings`, as text or
+/// JSON.
+pub fn across_output(
+    file: &str,
+    results: &ResultsTable,
+    settings: &Settings,
+    json: bool,
+) -> Result<String, CompareFileError> {
+    check_learners(file, results)?;
+    let failed = |why: String| CompareFileError::Analysis {
+        file: file.to_string(),
+        why,
+    };
+    // The measure's name seeds each Monte Carlo part, as in a run's analysis.
+    let measure = results.measure.clone().unwrap_or_default();
+    let higher_is_better = !results.lower_is_better;
+    let analysis = across::analyse(&results.table, &measure, higher_is_better, settings)
+        .map_err(|error| failed(error.to_string()))?;
+    if analysis.core.is_none() && analysis.skillings_mack.is_none() {
+        let mut reasons: Vec<String> = analysis
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.part, s.reason))
+            .collect();
+        reasons.extend(across::missing_cells(&results.table));
+        let why = format!("nothing could be compared: {}", reasons.join("; "));
+        return Err(failed(why));
+    }
+    if !json {
+        return Ok(across_text(file, results, &analysis)?);
+    }
+    let json = AcrossJson {
+        file,
+        measure: results.measure.as_deref(),
+        higher_is_better,
+        rows_averaged: results.rows_averaged,
+        table: &results.table,
+        analysis: &analysis,
+    };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// `compare FOLDS --json`.
+#[derive(Serialize)]
+struct FoldsJson<'a> {
+    file: &'a str,
+    a: &'a str,
+    b: &'a str,
+    #[serde(flatten)]
+    comparison: &'a FoldComparison,
+}
+
+/// Two learners' per-fold results: their names and values, and the runs' indices if given.
+#[derive(Debug, Clone)]
+pub struct FoldColumns<'a> {
+    /// The two learners' names.
+    pub names: [&'a str; 2],
+    /// Their values, fold by fold.
+    pub values: [&'a [f64]; 2],
+    /// The repetition index of each fold, if given.
+    pub repetition: Option<&'a [f64]>,
+    /// The fold index of each fold, if given.
+    pub fold: Option<&'a [f64]>,
+}
+
+/// The paired tests of `columns` (read from `file`) with `options`, as text or JSON.
+pub fn folds_output(
+    file: &str,
+    columns: &FoldColumns,
+    options: &FoldOptions,
+    json: bool,
+) -> Result<String, CompareFileError> {
+    let [a, b] = columns.names;
+    let [first, second] = columns.values;
+    let comparison = stats::compare_folds(first, second, columns.repetition, columns.fold, options);
+    if !json {
+        return Ok(crate::fold_tables::fold_text(file, a, b, &comparison)?);
+    }
+    let json = FoldsJson {
+        file,
+        a,
+        b,
+        comparison: &comparison,
+    };
+    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// Column names read as the repetition index, and as the fold index.
+const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
+const FOLD_COLUMNS: [&str; 1] = ["fold"];
+
+/// The columns of a per-fold table that are learners' (not the repetition or fold index).
+pub fn learner_columns(table: &TextTable) -> Vec<&String> {
+    let is_index = |name: &str| {
+        let names = REPETITION_COLUMNS.iter().chain(&FOLD_COLUMNS);
+        names
+            .into_iter()
+            .any(|index| name.eq_ignore_ascii_case(index))
+    };
+    table.header().iter().filter(|n| !is_index(n)).collect()
+}
+
+/// A per-fold table's repetition and fold index of each row, where it has those columns.
+pub type FoldIndices = (Option<Vec<f64>>, Option<Vec<f64>>);
+
+/// The repetition and fold indices of a per-fold table's rows, where it has those columns.
+pub fn fold_indices(table: &TextTable) -> Result<FoldIndices, DataError> {
+    let index = |names: &[&str]| match table.find_any(names) {
+        Some(column) => table.numbers(column, false).map(Some),
+        None => Ok(None),
+    };
+    Ok((index(&REPETITION_COLUMNS)?, index(&FOLD_COLUMNS)?))
+}
