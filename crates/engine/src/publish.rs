@@ -64,6 +64,9 @@ impl Staging {
         let root = parent(target);
         std::fs::create_dir_all(root)
             .map_err(|error| Error::io("create the folder of the results folder", root, error))?;
+        // Under the exclusive lock until `.owner` is locked, so that another run's `recover`
+        // never takes a folder being created for one without an owner.
+        let _lock = FolderLock::exclusive(target)?;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.subsec_nanos());
@@ -114,6 +117,8 @@ impl Staging {
 
     /// Removes the staging folder (a run that stops before publishing).
     pub fn abandon(self) {
+        // Under the exclusive lock, so that another run's `recover` does not remove it too.
+        let _lock = FolderLock::exclusive(&self.target);
         drop(self.owner);
         let _ = std::fs::remove_dir_all(&self.path);
     }
@@ -208,8 +213,12 @@ fn recover(target: &Path) -> Result<()> {
                 rename(&from, &to)?;
             }
         }
-        std::fs::remove_dir_all(&path)
-            .map_err(|error| Error::io("remove the leftover staging folder", &path, error))?;
+        match std::fs::remove_dir_all(&path) {
+            // Its owner removed it meanwhile (abandon holds the lock; this is belt and braces).
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            outcome => outcome
+                .map_err(|error| Error::io("remove the leftover staging folder", &path, error))?,
+        }
     }
     Ok(())
 }
