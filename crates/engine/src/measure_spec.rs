@@ -7,8 +7,6 @@ use std::sync::Arc;
 use evaluate::BinaryScores;
 use learners::{ParamError, ParameterSpec, Params, Probabilities};
 
-use crate::registry::Declares;
-
 /// How a configured measure computes its value from one part's predictions: the class
 /// probabilities, the true classes, and the positive class of a binary task. A value that
 /// cannot be computed (a class absent from the part, for AUC) is NaN.
@@ -37,21 +35,7 @@ pub struct MeasureSpec {
     pub build: BuildMeasure,
 }
 
-impl Declares for MeasureSpec {
-    const NOUN: &'static str = "measure";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+crate::registry::declares_fields!(MeasureSpec, "measure");
 
 /// The positive class's probability as the score of each row, with its label.
 pub fn binary_scores(

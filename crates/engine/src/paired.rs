@@ -10,7 +10,7 @@ use learners::{ParamError, ParameterSpec, Params};
 use serde::{Deserialize, Serialize};
 use stats::{SignTestResult, TTestResult, WilcoxonResult};
 
-use crate::registry::{Declares, Entry, Registry};
+use crate::registry::{Entry, Registry};
 
 /// A built-in paired test between two learners over folds.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
@@ -123,21 +123,7 @@ pub struct FoldTestSpec {
     pub build: BuildFoldTest,
 }
 
-impl Declares for FoldTestSpec {
-    const NOUN: &'static str = "test";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+crate::registry::declares_fields!(FoldTestSpec, "test");
 
 /// A test over folds as configured.
 #[derive(Clone)]

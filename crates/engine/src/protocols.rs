@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use learners::{ParamError, ParameterSpec, Params};
 
-use crate::registry::{Declares, Entry, Registry};
+use crate::registry::{Entry, Registry};
 
 /// A configured protocol.
 pub trait Protocol: Send + Sync {
@@ -43,21 +43,7 @@ pub struct ProtocolSpec {
     pub build: BuildProtocol,
 }
 
-impl Declares for ProtocolSpec {
-    const NOUN: &'static str = "protocol";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+crate::registry::declares_fields!(ProtocolSpec, "protocol");
 
 /// Reads a config's `protocol` table (`kind` and its options) against the registry; the error
 /// names the key and what is allowed.

@@ -24,6 +24,29 @@ pub trait Declares: Send + Sync {
     fn options(&self) -> &[ParameterSpec];
 }
 
+/// Implements [`Declares`] for a spec type with `name`, `description` and `options` fields,
+/// as every registry's spec has.
+macro_rules! declares_fields {
+    ($spec:ty, $noun:literal) => {
+        impl $crate::registry::Declares for $spec {
+            const NOUN: &'static str = $noun;
+
+            fn name(&self) -> &'static str {
+                self.name
+            }
+
+            fn description(&self) -> &'static str {
+                self.description
+            }
+
+            fn options(&self) -> &[learners::ParameterSpec] {
+                &self.options
+            }
+        }
+    };
+}
+pub(crate) use declares_fields;
+
 /// A registered entry: its spec, and its options as [`Params`] checks them.
 pub struct Entry<S> {
     /// The spec as declared.

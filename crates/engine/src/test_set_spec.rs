@@ -6,8 +6,6 @@ use std::sync::Arc;
 
 use learners::{ParamError, ParameterSpec, Params, Probabilities};
 
-use crate::registry::Declares;
-
 /// What a test on the test set is given besides the models' probabilities: the true classes
 /// of the test rows, the positive class of a binary task, and the significance level.
 #[derive(Clone, Copy, Debug)]
@@ -74,18 +72,4 @@ pub struct TestSetTestSpec {
     pub build: BuildTestSetTest,
 }
 
-impl Declares for TestSetTestSpec {
-    const NOUN: &'static str = "test";
-
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn options(&self) -> &[ParameterSpec] {
-        &self.options
-    }
-}
+crate::registry::declares_fields!(TestSetTestSpec, "test");
