@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+mod bootstrap_command;
 mod compare_command;
 mod datasets_command;
 mod flag_ranges;

@@ -26,6 +26,18 @@ pub struct EvaluationArgs {
     #[arg(long)]
     evaluate: bool,
 
+    /// Per-bin interval of the reliability diagrams (default wilson).
+    #[arg(long, value_enum, value_name = "KIND")]
+    bin_interval: Option<BinIntervalArg>,
+
+    #[command(flatten)]
+    measures: MeasureArgs,
+}
+
+/// The options of the measures and their bootstrap intervals, shared by `roc --evaluate` and
+/// `compare bootstrap`.
+#[derive(Args, Debug, Default)]
+pub struct MeasureArgs {
     /// Upper end F of the partial AUC's FPR range [0, F], in (0, 1] (default 1).
     #[arg(long, value_name = "F")]
     max_fpr: Option<f64>,
@@ -33,10 +45,6 @@ pub struct EvaluationArgs {
     /// Number of calibration bins, 1 to 1000000 (default 10).
     #[arg(long, value_name = "B")]
     bins: Option<usize>,
-
-    /// Per-bin interval of the reliability diagrams (default wilson).
-    #[arg(long, value_enum, value_name = "KIND")]
-    bin_interval: Option<BinIntervalArg>,
 
     /// The H-measure's Beta prior, first shape parameter (> 0; with --h-beta; default: the
     /// class-ratio prior Beta(2, 1 + n0/n1) of the hmeasure packages).
@@ -68,18 +76,32 @@ pub struct EvaluationArgs {
 impl EvaluationArgs {
     /// The checked options, `None` when neither `--evaluate` nor any option is given.
     pub fn options(&self) -> Result<Option<EvaluationOptions>> {
-        let any = self.max_fpr.is_some()
+        if !(self.evaluate || self.bin_interval.is_some() || self.measures.any()) {
+            return Ok(None);
+        }
+        let interval = match self.bin_interval.unwrap_or(BinIntervalArg::Wilson) {
+            BinIntervalArg::Wilson => BinInterval::Wilson,
+            BinIntervalArg::ClopperPearson => BinInterval::ClopperPearson,
+        };
+        self.measures.options(interval).map(Some)
+    }
+}
+
+impl MeasureArgs {
+    /// Whether any option is given.
+    fn any(&self) -> bool {
+        self.max_fpr.is_some()
             || self.bins.is_some()
-            || self.bin_interval.is_some()
             || self.h_alpha.is_some()
             || self.h_beta.is_some()
             || self.resamples.is_some()
             || self.seed.is_some()
             || self.confidence.is_some()
-            || self.jackknife_groups.is_some();
-        if !(self.evaluate || any) {
-            return Ok(None);
-        }
+            || self.jackknife_groups.is_some()
+    }
+
+    /// The checked options, with `interval` the reliability bins' interval.
+    pub fn options(&self, interval: BinInterval) -> Result<EvaluationOptions> {
         let max_fpr = self.max_fpr.unwrap_or(1.0);
         if !(max_fpr > 0.0 && max_fpr <= 1.0) {
             bail!("--max-fpr {max_fpr}: the partial AUC's upper false positive rate must be in (0, 1]");
@@ -113,13 +135,9 @@ impl EvaluationArgs {
                 "--h-alpha and --h-beta: give both of the Beta prior's parameters, or neither"
             ),
         };
-        let interval = match self.bin_interval.unwrap_or(BinIntervalArg::Wilson) {
-            BinIntervalArg::Wilson => BinInterval::Wilson,
-            BinIntervalArg::ClopperPearson => BinInterval::ClopperPearson,
-        };
         let bootstrap = BootstrapOptions::new(resamples, 1.0 - confidence, self.seed.unwrap_or(1))?;
-        Ok(Some(EvaluationOptions::new(
+        Ok(EvaluationOptions::new(
             max_fpr, bins, interval, prior, bootstrap, groups,
-        )?))
+        )?)
     }
 }

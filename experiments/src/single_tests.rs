@@ -21,6 +21,10 @@ pub enum SingleTest {
     /// DeLong's test of two correlated AUCs from a predictions CSV (truth and score columns),
     /// with each AUC's Hanley-McNeil, Agarwal and bootstrap intervals.
     Delong(DelongArgs),
+    /// Percentile and BCa bootstrap intervals (class-stratified, seeded) of AUC, scored AUC,
+    /// error, Brier, average precision, PR and PR-Gain areas, partial AUC, H-measure and ECE of
+    /// each model of a predictions CSV, and paired intervals of every two models' differences.
+    Bootstrap(crate::bootstrap_command::BootstrapArgs),
     /// McNemar's test from the discordant counts b and c (exact, and chi-square with and
     /// without continuity correction).
     Mcnemar(McnemarArgs),
@@ -217,7 +221,9 @@ pub struct CorrectArgs {
 /// The library's inputs of a single test other than DeLong, after the checks of its flags.
 fn input(test: &SingleTest) -> Result<(&Common, Input)> {
     Ok(match test {
-        SingleTest::Delong(_) => unreachable!("DeLong reads a predictions file"),
+        SingleTest::Delong(_) | SingleTest::Bootstrap(_) => {
+            unreachable!("DeLong and the bootstrap read a predictions file")
+        }
         SingleTest::Mcnemar(args) => (
             &args.common,
             Input::Mcnemar {
@@ -308,6 +314,9 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
 
 /// Runs one single test and returns what to print.
 pub fn run(test: &SingleTest) -> Result<String> {
+    if let SingleTest::Bootstrap(args) = test {
+        return crate::bootstrap_command::run(args);
+    }
     check_ranges(test)?;
     let (common, value) = match test {
         SingleTest::Delong(args) => (&args.common, delong(args)?),
@@ -393,6 +402,6 @@ fn check_ranges(test: &SingleTest) -> Result<()> {
             let datasets = stats::MAX_RANKED_DATASETS as u64;
             check_count("--datasets", args.datasets as u64, 2, datasets, "datasets")
         }
-        SingleTest::Correct(_) => Ok(()),
+        SingleTest::Correct(_) | SingleTest::Bootstrap(_) => Ok(()),
     }
 }

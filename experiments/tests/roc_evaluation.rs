@@ -159,6 +159,12 @@ fn several_models_match_scikit_learn_and_the_peers() {
         &expected["delong"]["chi_square"],
         1e-9,
     );
+    near(
+        "DeLong chi-square from pROC's var and cov",
+        &delong["chi_square"],
+        &expected["delong"]["proc_chi_square"],
+        1e-9,
+    );
     assert_eq!(delong["df"], expected["delong"]["df"]);
     assert_eq!(evaluation["differences"].as_array().unwrap().len(), 30);
     assert!(evaluation["models_cost_curve"]["segments"].is_array());

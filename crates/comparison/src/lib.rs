@@ -12,11 +12,13 @@
 //!
 //! The text of the other comparisons the command line prints: two learners' per-fold tests
 //! ([`fold_tables`], of [`stats::FoldComparison`]) and models' ROC curves and hulls
-//! ([`roc_tables`], of [`evaluate::RocSummary`]).
+//! ([`roc_tables`], of [`evaluate::RocSummary`]), and the bootstrap intervals of a predictions
+//! file's models ([`bootstrap_file`], of [`evaluate::Intervals`]).
 
 pub mod across;
 pub mod across_tables;
 pub mod analysis;
+pub mod bootstrap_file;
 pub mod compare_file;
 pub mod error;
 pub mod fold_tables;

@@ -4,8 +4,9 @@
 //! AUCs and each class against the rest).
 
 use evaluate::{
-    BinaryOptions, BinarySummary, CostCurve, Evaluation, HullClassifier, ModelsHull,
-    MulticlassSummary, RocHull, ScoreSummary, Target, DEFAULT_THRESHOLD,
+    BinaryOptions, BinarySummary, CostCurve, Evaluation, EvaluationOptions, HullClassifier,
+    MeasureInterval, ModelsHull, MulticlassSummary, PairedInterval, RocHull, ScoreSummary, Target,
+    DEFAULT_THRESHOLD,
 };
 use report::table::format_number;
 use report::{Cell, ReportError, Table};
@@ -325,22 +326,12 @@ pub fn evaluation_text(evaluation: &Evaluation) -> Result<String, ReportError> {
     text.push('\n');
     text.push_str(&decomposition_table(evaluation)?);
     text.push('\n');
-    let mut intervals = interval_table(
-        &format!(
-            "Bootstrap intervals ({} class-stratified resamples, seed {}, level {})",
-            options.bootstrap.resamples,
-            options.bootstrap.seed,
-            1.0 - options.bootstrap.alpha
-        ),
-        &["model", "measure"],
-    );
-    for model in &evaluation.models {
-        for interval in &model.intervals {
-            let first = [Cell::text(&model.name), Cell::text(interval.measure.name())];
-            intervals.push_row(interval_row(first, &interval.interval));
-        }
-    }
-    text.push_str(&intervals.to_markdown()?);
+    let rows: Vec<(&str, &[MeasureInterval])> = evaluation
+        .models
+        .iter()
+        .map(|model| (model.name.as_str(), model.intervals.as_slice()))
+        .collect();
+    text.push_str(&intervals_table(options, &rows)?);
     for model in &evaluation.models {
         text.push('\n');
         text.push_str(&envelope_table(
@@ -364,21 +355,49 @@ pub fn evaluation_text(evaluation: &Evaluation) -> Result<String, ReportError> {
     }
     if !evaluation.differences.is_empty() {
         text.push('\n');
-        let mut paired = interval_table(
-            "Paired bootstrap intervals of differences (first - second, same resamples)",
-            &["first", "second", "measure"],
-        );
-        for d in &evaluation.differences {
-            let first = [
-                Cell::text(&d.first),
-                Cell::text(&d.second),
-                Cell::text(d.measure.name()),
-            ];
-            paired.push_row(interval_row(first, &d.difference));
-        }
-        text.push_str(&paired.to_markdown()?);
+        text.push_str(&differences_table(&evaluation.differences)?);
     }
     Ok(text)
+}
+
+/// The bootstrap intervals of each model's measures (`rows`: model name, its intervals).
+pub fn intervals_table(
+    options: &EvaluationOptions,
+    rows: &[(&str, &[MeasureInterval])],
+) -> Result<String, ReportError> {
+    let mut table = interval_table(
+        &format!(
+            "Bootstrap intervals ({} class-stratified resamples, seed {}, level {})",
+            options.bootstrap.resamples,
+            options.bootstrap.seed,
+            1.0 - options.bootstrap.alpha
+        ),
+        &["model", "measure"],
+    );
+    for (name, intervals) in rows {
+        for interval in *intervals {
+            let first = [Cell::text(*name), Cell::text(interval.measure.name())];
+            table.push_row(interval_row(first, &interval.interval));
+        }
+    }
+    table.to_markdown()
+}
+
+/// The paired bootstrap intervals of two models' differences.
+pub fn differences_table(differences: &[PairedInterval]) -> Result<String, ReportError> {
+    let mut paired = interval_table(
+        "Paired bootstrap intervals of differences (first - second, same resamples)",
+        &["first", "second", "measure"],
+    );
+    for d in differences {
+        let first = [
+            Cell::text(&d.first),
+            Cell::text(&d.second),
+            Cell::text(d.measure.name()),
+        ];
+        paired.push_row(interval_row(first, &d.difference));
+    }
+    paired.to_markdown()
 }
 
 /// An optional number: the number, or an empty cell.

@@ -41,6 +41,7 @@ pub mod sections;
 pub mod shard;
 pub mod test_set;
 pub mod test_set_bootstrap;
+pub mod test_set_delong_k;
 pub mod test_set_run;
 pub mod test_set_spec;
 pub mod unit;

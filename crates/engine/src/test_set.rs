@@ -55,8 +55,9 @@ impl TestSetTest {
     }
 }
 
-/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial, then the
-/// bootstrap intervals of [`crate::test_set_bootstrap`].
+/// The built-in tests on the test set: delong, mcnemar, hanley_mcneil, binomial, DeLong's
+/// k-model chi-square ([`crate::test_set_delong_k`]), then the bootstrap intervals of
+/// [`crate::test_set_bootstrap`].
 pub fn builtin() -> Registry<TestSetTestSpec> {
     let mut registry = Registry::default();
     let specs = [
@@ -100,7 +101,9 @@ pub fn builtin() -> Registry<TestSetTestSpec> {
             build: |_| Ok(TestSetFn::Single(Arc::new(binomial))),
         },
     ];
-    for spec in specs.into_iter().chain(crate::test_set_bootstrap::specs()) {
+    let delong_k = std::iter::once(crate::test_set_delong_k::spec());
+    let bootstrap = crate::test_set_bootstrap::specs();
+    for spec in specs.into_iter().chain(delong_k).chain(bootstrap) {
         registry
             .register(spec)
             .expect("the built-in tests are valid");
@@ -117,6 +120,8 @@ pub struct TestSetRecord {
     pub a: usize,
     /// Second learner index, for the pairwise tests.
     pub b: Option<usize>,
+    /// Whether the test is over all learners at once (then `a` is 0 and `b` None).
+    pub all: bool,
     /// The test's name.
     pub test: &'static str,
     /// The measure each learner is judged on.
@@ -145,6 +150,7 @@ pub fn delong(
         pvalue: result.pvalue,
         interval: None,
         reject: result.reject,
+        df: None,
     })
 }
 
@@ -178,6 +184,7 @@ pub fn mcnemar(
         pvalue: result.exact.pvalue,
         interval: None,
         reject: result.reject,
+        df: None,
     })
 }
 
@@ -205,6 +212,7 @@ pub fn hanley_mcneil(
         pvalue: f64::NAN,
         interval: Some((interval.low, interval.high)),
         reject: false,
+        df: None,
     })
 }
 
@@ -230,6 +238,7 @@ pub fn binomial(
         pvalue: f64::NAN,
         interval: Some((interval.low, interval.high)),
         reject: false,
+        df: None,
     })
 }
 

@@ -166,6 +166,7 @@ fn single(setup: Setup, input: &TestSetInput, model: &Probabilities) -> Result<M
         pvalue: f64::NAN,
         interval: Some(setup.limits(&interval)?),
         reject: false,
+        df: None,
     })
 }
 
@@ -188,6 +189,7 @@ fn paired(
         pvalue: f64::NAN,
         interval: Some((low, high)),
         reject: low > 0.0 || high < 0.0,
+        df: None,
     })
 }
 

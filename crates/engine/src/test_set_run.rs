@@ -27,6 +27,7 @@ pub fn needed_models(tests: &[TestSetTest], plan: &Plan) -> Vec<(usize, usize)> 
 /// Checks, before any fit, that every dataset's protocol has one fixed test set when a test on
 /// the test set is selected; the error names the key, the test and the datasets.
 pub fn check(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
+    check_learners(tests, plan)?;
     let Some(test) = tests.first() else {
         return Ok(());
     };
@@ -52,6 +53,28 @@ pub fn check(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
     )
 }
 
+/// Checks that a test over all learners whose options are written for k learners (a contrast
+/// of k columns) runs with k learners; the error names the key, the test and both numbers.
+fn check_learners(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
+    for test in tests {
+        if let TestSetFn::All {
+            learners: Some(k), ..
+        } = test.run()
+        {
+            let have = plan.learners.len();
+            if *k != have {
+                crate::bail!(
+                    "key 'tests': '{}' has a contrast with {k} coefficients per row, but the \
+                     config has {have} learners: give one coefficient per learner, in the \
+                     order of 'learners'",
+                    test.name()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Every selected test on the test set, for every dataset whose protocol has one, in order of
 /// dataset, test, learner pair; `predictions` gives the test-set predictions of a (dataset,
 /// learner)'s whole-training model, read from the cache, or why there are none. Each dataset's
@@ -68,48 +91,87 @@ pub fn test_set_tests(
     let learners = plan.learners.len();
     let mut records = Vec::new();
     for (dataset, prepared) in plan.datasets.iter().enumerate() {
-        let models: Vec<std::result::Result<(Vec<usize>, Probabilities), String>> = (0..learners)
+        let models: Vec<Model> = (0..learners)
             .map(|learner| predictions(dataset, learner).map(|p| p.part(Part::Test)))
             .collect();
-        let input = |truth| TestSetInput {
-            truth,
-            positive: prepared.positive,
-            alpha,
-        };
         for test in tests {
-            let record = |(a, b), outcome| TestSetRecord {
-                dataset,
-                a,
-                b,
-                test: test.name(),
-                measure: test.spec().measure,
-                outcome,
-            };
-            for a in 0..learners {
-                match test.run() {
-                    TestSetFn::Single(run) => {
-                        let outcome = match &models[a] {
-                            Err(why) => Err(why.clone()),
-                            Ok((truth, probabilities)) => run(&input(truth), probabilities),
-                        };
-                        records.push(record((a, None), outcome));
-                    }
-                    TestSetFn::Pairwise(run) => {
-                        for b in a + 1..learners {
-                            let outcome = match (&models[a], &models[b]) {
-                                (Err(why), _) | (_, Err(why)) => Err(why.clone()),
-                                (Ok((truth, first)), Ok((_, second))) => {
-                                    run(&input(truth), first, second)
-                                }
-                            };
-                            records.push(record((a, Some(b)), outcome));
-                        }
-                    }
-                }
-            }
+            let outcomes = outcomes(test.run(), &models, prepared.positive, alpha);
+            records.extend(
+                outcomes
+                    .into_iter()
+                    .map(|(a, b, all, outcome)| TestSetRecord {
+                        dataset,
+                        a,
+                        b,
+                        all,
+                        test: test.name(),
+                        measure: test.spec().measure,
+                        outcome,
+                    }),
+            );
         }
     }
     records
+}
+
+/// A learner's test-set truth and probabilities, or why there are none.
+type Model = std::result::Result<(Vec<usize>, Probabilities), String>;
+
+/// One test's outcomes on one dataset's `models`: (a, b, over all learners, outcome) for each
+/// learner, each pair, or all learners at once.
+#[allow(clippy::type_complexity)]
+fn outcomes(
+    run: &TestSetFn,
+    models: &[Model],
+    positive: Option<usize>,
+    alpha: f64,
+) -> Vec<(
+    usize,
+    Option<usize>,
+    bool,
+    std::result::Result<Measured, String>,
+)> {
+    let input = |truth| TestSetInput {
+        truth,
+        positive,
+        alpha,
+    };
+    let learners = models.len();
+    match run {
+        TestSetFn::Single(run) => (0..learners)
+            .map(|a| {
+                let outcome = match &models[a] {
+                    Err(why) => Err(why.clone()),
+                    Ok((truth, probabilities)) => run(&input(truth), probabilities),
+                };
+                (a, None, false, outcome)
+            })
+            .collect(),
+        TestSetFn::Pairwise(run) => (0..learners)
+            .flat_map(|a| (a + 1..learners).map(move |b| (a, b)))
+            .map(|(a, b)| {
+                let outcome = match (&models[a], &models[b]) {
+                    (Err(why), _) | (_, Err(why)) => Err(why.clone()),
+                    (Ok((truth, first)), Ok((_, second))) => run(&input(truth), first, second),
+                };
+                (a, Some(b), false, outcome)
+            })
+            .collect(),
+        TestSetFn::All { run, .. } => {
+            let ready: std::result::Result<Vec<&(Vec<usize>, Probabilities)>, String> = models
+                .iter()
+                .map(|model| model.as_ref().map_err(Clone::clone))
+                .collect();
+            let outcome = ready.and_then(|ready| match ready.first() {
+                None => Err("no learner".to_string()),
+                Some((truth, _)) => {
+                    let all: Vec<&Probabilities> = ready.iter().map(|(_, p)| p).collect();
+                    run(&input(truth), &all)
+                }
+            });
+            vec![(0, None, true, outcome)]
+        }
+    }
 }
 
 /// The tests on the test set as a table (the columns of the per-fold tests table, with "rows"
@@ -151,11 +213,15 @@ pub fn test_set_table(
         pvalue: f64::NAN,
         interval: None,
         reject: false,
+        df: None,
     };
+    let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
+    let all_names = format!("all: {}", names.join(", "));
     for record in records {
         let measured = record.outcome.as_ref().unwrap_or(&not_run);
         let decision = match (&record.outcome, record.b) {
             (Err(problem), _) => Cell::text(format!("not run: {problem}")),
+            (Ok(measured), None) if record.all => all_decision(measured),
             (Ok(_), None) => Cell::text(format!("{:.0}% interval", 100.0 * (1.0 - alpha))),
             (Ok(measured), Some(_)) if measured.reject => Cell::text("differ").bold(),
             (Ok(_), Some(_)) => Cell::text("no difference"),
@@ -164,7 +230,11 @@ pub fn test_set_table(
         table.push_row(vec![
             Cell::text(&plan.datasets[record.dataset].name),
             Cell::text(record.measure),
-            Cell::text(&plan.learners[record.a].name),
+            Cell::text(if record.all {
+                all_names.clone()
+            } else {
+                plan.learners[record.a].name.clone()
+            }),
             Cell::text(record.b.map_or("", |b| plan.learners[b].name.as_str())),
             Cell::text(record.test),
             Cell::integer(measured.n as i64),
@@ -177,7 +247,13 @@ pub fn test_set_table(
             decision,
         ]);
     }
-    let notes: Vec<&str> = tests.iter().map(|test| test.spec().note).collect();
+    // One note per kind of test: the bootstrap tests of several measures share theirs.
+    let mut notes: Vec<&str> = Vec::new();
+    for note in tests.iter().map(|test| test.spec().note) {
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
     table.push_note(format!(
         "{}. The whole-training-set models have no validation part: a learner that selects a \
          parameter on the protocol's validation fold uses its own inner split instead.",
@@ -185,4 +261,14 @@ pub fn test_set_table(
     ));
     table.check()?;
     Ok(table)
+}
+
+/// The decision cell of a test over all learners: its verdict and the chi-square's df.
+fn all_decision(measured: &Measured) -> Cell {
+    let df = measured.df.unwrap_or(0);
+    if measured.reject {
+        Cell::text(format!("differ ({df} df)")).bold()
+    } else {
+        Cell::text(format!("no difference ({df} df)"))
+    }
 }

@@ -31,8 +31,10 @@ pub struct Measured {
     pub pvalue: f64,
     /// The interval at level 1 - alpha, for a test of one learner.
     pub interval: Option<(f64, f64)>,
-    /// Whether a test between two learners rejects equality at alpha.
+    /// Whether a test between two learners (or over all of them) rejects equality at alpha.
     pub reject: bool,
+    /// Degrees of freedom of a chi-square statistic (a test over all learners), else `None`.
+    pub df: Option<usize>,
 }
 
 /// A pairwise test's function: two learners' test-set probabilities.
@@ -44,13 +46,26 @@ pub type PairwiseFn = Arc<
 pub type SingleFn =
     Arc<dyn Fn(&TestSetInput, &Probabilities) -> Result<Measured, String> + Send + Sync>;
 
-/// How a test on the test set runs: between every two learners, or on each learner.
+/// A test over every learner at once: all learners' test-set probabilities, in the config's
+/// order.
+pub type AllFn =
+    Arc<dyn Fn(&TestSetInput, &[&Probabilities]) -> Result<Measured, String> + Send + Sync>;
+
+/// How a test on the test set runs: between every two learners, on each learner, or on all.
 #[derive(Clone)]
 pub enum TestSetFn {
     /// Between every two learners (DeLong, McNemar).
     Pairwise(PairwiseFn),
     /// On each learner (an interval: Hanley-McNeil, binomial).
     Single(SingleFn),
+    /// Over all learners at once (DeLong's chi-square for k AUCs).
+    All {
+        /// The test.
+        run: AllFn,
+        /// The number of learners its options are written for (a contrast's columns), if any:
+        /// a config with another number of learners is refused before any fit.
+        learners: Option<usize>,
+    },
 }
 
 /// Builds a test's function from its checked options.

@@ -456,3 +456,72 @@ fn a_test_on_the_test_set_needs_a_protocol_with_one_test_set() {
         "{message}"
     );
 }
+
+const DELONG_K_CONFIG: &str = r#"
+name = "delong_k"
+datasets = ["sonar"]
+tests = [
+    "delong",
+    "delong_k",
+    { name = "delong_k", contrast = [[1.0, -1.0, 0.0]] },
+    { name = "bootstrap_auc", resamples = 50 },
+    { name = "bootstrap_error", resamples = 50, method = "percentile" },
+]
+protocol = { kind = "aslan", test_fraction = 0.3333333333333333, folds = 3 }
+learners = [{ kind = "prior" }, { kind = "naive_bayes" }, { kind = "c45" }]
+"#;
+
+#[test]
+fn the_k_model_delong_test_runs_over_all_learners_at_once() {
+    let folder = scratch("delong-k");
+    let engine = engine_with(vec![spec(1)]);
+    let output = engine
+        .run(engine.check_text(DELONG_K_CONFIG, "test").unwrap(), &folder)
+        .unwrap();
+    let records = &output.record.test_set_tests;
+    // 3 pairs of delong, 2 delong_k over all learners, 3 learners x 2 bootstrap intervals.
+    assert_eq!(records.len(), 3 + 2 + 3 * 2);
+    let all: Vec<_> = records.iter().filter(|r| r.all).collect();
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|r| r.test == "delong_k" && r.b.is_none()));
+    let equality = all[0].outcome.as_ref().unwrap();
+    assert_eq!(equality.df, Some(2));
+    // A one-row contrast a - b is DeLong's pairwise test: chi-square = z^2, the same p-value.
+    let contrast = all[1].outcome.as_ref().unwrap();
+    let pair = records
+        .iter()
+        .find(|r| r.test == "delong" && r.a == 0 && r.b == Some(1))
+        .unwrap()
+        .outcome
+        .as_ref()
+        .unwrap();
+    assert_eq!(contrast.df, Some(1));
+    assert!((contrast.statistic - pair.statistic.powi(2)).abs() < 1e-9);
+    assert!((contrast.pvalue - pair.pvalue).abs() < 1e-9);
+    let table = std::fs::read_to_string(output.folder.join("tables/test_set_tests.csv")).unwrap();
+    assert!(table.contains("all: "), "{table}");
+    assert!(table.contains(" df)"), "{table}");
+    // Two bootstrap tests share one note.
+    let markdown = std::fs::read_to_string(output.folder.join("tables/test_set_tests.md")).unwrap();
+    assert_eq!(
+        markdown.matches("bootstrap: statistic").count(),
+        1,
+        "{markdown}"
+    );
+    assert_eq!(markdown.matches("DeLong k:").count(), 1, "{markdown}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_contrast_for_another_number_of_learners_is_refused_before_any_fit() {
+    let engine = engine_with(vec![spec(1)]);
+    let config = DELONG_K_CONFIG.replace("[[1.0, -1.0, 0.0]]", "[[1.0, -1.0]]");
+    let message = check_error(&engine, &config);
+    assert!(
+        message.contains("key 'tests'")
+            && message.contains("'delong_k'")
+            && message.contains("2 coefficients")
+            && message.contains("3 learners"),
+        "{message}"
+    );
+}

@@ -322,6 +322,24 @@ pub fn paired_interval(
     }
 }
 
+/// The bootstrap interval of every measure of [`IntervalMeasure::ALL`] on `data`, but the
+/// probability measures when `probabilities` is false.
+pub fn model_intervals(
+    data: &BinaryScores,
+    probabilities: bool,
+    options: &EvaluationOptions,
+) -> Result<Vec<MeasureInterval>> {
+    interval_measures(probabilities)
+        .into_iter()
+        .map(|measure| {
+            Ok(MeasureInterval {
+                measure,
+                interval: measure_interval(data, measure, options)?,
+            })
+        })
+        .collect()
+}
+
 /// The probability measures of `data`, `None` when a score is outside [0, 1].
 fn probability_measures(
     data: &BinaryScores,
@@ -346,15 +364,7 @@ pub fn model_evaluation(
 ) -> Result<ModelEvaluation> {
     let pr = precision_recall_curve(data)?;
     let probabilities = probability_measures(data, options)?;
-    let intervals = interval_measures(probabilities.is_some())
-        .into_iter()
-        .map(|measure| {
-            Ok(MeasureInterval {
-                measure,
-                interval: measure_interval(data, measure, options)?,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let intervals = model_intervals(data, probabilities.is_some(), options)?;
     Ok(ModelEvaluation {
         name: name.to_string(),
         average_precision: pr.average_precision(),
@@ -370,7 +380,7 @@ pub fn model_evaluation(
 }
 
 /// The paired intervals of every pair of models (i < j) for every measure both support.
-fn differences(
+pub(crate) fn differences(
     columns: &[(String, BinaryScores)],
     probabilities: &[bool],
     options: &EvaluationOptions,
@@ -393,6 +403,11 @@ fn differences(
     Ok(out)
 }
 
+/// One score column against the labels, with the decision threshold 0.5 of the error rate.
+pub(crate) fn column_scores(labels: &[bool], scores: &[f64]) -> Result<BinaryScores> {
+    BinaryScores::new(labels.to_vec(), scores.to_vec())?.with_decision_threshold(DEFAULT_THRESHOLD)
+}
+
 /// The evaluation of score columns `(name, scores)` against `truth` with positive label
 /// `positive`; each model's errors are marked with its column.
 pub fn evaluation(
@@ -405,8 +420,7 @@ pub fn evaluation(
     let mut data = Vec::with_capacity(columns.len());
     let mut models = Vec::with_capacity(columns.len());
     for (name, scores) in columns {
-        let scores = BinaryScores::new(labels.clone(), scores.clone())?
-            .with_decision_threshold(DEFAULT_THRESHOLD)?;
+        let scores = column_scores(&labels, scores)?;
         let model =
             model_evaluation(name, &scores, options).map_err(|error| EvaluateError::In {
                 what: format!("column '{name}'"),

@@ -22,6 +22,7 @@ pub mod h_measure;
 pub mod huang_ling;
 pub mod hull;
 pub mod interpolation;
+pub mod interval_report;
 pub mod intervals;
 pub mod multiclass;
 pub mod partial_auc;
@@ -56,8 +57,8 @@ pub use coverage::{
 };
 pub use error::{EvaluateError, Result};
 pub use evaluation::{
-    evaluation, model_evaluation, Evaluation, EvaluationOptions, IntervalMeasure, MeasureInterval,
-    ModelEvaluation, PairedInterval, ProbabilityMeasures,
+    evaluation, model_evaluation, model_intervals, Evaluation, EvaluationOptions, IntervalMeasure,
+    MeasureInterval, ModelEvaluation, PairedInterval, ProbabilityMeasures,
 };
 pub use fast_measures::FastMeasure;
 pub use h_measure::{h_measure, BetaPrior, HMeasure};
@@ -67,6 +68,7 @@ pub use hull::{
     SlopeRangeOwner,
 };
 pub use interpolation::{interpolate, mixture_for_fpr, mixture_for_tpr, Mixture};
+pub use interval_report::{bootstrap_intervals, Intervals, ModelIntervals};
 pub use intervals::{
     bootstrap_fast, bootstrap_measure, paired_bootstrap_fast, paired_bootstrap_measure,
 };

@@ -12,8 +12,10 @@ as module `prg`; Rscript with pROC and ROCR for the DeLong pair check and the co
 * PR-Gain area: pyprg `calc_auprg(create_prg_curve(y, s))`.
 * cost curve lower envelope: ROCR `performance(prediction(s, y), "ecost")` (x, y values).
 * DeLong's chi-square of equal AUCs (2 df): the fast DeLong of Sun & Xu (2014) in numpy below,
-  its pairwise z^2 checked here against pROC 1.18's `roc.test(method = "delong")`; its AUC
-  standard errors (pROC's `var(roc, method = "delong")`) bound the bootstrap's.
+  its pairwise z^2 checked here against pROC 1.18's `roc.test(method = "delong")`, and the
+  chi-square itself computed in R from pROC's `var` and `cov(method = "delong")` matrix
+  (`proc_chi_square`, asserted equal to numpy's to 1e-9); its AUC standard errors (pROC's
+  `var(roc, method = "delong")`) bound the bootstrap's.
 """
 import json
 import os
@@ -89,6 +91,14 @@ for (i in 1:2) for (j in (i + 1):3) {
   cat(sprintf("pair %d %d %.17g\n", i, j, as.numeric(t$statistic)))
 }
 for (i in 1:3) cat(sprintf("var %d %.17g\n", i, var(rocs[[i]], method = "delong")))
+# DeLong's chi-square of equal AUCs from pROC's own covariance matrix (var and cov)
+S <- matrix(0, 3, 3)
+for (i in 1:3) for (j in 1:3) S[i, j] <- if (i == j) var(rocs[[i]], method = "delong") else
+  cov(rocs[[i]], rocs[[j]], method = "delong")
+theta <- sapply(rocs, function(r) as.numeric(auc(r)))
+L <- rbind(c(1, -1, 0), c(0, 1, -1))
+v <- L %*% theta
+cat(sprintf("chi2 %.17g\n", as.numeric(t(v) %*% solve(L %*% S %*% t(L)) %*% v)))
 for (m in names) {
   p <- performance(prediction(d[[m]], d$truth), "ecost")
   cat(sprintf("ecost %s %.17g %.17g\n", m, p@x.values[[1]], p@y.values[[1]]), sep = "")
@@ -129,6 +139,9 @@ def main():
         if line[0] == "var":
             i = int(line[1]) - 1
             assert abs(float(line[2]) - cov[i, i]) < 1e-12, line
+        if line[0] == "chi2":
+            proc_chi2 = float(line[1])
+            assert abs(proc_chi2 - chi2) < 1e-9 * chi2, (line, chi2)
     out_models = []
     for i, (name, s) in enumerate(models.items()):
         curve = prg.create_prg_curve(y, s)
@@ -152,7 +165,8 @@ def main():
                 f"{netcal.__version__}, hmeasure {hmeasure.__version__}, pyprg 0.1.1b7, "
                 "R pROC 1.18, ROCR")
     out = {"source": f"generate.py ({versions})", "max_fpr": 0.2, "models": out_models,
-           "delong": {"chi_square": chi2, "df": df, "pvalue": p}}
+           "delong": {"chi_square": chi2, "df": df, "pvalue": p,
+                      "proc_chi_square": proc_chi2}}
     with open(os.path.join(HERE, "expected.json"), "w") as f:
         json.dump(out, f, indent=1)
         f.write("\n")
