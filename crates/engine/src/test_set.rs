@@ -120,8 +120,9 @@ pub struct TestSetRecord {
     pub a: usize,
     /// Second learner index, for the pairwise tests.
     pub b: Option<usize>,
-    /// Whether the test is over all learners at once (then `a` is 0 and `b` None).
-    pub all: bool,
+    /// For a test over all learners at once, what it compares as the table shows it ("all:
+    /// a, b, c", or a contrast's terms); then `a` is 0 and `b` None.
+    pub all: Option<String>,
     /// The test's name.
     pub test: &'static str,
     /// The measure each learner is judged on.

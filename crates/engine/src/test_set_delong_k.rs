@@ -44,25 +44,21 @@ pub fn delong_k(
 /// Builds the test from its options: the contrast's rows must all have the same length.
 fn build(params: &Params<'_>) -> Result<TestSetFn, ParamError> {
     let contrast = params.real_matrix("contrast")?;
-    let learners = match &contrast {
-        None => None,
-        Some(rows) => {
-            let k = rows.first().map_or(0, Vec::len);
-            if rows.is_empty() || k == 0 || rows.iter().any(|row| row.len() != k) {
-                return Err(params.invalid(
-                    "contrast",
-                    format!("{rows:?}"),
-                    "one or more rows, each with one coefficient per learner (all rows as \
-                     long)",
-                ));
-            }
-            Some(k)
+    if let Some(rows) = &contrast {
+        let k = rows.first().map_or(0, Vec::len);
+        if k == 0 || rows.iter().any(|row| row.len() != k) {
+            return Err(params.invalid(
+                "contrast",
+                format!("{rows:?}"),
+                "one or more rows, each with one coefficient per learner (all rows as long)",
+            ));
         }
-    };
+    }
+    let given = contrast.clone();
     let run = Arc::new(move |input: &TestSetInput, models: &[&Probabilities]| {
-        delong_k(contrast.as_deref(), input, models)
+        delong_k(given.as_deref(), input, models)
     });
-    Ok(TestSetFn::All { run, learners })
+    Ok(TestSetFn::All { run, contrast })
 }
 
 /// The spec of `delong_k`.

@@ -58,11 +58,13 @@ pub fn check(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
 fn check_learners(tests: &[TestSetTest], plan: &Plan) -> Result<()> {
     for test in tests {
         if let TestSetFn::All {
-            learners: Some(k), ..
+            contrast: Some(rows),
+            ..
         } = test.run()
         {
+            let k = rows.first().map_or(0, Vec::len);
             let have = plan.learners.len();
-            if *k != have {
+            if k != have {
                 crate::bail!(
                     "key 'tests': '{}' has a contrast with {k} coefficients per row, but the \
                      config has {have} learners: give one coefficient per learner, in the \
@@ -95,6 +97,7 @@ pub fn test_set_tests(
             .map(|learner| predictions(dataset, learner).map(|p| p.part(Part::Test)))
             .collect();
         for test in tests {
+            let compared = compared(test.run(), plan);
             let outcomes = outcomes(test.run(), &models, prepared.positive, alpha);
             records.extend(
                 outcomes
@@ -103,7 +106,7 @@ pub fn test_set_tests(
                         dataset,
                         a,
                         b,
-                        all,
+                        all: all.then(|| compared.clone()),
                         test: test.name(),
                         measure: test.spec().measure,
                         outcome,
@@ -116,6 +119,33 @@ pub fn test_set_tests(
 
 /// A learner's test-set truth and probabilities, or why there are none.
 type Model = std::result::Result<(Vec<usize>, Probabilities), String>;
+
+/// What a test over all learners compares, as the table shows it: "all: a, b, c", or the
+/// contrast's rows as "contrast: +1 a -0.5 b -0.5 c" (zero terms left out; rows joined by
+/// "; "). Empty for the other tests.
+fn compared(run: &TestSetFn, plan: &Plan) -> String {
+    let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
+    match run {
+        TestSetFn::All {
+            contrast: Some(rows),
+            ..
+        } => {
+            let row = |row: &Vec<f64>| {
+                let terms: Vec<String> = row
+                    .iter()
+                    .zip(&names)
+                    .filter(|(c, _)| **c != 0.0)
+                    .map(|(c, name)| format!("{c:+} {name}"))
+                    .collect();
+                terms.join(" ")
+            };
+            let rows: Vec<String> = rows.iter().map(row).collect();
+            format!("contrast: {}", rows.join("; "))
+        }
+        TestSetFn::All { .. } => format!("all: {}", names.join(", ")),
+        _ => String::new(),
+    }
+}
 
 /// One test's outcomes on one dataset's `models`: (a, b, over all learners, outcome) for each
 /// learner, each pair, or all learners at once.
@@ -215,13 +245,11 @@ pub fn test_set_table(
         reject: false,
         df: None,
     };
-    let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
-    let all_names = format!("all: {}", names.join(", "));
     for record in records {
         let measured = record.outcome.as_ref().unwrap_or(&not_run);
         let decision = match (&record.outcome, record.b) {
             (Err(problem), _) => Cell::text(format!("not run: {problem}")),
-            (Ok(measured), None) if record.all => all_decision(measured),
+            (Ok(measured), None) if record.all.is_some() => all_decision(measured),
             (Ok(_), None) => Cell::text(format!("{:.0}% interval", 100.0 * (1.0 - alpha))),
             (Ok(measured), Some(_)) if measured.reject => Cell::text("differ").bold(),
             (Ok(_), Some(_)) => Cell::text("no difference"),
@@ -230,10 +258,9 @@ pub fn test_set_table(
         table.push_row(vec![
             Cell::text(&plan.datasets[record.dataset].name),
             Cell::text(record.measure),
-            Cell::text(if record.all {
-                all_names.clone()
-            } else {
-                plan.learners[record.a].name.clone()
+            Cell::text(match &record.all {
+                Some(compared) => compared.clone(),
+                None => plan.learners[record.a].name.clone(),
             }),
             Cell::text(record.b.map_or("", |b| plan.learners[b].name.as_str())),
             Cell::text(record.test),

@@ -62,9 +62,10 @@ pub enum TestSetFn {
     All {
         /// The test.
         run: AllFn,
-        /// The number of learners its options are written for (a contrast's columns), if any:
-        /// a config with another number of learners is refused before any fit.
-        learners: Option<usize>,
+        /// The contrast its options give, if any (one row of coefficients per hypothesis, one
+        /// per learner): a config with another number of learners is refused before any fit,
+        /// and the table shows it.
+        contrast: Option<Vec<Vec<f64>>>,
     },
 }
 

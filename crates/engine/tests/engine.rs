@@ -481,7 +481,7 @@ fn the_k_model_delong_test_runs_over_all_learners_at_once() {
     let records = &output.record.test_set_tests;
     // 3 pairs of delong, 2 delong_k over all learners, 3 learners x 2 bootstrap intervals.
     assert_eq!(records.len(), 3 + 2 + 3 * 2);
-    let all: Vec<_> = records.iter().filter(|r| r.all).collect();
+    let all: Vec<_> = records.iter().filter(|r| r.all.is_some()).collect();
     assert_eq!(all.len(), 2);
     assert!(all.iter().all(|r| r.test == "delong_k" && r.b.is_none()));
     let equality = all[0].outcome.as_ref().unwrap();
@@ -500,6 +500,7 @@ fn the_k_model_delong_test_runs_over_all_learners_at_once() {
     assert!((contrast.pvalue - pair.pvalue).abs() < 1e-9);
     let table = std::fs::read_to_string(output.folder.join("tables/test_set_tests.csv")).unwrap();
     assert!(table.contains("all: "), "{table}");
+    assert!(table.contains("contrast: +1 "), "{table}");
     assert!(table.contains(" df)"), "{table}");
     // Two bootstrap tests share one note.
     let markdown = std::fs::read_to_string(output.folder.join("tables/test_set_tests.md")).unwrap();
