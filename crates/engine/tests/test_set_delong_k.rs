@@ -154,7 +154,7 @@ fn a_ragged_contrast_is_refused_naming_the_option() {
 
 #[test]
 fn one_class_or_a_multi_class_task_says_why() {
-    let models = vec![
+    let models = [
         probabilities(&[0.2, 0.4, 0.7]),
         probabilities(&[0.1, 0.5, 0.9]),
     ];
