@@ -83,7 +83,7 @@ fn two_class_datasets_get_the_curve_figures_and_multi_class_ones_a_sentence() {
             .map(|bin| bin["count"].as_f64().unwrap())
             .sum();
         assert_eq!(count, 208.0, "sonar's 208 rows, each tested once");
-        assert_eq!(learner["precision_recall"].as_array().unwrap().len(), 201);
+        assert_eq!(learner["precision_recall"].as_array().unwrap().len(), 101);
     }
     let _ = std::fs::remove_dir_all(folder);
 }

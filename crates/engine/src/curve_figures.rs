@@ -19,7 +19,7 @@ use crate::section::Section;
 /// Equal-width bins of the reliability diagrams.
 pub const RELIABILITY_BINS: usize = 10;
 /// Recalls, recall gains and probability costs at which the folds' curves are averaged.
-pub const GRID_SAMPLES: usize = 201;
+pub const GRID_SAMPLES: usize = 101;
 /// Lowest precision gain drawn (the curves are clipped there; the JSON keeps the values).
 const LOWEST_PRECISION_GAIN: f64 = -1.0;
 
@@ -237,7 +237,7 @@ fn dataset_figures(
     });
     section.files.push((
         format!("figures/curves_{stem}.json"),
-        serde_json::to_string_pretty(&json).map_err(|source| crate::error::Error::Json {
+        serde_json::to_string(&json).map_err(|source| crate::error::Error::Json {
             what: format!("the curves of dataset '{name}'"),
             source,
         })?,
@@ -277,7 +277,7 @@ fn reliability_figure(
              {RELIABILITY_BINS} equal-width bins of the predicted probability of {positive}: \
              the observed frequency of {positive} against the bin's mean predicted probability, \
              with its Wilson interval at level {}, and below it the number of predictions in \
-             each bin. On the dashed diagonal the probabilities are calibrated.",
+             each bin. On the grey diagonal the probabilities are calibrated.",
             record.plan.datasets[d].plan.splits.len(),
             1.0 - record.config.alpha
         ),
@@ -363,7 +363,9 @@ fn cost_figure(
         format!("probability cost PC({positive})"),
         "normalised expected cost",
     );
-    (options.x_range, options.y_range) = (Some((0.0, 1.0)), Some((0.0, 0.5)));
+    // The envelopes stay below 0.5; the band above holds the legend.
+    (options.x_range, options.y_range) = (Some((0.0, 1.0)), Some((0.0, 0.8)));
+    options.size = (640, 560);
     options.legend = report::LegendPosition::UpperRight;
     section.figure(
         format!("figures/cost_{stem}.svg"),

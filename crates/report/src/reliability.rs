@@ -67,7 +67,7 @@ fn check(options: &PlotOptions, panels: &[ReliabilityPanel]) -> Result<(), Repor
 
 /// Reliability diagrams of several models, `COLUMNS` panels a row; `options.title` is written
 /// above them and `options.size` is ignored (the size follows the number of panels). Each panel:
-/// the diagonal (grey, dashed), the bins' (mean predicted probability, observed frequency)
+/// the diagonal (grey), the bins' (mean predicted probability, observed frequency)
 /// joined, each with its interval bar, and below it the bins' counts as bars over the bins'
 /// edges.
 pub fn reliability_plot(
@@ -124,12 +124,13 @@ fn draw_panel(
         .axis_desc_style((FONT, TICK_LABEL_SIZE))
         .label_style((FONT, TICK_LABEL_SIZE - 3))
         .bold_line_style(RGBColor(220, 220, 220))
+        .max_light_lines(1)
         .light_line_style(RGBColor(242, 242, 242))
         .draw()
         .map_err(|e| failed(&e))?;
-    let grey = RGBColor(150, 150, 150).stroke_width(1);
+    let grey = RGBColor(170, 170, 170).stroke_width(1);
     chart
-        .draw_series(DashedLineSeries::new([(0.0, 0.0), (1.0, 1.0)], 6, 4, grey))
+        .draw_series(LineSeries::new([(0.0, 0.0), (1.0, 1.0)], grey))
         .map_err(|e| failed(&e))?;
     let line = panel.color.with_opacity(1.0).stroke_width(2);
     let points: Vec<(f64, f64, (f64, f64))> = panel.bins.iter().filter_map(|b| b.point).collect();
@@ -184,6 +185,7 @@ fn draw_counts(
         .label_style((FONT, TICK_LABEL_SIZE - 3))
         .y_label_formatter(&|v: &f64| format!("{v:.0}"))
         .bold_line_style(RGBColor(220, 220, 220))
+        .max_light_lines(1)
         .light_line_style(RGBColor(242, 242, 242))
         .draw()
         .map_err(|e| failed(&e))?;

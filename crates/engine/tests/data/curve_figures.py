@@ -15,13 +15,13 @@ from a peer or from the definition computed independently with numpy:
 * precision-recall: each fold's (TP, FP) points from scikit-learn `roc_curve(...,
   drop_intermediate=False)` (rates times class counts), Davis & Goadrich's (2006) interpolation
   at recall r (x = rP - TP_A extra true positives on the segment A -> B reaching rP, precision
-  (TP_A + x) / (TP_A + FP_A + x (1 + (FP_B - FP_A) / (TP_B - TP_A)))), at recalls i / 200, mean
+  (TP_A + x) / (TP_A + FP_A + x (1 + (FP_B - FP_A) / (TP_B - TP_A)))), at recalls i / 100, mean
   and sample sd (ddof 1) over the folds;
 * PR-Gain: pyprg 0.1.1b7 `create_prg_curve` (the part with recall gain >= 0), read at recall
-  gains i / 200 by linear interpolation (the highest precision gain where points share a
+  gains i / 100 by linear interpolation (the highest precision gain where points share a
   recall gain; the end values beyond the ends), mean and sd over the folds;
 * cost curves: R ROCR `performance(prediction(s, y), "ecost")` of each model and fold (the
-  lower envelope's points), read at probability costs i / 200 with numpy `interp`; each model's
+  lower envelope's points), read at probability costs i / 100 with numpy `interp`; each model's
   mean and sd over folds, and the mean and sd over folds of the lower of the two models'
   envelopes (the envelope of all their ROC points together).
 """
@@ -48,7 +48,7 @@ np.alen = _alen
 from prg import prg  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-GRID = [i / 200 for i in range(201)]
+GRID = [i / 100 for i in range(101)]
 FOLDS = 4
 
 
