@@ -64,19 +64,31 @@ impl LearnerCurves {
         })
     }
 
-    /// Adds the test scores of one split (`split` < the number of splits); a split whose test
-    /// part has one class counts in the reliability bins only.
+    /// Adds the test scores of one split (`split` < the number of splits), to every curve or
+    /// (on an error) to none; a split whose test part has one class counts in the reliability
+    /// bins only.
     pub fn add_fold(&mut self, split: usize, scores: &evaluate::BinaryScores) -> Result<()> {
-        self.calibration.add(scores)?;
+        let grid = self.precision.grid().to_vec();
+        // One curve alive at a time: each is as long as the split's distinct scores.
         let Ok(pr) = evaluate::precision_recall_curve(scores) else {
+            self.calibration.add(scores)?;
             return Ok(());
         };
+        let precision = grid
+            .iter()
+            .map(|&r| pr.precision_at_recall(r))
+            .collect::<evaluate::Result<Vec<f64>>>()?;
+        drop(pr);
         let prg = evaluate::pr_gain_curve(scores)?;
+        let gains: Vec<f64> = grid.iter().map(|&g| prg.precision_gain_at(g)).collect();
+        drop(prg);
         let cost = evaluate::cost_curve(scores)?;
-        self.precision.add(|r| pr.precision_at_recall(r))?;
-        self.precision_gain.add(|g| Ok(prg.precision_gain_at(g)))?;
-        let pcs = self.precision.grid();
-        self.cost[split] = Some(pcs.iter().map(|&pc| cost.cost_at(pc)).collect());
+        let costs: Vec<f64> = grid.iter().map(|&pc| cost.cost_at(pc)).collect();
+        drop(cost);
+        self.calibration.add(scores)?;
+        self.precision.add_values(&precision)?;
+        self.precision_gain.add_values(&gains)?;
+        self.cost[split] = Some(costs);
         Ok(())
     }
 }
@@ -87,7 +99,9 @@ pub fn learner_curves(record: &RunRecord, dataset: usize, learner: usize) -> Res
     let mut curves = LearnerCurves::new(splits, record.config.alpha)?;
     for split in 0..splits {
         if let Some(scores) = record.test_scores(Unit::on_split(dataset, learner, split)) {
-            curves.add_fold(split, &scores)?;
+            // A split whose predictions no curve can take (a probability outside [0, 1]) is
+            // left out, as the averaged ROC figure leaves out a split without a ROC curve.
+            let _ = curves.add_fold(split, &scores);
         }
     }
     Ok(curves)
