@@ -52,7 +52,8 @@ fn on_binary(
 }
 
 /// A calibration error (ECE when `maximum` is false, MCE otherwise): of the positive class on
-/// a two-class task, of the top label on a multi-class one.
+/// a two-class task; on a multi-class one of the top label, or with `per_class` of each class
+/// one-vs-rest (Kull et al.'s 2019 class-wise ECE: the mean over the classes; MCE: the largest).
 fn calibration_error(params: &Params<'_>, maximum: bool) -> Result<MeasureFn, ParamError> {
     let options = CalibrationOptions {
         bins: params.integer("bins")?,
@@ -60,23 +61,50 @@ fn calibration_error(params: &Params<'_>, maximum: bool) -> Result<MeasureFn, Pa
         interval: BinInterval::Wilson,
         alpha: 0.05,
     };
-    let pick = move |c: evaluate::Calibration| if maximum { c.mce } else { c.ece };
+    let per_class = params.boolean("per_class")?;
+    let pick = move |c: &evaluate::Calibration| if maximum { c.mce } else { c.ece };
+    let multi_class = move |p: &Predictions| -> evaluate::Result<f64> {
+        if !per_class {
+            return evaluate::top_label_calibration(p, &options).map(|c| pick(&c));
+        }
+        let classes = evaluate::one_vs_rest_calibration(p, &options)?;
+        let values = classes.iter().map(pick);
+        Ok(if maximum {
+            values.fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            values.sum::<f64>() / classes.len() as f64
+        })
+    };
     Ok(Arc::new(
         move |probabilities: &Probabilities, truth: &[usize], positive: Option<usize>| {
             let result = match positive {
                 Some(positive) => binary_scores(probabilities, truth, positive)
-                    .and_then(|scores| evaluate::calibration(&scores, &options).ok()),
+                    .and_then(|scores| evaluate::calibration(&scores, &options).ok())
+                    .map(|c| pick(&c)),
                 None => Predictions::from_flat(
                     probabilities.num_classes(),
                     truth.to_vec(),
                     probabilities.as_flat().to_vec(),
                 )
-                .and_then(|p| evaluate::top_label_calibration(&p, &options))
+                .and_then(|p| multi_class(&p))
                 .ok(),
             };
-            result.map_or(f64::NAN, pick)
+            result.unwrap_or(f64::NAN)
         },
     ))
+}
+
+/// The options of the calibration errors: the bins' and `per_class`.
+fn calibration_options() -> Vec<ParameterSpec> {
+    let mut options = bin_options();
+    options.push(ParameterSpec::boolean(
+        "per_class",
+        false,
+        "on a multi-class task, each class one-vs-rest (ece: their mean, Kull et al.'s \
+         class-wise ECE; mce: their largest) instead of the top label; two-class tasks: the \
+         positive class either way",
+    ));
+    options
 }
 
 /// A part of Murphy's decomposition of the Brier score.
@@ -178,7 +206,8 @@ pub fn specs() -> Vec<MeasureSpec> {
 fn option_specs() -> Vec<MeasureSpec> {
     let top_label = Some(
         "is the top-label (confidence) calibration error: the largest probability against \
-         whether its class is the true one, as netcal",
+         whether its class is the true one, as netcal; with per_class = true, each class's \
+         one-vs-rest calibration (ece: their mean, mce: their largest)",
     );
     vec![
         MeasureSpec {
@@ -235,7 +264,7 @@ fn option_specs() -> Vec<MeasureSpec> {
             lower_is_better: true,
             needs_binary_task: false,
             multi_class_note: top_label,
-            options: bin_options(),
+            options: calibration_options(),
             build: |params| calibration_error(params, false),
         },
         MeasureSpec {
@@ -245,7 +274,7 @@ fn option_specs() -> Vec<MeasureSpec> {
             lower_is_better: true,
             needs_binary_task: false,
             multi_class_note: top_label,
-            options: bin_options(),
+            options: calibration_options(),
             build: |params| calibration_error(params, true),
         },
         MeasureSpec {

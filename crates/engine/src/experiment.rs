@@ -214,6 +214,7 @@ impl Engine {
             sections.push(crate::sections::datasets(record));
             sections.push(crate::sections::results(record)?);
             sections.push(crate::figures::section(record)?);
+            sections.push(crate::curve_figures::section(record)?);
         }
         let mut opening = Vec::new();
         for analysis in self.analyses.selected(&record.config, &record.plan) {

@@ -33,7 +33,7 @@ pub fn test_roc_curves(
 }
 
 /// The colour of a learner in every figure.
-fn color(learner: usize) -> report::Rgb {
+pub(crate) fn color(learner: usize) -> report::Rgb {
     report::PALETTE[learner % report::PALETTE.len()]
 }
 

@@ -19,6 +19,7 @@ pub mod bounds;
 pub mod cache;
 pub mod check;
 pub mod config;
+pub mod curve_figures;
 pub mod error;
 pub mod execute;
 pub mod experiment;

@@ -198,6 +198,11 @@ pub fn calibration(data: &BinaryScores, options: &CalibrationOptions) -> Result<
     let edges = bin_edges(data, options.bins, options.binning)?;
     let indices = bin_indices(data, &edges);
     let sums = bin_sums(data, &indices, options.bins);
+    from_sums(&edges, &sums, options)
+}
+
+/// ECE, MCE and the reliability bins from each bin's sums.
+fn from_sums(edges: &[f64], sums: &[BinSums], options: &CalibrationOptions) -> Result<Calibration> {
     let total: f64 = sums.iter().map(|s| s.weight).sum();
     if total <= 0.0 {
         return Err(EvaluateError::Empty {
@@ -236,6 +241,61 @@ pub fn calibration(data: &BinaryScores, options: &CalibrationOptions) -> Result<
         total,
         options: *options,
     })
+}
+
+/// Reliability bins pooled over folds, one fold at a time: equal-width bins (the same edges for
+/// every fold) whose counts, positives and score sums add up over the folds, so the pooled
+/// diagram is that of all the folds' test scores together without holding them.
+#[derive(Debug, Clone)]
+pub struct CalibrationPool {
+    options: CalibrationOptions,
+    edges: Vec<f64>,
+    sums: Vec<BinSums>,
+}
+
+impl CalibrationPool {
+    /// An empty pool; equal-width binning only (equal-mass edges depend on the scores:
+    /// `BadParameter`).
+    pub fn new(options: &CalibrationOptions) -> Result<Self> {
+        check_bins(options.bins)?;
+        if options.binning != Binning::EqualWidth {
+            return Err(EvaluateError::BadParameter {
+                name: "binning",
+                value: f64::NAN,
+                allowed: "equal-width bins when pooling folds",
+            });
+        }
+        let mut edges: Vec<f64> = (0..options.bins)
+            .map(|k| k as f64 * (1.0 / options.bins as f64))
+            .collect();
+        edges.push(1.0);
+        Ok(CalibrationPool {
+            options: *options,
+            edges,
+            sums: vec![BinSums::default(); options.bins],
+        })
+    }
+
+    /// Adds one fold's scores (probabilities in [0, 1]: `NotProbability` otherwise).
+    pub fn add(&mut self, data: &BinaryScores) -> Result<()> {
+        check_probabilities("calibration", data)?;
+        let indices = bin_indices(data, &self.edges);
+        for (total, fold) in self
+            .sums
+            .iter_mut()
+            .zip(bin_sums(data, &indices, self.options.bins))
+        {
+            total.weight += fold.weight;
+            total.positives += fold.positives;
+            total.scores += fold.scores;
+        }
+        Ok(())
+    }
+
+    /// The pooled calibration (`Empty` when nothing was added).
+    pub fn calibration(&self) -> Result<Calibration> {
+        from_sums(&self.edges, &self.sums, &self.options)
+    }
 }
 
 fn check_prediction_probabilities(predictions: &Predictions) -> Result<()> {

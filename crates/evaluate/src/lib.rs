@@ -18,6 +18,7 @@ pub mod coverage;
 pub mod error;
 pub mod evaluation;
 mod fast_measures;
+pub mod grid_average;
 pub mod h_measure;
 pub mod huang_ling;
 pub mod hull;
@@ -39,7 +40,7 @@ pub use averaging::{
 pub use brier::{brier_decomposition, brier_score, multiclass_brier_score, BrierDecomposition};
 pub use calibration::{
     calibration, one_vs_rest_calibration, top_label_calibration, BinInterval, Binning, Calibration,
-    CalibrationOptions, ReliabilityBin,
+    CalibrationOptions, CalibrationPool, ReliabilityBin,
 };
 pub use concavity::{concavities, invert_intervals, repair_concavities, ScoreInterval};
 pub use confusion::{BinaryCounts, ConfusionMatrix};
@@ -61,6 +62,7 @@ pub use evaluation::{
     MeasureInterval, ModelEvaluation, PairedInterval, ProbabilityMeasures,
 };
 pub use fast_measures::FastMeasure;
+pub use grid_average::{GridAverage, GridSample};
 pub use h_measure::{h_measure, BetaPrior, HMeasure};
 pub use huang_ling::{consistency_discriminancy, ConsistencyCounts, RankingHistogram};
 pub use hull::{

@@ -39,6 +39,42 @@ pub struct PrGainCurve {
     pub area: f64,
 }
 
+impl PrGainCurve {
+    /// Precision gain at a recall gain, interpolated linearly between the curve's points (a
+    /// straight line in PRG space, as the area's trapezoids assume); where several points share
+    /// the recall gain, the highest precision gain; below the first point the first point's
+    /// value, above the last the last's. O(log n).
+    pub fn precision_gain_at(&self, recall_gain: f64) -> f64 {
+        let points = &self.points;
+        let Some(first) = points.first() else {
+            return f64::NAN;
+        };
+        let index = points.partition_point(|p| p.recall_gain < recall_gain);
+        if index == 0 {
+            let tied = points
+                .iter()
+                .take_while(|p| p.recall_gain <= first.recall_gain);
+            return tied
+                .map(|p| p.precision_gain)
+                .fold(f64::NEG_INFINITY, f64::max);
+        }
+        let Some(after) = points.get(index) else {
+            return points[points.len() - 1].precision_gain;
+        };
+        if after.recall_gain == recall_gain {
+            let tied = points[index..]
+                .iter()
+                .take_while(|p| p.recall_gain == recall_gain);
+            return tied
+                .map(|p| p.precision_gain)
+                .fold(f64::NEG_INFINITY, f64::max);
+        }
+        let before = &points[index - 1];
+        let share = (recall_gain - before.recall_gain) / (after.recall_gain - before.recall_gain);
+        before.precision_gain + share * (after.precision_gain - before.precision_gain)
+    }
+}
+
 /// The PRG curve and its area, O(n log n). Both classes must be present (`SingleClass`).
 pub fn pr_gain_curve(data: &BinaryScores) -> Result<PrGainCurve> {
     let roc = roc_curve(data)?;

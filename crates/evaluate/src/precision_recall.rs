@@ -12,6 +12,7 @@
 use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
+use crate::grid_average::GridAverage;
 use crate::predictions::BinaryScores;
 use crate::roc::roc_curve;
 
@@ -249,35 +250,17 @@ pub struct PrAverageSample {
 /// (Davis & Goadrich interpolation, never linear). `samples` from 2 to 100 000, at least one
 /// curve; O(samples k log n).
 pub fn vertical_average_pr(curves: &[PrCurve], samples: usize) -> Result<Vec<PrAverageSample>> {
-    if curves.is_empty() {
-        return Err(EvaluateError::Empty { what: "curves" });
+    let mut average = GridAverage::new(0.0, 1.0, samples)?;
+    for curve in curves {
+        average.add(|recall| curve.precision_at_recall(recall))?;
     }
-    if !(2..=100_000).contains(&samples) {
-        return Err(EvaluateError::BadParameter {
-            name: "samples",
-            value: samples as f64,
-            allowed: "an integer from 2 to 100000",
-        });
-    }
-    let k = curves.len() as f64;
-    (0..samples)
-        .map(|s| {
-            let recall = s as f64 / (samples - 1) as f64;
-            let values = curves
-                .iter()
-                .map(|c| c.precision_at_recall(recall))
-                .collect::<Result<Vec<f64>>>()?;
-            let mean = values.iter().sum::<f64>() / k;
-            let sd = if values.len() > 1 {
-                (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1.0)).sqrt()
-            } else {
-                0.0
-            };
-            Ok(PrAverageSample {
-                recall,
-                mean_precision: mean,
-                sd_precision: sd,
-            })
+    Ok(average
+        .samples()?
+        .into_iter()
+        .map(|s| PrAverageSample {
+            recall: s.x,
+            mean_precision: s.mean,
+            sd_precision: s.sd,
         })
-        .collect()
+        .collect())
 }

@@ -24,6 +24,7 @@ pub mod diagram;
 pub mod html;
 pub mod parquet;
 pub mod plot;
+pub mod reliability;
 pub mod table;
 
 pub use diagram::{critical_difference_diagram, simplex_plot, CriticalDifferenceDiagram, Simplex};
@@ -33,6 +34,7 @@ pub use plot::{
     box_plot, distribution_plot, line_plot, roc_plot, BoxGroup, Curve, Distribution, ErrorBar,
     Interval, LegendPosition, PlotOptions, Rgb, PALETTE,
 };
+pub use reliability::{reliability_plot, ReliabilityPanel, ReliabilityPoint};
 pub use table::{Cell, Table, TableFormat, Value};
 
 /// Why a table or plot could not be made or written.

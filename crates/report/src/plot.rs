@@ -24,7 +24,7 @@ pub const PALETTE: [Rgb; 8] = [
 ];
 
 impl Rgb {
-    fn with_opacity(self, opacity: f64) -> RGBAColor {
+    pub(crate) fn with_opacity(self, opacity: f64) -> RGBAColor {
         RGBColor(self.0, self.1, self.2).mix(opacity.clamp(0.0, 1.0))
     }
 }
@@ -181,12 +181,12 @@ pub struct Interval {
     pub color: Rgb,
 }
 
-const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 // plotters writes font-size = size / 1.24 into the SVG, so 20 becomes about 16 px.
-const CAPTION_SIZE: u32 = 26;
-const AXIS_LABEL_SIZE: u32 = 22;
-const TICK_LABEL_SIZE: u32 = 19;
-const LEGEND_SIZE: u32 = 19;
+pub(crate) const CAPTION_SIZE: u32 = 26;
+pub(crate) const AXIS_LABEL_SIZE: u32 = 22;
+pub(crate) const TICK_LABEL_SIZE: u32 = 19;
+pub(crate) const LEGEND_SIZE: u32 = 19;
 /// Pixels of the frame outside the plotting area: margins, the x tick and axis labels, and
 /// the caption (estimated), used to size the bands above a histogram.
 const FRAME_HEIGHT: u32 = 2 * 16 + 56;
@@ -194,19 +194,21 @@ const CAPTION_HEIGHT: u32 = 40;
 /// Pixel height of one interval row and of one legend entry above a histogram.
 const INTERVAL_ROW_HEIGHT: f64 = 34.0;
 const LEGEND_ENTRY_HEIGHT: f64 = 26.0;
-const CAP_HALF_WIDTH: i32 = 4;
+pub(crate) const CAP_HALF_WIDTH: i32 = 4;
 
 type Chart<'area, 'text> =
     ChartContext<'area, SVGBackend<'text>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-fn bad_input(options: &PlotOptions, problem: String) -> ReportError {
+pub(crate) fn bad_input(options: &PlotOptions, problem: String) -> ReportError {
     ReportError::BadPlotInput {
         plot: options.title.clone(),
         problem,
     }
 }
 
-fn drawing_error(options: &PlotOptions) -> impl Fn(&dyn std::fmt::Display) -> ReportError + '_ {
+pub(crate) fn drawing_error(
+    options: &PlotOptions,
+) -> impl Fn(&dyn std::fmt::Display) -> ReportError + '_ {
     move |error| ReportError::Drawing {
         plot: options.title.clone(),
         message: error.to_string(),
