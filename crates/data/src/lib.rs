@@ -17,6 +17,7 @@
 mod arff;
 pub mod catalog;
 mod csv;
+mod csv_scan;
 pub mod dataset;
 pub mod distance;
 mod encoding;
