@@ -268,8 +268,22 @@ impl FirstPass<'_> {
     }
 }
 
+/// Which columns the first pass read as numbers that the typing rules make nominal.
+fn inferred_nominal(columns: &[Accumulated], typing: &[Typing]) -> Vec<bool> {
+    columns
+        .iter()
+        .zip(typing)
+        .map(|(column, &typing)| match column {
+            Accumulated::Scan(scan) => {
+                scan.is_nominal(typing == Typing::Declared(ColumnType::Numeric))
+            }
+            Accumulated::Nominal(_) => false,
+        })
+        .collect()
+}
+
 /// The fields of the columns marked `wanted` (the others left empty), by a second walk over
-/// the text's records, the header skipped.
+/// the text's records, the header skipped; no walk when no column is wanted.
 fn column_texts<'a>(
     path: &Path,
     text: &'a str,
@@ -281,6 +295,9 @@ fn column_texts<'a>(
         .iter()
         .map(|&want| Vec::with_capacity(if want { rows } else { 0 }))
         .collect();
+    if !wanted.contains(&true) {
+        return Ok(texts);
+    }
     let mut header = true;
     walk_records(path, text, separator, |_, fields| {
         if std::mem::take(&mut header) {
@@ -491,21 +508,8 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadRepo
             .notices
             .push(LoadNotice::WholeNumberNames { names: whole });
     }
-    let wanted: Vec<bool> = accumulated
-        .iter()
-        .zip(&typing)
-        .map(|(column, &typing)| match column {
-            Accumulated::Scan(scan) => {
-                scan.is_nominal(typing == Typing::Declared(ColumnType::Numeric))
-            }
-            Accumulated::Nominal(_) => false,
-        })
-        .collect();
-    let texts = if wanted.contains(&true) {
-        column_texts(path, &text, separator, &wanted, row_lines.len())?
-    } else {
-        (0..wanted.len()).map(|_| Vec::new()).collect()
-    };
+    let wanted = inferred_nominal(&accumulated, &typing);
+    let texts = column_texts(path, &text, separator, &wanted, row_lines.len())?;
     let mut columns = Vec::with_capacity(names.len());
     for (index, column) in accumulated.into_iter().enumerate() {
         let name = names[index];
