@@ -44,9 +44,9 @@
 //! whole read in a small fraction of that.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::Path;
 
+use crate::csv_scan::{Markers, NominalColumn, Scan};
 use crate::dataset::Dataset;
 use crate::error::DataError;
 use crate::notices::{few_whole_numbers, LoadNotice};
@@ -56,7 +56,8 @@ use crate::table::{
     assemble, classify_number, file_stem, resolve_class_index, Number, RawColumn, RawTable,
 };
 use crate::text_table::{
-    detect_separator, header_as_data, likely_separator, split_fields, whole_number_names, Fields,
+    check_header, check_row_length, detect_separator, header_as_data, header_or_empty,
+    likely_separator, walk_records, whole_number_names,
 };
 
 /// How a column's type was settled.
@@ -139,152 +140,177 @@ fn declarations(
     Ok(typing)
 }
 
-/// The missing markers in force, trimmed, for comparison with trimmed fields.
-struct Markers(Vec<String>);
-
-impl Markers {
-    fn of(options: &LoadOptions) -> Markers {
-        Markers(
-            options
-                .effective_missing_markers()
-                .into_iter()
-                .map(|m| m.trim().to_string())
-                .collect(),
-        )
-    }
-
-    /// True when a field is missing: empty after trimming spaces, or a marker.
-    fn is_missing(&self, field: &str) -> bool {
-        let trimmed = field.trim();
-        trimmed.is_empty() || self.0.iter().any(|m| m == trimmed)
-    }
-
-    /// The markers for a message: `the empty field, '?'`.
-    fn describe(&self) -> String {
-        let mut words = vec!["the empty field".to_string()];
-        words.extend(
-            self.0
-                .iter()
-                .filter(|m| !m.is_empty())
-                .map(|m| format!("'{m}'")),
-        );
-        words.join(", ")
-    }
-}
-
-/// A nominal column: values in order of first appearance, missing markers as `NaN`.
+/// A nominal column from its fields: values in order of first appearance, missing markers as
+/// `NaN`.
 fn nominal_column(name: &str, strings: &[Cow<'_, str>], markers: &Markers) -> RawColumn {
-    let mut data = Vec::with_capacity(strings.len());
-    let mut values: Vec<String> = Vec::new();
-    let mut lookup: HashMap<&str, usize> = HashMap::new();
+    let mut column = NominalColumn::with_capacity(strings.len());
     for text in strings {
-        if markers.is_missing(text) {
-            data.push(f64::NAN);
-            continue;
-        }
-        let next = lookup.len();
-        let code = *lookup.entry(text.as_ref()).or_insert_with(|| {
-            values.push(text.to_string());
-            next
-        });
-        data.push(code as f64);
+        column.push(text, markers);
     }
-    RawColumn {
-        name: name.to_string(),
-        values: Some(values),
-        data,
-    }
+    column.finish(name)
 }
 
-/// One pass over an attribute column: its numbers, and what else it holds.
-struct Scan {
-    /// The finite numbers, `NaN` for every other field.
-    data: Vec<f64>,
-    /// Fields that are finite numbers.
-    numbers: usize,
-    /// Fields that are not missing.
-    present: usize,
-    /// First row holding a non-finite number (`NaN`, `inf`, `1e400`).
-    first_non_finite: Option<usize>,
-    /// First row holding a non-number, and how many such fields there are.
-    first_word: Option<usize>,
-    /// Number of non-number fields.
-    words: usize,
-    /// Whether the non-numbers take at least two spellings.
-    several_spellings: bool,
+/// The separator of a CSV text, from its first line (comma, tab or semicolon); a first line
+/// with none of them is an error. A text without a non-blank line is split on commas, and
+/// then (the second value, false) its header is not checked for being a row of numbers nor
+/// its rows for being absent.
+fn choose_separator(path: &Path, text: &str) -> Result<(u8, bool), DataError> {
+    if let Some(separator) = detect_separator(text) {
+        return Ok((separator, true));
+    }
+    let header = text.split('\n').find(|line| !line.trim().is_empty());
+    let header = header.unwrap_or("").trim_end_matches('\r');
+    if header.is_empty() {
+        return Ok((b',', false));
+    }
+    Err(DataError::Delimiter {
+        path: path.to_path_buf(),
+        header: header.to_string(),
+        found: likely_separator(header),
+    })
 }
 
-fn scan(strings: &[Cow<'_, str>], markers: &Markers) -> Scan {
-    let mut result = Scan {
-        data: Vec::with_capacity(strings.len()),
-        numbers: 0,
-        present: 0,
-        first_non_finite: None,
-        first_word: None,
-        words: 0,
-        several_spellings: false,
-    };
-    for (row, text) in strings.iter().enumerate() {
-        if markers.is_missing(text) {
-            result.data.push(f64::NAN);
-            continue;
+/// The class column and each column's declaration, once the header passes its checks, in the
+/// order they are made: distinct non-empty names, not a row of numbers (when `checked`), data
+/// rows present (when `checked` and `rows` is known), the class column, the declarations.
+fn header_plan(
+    path: &Path,
+    header: &[String],
+    checked: bool,
+    rows: Option<usize>,
+    options: &LoadOptions,
+) -> Result<(usize, Vec<Typing>), DataError> {
+    check_header(path, header)?;
+    if checked {
+        if let Some(numbers) = header_as_data(header) {
+            return Err(DataError::NoHeader {
+                path: path.to_path_buf(),
+                fields: header.len(),
+                numbers,
+                suggestion: "x1,x2,x3,class: one name per column".into(),
+            });
         }
-        result.present += 1;
-        match classify_number(text) {
-            Number::Finite(number) => {
-                result.numbers += 1;
-                result.data.push(number);
-                continue;
+        if rows == Some(0) {
+            return Err(DataError::Empty {
+                path: path.to_path_buf(),
+                what: "the file has a header but no data rows".into(),
+            });
+        }
+    }
+    let names: Vec<&str> = header.iter().map(String::as_str).collect();
+    let class_index =
+        resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
+    let typing = declarations(path, &names, class_index, options)?;
+    Ok((class_index, typing))
+}
+
+/// A column as the first pass reads it.
+enum Accumulated {
+    /// Known nominal (the class, or declared nominal): coded as read.
+    Nominal(NominalColumn),
+    /// Every other column: read as numbers, typed after the pass.
+    Scan(Scan),
+}
+
+/// The first pass over a CSV text's records: the header, each data row's line, and, when the
+/// header passes its checks, every column as read (otherwise only the rows' lengths are
+/// checked, and the header's error is given after the pass, as a ragged row comes first).
+struct FirstPass<'p> {
+    path: &'p Path,
+    options: &'p LoadOptions,
+    markers: &'p Markers,
+    checked: bool,
+    /// Room reserved for each column: the text's number of lines.
+    capacity: usize,
+    header: Option<Vec<String>>,
+    row_lines: Vec<usize>,
+    columns: Vec<Accumulated>,
+}
+
+impl FirstPass<'_> {
+    /// Takes one record: the header first, then the data rows.
+    fn record(&mut self, line: usize, fields: &mut Vec<Cow<'_, str>>) -> Result<(), DataError> {
+        let Some(header) = &self.header else {
+            let header: Vec<String> = fields.drain(..).map(Cow::into_owned).collect();
+            self.start(&header);
+            self.header = Some(header);
+            return Ok(());
+        };
+        check_row_length(self.path, line, header, fields)?;
+        let row = self.row_lines.len();
+        self.row_lines.push(line);
+        for (column, field) in self.columns.iter_mut().zip(fields.iter()) {
+            match column {
+                Accumulated::Nominal(nominal) => nominal.push(field, self.markers),
+                Accumulated::Scan(scan) => scan.push(row, field, self.markers),
             }
-            Number::NonFinite => {
-                result.first_non_finite.get_or_insert(row);
-            }
-            Number::Not => {
-                result.words += 1;
-                match result.first_word {
-                    None => result.first_word = Some(row),
-                    Some(first) => {
-                        result.several_spellings |= strings[first] != *text;
-                    }
+        }
+        Ok(())
+    }
+
+    /// Sets up the columns for a header that passes its checks.
+    fn start(&mut self, header: &[String]) {
+        let Ok((class_index, typing)) =
+            header_plan(self.path, header, self.checked, None, self.options)
+        else {
+            return;
+        };
+        self.row_lines.reserve(self.capacity);
+        self.columns = (0..header.len())
+            .map(|index| {
+                if index == class_index || typing[index] == Typing::Declared(ColumnType::Nominal) {
+                    Accumulated::Nominal(NominalColumn::with_capacity(self.capacity))
+                } else {
+                    Accumulated::Scan(Scan::with_capacity(self.capacity))
                 }
-            }
-        }
-        result.data.push(f64::NAN);
+            })
+            .collect();
     }
-    result
 }
 
-/// Splits a CSV text on the separator of its first line (comma, tab or semicolon); a first
-/// line with none of them, or that is a row of numbers rather than names, is an error.
-fn split_csv<'a>(path: &Path, text: &'a str) -> Result<(Fields<'a>, u8), DataError> {
-    let Some(separator) = detect_separator(text) else {
-        let header = text.split('\n').find(|line| !line.trim().is_empty());
-        let header = header.unwrap_or("").trim_end_matches('\r');
-        if header.is_empty() {
-            return split_fields(path, text, b',').map(|fields| (fields, b','));
+/// Which columns the first pass read as numbers that the typing rules make nominal.
+fn inferred_nominal(columns: &[Accumulated], typing: &[Typing]) -> Vec<bool> {
+    columns
+        .iter()
+        .zip(typing)
+        .map(|(column, &typing)| match column {
+            Accumulated::Scan(scan) => {
+                scan.is_nominal(typing == Typing::Declared(ColumnType::Numeric))
+            }
+            Accumulated::Nominal(_) => false,
+        })
+        .collect()
+}
+
+/// The fields of the columns marked `wanted` (the others left empty), by a second walk over
+/// the text's records, the header skipped; no walk when no column is wanted.
+fn column_texts<'a>(
+    path: &Path,
+    text: &'a str,
+    separator: u8,
+    wanted: &[bool],
+    rows: usize,
+) -> Result<Vec<Vec<Cow<'a, str>>>, DataError> {
+    let mut texts: Vec<Vec<Cow<'a, str>>> = wanted
+        .iter()
+        .map(|&want| Vec::with_capacity(if want { rows } else { 0 }))
+        .collect();
+    if !wanted.contains(&true) {
+        return Ok(texts);
+    }
+    let mut header = true;
+    walk_records(path, text, separator, |_, fields| {
+        if std::mem::take(&mut header) {
+            return Ok(());
         }
-        return Err(DataError::Delimiter {
-            path: path.to_path_buf(),
-            header: header.to_string(),
-            found: likely_separator(header),
-        });
-    };
-    let table = split_fields(path, text, separator)?;
-    if let Some(numbers) = header_as_data(&table.header) {
-        return Err(DataError::NoHeader {
-            path: path.to_path_buf(),
-            fields: table.header.len(),
-            numbers,
-            suggestion: "x1,x2,x3,class: one name per column".into(),
-        });
-    }
-    if table.row_lines.is_empty() {
-        return Err(DataError::Empty {
-            path: path.to_path_buf(),
-            what: "the file has a header but no data rows".into(),
-        });
-    }
-    Ok((table, separator))
+        for ((column, field), &want) in texts.iter_mut().zip(fields.drain(..)).zip(wanted) {
+            if want {
+                column.push(field);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(texts)
 }
 
 /// One attribute column of a CSV file as read, with what its type depends on.
@@ -318,25 +344,23 @@ impl ColumnText<'_, '_> {
 
 /// Reads one attribute column (not declared nominal, not the class) by its declaration or by
 /// inference, recording in `report` what was inferred and what a user should know.
-fn read_column(column: &ColumnText, report: &mut LoadReport) -> Result<RawColumn, DataError> {
+fn read_column(
+    column: &ColumnText,
+    scanned: Scan,
+    report: &mut LoadReport,
+) -> Result<RawColumn, DataError> {
     let (path, index, name) = (column.path, column.index, column.name);
-    let scanned = scan(column.strings, column.markers);
     let declared_numeric = column.typing == Typing::Declared(ColumnType::Numeric);
-    let numeric_like = scanned.numbers + usize::from(scanned.first_non_finite.is_some());
-    let nominal = !declared_numeric
-        && scanned.words > 0
-        && (numeric_like == 0
-            || (2 * scanned.words > scanned.present && scanned.several_spellings));
-    if nominal {
+    if scanned.is_nominal(declared_numeric) {
         check_decimal_comma(column)?;
-        if numeric_like > 0 {
+        if scanned.numeric_like() > 0 {
             report.notices.push(mostly_words(column, &scanned));
         }
         report.inferred_nominal.push(name.to_string());
         return Ok(nominal_column(name, column.strings, column.markers));
     }
-    if let Some(row) = scanned.first_word {
-        let (line, value) = column.cell(row);
+    if let Some((row, value)) = scanned.first_word {
+        let line = column.lines[row];
         let (path, attribute) = (path.to_path_buf(), name.to_string());
         return Err(if declared_numeric {
             let expected = column.expected();
@@ -361,8 +385,8 @@ fn read_column(column: &ColumnText, report: &mut LoadReport) -> Result<RawColumn
             }
         });
     }
-    if let Some(row) = scanned.first_non_finite {
-        let (line, value) = column.cell(row);
+    if let Some((row, value)) = scanned.first_non_finite {
+        let line = column.lines[row];
         return Err(DataError::NonFinite {
             path: path.to_path_buf(),
             line,
@@ -446,40 +470,69 @@ fn mostly_words(column: &ColumnText, scanned: &Scan) -> LoadNotice {
 
 /// Reads a CSV file into a dataset, reporting which column types were inferred and what a user
 /// should know about them ([`LoadNotice`]).
+///
+/// One walk over the records reads every column ([`FirstPass`]): numbers as numbers, so a
+/// file of numbers holds no more than its text and its columns; a column that turns out
+/// nominal is split again for its text ([`column_texts`]).
 pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadReport), DataError> {
     let text = crate::encoding::read_text(path)?;
-    let (table, separator) = split_csv(path, &text)?;
-    let names: Vec<&str> = table.header.iter().map(String::as_str).collect();
-    let class_index =
-        resolve_class_index(path, &names, options.class_column.as_ref(), names.len() - 1)?;
-    let typing = declarations(path, &names, class_index, options)?;
+    let (separator, checked) = choose_separator(path, &text)?;
     let markers = Markers::of(options);
+    let mut pass = FirstPass {
+        path,
+        options,
+        markers: &markers,
+        checked,
+        capacity: text.bytes().filter(|&byte| byte == b'\n').count() + 1,
+        header: None,
+        row_lines: Vec::new(),
+        columns: Vec::new(),
+    };
+    walk_records(path, &text, separator, |line, fields| {
+        pass.record(line, fields)
+    })?;
+    let FirstPass {
+        header,
+        row_lines,
+        columns: accumulated,
+        ..
+    } = pass;
+    let header = header_or_empty(path, header)?;
+    let rows = Some(row_lines.len());
+    let (class_index, typing) = header_plan(path, &header, checked, rows, options)?;
+    let names: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut report = LoadReport::default();
-    let whole = whole_number_names(&table.header);
+    let whole = whole_number_names(&header);
     if !whole.is_empty() {
         report
             .notices
             .push(LoadNotice::WholeNumberNames { names: whole });
     }
+    let wanted = inferred_nominal(&accumulated, &typing);
+    let texts = column_texts(path, &text, separator, &wanted, row_lines.len())?;
     let mut columns = Vec::with_capacity(names.len());
-    for (index, strings) in table.columns.iter().enumerate() {
+    for (index, column) in accumulated.into_iter().enumerate() {
         let name = names[index];
-        if index == class_index || typing[index] == Typing::Declared(ColumnType::Nominal) {
-            columns.push(nominal_column(name, strings, &markers));
-            continue;
-        }
+        let scanned = match column {
+            Accumulated::Nominal(nominal) => {
+                columns.push(nominal.finish(name));
+                continue;
+            }
+            Accumulated::Scan(scanned) => scanned,
+        };
         let column = ColumnText {
             path,
             index,
             name,
-            strings,
-            lines: &table.row_lines,
+            strings: &texts[index],
+            lines: &row_lines,
             typing: typing[index],
             markers: &markers,
             separator,
         };
-        columns.push(read_column(&column, &mut report)?);
+        columns.push(read_column(&column, scanned, &mut report)?);
     }
+    drop(texts);
     let inferred = columns
         .iter()
         .filter(|column| report.inferred_numeric.contains(&column.name))
@@ -490,13 +543,13 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadRepo
             .notices
             .push(LoadNotice::FewWholeNumbers { columns: coded });
     }
-    check_class_labels(path, &columns[class_index], table.row_lines.len(), options)?;
+    check_class_labels(path, &columns[class_index], row_lines.len(), options)?;
     let stem = file_stem(path);
     let dataset = assemble(
         RawTable {
             path: path.to_path_buf(),
             columns,
-            row_lines: table.row_lines,
+            row_lines,
             weights: None,
         },
         class_index,

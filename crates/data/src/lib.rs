@@ -17,6 +17,7 @@
 mod arff;
 pub mod catalog;
 mod csv;
+mod csv_scan;
 pub mod dataset;
 pub mod distance;
 mod encoding;
@@ -40,6 +41,7 @@ pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISS
 pub use shown::{closest, shown, shown_list, SHOWN_CHARACTERS};
 pub use text_table::TextTable;
 pub use transform::{
-    choose_positive, reduce_to_most_confused, reduce_to_most_confused_with, stratified_subsample,
-    MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord, TieRule,
+    choose_positive, into_positive, reduce_to_most_confused, reduce_to_most_confused_with,
+    stratified_subsample, MostConfusedRecord, PositiveClass, PositiveRecord, SubsampleRecord,
+    TieRule,
 };

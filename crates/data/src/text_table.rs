@@ -52,19 +52,17 @@ fn unquote(field: &str) -> Cow<'_, str> {
     Cow::Owned(text)
 }
 
-/// Walks the text once: splits records on `separator` (quote-aware, so a quoted field may hold
-/// separators and line breaks), checks that the header names are present and distinct and
-/// that every record has as many fields as the header, and records the line where each data
-/// row starts. Blank lines are skipped; a header without rows is returned as it is.
-pub(crate) fn split_fields<'a>(
+/// Walks the text once and hands every non-blank record to `visit`, with the line it starts on
+/// and its unquoted fields (quote-aware: a quoted field may hold separators and line breaks;
+/// `visit` may take the fields, which are cleared before the next record). A quoted field left
+/// open at the end of the text is an error naming the line where its record starts.
+pub(crate) fn walk_records<'a>(
     path: &Path,
     text: &'a str,
     separator: u8,
-) -> Result<Fields<'a>, DataError> {
+    mut visit: impl FnMut(usize, &mut Vec<Cow<'a, str>>) -> Result<(), DataError>,
+) -> Result<(), DataError> {
     let bytes = text.as_bytes();
-    let mut header: Option<Vec<String>> = None;
-    let mut columns: Vec<Vec<Cow<'a, str>>> = Vec::new();
-    let mut row_lines = Vec::new();
     let mut fields: Vec<Cow<'a, str>> = Vec::new();
     let mut line = 1usize;
     let mut record_start = 0usize;
@@ -88,9 +86,7 @@ pub(crate) fn split_fields<'a>(
                 let end = position.min(length);
                 let blank = end == record_start
                     || (end == record_start + 1 && bytes[record_start] == b'\r');
-                if blank {
-                    fields.clear();
-                } else {
+                if !blank {
                     if in_quotes {
                         return Err(DataError::Syntax {
                             path: path.to_path_buf(),
@@ -100,29 +96,9 @@ pub(crate) fn split_fields<'a>(
                         });
                     }
                     fields.push(unquote(&text[field_start..end]));
-                    match &header {
-                        None => {
-                            let names: Vec<String> =
-                                fields.drain(..).map(Cow::into_owned).collect();
-                            columns = names.iter().map(|_| Vec::new()).collect();
-                            header = Some(names);
-                        }
-                        Some(names) => {
-                            if fields.len() != names.len() {
-                                return Err(DataError::Ragged {
-                                    path: path.to_path_buf(),
-                                    line: start_line,
-                                    expected: names.len(),
-                                    got: fields.len(),
-                                });
-                            }
-                            for (column, field) in columns.iter_mut().zip(fields.drain(..)) {
-                                column.push(field);
-                            }
-                            row_lines.push(start_line);
-                        }
-                    }
+                    visit(start_line, &mut fields)?;
                 }
+                fields.clear();
                 record_start = position + 1;
                 field_start = position + 1;
                 start_line = line + 1;
@@ -133,6 +109,68 @@ pub(crate) fn split_fields<'a>(
             line += 1;
         }
     }
+    Ok(())
+}
+
+/// Checks a data record against the header: as many fields as it has names.
+pub(crate) fn check_row_length(
+    path: &Path,
+    line: usize,
+    names: &[String],
+    fields: &[Cow<'_, str>],
+) -> Result<(), DataError> {
+    if fields.len() == names.len() {
+        return Ok(());
+    }
+    Err(DataError::Ragged {
+        path: path.to_path_buf(),
+        line,
+        expected: names.len(),
+        got: fields.len(),
+    })
+}
+
+/// Splits a text into its header and columns ([`walk_records`]), checks that the header names
+/// are present and distinct and that every record has as many fields as the header, and
+/// records the line where each data row starts. A header without rows is returned as it is.
+pub(crate) fn split_fields<'a>(
+    path: &Path,
+    text: &'a str,
+    separator: u8,
+) -> Result<Fields<'a>, DataError> {
+    let mut header: Option<Vec<String>> = None;
+    let mut columns: Vec<Vec<Cow<'a, str>>> = Vec::new();
+    let mut row_lines = Vec::new();
+    walk_records(path, text, separator, |line, fields| {
+        match &header {
+            None => {
+                let names: Vec<String> = fields.drain(..).map(Cow::into_owned).collect();
+                columns = names.iter().map(|_| Vec::new()).collect();
+                header = Some(names);
+            }
+            Some(names) => {
+                check_row_length(path, line, names, fields)?;
+                for (column, field) in columns.iter_mut().zip(fields.drain(..)) {
+                    column.push(field);
+                }
+                row_lines.push(line);
+            }
+        }
+        Ok(())
+    })?;
+    let header = header_or_empty(path, header)?;
+    Ok(Fields {
+        header,
+        row_lines,
+        columns,
+    })
+}
+
+/// The header a walk found, checked ([`check_header`]); none is the error of an empty file.
+pub(crate) fn header_or_empty(
+    path: &Path,
+    header: Option<Vec<String>>,
+) -> Result<Vec<String>, DataError> {
     let Some(header) = header else {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
@@ -140,11 +178,7 @@ pub(crate) fn split_fields<'a>(
         });
     };
     check_header(path, &header)?;
-    Ok(Fields {
-        header,
-        row_lines,
-        columns,
-    })
+    Ok(header)
 }
 
 /// The number of fields `separator` gives each of the first `most` non-blank records of a text
@@ -251,7 +285,7 @@ pub(crate) fn whole_number_names(header: &[String]) -> Vec<String> {
 }
 
 /// Every column of a header has a name, and no name appears twice.
-fn check_header(path: &Path, header: &[String]) -> Result<(), DataError> {
+pub(crate) fn check_header(path: &Path, header: &[String]) -> Result<(), DataError> {
     let mut seen = HashMap::new();
     for (index, name) in header.iter().enumerate() {
         if name.is_empty() {

@@ -223,7 +223,17 @@ pub fn choose_positive(
     dataset: &Dataset,
     choice: &PositiveClass,
 ) -> Result<(Dataset, PositiveRecord), DataError> {
-    let values = &dataset.schema().class_values;
+    into_positive(dataset.clone(), choice)
+}
+
+/// [`choose_positive`] on a dataset given up: its columns move into the result instead of
+/// being copied, so a large dataset is never held twice.
+pub fn into_positive(
+    dataset: Dataset,
+    choice: &PositiveClass,
+) -> Result<(Dataset, PositiveRecord), DataError> {
+    let values = dataset.schema().class_values.clone();
+    let dataset_name = dataset.name().to_string();
     let counts = dataset.class_counts();
     let (positive, why) = match choice {
         PositiveClass::Named(name) => match values.iter().position(|v| v == name) {
@@ -267,7 +277,7 @@ pub fn choose_positive(
     } else {
         values[1 - positive].clone()
     };
-    let (name, schema, columns, classes, weights) = dataset.clone().into_parts();
+    let (name, schema, columns, classes, weights) = dataset.into_parts();
     let classes = classes
         .into_iter()
         .map(|c| u32::from(c as usize == positive))
@@ -280,14 +290,14 @@ pub fn choose_positive(
     let relabelled = Dataset::new(name, schema, columns, classes, Some(weights)).map_err(|e| {
         DataError::Transform {
             transform: "choose the positive class",
-            dataset: dataset.name().to_string(),
+            dataset: dataset_name.clone(),
             message: e.to_string(),
         }
     })?;
     let positive_weight = counts[positive];
     let negative_weight = counts.iter().sum::<f64>() - positive_weight;
     let record = PositiveRecord {
-        dataset: dataset.name().to_string(),
+        dataset: dataset_name,
         positive: positive_name,
         negative: negative_name,
         weights: (positive_weight, negative_weight),

@@ -282,7 +282,7 @@ fn binary_task(
         }
         Some(named) => PositiveClass::Named(named.to_string()),
     };
-    let (binary, record) = transform::choose_positive(&dataset, &choice)
+    let (binary, record) = transform::into_positive(dataset, &choice)
         .map_err(|source| transform_failed(name, "positive_class", source))?;
     notes.push(format!(
         "positive class '{}' against '{}' ({})",
