@@ -35,7 +35,8 @@ pub struct SlurmArgs {
     #[arg(long, value_name = "M")]
     mem: Option<String>,
 
-    /// CPUs per task (sbatch --cpus-per-task); each task runs that many worker threads.
+    /// CPUs per task (sbatch --cpus-per-task), 1 or more; each task runs that many worker
+    /// threads.
     #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     cpus: u32,
 

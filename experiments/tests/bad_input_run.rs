@@ -555,3 +555,26 @@ fn a_dataset_listed_twice_alike_or_shipped_with_column_settings_is_refused() {
         refused(&["--check", "--config", path.to_str().unwrap()], 1, &words);
     }
 }
+
+#[test]
+fn a_number_of_threads_that_is_not_a_whole_number_is_refused_with_what_is_allowed() {
+    let folder = scratch("threads");
+    let path = config(&folder, "threads", "");
+    let path = path.to_str().unwrap();
+    for (value, problem) in [
+        ("99999999999999999999", "is too large"),
+        ("-1", "is not a whole number"),
+    ] {
+        let threads = format!("--threads={value}");
+        refused(
+            &["--check", "--config", path, &threads],
+            2,
+            &["--threads", problem, "at least 1"],
+        );
+    }
+    refused(
+        &["--check", "--config", path, "--threads=0"],
+        1,
+        &["--threads 0", "at least 1"],
+    );
+}
