@@ -244,7 +244,17 @@ pub fn prepare_dataset(
     let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
         name,
-        load_notices: report.notices.iter().map(ToString::to_string).collect(),
+        load_notices: report
+            .notices
+            .iter()
+            .map(|notice| {
+                // The notice's command names this file rather than a placeholder.
+                let command = format!("`experiments datasets {}", request.source);
+                notice
+                    .to_string()
+                    .replace("`experiments datasets FILE", &command)
+            })
+            .collect(),
         transforms: transforms.clone(),
         dataset,
         content_hash,
