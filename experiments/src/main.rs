@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod bootstrap_command;
 mod compare_command;
 mod datasets_command;
+mod flag_errors;
 mod flag_ranges;
 mod new_learner;
 mod predictions_file;
@@ -26,7 +27,8 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     config: Option<String>,
 
-    /// Worker threads (results are identical for any value; default: all cores).
+    /// Worker threads, at least 1 (more than this machine's cores are its cores; results are
+    /// identical for any value; default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 
@@ -118,7 +120,11 @@ pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
 const SOME_UNITS_FAILED: u8 = 3;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().collect();
+    let cli = Cli::try_parse_from(&args).unwrap_or_else(|error| {
+        use clap::CommandFactory;
+        flag_errors::with_allowed(error, &Cli::command(), &args).exit()
+    });
     match run(cli) {
         Ok(Finished::Completely) => ExitCode::SUCCESS,
         Ok(Finished::WithFailedUnits) => ExitCode::from(SOME_UNITS_FAILED),

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use comparison::single_tests::{self, flatten, single_test, DelongInput, SingleTest as Input};
 use data::TextTable;
@@ -323,7 +323,14 @@ pub fn run(test: &SingleTest) -> Result<String> {
         _ => {
             let (common, input) = input(test)?;
             check_alpha(common.alpha)?;
-            (common, single_test(&input, common.alpha)?)
+            let value = single_test(&input, common.alpha);
+            // The tests that take a list name the flag of the value they refuse.
+            let value = match test {
+                SingleTest::Ranks(_) => value.context("--average-ranks"),
+                SingleTest::Correct(_) => value.context("--pvalues"),
+                _ => value.map_err(anyhow::Error::from),
+            };
+            (common, value?)
         }
     };
     if common.json {

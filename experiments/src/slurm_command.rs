@@ -15,7 +15,8 @@ pub struct SlurmArgs {
     #[arg(long, value_name = "FILE")]
     config: String,
 
-    /// The number of array tasks (shards) to split the units into, from 1 to 100000.
+    /// The number of array tasks (shards) to split the units into, from 1 to 100000 (more than
+    /// the experiment has units are that many, one unit each).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::flag_ranges::MAX_SHARDS as i64))]
     tasks: u32,
 
@@ -34,7 +35,8 @@ pub struct SlurmArgs {
     #[arg(long, value_name = "M")]
     mem: Option<String>,
 
-    /// CPUs per task (sbatch --cpus-per-task); each task runs that many worker threads.
+    /// CPUs per task (sbatch --cpus-per-task), 1 or more; each task runs that many worker
+    /// threads.
     #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     cpus: u32,
 
@@ -79,7 +81,7 @@ pub fn run(args: &SlurmArgs) -> Result<()> {
     }
     let array = slurm::submit_shards(&prepared)?;
     if let Some((id, shards)) = &array {
-        let last = jobs.tasks - 1;
+        let last = prepared.tasks - 1;
         println!("submitted the job array {id} (shards {shards} of 0-{last})");
     }
     let merge_id = slurm::submit_merge(&prepared, array.as_ref().map(|(id, _)| id.as_str()))?;

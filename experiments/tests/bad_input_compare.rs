@@ -212,3 +212,36 @@ fn a_results_table_with_too_many_learners_is_refused_before_the_tests() {
     let message = refused(&["compare", file.to_str().unwrap()]);
     assert_words(&message, &["has 101 learners", "take at most 100"]);
 }
+
+#[test]
+fn a_count_that_is_not_a_whole_number_of_its_type_is_refused_with_the_flags_range() {
+    let folder = scratch("compare_counts");
+    let table = write(
+        &folder,
+        "t.csv",
+        "dataset,a,b\nd1,0.7,0.6\nd2,0.5,0.6\nd3,0.8,0.7\n",
+    );
+    let table = table.to_str().unwrap();
+    for (value, problem) in [
+        ("-1", "'-1' is not a whole number"),
+        ("2.5", "'2.5' is not a whole number"),
+        (
+            "99999999999999999999",
+            "'99999999999999999999' is too large",
+        ),
+    ] {
+        let samples = format!("--samples={value}");
+        let message = refused_by_parser(&["compare", table, &samples]);
+        assert_words(&message, &["--samples", problem, "1 to 1000000"]);
+        let trials = format!("--trials={value}");
+        let message = refused_by_parser(&["compare", "binomial", "--successes=1", &trials]);
+        assert_words(&message, &["--trials", problem, "1 to 10000000"]);
+        let count = format!("--c={value}");
+        let message = refused_by_parser(&["compare", "mcnemar", "--b=1", &count]);
+        assert_words(&message, &["--c", problem, "a whole number, at least 0"]);
+    }
+    let message = refused(&["compare", "ranks", "--average-ranks=9,9,9", "--datasets=10"]);
+    assert_words(&message, &["--average-ranks", "rank 9", "outside 1..3"]);
+    let message = refused(&["compare", "correct", "--pvalues=0.01,-1"]);
+    assert_words(&message, &["--pvalues", "-1", "[0, 1]"]);
+}

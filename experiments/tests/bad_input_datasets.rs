@@ -134,3 +134,45 @@ fn a_missing_dataset_names_where_it_looked_and_the_closest_names() {
         "not every shipped name: {message}"
     );
 }
+
+#[test]
+fn a_folder_given_as_a_dataset_is_named_as_a_folder() {
+    let folder = scratch("datasets_folder");
+    let message = refused(&["datasets", folder.to_str().unwrap()]);
+    assert_words(
+        &message,
+        &[
+            folder.to_str().unwrap(),
+            "a folder; give a dataset file in it",
+        ],
+    );
+}
+
+#[test]
+fn solar_flares_digit_coded_categories_are_named_by_the_datasets_command() {
+    // solar-flare as a file of one's own: the catalog declares its 12 attributes nominal; 10 of
+    // them are digits (the other two letters).
+    let folder = scratch("datasets_flare");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let copy = folder.join("solar-flare-2.csv");
+    std::fs::copy(root.join("datasets/solar-flare-1.csv"), &copy).unwrap();
+    let output = accepted(&["datasets", copy.to_str().unwrap()]);
+    for column in [
+        "activity",
+        "evolution",
+        "previous24",
+        "hist_complex",
+        "comp_on_this_",
+        "area",
+        "area_of_largest",
+        "C_class",
+        "M_class",
+        "X_class",
+    ] {
+        assert_words(
+            &output,
+            &[&format!("'{column}' ("), &format!("--nominal {column}")],
+        );
+    }
+    assert!(!output.contains("'largest_spot_size' ("), "{output}");
+}

@@ -350,3 +350,231 @@ fn a_live_runs_staging_folder_is_left_alone_and_a_dead_ones_removed() {
         "a staging folder whose owner has gone was left"
     );
 }
+
+/// The ten columns of solar-flare (flare.data2's format, as the shipped solar-flare-1) that
+/// hold category codes written as digits: the catalog declares all 12 attributes nominal, and
+/// the other two are letters.
+const FLARE_DIGIT_CODES: [&str; 10] = [
+    "activity",
+    "evolution",
+    "previous24",
+    "hist_complex",
+    "comp_on_this_",
+    "area",
+    "area_of_largest",
+    "C_class",
+    "M_class",
+    "X_class",
+];
+
+/// A config at `folder/configs/NAME.toml` with these dataset entries (TOML) and C4.5 on 5 folds.
+fn datasets_config(folder: &Path, name: &str, datasets: &str) -> PathBuf {
+    let configs = folder.join("configs");
+    std::fs::create_dir_all(&configs).unwrap();
+    let path = configs.join(format!("{name}.toml"));
+    let text = format!(
+        "name = \"{name}\"\nseed = 1\ndatasets = [{datasets}]\nmeasures = [\"error\"]\n\
+         [protocol]\nkind = \"stratified_kfold\"\nfolds = 5\n[[learners]]\nkind = \"c45\"\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A copy of the shipped solar-flare file as a file of one's own, `folder/data/solar-flare-2.csv`.
+fn solar_flare_copy(folder: &Path) -> PathBuf {
+    let data = folder.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let copy = data.join("solar-flare-2.csv");
+    let shipped = common::workspace_root().join("datasets/solar-flare-1.csv");
+    std::fs::copy(shipped, &copy).unwrap();
+    copy
+}
+
+#[test]
+fn digit_coded_categories_are_named_in_the_log_and_the_report_with_how_to_declare_them() {
+    let folder = scratch("notices");
+    solar_flare_copy(&folder);
+    let path = datasets_config(&folder, "flare", "\"../data/solar-flare-2.csv\"");
+    let results = folder.join("results");
+    let output = common::run(&["--config", path.to_str().unwrap()], &results);
+    let log = stderr(&output);
+    assert!(output.status.success(), "{log}");
+    let report = std::fs::read_to_string(results.join("flare/index.html"))
+        .unwrap()
+        .replace("&#39;", "'")
+        .replace("&quot;", "\"");
+    for text in [&log, &report] {
+        assert!(text.contains("Dataset notices") || text.contains("note: dataset"));
+        for column in FLARE_DIGIT_CODES {
+            assert!(text.contains(&format!("'{column}' (")), "{column}: {text}");
+        }
+        for words in [
+            "solar-flare-2",
+            "declare them nominal",
+            "nominal_columns = [\"activity\"",
+        ] {
+            assert!(text.contains(words), "'{words}' in {text}");
+        }
+    }
+    assert!(
+        log.contains("note: dataset 'solar-flare-2': columns 'activity'"),
+        "{log}"
+    );
+    assert!(report.contains("Dataset notices"), "{report}");
+    // Declared nominal, the notice is gone from both.
+    let declared: Vec<String> = FLARE_DIGIT_CODES
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect();
+    let entry = format!(
+        "{{ name = \"../data/solar-flare-2.csv\", nominal_columns = [{}] }}",
+        declared.join(", ")
+    );
+    let path = datasets_config(&folder, "declared", &entry);
+    let output = common::run(&["--config", path.to_str().unwrap()], &results);
+    let log = stderr(&output);
+    assert!(output.status.success(), "{log}");
+    let report = std::fs::read_to_string(results.join("declared/index.html")).unwrap();
+    assert!(!log.contains("note: dataset"), "{log}");
+    assert!(!report.contains("Dataset notices"), "{report}");
+}
+
+#[test]
+fn a_missing_dataset_names_the_paths_tried_from_the_configs_folder_and_the_closest_names() {
+    let folder = scratch("missing_dataset");
+    let path = datasets_config(
+        &folder,
+        "missing",
+        "\"../../datasets/monks-1-train-and-test.csv\", \"glas\"",
+    );
+    let configs = folder.join("configs");
+    // The program runs in the workspace root (see `common::binary`).
+    let here = common::workspace_root().canonicalize().unwrap();
+    let message = refused(
+        &["--check", "--config", path.to_str().unwrap()],
+        1,
+        &[
+            "key 'datasets' entry 1 ('../../datasets/monks-1-train-and-test.csv')",
+            &format!(
+                "looked for {}",
+                configs
+                    .join("../../datasets/monks-1-train-and-test.csv")
+                    .display()
+            ),
+            &here
+                .join("../../datasets/monks-1-train-and-test.csv")
+                .display()
+                .to_string(),
+            "the closest shipped names: monks-1-train-and-test",
+            "key 'datasets' entry 2 ('glas')",
+            &configs.join("glas").display().to_string(),
+            "the closest shipped names: glass",
+        ],
+    );
+    assert!(
+        !message.contains("kr-vs-kp"),
+        "not every shipped name: {message}"
+    );
+}
+
+#[test]
+fn one_file_listed_twice_with_different_column_settings_runs_as_two_named_datasets() {
+    let folder = scratch("same_file_twice");
+    solar_flare_copy(&folder);
+    let file = "\"../data/solar-flare-2.csv\"";
+    let entries = format!("{file}, {{ name = {file}, nominal_columns = [\"activity\"] }}");
+    let path = datasets_config(&folder, "twice", &entries);
+    let results = folder.join("results");
+    let output = common::run(&["--config", path.to_str().unwrap()], &results);
+    let log = stderr(&output);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains("listed there more than once"), "{log}");
+    let summary = std::fs::read_to_string(results.join("twice/tables/summary.csv")).unwrap();
+    let datasets: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(
+        datasets,
+        ["solar-flare-2-entry1", "solar-flare-2-entry2"],
+        "{summary}"
+    );
+    // Labels name them.
+    let entries = format!(
+        "{{ name = {file}, label = \"codes\" }}, \
+         {{ name = {file}, label = \"categories\", nominal_columns = [\"activity\"] }}"
+    );
+    let path = datasets_config(&folder, "labelled", &entries);
+    let output = common::run(&["--config", path.to_str().unwrap()], &results);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let summary = std::fs::read_to_string(results.join("labelled/tables/summary.csv")).unwrap();
+    let datasets: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(datasets, ["codes", "categories"], "{summary}");
+}
+
+#[test]
+fn a_dataset_listed_twice_alike_or_shipped_with_column_settings_is_refused() {
+    let folder = scratch("listed_twice");
+    let cases = [
+        (
+            "\"pima\", \"pima\"",
+            vec!["'pima' appears twice with the same settings (entries 1 and 2)"],
+        ),
+        (
+            "{ name = \"pima\", label = \"a\" }, { name = \"sonar\", label = \"a\" }",
+            vec![
+                "the name 'a' is used twice (entries 1 and 2)",
+                "distinct `label`",
+            ],
+        ),
+        (
+            "{ name = \"pima\", label = \"a b\" }, { name = \"sonar\", label = \"a_b\" }",
+            vec!["'a b' (entry 1) and 'a_b' (entry 2) are one file name"],
+        ),
+        (
+            "{ name = \"pima\", label = \" \" }",
+            vec!["key 'datasets' entry 1: 'label' must be a non-empty name"],
+        ),
+        (
+            "{ name = \"pima\", nominal_columns = [\"preg\"] }",
+            vec![
+                "key 'datasets' entry 1 ('pima')",
+                "'pima' is a shipped dataset",
+                "give its path",
+                "pima.csv",
+            ],
+        ),
+    ];
+    for (position, (entries, words)) in cases.into_iter().enumerate() {
+        let path = datasets_config(&folder, &format!("case{position}"), entries);
+        refused(&["--check", "--config", path.to_str().unwrap()], 1, &words);
+    }
+}
+
+#[test]
+fn a_number_of_threads_that_is_not_a_whole_number_is_refused_with_what_is_allowed() {
+    let folder = scratch("threads");
+    let path = config(&folder, "threads", "");
+    let path = path.to_str().unwrap();
+    for (value, problem) in [
+        ("99999999999999999999", "is too large"),
+        ("-1", "is not a whole number"),
+    ] {
+        let threads = format!("--threads={value}");
+        refused(
+            &["--check", "--config", path, &threads],
+            2,
+            &["--threads", problem, "at least 1"],
+        );
+    }
+    refused(
+        &["--check", "--config", path, "--threads=0"],
+        1,
+        &["--threads 0", "at least 1"],
+    );
+}

@@ -2,11 +2,12 @@
 //! tasks beyond the documented bound is refused by the parser (before, `--shard
 //! 0/18446744073709551615` and `slurm --tasks 4294967295` aborted), and nothing a user types
 //! becomes a line of a job script: `--partition`, `--time`, `--mem` and the paths are checked
-//! before anything is written. No Slurm is needed.
+//! before anything is written; more tasks than units are one shard per unit. No Slurm is
+//! needed.
 
 mod bad_input;
 
-use bad_input::{assert_words, refused, refused_by_parser, scratch};
+use bad_input::{accepted, assert_words, refused, refused_by_parser, scratch, write};
 
 #[test]
 fn shard_counts_beyond_the_bound_are_refused_by_the_parser() {
@@ -77,4 +78,36 @@ fn nothing_typed_becomes_a_line_of_the_job_script() {
     let message = refused(&[&args[..], &[&with_line_break]].concat());
     assert_words(&message, &["--results", "no line break"]);
     assert!(!std::path::Path::new(results).join("a\nb").exists());
+}
+
+#[test]
+fn more_tasks_than_units_are_one_shard_per_unit_and_said_so() {
+    let folder = scratch("slurm_tasks");
+    // One dataset, one learner, 5 folds: 5 units.
+    let config = write(
+        &folder,
+        "five.toml",
+        "name = \"five\"\ndatasets = [\"pima\"]\n[protocol]\nkind = \"stratified_kfold\"\n\
+         folds = 5\n[[learners]]\nkind = \"naive_bayes\"\n",
+    );
+    let results = folder.join("results");
+    let output = accepted(&[
+        "slurm",
+        "--config",
+        config.to_str().unwrap(),
+        "--tasks",
+        "1000",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_words(
+        &output,
+        &[
+            "--tasks 1000 is more than the experiment's 5 units: 5 shards",
+            "5 units in 5 shards",
+            "--array=0-4",
+        ],
+    );
+    let script = std::fs::read_to_string(results.join("five/slurm/shards.sbatch")).unwrap();
+    assert_words(&script, &["--array=0-4", "$SLURM_ARRAY_TASK_ID/5\""]);
 }

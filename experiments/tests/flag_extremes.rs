@@ -77,6 +77,12 @@ fn drive(base: &[&str], flag: &str) {
         assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
         if code != Some(0) {
             assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+            // The message names the flag refused (or, for a value it was given, the
+            // config that was then looked for).
+            assert!(
+                stderr.contains(flag) || stderr.contains("no-such-config-anywhere"),
+                "{args:?}: {stderr}"
+            );
             assert!(
                 stderr.len() < 2_000,
                 "{args:?}: a message of {} bytes",

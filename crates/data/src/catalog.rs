@@ -439,7 +439,13 @@ impl Catalog {
         }
         match self.entry(name_or_path) {
             Some(_) => Ok(vec![name_or_path.to_string()]),
-            None => Err(self.unknown(name_or_path, &searched)),
+            None => match searched.iter().find(|path| path.is_dir()) {
+                Some(folder) => Err(DataError::Io {
+                    path: folder.clone(),
+                    error: std::io::Error::other("a folder; give a dataset file in it"),
+                }),
+                None => Err(self.unknown(name_or_path, &searched)),
+            },
         }
     }
 

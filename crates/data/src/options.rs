@@ -66,7 +66,7 @@ pub enum ColumnType {
 /// distinct values or more distinct values than half the rows, looks like a regression target
 /// and is refused, unless [`LoadOptions::allow_numeric_class`] is set or the class values are
 /// listed in [`LoadOptions::class_values`] (both are declarations that the numbers are labels).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoadOptions {
     /// The class column; default: the last column (ARFF, CSV) or the `@outputs` one (KEEL).
     pub class_column: Option<ClassColumn>,

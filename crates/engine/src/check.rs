@@ -110,6 +110,9 @@ impl Checker<'_> {
                 .collect()
         });
         let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+        for line in crate::load_notices::log_lines(&requests, &datasets) {
+            eprintln!("{line}");
+        }
         for (position, learner) in learners.iter().enumerate() {
             for dataset in &datasets {
                 crate::bounds::check_unit_cost(
@@ -156,52 +159,7 @@ pub fn check_names(
         learner_kinds,
         &mut problems,
     );
-    let mut requests = Vec::new();
-    for (position, entry) in config.datasets.iter().enumerate() {
-        let (word, transforms, options) = match entry {
-            DatasetEntry::Name(name) => (
-                name.clone(),
-                config.transforms.clone(),
-                data::LoadOptions::default(),
-            ),
-            DatasetEntry::Detailed(detailed) => (
-                detailed.name.clone(),
-                config.transforms.with(&detailed.transforms()),
-                detailed.load_options(),
-            ),
-        };
-        let word = relative_to(base, &word);
-        let members = match catalog {
-            Some(catalog) => catalog.expand(&word).map_err(|error| {
-                format!("key 'datasets' entry {} ('{word}'): {error}", position + 1)
-            }),
-            None if std::path::Path::new(&word).is_file() => Ok(vec![word.clone()]),
-            None => Err(format!(
-                "key 'datasets' entry {} ('{word}'): not a file, and no shipped catalog \
-                 (datasets/catalog.toml) was found to look the name up",
-                position + 1
-            )),
-        };
-        match members {
-            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
-                source,
-                transforms: transforms.clone(),
-                options: options.clone(),
-            })),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    let mut names: Vec<String> = Vec::new();
-    for request in &requests {
-        let name = display_name(&request.source);
-        if names.contains(&name) {
-            problems.push(format!(
-                "key 'datasets': '{name}' appears twice; each dataset may be named once \
-                 (give a file a different name to run it twice)"
-            ));
-        }
-        names.push(name);
-    }
+    let requests = dataset_requests(config, catalog, base, &mut problems);
     // Learners that name files (a worker's program, a user's module) read them from the
     // config's folder first, as datasets do.
     let learner_kinds = learner_kinds.clone().with_base_dir(base);
@@ -210,6 +168,128 @@ pub fn check_names(
         Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
         _ => Err(Error::config_problems(problems)),
     }
+}
+
+/// The config's dataset entries as requests, collections expanded, each with its display
+/// name; each problem (a name found nowhere, a dataset listed twice alike) is added to
+/// `problems`. A relative path is looked for in `base` (the config's folder), then in the
+/// current folder; a missing one is named with every path tried and the closest shipped names.
+fn dataset_requests(
+    config: &ExperimentConfig,
+    catalog: Option<&Catalog>,
+    base: Option<&Path>,
+    problems: &mut Vec<String>,
+) -> Vec<DatasetRequest> {
+    let folders = search_folders(base);
+    let mut requests = Vec::new();
+    for (position, entry) in config.datasets.iter().enumerate() {
+        let (word, transforms, options, label) = match entry {
+            DatasetEntry::Name(name) => (
+                name.clone(),
+                config.transforms.clone(),
+                data::LoadOptions::default(),
+                None,
+            ),
+            DatasetEntry::Detailed(detailed) => (
+                detailed.name.clone(),
+                config.transforms.with(&detailed.transforms()),
+                detailed.load_options(),
+                detailed.label.clone(),
+            ),
+        };
+        let word = relative_to(base, &word);
+        let members = match catalog {
+            Some(catalog) => catalog
+                .expand_in(&word, &folders)
+                .map_err(|error| error.to_string()),
+            None => folders
+                .iter()
+                .map(|folder| folder.join(&word))
+                .find(|path| path.is_file())
+                .map(|path| vec![path.display().to_string()])
+                .ok_or_else(|| {
+                    format!(
+                        "not a file (looked for {}), and no shipped catalog \
+                         (datasets/catalog.toml) was found to look the name up",
+                        tried(&folders, &word)
+                    )
+                }),
+        };
+        let members = members.and_then(|members| {
+            declarations_for_files(&members, &options, catalog).map(|()| members)
+        });
+        match members {
+            Ok(members) => requests.extend(members.into_iter().map(|source| DatasetRequest {
+                name: label.clone().unwrap_or_else(|| display_name(&source)),
+                labelled: label.is_some(),
+                entry: position + 1,
+                notes: Vec::new(),
+                source,
+                transforms: transforms.clone(),
+                options: options.clone(),
+            })),
+            Err(problem) => problems.push(format!(
+                "key 'datasets' entry {} ('{word}'): {problem}",
+                position + 1
+            )),
+        }
+    }
+    crate::dataset_names::distinct_names(&mut requests, problems);
+    requests
+}
+
+/// Refuses column settings (`nominal_columns`, `numeric_columns`, `missing_markers`,
+/// `allow_numeric_class`) on a shipped dataset, whose reading the catalog declares: they would
+/// be ignored.
+fn declarations_for_files(
+    members: &[String],
+    options: &data::LoadOptions,
+    catalog: Option<&Catalog>,
+) -> std::result::Result<(), String> {
+    let shipped: Vec<&str> = members
+        .iter()
+        .map(String::as_str)
+        .filter(|member| !Path::new(member).is_file())
+        .collect();
+    if shipped.is_empty() || *options == data::LoadOptions::default() {
+        return Ok(());
+    }
+    let file = catalog
+        .and_then(|catalog| Some(catalog.path_of(catalog.entry(shipped[0])?)))
+        .map_or_else(|| "its file".to_string(), |path| path.display().to_string());
+    let what = match shipped.len() {
+        1 => format!("'{}' is a shipped dataset", shipped[0]),
+        count => format!(
+            "these {count} are shipped datasets ({})",
+            data::shown_list(&shipped, 3)
+        ),
+    };
+    Err(format!(
+        "nominal_columns, numeric_columns, missing_markers and allow_numeric_class are for a \
+         file of your own, but {what}, read with the column types the catalog declares; to \
+         read a shipped file otherwise, give its path (as {file}) instead"
+    ))
+}
+
+/// The folders a relative dataset path is looked for in: the config's folder `base` (made
+/// absolute), then the current folder.
+fn search_folders(base: Option<&Path>) -> Vec<std::path::PathBuf> {
+    let here = std::env::current_dir().unwrap_or_default();
+    let mut folders: Vec<std::path::PathBuf> =
+        base.map(|base| here.join(base)).into_iter().collect();
+    if !folders.contains(&here) {
+        folders.push(here);
+    }
+    folders
+}
+
+/// The paths `word` was looked for at in `folders`, for a message.
+fn tried(folders: &[std::path::PathBuf], word: &str) -> String {
+    let paths: Vec<String> = folders
+        .iter()
+        .map(|folder| folder.join(word).display().to_string())
+        .collect();
+    paths.join(", ")
 }
 
 /// A dataset entry's text: a relative path that names a file in `base` becomes that file's

@@ -123,6 +123,9 @@ impl<'de> Deserialize<'de> for DatasetEntry {
 pub struct DetailedDataset {
     /// A shipped name, a collection, or a path.
     pub name: String,
+    /// The name shown in tables and file names instead of the shipped name or file stem (to
+    /// list one file twice with different settings).
+    pub label: Option<String>,
     /// See [`Transforms::two_most_confused`].
     pub two_most_confused: Option<bool>,
     /// See [`Transforms::positive_class`].

@@ -208,6 +208,7 @@ impl Engine {
         if !record.without_data() {
             sections.extend(crate::sections::missing(record));
             sections.extend(crate::sections::failures(record));
+            sections.extend(crate::load_notices::section(record));
         }
         let opening_at = sections.len();
         if !record.without_data() {

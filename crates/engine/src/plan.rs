@@ -24,8 +24,13 @@ pub struct PreparedDataset {
     pub dataset: Dataset,
     /// Content hash of the transformed data (part of every cache key).
     pub content_hash: String,
-    /// What each transform chose, in words.
+    /// What each transform chose (and how the dataset was named, when that was chosen), in
+    /// words.
     pub notes: Vec<String>,
+    /// What the reader decided on its own about a user's file that the user may not expect
+    /// (possible category codes read as numbers, ...), each with how to declare otherwise
+    /// ([`data::LoadNotice`]); none for a shipped dataset.
+    pub load_notices: Vec<String>,
     /// The positive class index when the task is binary (scores for AUC are its column).
     pub positive: Option<usize>,
     /// The splits every learner shares.
@@ -156,6 +161,15 @@ pub struct Plan {
 /// A dataset reference with its transforms, before loading.
 #[derive(Clone, Debug)]
 pub struct DatasetRequest {
+    /// The name used in tables and file names (the entry's `label`, else the shipped name or
+    /// the file's stem; see [`crate::dataset_names`]).
+    pub name: String,
+    /// Whether the name is the entry's `label`.
+    pub labelled: bool,
+    /// The position (from 1) of its entry in the config's `datasets`.
+    pub entry: usize,
+    /// What was decided about it before loading (a name given), in words.
+    pub notes: Vec<String>,
     /// Shipped name or path.
     pub source: String,
     /// Transforms to apply.
@@ -184,20 +198,20 @@ pub fn prepare_dataset(
     experiment_seed: u64,
     limits: &crate::bounds::Limits,
 ) -> Result<PreparedDataset> {
-    let name = display_name(&request.source);
-    let loaded = match catalog {
-        Some(catalog) => catalog.resolve_with(&request.source, &request.options),
+    let name = request.name.clone();
+    let (loaded, report) = match catalog {
+        Some(catalog) => catalog.resolve_with_report(&request.source, &request.options),
         None if std::path::Path::new(&request.source).is_file() => {
-            data::load(&request.source, &request.options)
+            data::load_with_report(&request.source, &request.options)
         }
-        None => data::catalog::resolve(&request.source),
+        None => data::catalog::resolve(&request.source).map(|d| (d, data::LoadReport::default())),
     }
     .map_err(|source| Error::LoadDataset {
         dataset: request.source.clone(),
         source: Box::new(source),
     })?;
     let transforms = &request.transforms;
-    let mut notes = Vec::new();
+    let mut notes = request.notes.clone();
     let mut dataset = loaded.with_name(name.clone());
     if transforms.two_most_confused && dataset.num_classes() > 2 {
         let (reduced, record) = transform::reduce_to_most_confused(&dataset)
@@ -230,6 +244,17 @@ pub fn prepare_dataset(
     let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
         name,
+        load_notices: report
+            .notices
+            .iter()
+            .map(|notice| {
+                // The notice's command names this file rather than a placeholder.
+                let command = format!("`experiments datasets {}", request.source);
+                notice
+                    .to_string()
+                    .replace("`experiments datasets FILE", &command)
+            })
+            .collect(),
         transforms: transforms.clone(),
         dataset,
         content_hash,

@@ -82,6 +82,8 @@ pub struct Prepared {
     pub name: String,
     /// Its number of units.
     pub units: usize,
+    /// The number of shards (array tasks): as asked, but at most one per unit.
+    pub tasks: usize,
     /// Where the expected costs that balance the shards came from.
     pub costs: String,
     /// Units missing from the cache, per shard.
@@ -130,6 +132,11 @@ pub fn prepare(
         path: slurm.clone(),
         source,
     })?;
+    // More shards than units would start jobs with nothing to do: one unit per shard at most.
+    let jobs = &Jobs {
+        tasks: jobs.tasks.clamp(1, plan.units.len().max(1)),
+        ..jobs.clone()
+    };
     let assignment = Assignment::new(plan, &folder, jobs.tasks);
     let mut missing = vec![0usize; jobs.tasks];
     for (&unit, &shard) in plan.units.iter().zip(&assignment.shard_of) {
@@ -141,6 +148,7 @@ pub fn prepare(
     let prepared = Prepared {
         name,
         units: plan.units.len(),
+        tasks: jobs.tasks,
         costs: assignment.describe_source(),
         pending: (0..jobs.tasks)
             .filter(|&shard| missing[shard] > 0)

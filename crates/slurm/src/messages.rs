@@ -3,15 +3,25 @@
 
 use crate::Prepared;
 
-/// The units, shards and scripts written for `tasks` shards, and what the cache already holds.
-pub fn prepared_text(prepared: &Prepared, tasks: usize) -> String {
+/// The units, shards and scripts written, and what the cache already holds; `asked` is the
+/// --tasks given (more than the units are fewer shards, said in a note).
+pub fn prepared_text(prepared: &Prepared, asked: usize) -> String {
     let (name, missing, pending) = (&prepared.name, &prepared.missing, &prepared.pending);
-    let mut text = format!(
+    let tasks = prepared.tasks;
+    let mut text = String::new();
+    if tasks < asked {
+        text.push_str(&format!(
+            "note: --tasks {asked} is more than the experiment's {} units: {tasks} shards, one \
+             unit each (a shard without units would be a job with nothing to do)\n",
+            prepared.units
+        ));
+    }
+    text.push_str(&format!(
         "experiment '{name}': {} units in {tasks} shards ({}); scripts in {}\n",
         prepared.units,
         prepared.costs,
         prepared.slurm.display()
-    );
+    ));
     let already = prepared.units - missing.iter().sum::<usize>();
     if pending.is_empty() {
         text.push_str("every unit is in the cache: only the merge job is needed\n");
