@@ -93,10 +93,16 @@ def wu_flach_part(run, stem, prefix):
                            ("monks-2-train-and-test", "monk2")):
         if dataset in by_name:
             out[f"{prefix}_{short}_auc_mean"] = float(by_name[dataset][1])
-    with open(os.path.join(run, "tables", f"{stem}_beside_paper.csv"), newline="") as handle:
-        beside = list(csv.reader(handle))[1:]  # column 10: "same winner"
-    out[f"{prefix}_same_winner"] = sum(r[10] == "yes" for r in beside)
-    out[f"{prefix}_winner_determined"] = sum(r[10] in ("yes", "no") for r in beside)
+    # "same winner": in the one comparison table of earlier runs (column 10), or in its second
+    # part, `*_beside_paper_winners.csv`, since the table was split to fit a page
+    winners = os.path.join(run, "tables", f"{stem}_beside_paper_winners.csv")
+    if not os.path.exists(winners):
+        winners = os.path.join(run, "tables", f"{stem}_beside_paper.csv")
+    with open(winners, newline="") as handle:
+        beside = list(csv.reader(handle))
+    column = beside[0].index("same winner")
+    out[f"{prefix}_same_winner"] = sum(r[column] == "yes" for r in beside[1:])
+    out[f"{prefix}_winner_determined"] = sum(r[column] in ("yes", "no") for r in beside[1:])
     return out
 
 

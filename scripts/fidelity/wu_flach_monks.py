@@ -16,13 +16,24 @@ import sys
 
 
 def rows(run):
+    """The Monk rows of the comparison table, columns: #, dataset, paper AUC-sel., ours,
+    difference, paper sAUC-sel., ours, difference, higher: paper, higher: ours, same winner, ...
+    (runs since the table was split to fit a page write columns 8- in
+    `*_beside_paper_winners.csv`, after # and dataset: joined back here)."""
     tables = os.path.join(run, "tables")
     name = next(f for f in os.listdir(tables)
                 if f.startswith("wu_flach_selection") and f.endswith("_beside_paper.csv"))
-    with open(os.path.join(tables, name), newline="") as handle:
-        # columns: #, dataset, paper AUC-sel., ours, difference, paper sAUC-sel., ours,
-        # difference, higher: paper, higher: ours, same winner, ...
-        return {r[1].split(" (")[0]: r for r in csv.reader(handle) if r[1].startswith("Monk")}
+
+    def monks(path):
+        with open(path, newline="") as handle:
+            return {r[1].split(" (")[0]: r for r in csv.reader(handle)
+                    if r[1].startswith("Monk")}
+    found = monks(os.path.join(tables, name))
+    winners = os.path.join(tables, name.replace(".csv", "_winners.csv"))
+    if os.path.exists(winners):
+        for dataset, row in monks(winners).items():
+            found[dataset] = found[dataset] + row[2:]
+    return found
 
 
 def first_number(text):

@@ -76,6 +76,13 @@ def table5_sample_size():
         path = os.path.join(ROOT, "docs", "reproductions", folder, f"{stem}_beside_paper.md")
         rows = [[c.strip() for c in line.split("|")[1:-1]] for line in open(path)
                 if re.match(r"\| \d+ \|", line)]
+        # since the comparison was split to fit a page, "same winner" (column 10) and the
+        # columns after it are in the second table, after # and dataset: joined back here
+        winners = path.replace(".md", "_winners.md")
+        if os.path.exists(winners):
+            second = [[c.strip() for c in line.split("|")[1:-1]] for line in open(winners)
+                      if re.match(r"\| \d+ \|", line)]
+            rows = [row + other[2:] for row, other in zip(rows, second)]
         gaps = {4: [], 7: []}
         same = determined = 0
         for row in rows:

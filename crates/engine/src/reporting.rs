@@ -131,11 +131,13 @@ fn write_units_table(folder: &Path, record: &RunRecord) -> Result<()> {
     Ok(())
 }
 
-/// The first line of the page: the version and what the runner did.
-fn provenance(counts: RunCounts, seed: u64) -> String {
+/// The first line of the page: the version, what the runner did, and the seed, or that no
+/// random number is drawn (`seed` is `None`: a plan with no datasets has no splits, samples or
+/// fits to seed).
+fn provenance(counts: RunCounts, seed: Option<u64>) -> String {
     format!(
         "Written by experiments {} ({} units computed, {} reused from the cache, {} failed{}). \
-         Seed {}.",
+         {}.",
         env!("CARGO_PKG_VERSION"),
         counts.computed,
         counts.reused,
@@ -145,14 +147,18 @@ fn provenance(counts: RunCounts, seed: u64) -> String {
         } else {
             String::new()
         },
-        seed
+        seed.map_or_else(
+            || "No random numbers are drawn: the experiment has no datasets".to_string(),
+            |seed| format!("Seed {seed}")
+        )
     )
 }
 
 /// index.html: every section's tables and figures (inlined), the config and the version.
 fn write_html(folder: &Path, record: &RunRecord, sections: &[Section]) -> Result<()> {
     let mut page = HtmlPage::new(format!("Experiment '{}'", record.config.name));
-    page.paragraph(&provenance(record.counts, record.config.seed));
+    let seed = (!record.plan.datasets.is_empty()).then_some(record.config.seed);
+    page.paragraph(&provenance(record.counts, seed));
     for section in sections {
         page.heading(&section.title);
         if !section.reading.is_empty() {

@@ -231,7 +231,8 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
     let per_dataset = per_dataset_table(plan, &comparisons);
     let beyond = beyond_section(plan, &comparisons, [corrected_table, per_dataset]);
     let examples = example_figures(record, &comparisons, columns.0, columns.1)?;
-    Ok(vec![opening, beyond, examples])
+    let normality = crate::aslan_normality::section(record, columns)?;
+    Ok(vec![opening, beyond, normality, examples])
 }
 
 /// The section that opens the report: the four cases beside the paper's, and the comparisons

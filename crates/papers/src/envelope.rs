@@ -11,6 +11,9 @@ pub const ASLAN_SEEDS: &str = include_str!("../../../docs/reproductions/aslan/se
 /// Wu & Flach's seed runs (`docs/reproductions/wu_flach/seeds.csv`), as committed.
 pub const WU_FLACH_SEEDS: &str = include_str!("../../../docs/reproductions/wu_flach/seeds.csv");
 
+/// Provost et al.'s seed runs (`docs/reproductions/provost/seeds.csv`), as committed.
+pub const PROVOST_SEEDS: &str = include_str!("../../../docs/reproductions/provost/seeds.csv");
+
 /// A seeds.csv: its column names and one row of numbers per seed.
 #[derive(Clone, Debug)]
 pub struct SeedRuns {
@@ -214,6 +217,8 @@ mod tests {
         let wu_flach = SeedRuns::parse("wu_flach/seeds.csv", WU_FLACH_SEEDS).unwrap();
         assert!(wu_flach.seeds() >= 20, "{}", wu_flach.seeds());
         assert!(aslan.seeds() >= 20, "{}", aslan.seeds());
+        let provost = SeedRuns::parse("provost/seeds.csv", PROVOST_SEEDS).unwrap();
+        assert!(provost.column("vehicle_dominated_by_bmc4").is_ok());
         assert!(aslan.column("t_both_reject").is_ok());
         assert!(aslan.column("no such column").is_err());
         assert!(SeedRuns::parse("bad.csv", "seed,a\n1,x\n").is_err());

@@ -5,10 +5,13 @@
 
 pub mod aslan;
 pub mod aslan_intervals;
+pub mod aslan_normality;
 pub mod envelope;
 pub mod error;
 pub mod huang_ling;
 pub mod provost;
+mod provost_ranges;
+pub mod provost_resampling;
 pub mod published;
 pub mod wu_flach;
 

@@ -594,7 +594,17 @@ pub(crate) fn grow(
             used[attribute] = true;
         }
         let column = &data.columns[attribute];
+        let covered = current.len();
         current.retain(|&row| best.condition.holds(column[row as usize]));
+        if current.len() == covered && data.numeric[attribute] && best.accuracy_rate == default_rate
+        {
+            // A numeric condition that every covered row meets, at the rate the rule already
+            // has, leaves the state as it was: the next step would choose it again, forever.
+            // Its gain is 0 in exact arithmetic (and in Weka's, which never chooses it); it
+            // wins here only when the log2 table's difference rounds an ulp above log2 of the
+            // rate. Stop, as when no condition gains.
+            break;
+        }
         rule.conditions.push(best.condition);
         default_rate = best.accuracy_rate;
     }
