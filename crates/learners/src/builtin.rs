@@ -8,6 +8,17 @@ use crate::params::ParamError;
 use crate::registry::Registry;
 use crate::spec::LearnerSpec;
 
+/// The kinds of the adapters over linfa and smartcore, built-in only with the `adapters` feature
+/// (on by default in this crate; the workspace's command line turns it on with its own
+/// `adapters` feature).
+pub const ADAPTER_KINDS: &[&str] = &[
+    "linfa_logistic",
+    "linfa_gaussian_nb",
+    "linfa_tree",
+    "smartcore_knn",
+    "smartcore_forest",
+];
+
 /// The spec of every built-in learner kind, in listing order. Adding a learner to the project
 /// means writing its module (with its `spec()`) and adding one line here; the conformance
 /// suite and the golden-digest test then cover it.
@@ -20,10 +31,15 @@ pub fn builtin_specs() -> Vec<LearnerSpec> {
         crate::naive_bayes::spec(),
         crate::cost_sensitive::spec(),
         crate::logistic::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::logistic::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::gaussian_nb::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::decision_tree::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::smartcore_models::knn_spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::smartcore_models::forest_spec(),
         crate::knn::spec(),
         crate::perceptron::spec(),
