@@ -11,8 +11,8 @@
 # model and the load before and after. The crates are downloaded before the clock starts
 # (`cargo fetch`), as they are for anyone who has built a Rust project since the registry last
 # changed. The timings report (which crates cost what, and the critical path) is copied to
-# /tmp/cold-build-timing-<commit>.html; the clone is removed at the end. CARGO_* variables of
-# the calling shell are unset, as a new user has none.
+# /tmp/cold-build-timing-<commit>.html; the clone is removed at the end (kept, and its path
+# printed, with KEEP=1). CARGO_* variables of the calling shell are unset, as a new user has none.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,4 +34,9 @@ echo "load after: $(uptime | sed 's/.*load average: //')"
 echo "cold build: ${wall} s wall, $(echo "$user + $system" | bc) s CPU (user ${user}, system ${system}), $((peak / 1024)) MB peak"
 cp "$clone"/target/cargo-timings/cargo-timing.html "/tmp/cold-build-timing-$commit.html"
 echo "timings: /tmp/cold-build-timing-$commit.html"
-rm -rf "$(dirname "$clone")" "$timing"
+rm -f "$timing"
+if [ "${KEEP:-0}" = 1 ]; then
+    echo "clone kept: $clone"
+else
+    rm -rf "$(dirname "$clone")"
+fi
