@@ -8,17 +8,6 @@ use crate::params::ParamError;
 use crate::registry::Registry;
 use crate::spec::LearnerSpec;
 
-/// The kinds of the adapters over linfa and smartcore, built-in only with the `adapters` feature
-/// (on by default in this crate; the workspace's command line turns it on with its own
-/// `adapters` feature).
-pub const ADAPTER_KINDS: &[&str] = &[
-    "linfa_logistic",
-    "linfa_gaussian_nb",
-    "linfa_tree",
-    "smartcore_knn",
-    "smartcore_forest",
-];
-
 /// The spec of every built-in learner kind, in listing order. Adding a learner to the project
 /// means writing its module (with its `spec()`) and adding one line here; the conformance
 /// suite and the golden-digest test then cover it.

@@ -107,7 +107,7 @@ impl Registry {
     }
 
     fn unknown(&self, kind: &str) -> ParamError {
-        let hint = if crate::builtin::ADAPTER_KINDS.contains(&kind) {
+        let hint = if crate::adapters::ADAPTER_KINDS.contains(&kind) {
             format!(
                 "; '{kind}' is an adapter over an outside crate, built only with the `adapters` \
                  feature: cargo run -p experiments --features adapters -- ..."

@@ -260,7 +260,7 @@ fn check_name(name: &str, members: &[Member]) -> Result<()> {
     }
     let mut builtin = learners::Registry::builtin().kinds();
     // The adapter kinds too, built in or not (a build with the `adapters` feature has them).
-    for kind in learners::builtin::ADAPTER_KINDS {
+    for kind in learners::adapters::ADAPTER_KINDS {
         if !builtin.contains(kind) {
             builtin.push(kind);
         }

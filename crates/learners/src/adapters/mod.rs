@@ -24,6 +24,17 @@ use crate::spec::Capabilities;
 /// weights can be passed on, by repeating rows.
 pub const CAPABILITIES: Capabilities = Capabilities::UNWEIGHTED;
 
+/// The kinds of the adapters over linfa and smartcore, built-in only with the `adapters` feature
+/// (on by default in this crate; the workspace's command line turns it on with its own
+/// `adapters` feature).
+pub const ADAPTER_KINDS: &[&str] = &[
+    "linfa_logistic",
+    "linfa_gaussian_nb",
+    "linfa_tree",
+    "smartcore_knn",
+    "smartcore_forest",
+];
+
 #[cfg(feature = "adapters")]
 pub mod decision_tree;
 #[cfg(feature = "adapters")]
