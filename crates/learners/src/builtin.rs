@@ -20,10 +20,15 @@ pub fn builtin_specs() -> Vec<LearnerSpec> {
         crate::naive_bayes::spec(),
         crate::cost_sensitive::spec(),
         crate::logistic::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::logistic::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::gaussian_nb::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::decision_tree::spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::smartcore_models::knn_spec(),
+        #[cfg(feature = "adapters")]
         crate::adapters::smartcore_models::forest_spec(),
         crate::knn::spec(),
         crate::perceptron::spec(),

@@ -37,7 +37,8 @@
 //! assert_eq!(matrix.row(2).to_vec(), vec![2.0, 0.0, 0.0, 1.0]);
 //! ```
 
-use data::{Features, Schema, View};
+use data::{Schema, View};
+#[cfg(feature = "adapters")]
 use ndarray::Array2;
 
 /// Where one output column comes from.
@@ -263,7 +264,11 @@ impl Encoder {
             *slot = (imputed - column.shift) / column.scale;
         }
     }
+}
 
+/// Matrices for the adapters over linfa and smartcore (only with the `adapters` feature).
+#[cfg(feature = "adapters")]
+impl Encoder {
     /// Encodes a list of rows (values per attribute, `NaN` = missing) into a matrix.
     pub fn encode_rows(&self, rows: usize, value: &dyn Fn(usize, usize) -> f64) -> Array2<f64> {
         let mut matrix = Array2::zeros((rows, self.width()));
@@ -284,7 +289,7 @@ impl Encoder {
     }
 
     /// Encodes unlabelled test rows.
-    pub fn encode_features(&self, features: &Features) -> Array2<f64> {
+    pub fn encode_features(&self, features: &data::Features) -> Array2<f64> {
         debug_assert_eq!(features.num_attributes(), self.num_attributes);
         self.encode_rows(features.len(), &|row, attribute| {
             features.value(row, attribute)
@@ -292,10 +297,10 @@ impl Encoder {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "adapters"))]
 mod tests {
     use super::*;
-    use data::{Attribute, Dataset};
+    use data::{Attribute, Dataset, Features};
 
     fn toy() -> Dataset {
         let schema = Schema {

@@ -59,12 +59,15 @@ pub enum ParamError {
         expected: String,
     },
     /// A learner kind that does not exist.
-    #[error("unknown learner kind '{kind}' (known kinds: {known})")]
+    #[error("unknown learner kind '{kind}' (known kinds: {known}){hint}")]
     UnknownKind {
         /// The kind given.
         kind: String,
         /// The registered kinds.
         known: String,
+        /// Empty, or a sentence saying how to build with the kind (an adapter kind in a build
+        /// without the `adapters` feature).
+        hint: String,
     },
     /// A learner's build function read a parameter its spec does not declare, or with another
     /// type: a bug in the learner, not in the config.

@@ -210,7 +210,7 @@ fn two_class_scores_of<const N: usize>(
 /// Adds `N` rows' gradient terms `error * input`, in row order, to each input's gradient
 /// (`first` and `second`: the two classes' gradient rows; apart, so that the compiler handles
 /// several inputs per instruction without shuffling).
-#[inline(never)]
+#[inline(always)]
 fn add_gradients<const N: usize>(
     first: &mut [f64],
     second: &mut [f64],
@@ -344,12 +344,63 @@ impl PerceptronLearner {
         }
     }
 
+    /// [`Self::train_two_classes_portable`] with the widest vector instructions the processor
+    /// has: the same operations in the same order (Rust never fuses a multiply and an add), so
+    /// the same weights to the bit.
+    fn train_two_classes(
+        &self,
+        data: &TrainingRows,
+        weights: &mut [f64],
+        bias: &mut [f64],
+        generator: &mut ChaCha8Rng,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the processor has AVX-512F (checked just above).
+                return unsafe { self.train_two_classes_avx512(data, weights, bias, generator) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                return unsafe { self.train_two_classes_avx2(data, weights, bias, generator) };
+            }
+        }
+        self.train_two_classes_portable(data, weights, bias, generator)
+    }
+
+    /// [`Self::train_two_classes_portable`] compiled for AVX-512F.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn train_two_classes_avx512(
+        &self,
+        data: &TrainingRows,
+        weights: &mut [f64],
+        bias: &mut [f64],
+        generator: &mut ChaCha8Rng,
+    ) {
+        self.train_two_classes_portable(data, weights, bias, generator)
+    }
+
+    /// [`Self::train_two_classes_portable`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn train_two_classes_avx2(
+        &self,
+        data: &TrainingRows,
+        weights: &mut [f64],
+        bias: &mut [f64],
+        generator: &mut ChaCha8Rng,
+    ) {
+        self.train_two_classes_portable(data, weights, bias, generator)
+    }
+
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
     /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the
     /// processor overlaps), and as many rows' gradient terms added to each sum in one pass.
-    fn train_two_classes(
+    #[inline(always)]
+    fn train_two_classes_portable(
         &self,
         data: &TrainingRows,
         weights: &mut [f64],

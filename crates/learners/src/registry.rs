@@ -107,9 +107,18 @@ impl Registry {
     }
 
     fn unknown(&self, kind: &str) -> ParamError {
+        let hint = if crate::adapters::ADAPTER_KINDS.contains(&kind) {
+            format!(
+                "; '{kind}' is an adapter over an outside crate, built only with the `adapters` \
+                 feature: cargo run -p experiments --features adapters -- ..."
+            )
+        } else {
+            String::new()
+        };
         ParamError::UnknownKind {
             kind: kind.to_string(),
             known: self.kinds().join(", "),
+            hint,
         }
     }
 

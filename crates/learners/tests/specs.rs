@@ -294,3 +294,23 @@ fn capabilities_explain_what_a_learner_lacks() {
         "cannot handle nominal attributes (the data has colour); missing values (the data has some); more than two classes (the data has 3)"
     );
 }
+
+#[test]
+fn an_adapter_kind_missing_from_a_registry_says_which_feature_builds_it() {
+    let table = table("kind = \"smartcore_knn\"");
+    let message = match Registry::empty().build(&table) {
+        Ok(_) => panic!("an empty registry built smartcore_knn"),
+        Err(error) => error.to_string(),
+    };
+    assert!(
+        message.starts_with("unknown learner kind 'smartcore_knn'"),
+        "{message}"
+    );
+    assert!(
+        message.contains("cargo run -p experiments --features adapters"),
+        "{message}"
+    );
+    // Other unknown kinds get no such sentence.
+    let message = error("kind = \"c46\"");
+    assert!(!message.contains("adapters"), "{message}");
+}

@@ -258,7 +258,13 @@ fn check_name(name: &str, members: &[Member]) -> Result<()> {
             member.name
         )));
     }
-    let builtin = learners::Registry::builtin().kinds();
+    let mut builtin = learners::Registry::builtin().kinds();
+    // The adapter kinds too, built in or not (a build with the `adapters` feature has them).
+    for kind in learners::adapters::ADAPTER_KINDS {
+        if !builtin.contains(kind) {
+            builtin.push(kind);
+        }
+    }
     if builtin.contains(&lib.as_str()) {
         return Err(ScaffoldError::Refused(format!(
             "new-learner {name}: '{lib}' is a built-in learner kind (built-in: {}); choose \

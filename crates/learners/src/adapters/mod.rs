@@ -1,5 +1,6 @@
 //! Adapters that put classifiers of the `linfa` and `smartcore` crates behind the
-//! [`Learner`](crate::Learner)/[`Model`] interface.
+//! [`Learner`](crate::Learner)/[`Model`] interface (the four modules only with the `adapters`
+//! feature; the helpers here are shared with the built-in logistic regression).
 //!
 //! Shared conventions:
 //!
@@ -23,9 +24,24 @@ use crate::spec::Capabilities;
 /// weights can be passed on, by repeating rows.
 pub const CAPABILITIES: Capabilities = Capabilities::UNWEIGHTED;
 
+/// The kinds of the adapters over linfa and smartcore, built-in only with the `adapters` feature
+/// (on by default in this crate; the workspace's command line turns it on with its own
+/// `adapters` feature).
+pub const ADAPTER_KINDS: &[&str] = &[
+    "linfa_logistic",
+    "linfa_gaussian_nb",
+    "linfa_tree",
+    "smartcore_knn",
+    "smartcore_forest",
+];
+
+#[cfg(feature = "adapters")]
 pub mod decision_tree;
+#[cfg(feature = "adapters")]
 pub mod gaussian_nb;
+#[cfg(feature = "adapters")]
 pub mod logistic;
+#[cfg(feature = "adapters")]
 pub mod smartcore_models;
 
 /// The training rows repeated by their whole-number weights (unit weights), or an error naming
