@@ -283,7 +283,7 @@ fn opening_section(
              the perceptron's learning rate, epochs nor batch size); 5 of the 15 datasets are \
              substitutes and the others may be other versions; the paper does not say how \
              1-NN chose the two classes kept of a multi-class dataset (other readings change \
-             the pair on page-blocks and nursery and move the table by at most 3 per case). \
+             the pair on page-blocks, nursery and shuttle and move the table by at most 3 per case). \
              Which class is positive is not a cause: it cannot change AUC or error in exact \
              arithmetic, and in ours it moves 2 comparisons through exact score ties \
              (scripts/fidelity/aslan_positive_class.py). The second table sets the comparisons \
