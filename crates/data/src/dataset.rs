@@ -423,6 +423,16 @@ impl<'a> View<'a> {
         self.dataset.columns[attribute][self.rows[position]]
     }
 
+    /// One attribute of the view, read by position without copying it (for learners that
+    /// would otherwise copy their training columns).
+    #[inline]
+    pub fn column_of(&self, attribute: usize) -> ColumnOf<'_> {
+        ColumnOf {
+            values: &self.dataset.columns[attribute],
+            rows: &self.rows,
+        }
+    }
+
     /// Class index at a position of the view.
     #[inline]
     pub fn class(&self, position: usize) -> usize {
@@ -465,6 +475,38 @@ impl<'a> View<'a> {
             dataset: self.dataset,
             rows: self.rows.clone(),
         }
+    }
+}
+
+/// One attribute of a [`View`], read by the view's positions: like the view, it reaches the
+/// view's own rows only.
+#[derive(Clone, Copy)]
+pub struct ColumnOf<'a> {
+    values: &'a [f64],
+    rows: &'a [usize],
+}
+
+impl ColumnOf<'_> {
+    /// The value at a position of the view (`NaN` = missing).
+    #[inline]
+    pub fn get(&self, position: usize) -> f64 {
+        self.values[self.rows[position]]
+    }
+
+    /// Number of positions (the view's rows).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True when the view has no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The values at every position, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = f64> + '_ {
+        self.rows.iter().map(|&row| self.values[row])
     }
 }
 

@@ -33,7 +33,9 @@ mod text_table;
 pub mod transform;
 
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
-pub use dataset::{Attribute, AttributeKind, Dataset, DatasetError, Features, Schema, View};
+pub use dataset::{
+    Attribute, AttributeKind, ColumnOf, Dataset, DatasetError, Features, Schema, View,
+};
 pub use error::DataError;
 pub use load::{load, load_with_report};
 pub use notices::{LoadNotice, FEW_CODES};

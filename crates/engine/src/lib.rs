@@ -25,6 +25,7 @@ pub mod error;
 pub mod execute;
 pub mod experiment;
 pub mod figures;
+pub mod free_memory;
 pub mod load_notices;
 pub mod lock;
 pub mod measure_spec;

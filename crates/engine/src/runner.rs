@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::cache::{look_up, run_cached, Cached, Provenance};
 use crate::error::{Error, Result};
+use crate::free_memory;
 use crate::plan::{Plan, Unit};
 use crate::unit::{UnitResult, UnitSpec, UnitStatus};
 
@@ -137,6 +138,8 @@ where
                     .as_ref()
                     .filter(|result| result.predictions.is_some())
                     .map(|result| summarise(&spec, result));
+                drop(record.result);
+                free_memory::release_free_memory();
                 UnitRecord {
                     status: record.status,
                     path: record.path,

@@ -6,13 +6,13 @@
 mod distribution;
 mod tree;
 
-use data::{AttributeKind, Features, Schema, View};
+use data::{AttributeKind, ColumnOf, Features, Schema, View};
 
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use distribution::normal_upper_quantile;
-use tree::{Instance, Node, Options, SplitTest, TrainingSet};
+use tree::{ClassBits, Instance, Node, Options, SplitTest, TrainingSet};
 
 /// The C4.5 learner with its options (config kind `c45`).
 #[derive(Clone, Debug, PartialEq)]
@@ -111,8 +111,8 @@ impl C45 {
                 AttributeKind::Numeric => None,
             })
             .collect();
-        let columns: Vec<Vec<f64>> = (0..train.num_attributes())
-            .map(|attribute| train.column(attribute).collect())
+        let columns: Vec<ColumnOf> = (0..train.num_attributes())
+            .map(|attribute| train.column_of(attribute))
             .collect();
         let data: Vec<Instance> = (0..train.len())
             .map(|position| Instance {
@@ -126,12 +126,14 @@ impl C45 {
                 message: "every training row has weight 0".into(),
             });
         }
+        let classes: Vec<u32> = (0..train.len())
+            .map(|position| train.class(position) as u32)
+            .collect();
         let mut set = TrainingSet {
             whole_counts: TrainingSet::has_whole_counts(&columns, &nominal_sizes, &data),
             columns,
-            classes: (0..train.len())
-                .map(|position| train.class(position) as u32)
-                .collect(),
+            class_bits: (train.num_classes() == 2).then(|| ClassBits::of(&classes)),
+            classes,
             num_classes: train.num_classes(),
             sorted_distinct: Vec::new(),
             cut_ranks: Vec::new(),

@@ -2,6 +2,8 @@
 
 use std::ops::Range;
 
+use data::ColumnOf;
+
 use crate::total_order;
 
 use super::distribution::{
@@ -16,14 +18,17 @@ pub(crate) struct Instance {
     pub(crate) weight: f64,
 }
 
-/// The training rows copied out of a view, column-major, with what the split search needs.
-pub(crate) struct TrainingSet {
-    /// Attribute values (`NaN` = missing), one column per attribute.
-    pub(crate) columns: Vec<Vec<f64>>,
+/// The training rows of a view, with what the split search needs.
+pub(crate) struct TrainingSet<'a> {
+    /// Attribute values (`NaN` = missing), one column per attribute, read through the view's
+    /// positions (not copied: at a million rows of 20 columns a copy was 144 MB per fit).
+    pub(crate) columns: Vec<ColumnOf<'a>>,
     /// Class index of each row.
     pub(crate) classes: Vec<u32>,
     /// Number of classes.
     pub(crate) num_classes: usize,
+    /// The classes as bits, when there are two.
+    pub(crate) class_bits: Option<ClassBits>,
     /// Number of values of each nominal attribute; `None` for numeric ones.
     pub(crate) nominal_sizes: Vec<Option<usize>>,
     /// The distinct known values of each numeric attribute, sorted (empty for nominal ones).
@@ -42,16 +47,16 @@ pub(crate) struct TrainingSet {
     pub(crate) whole_counts: bool,
 }
 
-impl TrainingSet {
+impl TrainingSet<'_> {
     /// True when every weight is 1 and `test.branch` knows every value of `columns`.
     pub(crate) fn has_whole_counts(
-        columns: &[Vec<f64>],
+        columns: &[ColumnOf],
         nominal_sizes: &[Option<usize>],
         instances: &[Instance],
     ) -> bool {
         instances.iter().all(|instance| instance.weight == 1.0)
             && columns.iter().zip(nominal_sizes).all(|(column, size)| {
-                column.iter().all(|&value| match size {
+                column.iter().all(|value| match size {
                     None => !value.is_nan(),
                     Some(num_values) => value >= 0.0 && (value as usize) < *num_values,
                 })
@@ -206,30 +211,45 @@ struct Split {
     subsets: Vec<Vec<Instance>>,
 }
 
-/// Divides `data` by `test`.
+/// Divides `data` by `test`, reading each instance's value.
 fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
+    divide(
+        set,
+        test.num_branches(),
+        data,
+        value_branches(set, test, data),
+    )
+}
+
+/// The branch `test` sends each instance of `data` down, from its value (`UNKNOWN_BRANCH`
+/// where the value is unknown).
+fn value_branches(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Vec<u32> {
     let column = &set.columns[test.attribute()];
-    let num_branches = test.num_branches();
+    data.iter()
+        .map(
+            |instance| match test.branch(column.get(instance.row as usize)) {
+                Some(branch) => branch as u32,
+                None => UNKNOWN_BRANCH,
+            },
+        )
+        .collect()
+}
+
+/// Divides `data` among `num_branches` branches, instance `i` going down `branches[i]`
+/// (`UNKNOWN_BRANCH`: every branch, in proportion to the known weights).
+fn divide(set: &TrainingSet, num_branches: usize, data: &[Instance], branches: Vec<u32>) -> Split {
     let mut distribution = Distribution::new(num_branches, set.num_classes);
     let mut counts = vec![0usize; num_branches];
     let mut unknown = 0usize;
-    let branches: Vec<u32> = data
-        .iter()
-        .map(|instance| {
-            let row = instance.row as usize;
-            match test.branch(column[row]) {
-                Some(branch) => {
-                    distribution.add(branch, set.classes[row] as usize, instance.weight);
-                    counts[branch] += 1;
-                    branch as u32
-                }
-                None => {
-                    unknown += 1;
-                    UNKNOWN_BRANCH
-                }
-            }
-        })
-        .collect();
+    for (instance, &branch) in data.iter().zip(&branches) {
+        if branch == UNKNOWN_BRANCH {
+            unknown += 1;
+        } else {
+            let class = set.classes[instance.row as usize] as usize;
+            distribution.add(branch as usize, class, instance.weight);
+            counts[branch as usize] += 1;
+        }
+    }
     if unknown > 0 {
         let fractions = distribution.bag_fractions();
         for (instance, &branch) in data.iter().zip(&branches) {
@@ -279,7 +299,7 @@ fn nominal_candidate(
     let column = &set.columns[attribute];
     let mut distribution = Distribution::new(num_values, set.num_classes);
     for instance in data {
-        let value = column[instance.row as usize];
+        let value = column.get(instance.row as usize);
         if !value.is_nan() {
             distribution.add(
                 value as usize,
@@ -549,20 +569,55 @@ fn split_x_log_x(
     value
 }
 
+/// The class of a training row, as the scans read it.
+trait RowClasses {
+    /// The class of row `row`.
+    fn class(&self, row: u32) -> usize;
+}
+
+impl RowClasses for [u32] {
+    #[inline(always)]
+    fn class(&self, row: u32) -> usize {
+        self[row as usize] as usize
+    }
+}
+
+/// The classes of a two-class training set, a bit per row: 1/32 of the memory of the class
+/// indices, so that a scan's lookups of rows in random order stay in the processor's cache.
+pub(crate) struct ClassBits(Vec<u64>);
+
+impl ClassBits {
+    /// The bits of `classes` (each 0 or 1).
+    pub(crate) fn of(classes: &[u32]) -> Self {
+        let mut bits = vec![0u64; classes.len().div_ceil(64)];
+        for (row, &class) in classes.iter().enumerate() {
+            bits[row / 64] |= u64::from(class & 1) << (row % 64);
+        }
+        ClassBits(bits)
+    }
+}
+
+impl RowClasses for ClassBits {
+    #[inline(always)]
+    fn class(&self, row: u32) -> usize {
+        ((self.0[row as usize / 64] >> (row % 64)) & 1) as usize
+    }
+}
+
 /// What the scan of a numeric attribute's sorted values at a node whose instances all weigh 1
 /// keeps fixed.
-struct WholeCountScan<'a> {
+struct WholeCountScan<'a, C: RowClasses + ?Sized> {
     /// The number of sorted values, and their class counts.
     count: usize,
     totals: &'a [usize],
     /// The positions after which a cut is admissible.
     positions: Range<usize>,
-    classes: &'a [u32],
+    classes: &'a C,
     cut_ranks: &'a [u32],
     x_log_x: &'a XLogX,
 }
 
-impl WholeCountScan<'_> {
+impl<C: RowClasses + ?Sized> WholeCountScan<'_, C> {
     /// Gives `search` every admissible cut of the `listed` entries with the `run` they leave
     /// out (and its class counts) put back in place, in sorted order, keeping the class counts
     /// at or below the cut in `left`.
@@ -621,7 +676,7 @@ impl WholeCountScan<'_> {
             .windows(2)
             .enumerate()
         {
-            left.add(self.classes[pair[0].row as usize] as usize, 1);
+            left.add(self.classes.class(pair[0].row), 1);
             let index = start + offset;
             if index >= positions.start && pair[1].rank >= self.cut_ranks[pair[0].rank as usize] {
                 let cut = Cut {
@@ -635,7 +690,7 @@ impl WholeCountScan<'_> {
         if end == entries.len() && end > 0 {
             // The last entry, followed by the next value.
             let entry = entries[end - 1];
-            left.add(self.classes[entry.row as usize] as usize, 1);
+            left.add(self.classes.class(entry.row), 1);
             let index = start + end - 1;
             if let Some(next_rank) = next_rank {
                 if index >= positions.start && next_rank >= self.cut_ranks[entry.rank as usize] {
@@ -753,21 +808,31 @@ fn numeric_candidate(
             }
             (run, &run_counts[..])
         });
-        let scan = WholeCountScan {
-            count,
-            totals,
-            positions: search.admissible_positions(count),
-            classes,
-            cut_ranks,
-            x_log_x,
-        };
-        if num_classes == 2 {
-            // The count of the second class gives both counts (classes are 0 and 1).
-            scan.scan(SecondClassCount(0), listed, run, &mut search);
-        } else {
-            left_counts.clear();
-            left_counts.resize(num_classes, 0);
-            scan.scan(ClassCounts(left_counts), listed, run, &mut search);
+        let positions = search.admissible_positions(count);
+        match &set.class_bits {
+            // Two classes: the count of the second gives both counts (classes are 0 and 1).
+            Some(bits) => WholeCountScan {
+                count,
+                totals,
+                positions,
+                classes: bits,
+                cut_ranks,
+                x_log_x,
+            }
+            .scan(SecondClassCount(0), listed, run, &mut search),
+            None => {
+                left_counts.clear();
+                left_counts.resize(num_classes, 0);
+                WholeCountScan {
+                    count,
+                    totals,
+                    positions,
+                    classes: classes.as_slice(),
+                    cut_ranks,
+                    x_log_x,
+                }
+                .scan(ClassCounts(left_counts), listed, run, &mut search);
+            }
         }
     } else {
         debug_assert!(run.is_none(), "lists leave values out only on whole counts");
@@ -873,21 +938,25 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
         let mut entries = Vec::new();
         if size.is_none() {
             let column = &set.columns[attribute];
-            let mut known: Vec<(f64, u32)> = instances
+            // The known values as keys that order as `f64::total_cmp` orders the values.
+            let mut known: Vec<(u64, u32)> = instances
                 .iter()
-                .map(|instance| (column[instance.row as usize], instance.row))
+                .map(|instance| (column.get(instance.row as usize), instance.row))
                 .filter(|(value, _)| !value.is_nan())
+                .map(|(value, row)| (total_order::key(value), row))
                 .collect();
             if set.whole_counts && known.len() >= RADIX_SORT_FROM {
                 // Equal values may come in any order on whole counts.
                 radix_sort(&mut known);
             } else {
                 // Equal values keep the order this sort gives them: fractional weights are
-                // summed in it.
-                known.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+                // summed in it. (Keys compare as the values do under `total_cmp`, so the
+                // sort makes the moves it made on the values.)
+                known.sort_unstable_by_key(|pair| pair.0);
             }
             entries.reserve_exact(known.len());
-            for (value, row) in known {
+            for (key, row) in known {
+                let value = total_order::value(key);
                 if values.last() != Some(&value) {
                     values.push(value);
                 }
@@ -928,24 +997,21 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
 /// The number of values from which `radix_sort` beats a comparison sort.
 const RADIX_SORT_FROM: usize = 4096;
 
-/// Sorts `(value, row)` pairs by value in `f64::total_cmp` order, equal values in the order they
-/// come: a radix sort on the bytes of keys that order as the values do, from the lowest byte,
-/// skipping the bytes that are the same in every key.
-fn radix_sort(pairs: &mut [(f64, u32)]) {
-    let mut keyed: Vec<(u64, u32)> = pairs
-        .iter()
-        .map(|&(value, row)| (total_order::key(value), row))
-        .collect();
-    let first = keyed.first().map_or(0, |pair| pair.0);
-    let differing = keyed.iter().fold(0, |bits, pair| bits | (pair.0 ^ first));
-    let mut other = vec![(0, 0); keyed.len()];
-    for shift in (0..64).step_by(8) {
-        if (differing >> shift) & 0xff == 0 {
+/// Sorts `(key, row)` pairs by key, equal keys in the order they come: a radix sort on 11-bit
+/// digits from the lowest, skipping the digits that are the same in every key.
+fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
+    const BITS: u32 = 11;
+    const MASK: u64 = (1 << BITS) - 1;
+    let first = pairs.first().map_or(0, |pair| pair.0);
+    let differing = pairs.iter().fold(0, |bits, pair| bits | (pair.0 ^ first));
+    let mut other = vec![(0, 0); pairs.len()];
+    for shift in (0..64).step_by(BITS as usize) {
+        if (differing >> shift) & MASK == 0 {
             continue;
         }
-        let digit = |key: u64| (key >> shift) as usize & 0xff;
-        let mut next = [0usize; 256];
-        for pair in &keyed {
+        let digit = |key: u64| ((key >> shift) & MASK) as usize;
+        let mut next = vec![0usize; 1 << BITS];
+        for pair in pairs.iter() {
             next[digit(pair.0)] += 1;
         }
         let mut start = 0;
@@ -954,15 +1020,12 @@ fn radix_sort(pairs: &mut [(f64, u32)]) {
             *slot = start;
             start += count;
         }
-        for &pair in &keyed {
+        for &pair in pairs.iter() {
             let place = &mut next[digit(pair.0)];
             other[*place] = pair;
             *place += 1;
         }
-        std::mem::swap(&mut keyed, &mut other);
-    }
-    for (pair, (key, row)) in pairs.iter_mut().zip(keyed) {
-        *pair = (total_order::value(key), row);
+        std::mem::swap(pairs, &mut other);
     }
 }
 
@@ -979,7 +1042,7 @@ const UNKNOWN_BRANCH: u32 = u32::MAX;
 /// Grows a tree: the training set and options, and the sorted lists and scratch space that all
 /// nodes share.
 struct Grower<'a> {
-    set: &'a TrainingSet,
+    set: &'a TrainingSet<'a>,
     options: &'a Options,
     /// Keep each node's instances (for subtree raising).
     keep_data: bool,
@@ -1018,7 +1081,7 @@ pub(crate) fn grow(
         lists,
         split_scratch: Vec::new(),
         branch_of_row: vec![0; rows],
-        weight_of_row: vec![0.0; rows],
+        weight_of_row: Vec::new(),
         scan_scratch: ScanScratch::default(),
     };
     grower.grow(NodeData { instances, ranges })
@@ -1042,11 +1105,18 @@ impl Grower<'_> {
                 },
             };
         };
+        let branches = match test {
+            SplitTest::Numeric {
+                attribute,
+                threshold,
+            } => self.numeric_branches(attribute, threshold, &data),
+            SplitTest::Nominal { .. } => value_branches(set, &test, &data.instances),
+        };
         let Split {
             branches,
             distribution,
             subsets,
-        } = split(set, &test, &data.instances);
+        } = divide(set, test.num_branches(), &data.instances, branches);
         let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
         let ranges = self.split_lists(&distribution, &branches, &subsets, &data);
         let train = if self.keep_data {
@@ -1069,6 +1139,30 @@ impl Grower<'_> {
             is_empty: false,
             train,
         }
+    }
+
+    /// The branch of each of the node's instances under the numeric test `value <= threshold`
+    /// of `attribute`, read from the attribute's sorted list at the node rather than from the
+    /// values, which at a million rows were a cache miss each: an entry's value is at or below
+    /// the threshold exactly when its rank is below the number of distinct values at or below
+    /// it. The instances a list leaves out hold its implicit value (on whole counts) or an
+    /// unknown one. (The test's attribute has cuts at the node, so its list there is whole.)
+    fn numeric_branches(&mut self, attribute: usize, threshold: f64, node: &NodeData) -> Vec<u32> {
+        let set = self.set;
+        let below = set.sorted_distinct[attribute].partition_point(|&value| value <= threshold);
+        let unlisted = set.implicit_ranks[attribute]
+            .map_or(UNKNOWN_BRANCH, |rank| u32::from(rank as usize >= below));
+        let branch_of_row = &mut self.branch_of_row;
+        for instance in &node.instances {
+            branch_of_row[instance.row as usize] = unlisted;
+        }
+        for entry in &self.lists[attribute][node.ranges[attribute].clone()] {
+            branch_of_row[entry.row as usize] = u32::from(entry.rank as usize >= below);
+        }
+        node.instances
+            .iter()
+            .map(|instance| branch_of_row[instance.row as usize])
+            .collect()
     }
 
     /// C4.5's choice of test: the highest gain ratio among the tests with at least average
@@ -1094,6 +1188,8 @@ impl Grower<'_> {
                 .collect()
         });
         if !unit_weights {
+            // Sized on first use: a training set of whole counts never needs it.
+            self.weight_of_row.resize(set.classes.len(), 0.0);
             for instance in data {
                 self.weight_of_row[instance.row as usize] = instance.weight;
             }
@@ -1174,7 +1270,7 @@ impl Grower<'_> {
             if candidates > 0 && !near_tie {
                 largest = values[candidates - 1];
             } else {
-                for &value in &set.columns[*attribute] {
+                for value in set.columns[*attribute].iter() {
                     if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
                         largest = value;
                     }
@@ -1384,16 +1480,19 @@ fn estimated_errors_for_branch(
 ) -> f64 {
     let subtree = &node.children[branch];
     match (&node.test, set.whole_counts) {
-        (Some(test), true) => {
+        (Some(_), true) => {
             // Every leaf below the branch holds the class counts of the instances it gets from
-            // the branch's own instances: only the others need sending down.
-            let column = &set.columns[test.attribute()];
+            // the branch's own instances: only the others need sending down. On whole counts
+            // every instance went down exactly one branch, so the others are those the other
+            // branches keep (in another order than the node's, which whole counts ignore).
             let mut others: Vec<u32> = node
-                .train
-                .rows()
-                .filter(|&row| test.branch(column[row as usize]) != Some(branch))
+                .children
+                .iter()
+                .enumerate()
+                .filter(|&(index, _)| index != branch)
+                .flat_map(|(_, child)| child.train.rows())
                 .collect();
-            estimated_errors_adding(set, subtree, &mut others, options)
+            estimated_errors_adding(set, subtree, &mut others, &mut Vec::new(), options)
         }
         _ => match &node.train {
             Kept::Instances(data) => estimated_errors_for_data(set, subtree, data, options),
@@ -1433,6 +1532,7 @@ fn estimated_errors_adding(
     set: &TrainingSet,
     node: &Node,
     others: &mut [u32],
+    scratch: &mut Vec<u32>,
     options: &Options,
 ) -> f64 {
     if others.is_empty() {
@@ -1442,40 +1542,75 @@ fn estimated_errors_adding(
         let mut class_weights: Vec<f64> = (0..set.num_classes)
             .map(|class| node.distribution.class_weight(class))
             .collect();
-        for &row in others.iter() {
-            class_weights[set.classes[row as usize] as usize] += 1.0;
+        // Whole counts: adding the others' count of a class adds as many ones.
+        if let Some(bits) = &set.class_bits {
+            let second: usize = others.iter().map(|&row| bits.class(row)).sum();
+            class_weights[0] += (others.len() - second) as f64;
+            class_weights[1] += second as f64;
+        } else {
+            for &row in others.iter() {
+                class_weights[set.classes[row as usize] as usize] += 1.0;
+            }
         }
         let total = node.distribution.total() + others.len() as f64;
         return estimated_errors_of(&Distribution::single_bag(&class_weights, total), options);
     };
-    // Group the rows by branch (every value is known in such a training set).
+    let ends = group_by_branch(set, test, others, scratch);
+    let mut start = 0;
+    let mut sum = 0.0;
+    for (child, &end) in node.children.iter().zip(&ends) {
+        sum += estimated_errors_adding(set, child, &mut others[start..end], scratch, options);
+        start = end;
+    }
+    sum
+}
+
+/// Reorders `rows` by the branch `test` sends them down, keeping their order within a branch
+/// (every value is known in a training set of whole counts); returns where each branch's rows
+/// end. `scratch` is work space.
+fn group_by_branch(
+    set: &TrainingSet,
+    test: &SplitTest,
+    rows: &mut [u32],
+    scratch: &mut Vec<u32>,
+) -> Vec<usize> {
     let column = &set.columns[test.attribute()];
-    let branches: Vec<usize> = others
+    scratch.clear();
+    if let SplitTest::Numeric { threshold, .. } = *test {
+        // Branch 0 (`value <= threshold`) in place, branch 1 by way of `scratch`.
+        let mut first = 0;
+        for index in 0..rows.len() {
+            let row = rows[index];
+            if column.get(row as usize) > threshold {
+                scratch.push(row);
+            } else {
+                rows[first] = row;
+                first += 1;
+            }
+        }
+        rows[first..].copy_from_slice(scratch);
+        return vec![first, rows.len()];
+    }
+    let branches: Vec<usize> = rows
         .iter()
-        .map(|&row| test.branch(column[row as usize]).unwrap_or(0))
+        .map(|&row| test.branch(column.get(row as usize)).unwrap_or(0))
         .collect();
-    let mut starts = vec![0usize; node.children.len()];
+    let mut next = vec![0usize; test.num_branches()];
     for &branch in &branches {
-        starts[branch] += 1;
+        next[branch] += 1;
     }
     let mut start = 0;
-    for slot in &mut starts {
+    for slot in &mut next {
         let count = *slot;
         *slot = start;
         start += count;
     }
-    let mut next = starts.clone();
-    for (&row, &branch) in others.to_vec().iter().zip(&branches) {
-        others[next[branch]] = row;
+    scratch.extend_from_slice(rows);
+    for (&row, &branch) in scratch.iter().zip(&branches) {
+        rows[next[branch]] = row;
         next[branch] += 1;
     }
-    node.children
-        .iter()
-        .zip(starts.iter().zip(&next))
-        .map(|(child, (&start, &end))| {
-            estimated_errors_adding(set, child, &mut others[start..end], options)
-        })
-        .sum()
+    next
 }
 
 /// Recomputes the distributions of a (raised) subtree from new training instances.
