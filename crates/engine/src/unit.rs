@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use learners::Probabilities;
 
-use crate::plan::{ConfiguredLearner, Plan, PreparedDataset, Training, Unit};
+use crate::plan::{ConfiguredLearner, Plan, PreparedDataset, Training, Unit, UnitKeys};
 
 /// Which part of a split a predicted row belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,6 +44,10 @@ pub struct UnitSpec<'a> {
     pub training: Training,
     /// The seed handed to the learner's `fit`.
     pub seed: u64,
+    /// The unit itself.
+    pub unit: Unit,
+    /// Where the cache key is kept once computed.
+    pub keys: &'a UnitKeys,
 }
 
 impl UnitSpec<'_> {
@@ -94,6 +98,8 @@ impl Plan {
             split: dataset.split(unit.training),
             training: unit.training,
             seed: self.unit_seed(unit),
+            unit,
+            keys: &self.unit_keys,
         }
     }
 }
