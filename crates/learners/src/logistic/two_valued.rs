@@ -30,7 +30,7 @@ pub(super) struct TwoValued {
     /// Each two-valued column's values `[a, b]`: `b` is the one fewer rows hold.
     values: Vec<[f64; 2]>,
     /// The dense columns of the rows of positive weight.
-    dense_rows: PaddedRows,
+    dense_rows: PaddedRows<'static>,
     /// Row `r`'s active two-valued columns (positions in `binary`) are
     /// `active[starts[r]..starts[r + 1]]`.
     starts: Vec<usize>,
@@ -84,9 +84,7 @@ impl TwoValued {
         }
         let mut starts = vec![0];
         let mut active = Vec::new();
-        let mut dense_values = Vec::with_capacity(count * dense.len());
         for row in rows() {
-            dense_values.extend(dense.iter().map(|&column| row[column]));
             for (position, (&column, pair)) in binary.iter().zip(&values).enumerate() {
                 if row[column].to_bits() == pair[1].to_bits() {
                     active.push(position as u32);
@@ -94,8 +92,13 @@ impl TwoValued {
             }
             starts.push(active.len());
         }
+        let dense_rows = PaddedRows::from_rows(
+            rows().map(|row| dense.iter().map(move |&column| row[column])),
+            count,
+            dense.len(),
+        );
         Some(TwoValued {
-            dense_rows: PaddedRows::from_values(&dense_values, dense.len()),
+            dense_rows,
             dense,
             binary,
             values,
