@@ -34,6 +34,15 @@ impl PaddedRows<'static> {
             stride,
         }
     }
+
+    /// Rows already padded to `stride` (a multiple of [`TILE`]), owned.
+    pub(super) fn owned(values: Vec<f64>, stride: usize) -> Self {
+        debug_assert_eq!(stride % TILE, 0);
+        PaddedRows {
+            values: Cow::Owned(values),
+            stride,
+        }
+    }
 }
 
 impl<'a> PaddedRows<'a> {

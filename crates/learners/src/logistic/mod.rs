@@ -472,14 +472,47 @@ impl Standardised<'_> {
         let rows = values.len() / from;
         let width = self.kept_slots.len() + 1;
         debug_assert!(width <= to && to <= from);
-        for row in 0..rows {
-            values[row * to] = 1.0;
-            for (column, &slot) in self.kept_slots.iter().enumerate() {
-                let x = values[row * from + 1 + slot];
-                let (shift, scale) = (self.shifts[column], self.scales[column]);
-                values[row * to + 1 + column] = if scale != 0.0 { (x - shift) / scale } else { x };
+        // A column of scale 0 stays as it is: (x - 0) / 1 is x, to the bit.
+        let (shifts, scales): (Vec<f64>, Vec<f64>) = (self.shifts.iter().zip(self.scales))
+            .map(|(&shift, &scale)| {
+                if scale != 0.0 {
+                    (shift, scale)
+                } else {
+                    (0.0, 1.0)
+                }
+            })
+            .unzip();
+        if from == to
+            && self
+                .kept_slots
+                .iter()
+                .enumerate()
+                .all(|(c, &slot)| c == slot)
+        {
+            // Every column kept in place (the usual case): no value moves.
+            for row in values.chunks_exact_mut(to) {
+                row[0] = 1.0;
+                let standardised = row[1..width].iter_mut().zip(&shifts).zip(&scales);
+                for ((z, &shift), &scale) in standardised {
+                    *z = (*z - shift) / scale;
+                }
             }
-            values[row * to + width..(row + 1) * to].fill(0.0);
+            return;
+        }
+        // A row's kept values, gathered before the row is rewritten (its start may overlap them).
+        let mut kept = vec![0.0; width - 1];
+        for row in 0..rows {
+            let source = &values[row * from + 1..(row + 1) * from];
+            for (x, &slot) in kept.iter_mut().zip(self.kept_slots) {
+                *x = source[slot];
+            }
+            let target = &mut values[row * to..(row + 1) * to];
+            target[0] = 1.0;
+            let standardised = target[1..width].iter_mut().zip(&kept);
+            for ((z, &x), (&shift, &scale)) in standardised.zip(shifts.iter().zip(&scales)) {
+                *z = (x - shift) / scale;
+            }
+            target[width..].fill(0.0);
         }
         values.truncate(rows * to);
         values.shrink_to_fit();

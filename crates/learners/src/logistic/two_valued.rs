@@ -15,7 +15,7 @@
 //! entries are the same sums grouped differently, so they differ from the direct sums by
 //! rounding (which moves Newton's iterates, not the optimum it converges to).
 
-use super::gram::{add_weighted_gram, triangle_row_start, PaddedRows};
+use super::gram::{add_weighted_gram, padded_stride, triangle_row_start, PaddedRows};
 
 /// Fewest two-valued columns for which [`TwoValued`] is used (and at least half the columns).
 const MIN_TWO_VALUED: usize = 8;
@@ -84,7 +84,11 @@ impl TwoValued {
         }
         let mut starts = vec![0];
         let mut active = Vec::new();
+        let stride = padded_stride(dense.len());
+        let mut dense_values = Vec::with_capacity(count * stride);
         for row in rows() {
+            dense_values.extend(dense.iter().map(|&column| row[column]));
+            dense_values.resize(dense_values.len() + stride - dense.len(), 0.0);
             for (position, (&column, pair)) in binary.iter().zip(&values).enumerate() {
                 if row[column].to_bits() == pair[1].to_bits() {
                     active.push(position as u32);
@@ -92,11 +96,7 @@ impl TwoValued {
             }
             starts.push(active.len());
         }
-        let dense_rows = PaddedRows::from_rows(
-            rows().map(|row| dense.iter().map(move |&column| row[column])),
-            count,
-            dense.len(),
-        );
+        let dense_rows = PaddedRows::owned(dense_values, stride);
         Some(TwoValued {
             dense_rows,
             dense,
