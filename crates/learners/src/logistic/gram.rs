@@ -3,29 +3,63 @@
 //! processor has them, multiplications and additions never fused), every entry still receiving
 //! the rows' terms one after the other in row order.
 
-/// Rows copied with zero columns appended up to a multiple of [`TILE`], so that the Hessian's
-/// tiles never run past a row.
-pub(super) struct PaddedRows {
+use std::borrow::Cow;
+
+/// Rows with columns appended up to a multiple of [`TILE`] (the sums they enter are discarded),
+/// so that the Hessian's tiles never run past a row: a padded copy, or a design's own rows.
+pub(super) struct PaddedRows<'a> {
     /// The padded rows, row-major.
-    pub(super) values: Vec<f64>,
+    pub(super) values: Cow<'a, [f64]>,
     /// Values per padded row.
     pub(super) stride: usize,
 }
 
-impl PaddedRows {
-    /// Rows of `width` values (row-major), padded.
-    pub(super) fn from_values(values: &[f64], width: usize) -> Self {
-        let stride = width.div_ceil(TILE) * TILE;
-        let mut padded = Vec::with_capacity(values.len() / width.max(1) * stride);
-        for row in values.chunks_exact(width.max(1)) {
-            padded.extend_from_slice(row);
-            padded.resize(padded.len() + stride - row.len(), 0.0);
+impl PaddedRows<'static> {
+    /// `count` rows of `width` values each, copied with zero columns appended.
+    pub(super) fn from_rows<R: IntoIterator<Item = f64>>(
+        rows: impl Iterator<Item = R>,
+        count: usize,
+        width: usize,
+    ) -> Self {
+        let stride = padded_stride(width);
+        let mut padded = Vec::with_capacity(count * stride);
+        for row in rows {
+            let start = padded.len();
+            padded.extend(row);
+            debug_assert_eq!(padded.len() - start, width);
+            padded.resize(start + stride, 0.0);
         }
         PaddedRows {
-            values: padded,
+            values: Cow::Owned(padded),
             stride,
         }
     }
+
+    /// Rows already padded to `stride` (a multiple of [`TILE`]), owned.
+    pub(super) fn owned(values: Vec<f64>, stride: usize) -> Self {
+        debug_assert_eq!(stride % TILE, 0);
+        PaddedRows {
+            values: Cow::Owned(values),
+            stride,
+        }
+    }
+}
+
+impl<'a> PaddedRows<'a> {
+    /// Rows already padded to `stride` (a multiple of [`TILE`]), borrowed.
+    pub(super) fn borrowed(values: &'a [f64], stride: usize) -> Self {
+        debug_assert_eq!(stride % TILE, 0);
+        PaddedRows {
+            values: Cow::Borrowed(values),
+            stride,
+        }
+    }
+}
+
+/// The values per row of rows of `width` values padded for the tile kernels: `width` rounded
+/// up to a multiple of [`TILE`].
+pub(super) fn padded_stride(width: usize) -> usize {
+    width.div_ceil(TILE) * TILE
 }
 
 /// Triangle rows (and narrow tile columns) per tile of the Hessian.
@@ -42,7 +76,7 @@ const CHUNK_BYTES: usize = 512 * 1024;
 pub(super) fn add_weighted_gram(
     triangle: &mut [f64],
     width: usize,
-    padded: &PaddedRows,
+    padded: &PaddedRows<'_>,
     factors: &[f64],
 ) {
     #[cfg(target_arch = "x86_64")]
@@ -94,7 +128,7 @@ type TileKernel = unsafe fn(&mut [[f64; WIDEST]; TILE], &[f64], &[f64], usize, u
 unsafe fn add_weighted_gram_tiles(
     triangle: &mut [f64],
     width: usize,
-    padded: &PaddedRows,
+    padded: &PaddedRows<'_>,
     factors: &[f64],
     widest: usize,
     kernel: TileKernel,
@@ -336,7 +370,11 @@ mod tests {
                 })
                 .collect();
             let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
-            let padded = PaddedRows::from_values(&values, width);
+            let padded = PaddedRows::from_rows(
+                values.chunks_exact(width).map(|row| row.iter().copied()),
+                rows,
+                width,
+            );
             let mut expected = vec![0.0; width * (width + 1) / 2];
             for (row, &factor) in values.chunks_exact(width).zip(&factors) {
                 let mut index = 0;

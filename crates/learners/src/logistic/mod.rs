@@ -42,6 +42,7 @@ mod two_valued;
 
 use data::{Features, Schema, View};
 
+use self::gram::padded_stride;
 use crate::adapters::ConstantModel;
 use crate::encoding::{ColumnSource, Encoder, NominalMissing};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
@@ -266,7 +267,8 @@ impl Logistic {
             stride,
             mut values,
         } = Imputed::new(train);
-        let statistics = column_statistics(&values, stride, &weights, total_weight);
+        let statistics =
+            column_statistics(&values, stride, candidates.len(), &weights, total_weight);
         let mut used = Vec::new();
         let mut shifts = Vec::new();
         let mut scales = Vec::new();
@@ -280,43 +282,34 @@ impl Logistic {
             }
         }
         let width = used.len() + 1;
-        if width == stride {
-            for row in values.chunks_exact_mut(width) {
-                row[0] = 1.0;
-                for ((x, shift), scale) in row[1..].iter_mut().zip(&shifts).zip(&scales) {
-                    *x = (*x - shift) / scale;
-                }
-            }
-        } else {
-            // Constant columns (RemoveUseless drops them) are left out by moving the kept ones
-            // left within each row; no value moves right, so one forward pass does it.
-            for row in 0..rows {
-                values[row * width] = 1.0;
-                for (column, &slot) in kept_slots.iter().enumerate() {
-                    let x = values[row * stride + 1 + slot];
-                    values[row * width + 1 + column] = (x - shifts[column]) / scales[column];
-                }
-            }
-            values.truncate(rows * width);
-        }
+        // Rows padded as the Hessian's tiles read them, so that Newton's method needs no copy.
+        let design_stride = padded_stride(width);
+        let standardised = Standardised {
+            kept_slots: &kept_slots,
+            shifts: &shifts,
+            scales: &scales,
+        };
+        standardised.apply_in_place(&mut values, stride, design_stride);
         // Class positions among the present classes; the last present class is the reference.
         let mut position = vec![usize::MAX; train.num_classes()];
         for (index, &class) in classes.iter().enumerate() {
             position[class] = index;
         }
-        let labels: Vec<usize> = (0..rows).map(|p| position[train.class(p)]).collect();
+        // (Fewer than 2^32 classes: each has a value name in the schema.)
+        let labels: Vec<u32> = (0..rows).map(|p| position[train.class(p)] as u32).collect();
         let k = classes.len() - 1;
         // Start at Weka's null model: intercepts log((n_c + 1) / (n_ref + 1)), row counts.
         let mut row_counts = vec![0.0f64; classes.len()];
         for (&label, &weight) in labels.iter().zip(&weights) {
             if weight > 0.0 {
-                row_counts[label] += 1.0;
+                row_counts[label as usize] += 1.0;
             }
         }
         let start = null_model(&row_counts, width);
         let design = newton::Design {
             values: &values,
             width,
+            stride: design_stride,
             classes: &labels,
             weights: &weights,
         };
@@ -365,7 +358,13 @@ impl Logistic {
         // RemoveUseless also drops an attribute with a single value: one whose columns are all
         // constant over the rows of positive weight.
         let mut varies = vec![false; train.num_attributes()];
-        let statistics = column_statistics(&data.values, stride, &data.weights, total_weight);
+        let statistics = column_statistics(
+            &data.values,
+            stride,
+            candidates.len(),
+            &data.weights,
+            total_weight,
+        );
         for (&index, statistic) in candidates.iter().zip(&statistics) {
             if statistic.is_some() {
                 varies[source_attribute(&encoder.columns()[index].source)] = true;
@@ -378,36 +377,33 @@ impl Logistic {
         let (shifts, scales) =
             weka_column_statistics(&data.values, stride, &kept_slots, &data.weights);
         let width = used.len() + 1;
-        let mut values = vec![0.0; rows * width];
-        for (target, source) in values
-            .chunks_exact_mut(width)
-            .zip(data.values.chunks_exact(stride))
-        {
-            target[0] = 1.0;
-            for (column, &slot) in kept_slots.iter().enumerate() {
-                let x = source[1 + slot];
-                // Weka leaves a column of deviation 0 unstandardised.
-                target[1 + column] = if scales[column] != 0.0 {
-                    (x - shifts[column]) / scales[column]
-                } else {
-                    x
-                };
-            }
-        }
+        let Imputed {
+            encoder,
+            weights,
+            mut values,
+            ..
+        } = data;
+        let standardised = Standardised {
+            kept_slots: &kept_slots,
+            shifts: &shifts,
+            scales: &scales,
+        };
+        standardised.apply_in_place(&mut values, stride, width);
         let num_classes = train.num_classes();
         let k = num_classes - 1;
-        let labels: Vec<usize> = (0..rows).map(|p| train.class(p)).collect();
+        // (Fewer than 2^32 classes: each has a value name in the schema.)
+        let labels: Vec<u32> = (0..rows).map(|p| train.class(p) as u32).collect();
         // Weka's null model counts every row.
         let mut row_counts = vec![0.0f64; num_classes];
         for &label in &labels {
-            row_counts[label] += 1.0;
+            row_counts[label as usize] += 1.0;
         }
         let start = null_model(&row_counts, width);
         let design = quasi_newton::Design {
             values: &values,
             width,
             classes: &labels,
-            weights: &data.weights,
+            weights: &weights,
             k,
             ridge: self.ridge,
         };
@@ -418,7 +414,7 @@ impl Logistic {
             })?;
         let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
-            encoder: data.encoder,
+            encoder,
             used,
             classes: (0..num_classes).collect(),
             coefficients,
@@ -459,6 +455,70 @@ fn to_encoded_units(mut coefficients: Vec<f64>, shifts: &[f64], scales: &[f64]) 
     coefficients
 }
 
+/// The columns a solver keeps of the imputed rows, with each one's standardisation.
+struct Standardised<'a> {
+    /// The kept columns' positions after the constant column of [`Imputed`]'s rows, increasing.
+    kept_slots: &'a [usize],
+    /// Each kept column's shift and scale (a column of scale 0 is left as it is, as Weka does).
+    shifts: &'a [f64],
+    scales: &'a [f64],
+}
+
+impl Standardised<'_> {
+    /// Rewrites rows of `from` values in place as rows of `to` values (`kept_slots.len() + 1
+    /// <= to <= from`): the constant 1, the kept columns standardised, then zeros; `values` ends
+    /// `to` values a row. One forward pass suffices: no value moves right.
+    fn apply_in_place(&self, values: &mut Vec<f64>, from: usize, to: usize) {
+        let rows = values.len() / from;
+        let width = self.kept_slots.len() + 1;
+        debug_assert!(width <= to && to <= from);
+        // A column of scale 0 stays as it is: (x - 0) / 1 is x, to the bit.
+        let (shifts, scales): (Vec<f64>, Vec<f64>) = (self.shifts.iter().zip(self.scales))
+            .map(|(&shift, &scale)| {
+                if scale != 0.0 {
+                    (shift, scale)
+                } else {
+                    (0.0, 1.0)
+                }
+            })
+            .unzip();
+        if from == to
+            && self
+                .kept_slots
+                .iter()
+                .enumerate()
+                .all(|(c, &slot)| c == slot)
+        {
+            // Every column kept in place (the usual case): no value moves.
+            for row in values.chunks_exact_mut(to) {
+                row[0] = 1.0;
+                let standardised = row[1..width].iter_mut().zip(&shifts).zip(&scales);
+                for ((z, &shift), &scale) in standardised {
+                    *z = (*z - shift) / scale;
+                }
+            }
+            return;
+        }
+        // A row's kept values, gathered before the row is rewritten (its start may overlap them).
+        let mut kept = vec![0.0; width - 1];
+        for row in 0..rows {
+            let source = &values[row * from + 1..(row + 1) * from];
+            for (x, &slot) in kept.iter_mut().zip(self.kept_slots) {
+                *x = source[slot];
+            }
+            let target = &mut values[row * to..(row + 1) * to];
+            target[0] = 1.0;
+            let standardised = target[1..width].iter_mut().zip(&kept);
+            for ((z, &x), (&shift, &scale)) in standardised.zip(shifts.iter().zip(&scales)) {
+                *z = (x - shift) / scale;
+            }
+            target[width..].fill(0.0);
+        }
+        values.truncate(rows * to);
+        values.shrink_to_fit();
+    }
+}
+
 /// The training data as both solvers start from it.
 struct Imputed {
     /// Mean/mode imputation and indicator columns, as Weka's filters.
@@ -469,7 +529,8 @@ struct Imputed {
     /// The encoder columns of the attributes `RemoveUseless` keeps (by its share of distinct
     /// values; constant columns are each solver's business).
     candidates: Vec<usize>,
-    /// Values per row of `values`: a constant column (left 0), then the candidates.
+    /// Values per row of `values`: a constant column (left 0), the candidates, then zeros up to
+    /// a multiple of 4 (the padding of Newton's design rows, so that they fit in place).
     stride: usize,
     /// The candidates' imputed values, row-major.
     values: Vec<f64>,
@@ -488,7 +549,7 @@ impl Imputed {
             .filter(|(_, column)| !removed[source_attribute(&column.source)])
             .map(|(index, _)| index)
             .collect();
-        let stride = candidates.len() + 1;
+        let stride = padded_stride(candidates.len() + 1);
         let mut values = vec![0.0; train.len() * stride];
         for (slot, &index) in candidates.iter().enumerate() {
             let column = &encoder.columns()[index];
@@ -578,21 +639,22 @@ fn imputed_values<'a>(
 }
 
 /// The weighted mean and sample standard deviation (divisor total weight - 1, or the total
-/// weight when that is at most 1) of each column after the first of a row-major matrix, or
+/// weight when that is at most 1) of the `columns` columns after the first of a row-major
+/// matrix of `stride` values per row, or
 /// `None` for a column that is constant over the rows of positive weight (Weka's
 /// `RemoveUseless` drops it; its coefficient would be 0). Each column's sums run over the rows
 /// in order, the columns side by side.
 fn column_statistics(
     values: &[f64],
     stride: usize,
+    columns: usize,
     weights: &[f64],
     total_weight: f64,
 ) -> Vec<Option<(f64, f64)>> {
-    let columns = stride - 1;
     let Some(first_row) = weights.iter().position(|&w| w > 0.0) else {
         return vec![None; columns];
     };
-    let first = &values[first_row * stride + 1..(first_row + 1) * stride];
+    let first = &values[first_row * stride + 1..first_row * stride + 1 + columns];
     let mut constant = vec![true; columns];
     let mut sums = vec![0.0; columns];
     for (index, (row, &w)) in values.chunks_exact(stride).zip(weights).enumerate() {

@@ -20,30 +20,36 @@
 //! nominal attributes), from sums over the rows where each takes its rarer value
 //! ([`super::two_valued`]).
 
-use super::gram::{add_weighted_gram, PaddedRows};
+use super::gram::{add_weighted_gram, padded_stride, PaddedRows};
 use super::two_valued::TwoValued;
 
-/// The rows to fit: `rows x width` values, row-major, column 0 all ones.
+/// The rows to fit: `rows x stride` values, row-major, of which each row's first `width` are
+/// the design's columns, column 0 all ones. The values after `width` in a row are never part of
+/// a result: when `stride` is `width` rounded up to a multiple of 4 (and every weight nonzero),
+/// the Hessian's tiles read the rows in place rather than from a padded copy.
 pub struct Design<'a> {
-    /// Row-major values.
+    /// Row-major values, `stride` per row.
     pub values: &'a [f64],
     /// Number of columns (with the constant column).
     pub width: usize,
+    /// Values per row of `values` (at least `width`).
+    pub stride: usize,
     /// The class of each row, `0..=k` (`k` is the reference class).
-    pub classes: &'a [usize],
+    pub classes: &'a [u32],
     /// The weight of each row.
     pub weights: &'a [f64],
 }
 
-impl Design<'_> {
-    /// Each row of positive weight with its class and weight.
-    pub(super) fn weighted_rows(&self) -> impl Iterator<Item = (&[f64], usize, f64)> + '_ {
+impl<'a> Design<'a> {
+    /// Each row of nonzero weight (its first `width` values) with its class and weight.
+    pub(super) fn weighted_rows(&self) -> impl Iterator<Item = (&'a [f64], usize, f64)> + '_ {
+        let width = self.width;
         self.values
-            .chunks_exact(self.width)
+            .chunks_exact(self.stride)
             .zip(self.classes)
             .zip(self.weights)
             .filter(|&(_, &weight)| weight != 0.0)
-            .map(|((row, &class), &weight)| (row, class, weight))
+            .map(move |((row, &class), &weight)| (&row[..width], class as usize, weight))
     }
 }
 
@@ -282,13 +288,13 @@ fn minimise_portable(
     let pairs = k * (k + 1) / 2;
     let triangle = width * (width + 1) / 2;
     let mut blocks = vec![0.0; pairs * triangle];
+    let rows = design.weighted_rows().count();
     let gram = match TwoValued::new(design.width, || {
         design.weighted_rows().map(|(row, _, _)| row)
     }) {
         Some(split) => Gram::TwoValued(split),
-        None => Gram::Dense(padded_rows(design)),
+        None => Gram::Dense(dense_rows(design, rows)),
     };
-    let rows = design.weighted_rows().count();
     // The probabilities at `coefficients` and at the trial point, swapped on acceptance.
     let mut probabilities = vec![0.0; rows * k];
     let mut trial_probabilities = vec![0.0; rows * k];
@@ -401,7 +407,7 @@ fn accumulate(
     design: &Design,
     k: usize,
     probabilities: &[f64],
-    gram: &Gram,
+    gram: &Gram<'_>,
     gradient: &mut [f64],
     blocks: &mut [f64],
     factors: &mut [f64],
@@ -445,18 +451,21 @@ fn accumulate(
 
 /// How the Hessian's Gram sums are made: by tiles over every column, or, when most columns take
 /// two values, by [`TwoValued`].
-enum Gram {
-    Dense(PaddedRows),
+enum Gram<'a> {
+    Dense(PaddedRows<'a>),
     TwoValued(TwoValued),
 }
 
-/// The rows of positive weight of a design, padded for the tile kernels.
-fn padded_rows(design: &Design) -> PaddedRows {
-    let mut values = Vec::new();
-    for (row, _, _) in design.weighted_rows() {
-        values.extend_from_slice(row);
+/// The `rows` rows of nonzero weight of a design, padded for the tile kernels: the design's
+/// own rows when they are padded so and every weight is nonzero, else a padded copy.
+fn dense_rows<'a>(design: &Design<'a>, rows: usize) -> PaddedRows<'a> {
+    if design.stride == padded_stride(design.width) && rows == design.weights.len() {
+        return PaddedRows::borrowed(design.values, design.stride);
     }
-    PaddedRows::from_values(&values, design.width)
+    let weighted = design
+        .weighted_rows()
+        .map(|(row, _, _)| row.iter().copied());
+    PaddedRows::from_rows(weighted, rows, design.width)
 }
 
 /// The full symmetric Hessian (`k * width` square) from the packed blocks, plus the ridge's
@@ -585,11 +594,52 @@ mod tests {
         let design = Design {
             values: &values,
             width: 1,
+            stride: 1,
             classes: &[0, 0, 0, 1],
             weights: &[1.0; 4],
         };
         let solution = minimise(&design, 1, 0.0, vec![0.0], 50);
         assert!(solution.converged);
         assert!((solution.coefficients[0] - 3f64.ln()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn padded_rows_are_read_in_place_with_the_same_results() {
+        // Width 6 (stride 8), three classes: the fit on rows padded in place (the Hessian reads
+        // them borrowed) must equal, bit for bit, the fit on unpadded rows (a padded copy), and
+        // a row of weight 0 (a copy of the others) changes nothing.
+        let (rows, width, stride) = (120, 6, 8);
+        let mut padded = vec![f64::NAN; rows * stride];
+        let mut unpadded = Vec::new();
+        for r in 0..rows {
+            for j in 0..width {
+                let z = if j == 0 {
+                    1.0
+                } else {
+                    ((r * 31 + j * 17) as f64 * 0.61).sin()
+                };
+                padded[r * stride + j] = z;
+                unpadded.push(z);
+            }
+        }
+        let classes: Vec<u32> = (0..rows).map(|r| (r * 7 % 3) as u32).collect();
+        let weights = vec![1.0; rows];
+        let mut zero_weighted = weights.clone();
+        zero_weighted[5] = 0.0;
+        let fit = |values: &[f64], stride: usize, weights: &[f64]| {
+            let design = Design {
+                values,
+                width,
+                stride,
+                classes: &classes,
+                weights,
+            };
+            minimise(&design, 2, 0.1, vec![0.0; 2 * width], 50).coefficients
+        };
+        let bits = |b: Vec<f64>| b.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        let reference = bits(fit(&unpadded, width, &weights));
+        assert_eq!(bits(fit(&padded, stride, &weights)), reference);
+        let without = bits(fit(&unpadded, width, &zero_weighted));
+        assert_eq!(bits(fit(&padded, stride, &zero_weighted)), without);
     }
 }

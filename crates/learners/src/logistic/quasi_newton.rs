@@ -20,6 +20,8 @@
 //! Weka's optimiser also handles bounds on the variables; `Logistic` gives none, so this module
 //! has no bounds.
 
+use std::borrow::Cow;
+
 /// Weka's sufficient-decrease constant (the "alpha condition").
 const SUFFICIENT_DECREASE: f64 = 1e-4;
 
@@ -57,7 +59,7 @@ pub struct Design<'a> {
     /// Number of columns (with the constant column).
     pub width: usize,
     /// The class of each row, `0..=k` (`k`, the last class, is the reference).
-    pub classes: &'a [usize],
+    pub classes: &'a [u32],
     /// The weight of each row.
     pub weights: &'a [f64],
     /// Number of scored classes (all classes but the reference).
@@ -92,12 +94,13 @@ pub struct Solution {
     pub objective: f64,
 }
 
-/// The rows of positive weight of a [`Design`], copied contiguously (rows of weight 0 add exactly
-/// nothing to Weka's sums), with the objective and its gradient.
-struct PositiveRows {
-    values: Vec<f64>,
-    classes: Vec<usize>,
-    weights: Vec<f64>,
+/// The rows of nonzero weight of a [`Design`] (rows of weight 0 add exactly nothing to Weka's
+/// sums), contiguous: the design's own when every weight is nonzero, else a copy; with the
+/// objective and its gradient.
+struct PositiveRows<'a> {
+    values: Cow<'a, [f64]>,
+    classes: Cow<'a, [u32]>,
+    weights: Cow<'a, [f64]>,
     width: usize,
     k: usize,
     ridge: f64,
@@ -106,16 +109,20 @@ struct PositiveRows {
 /// Rows whose class scores are summed side by side (each sum still in column order).
 const ROWS_TOGETHER: usize = 4;
 
-impl PositiveRows {
-    fn new(design: &Design) -> Self {
+impl<'a> PositiveRows<'a> {
+    fn new(design: &Design<'a>) -> Self {
         let mut rows = PositiveRows {
-            values: Vec::new(),
-            classes: Vec::new(),
-            weights: Vec::new(),
+            values: Cow::Borrowed(design.values),
+            classes: Cow::Borrowed(design.classes),
+            weights: Cow::Borrowed(design.weights),
             width: design.width,
             k: design.k,
             ridge: design.ridge,
         };
+        if design.weights.iter().all(|&weight| weight != 0.0) {
+            return rows;
+        }
+        let (mut values, mut classes, mut weights) = (Vec::new(), Vec::new(), Vec::new());
         for ((row, &class), &weight) in design
             .values
             .chunks_exact(design.width)
@@ -123,11 +130,14 @@ impl PositiveRows {
             .zip(design.weights)
         {
             if weight != 0.0 {
-                rows.values.extend_from_slice(row);
-                rows.classes.push(class);
-                rows.weights.push(weight);
+                values.extend_from_slice(row);
+                classes.push(class);
+                weights.push(weight);
             }
         }
+        rows.values = Cow::Owned(values);
+        rows.classes = Cow::Owned(classes);
+        rows.weights = Cow::Owned(weights);
         rows
     }
 
@@ -176,9 +186,10 @@ impl PositiveRows {
         for ((&class, &weight), scores) in self
             .classes
             .iter()
-            .zip(&self.weights)
+            .zip(self.weights.iter())
             .zip(probabilities.chunks_exact_mut(self.k))
         {
+            let class = class as usize;
             // The largest score (the first on ties).
             let mut largest = scores[0];
             for &score in &scores[1..] {
@@ -217,10 +228,11 @@ impl PositiveRows {
         for (((row, &class), &weight), row_probabilities) in self
             .values
             .chunks_exact(width)
-            .zip(&self.classes)
-            .zip(&self.weights)
+            .zip(self.classes.iter())
+            .zip(self.weights.iter())
             .zip(probabilities.chunks_exact(self.k))
         {
+            let class = class as usize;
             for (block, &probability) in gradient.chunks_exact_mut(width).zip(row_probabilities) {
                 let factor = weight * probability;
                 for (g, &z) in block.iter_mut().zip(row) {
@@ -297,7 +309,7 @@ struct RunOutcome {
 /// The optimiser's state across the line search and the BFGS update: the current objective
 /// value and the initial slope of the last line search, as Weka keeps them between calls.
 struct Optimiser<'a> {
-    rows: &'a PositiveRows,
+    rows: &'a PositiveRows<'a>,
     /// Number of variables.
     size: usize,
     /// The objective value the optimiser holds (not always the value at the current point:
@@ -312,7 +324,7 @@ struct Optimiser<'a> {
 }
 
 impl<'a> Optimiser<'a> {
-    fn new(rows: &'a PositiveRows) -> Self {
+    fn new(rows: &'a PositiveRows<'a>) -> Self {
         Optimiser {
             rows,
             size: rows.k * rows.width,

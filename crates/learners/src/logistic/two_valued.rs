@@ -15,7 +15,7 @@
 //! entries are the same sums grouped differently, so they differ from the direct sums by
 //! rounding (which moves Newton's iterates, not the optimum it converges to).
 
-use super::gram::{add_weighted_gram, triangle_row_start, PaddedRows};
+use super::gram::{add_weighted_gram, padded_stride, triangle_row_start, PaddedRows};
 
 /// Fewest two-valued columns for which [`TwoValued`] is used (and at least half the columns).
 const MIN_TWO_VALUED: usize = 8;
@@ -30,7 +30,7 @@ pub(super) struct TwoValued {
     /// Each two-valued column's values `[a, b]`: `b` is the one fewer rows hold.
     values: Vec<[f64; 2]>,
     /// The dense columns of the rows of positive weight.
-    dense_rows: PaddedRows,
+    dense_rows: PaddedRows<'static>,
     /// Row `r`'s active two-valued columns (positions in `binary`) are
     /// `active[starts[r]..starts[r + 1]]`.
     starts: Vec<usize>,
@@ -84,9 +84,11 @@ impl TwoValued {
         }
         let mut starts = vec![0];
         let mut active = Vec::new();
-        let mut dense_values = Vec::with_capacity(count * dense.len());
+        let stride = padded_stride(dense.len());
+        let mut dense_values = Vec::with_capacity(count * stride);
         for row in rows() {
             dense_values.extend(dense.iter().map(|&column| row[column]));
+            dense_values.resize(dense_values.len() + stride - dense.len(), 0.0);
             for (position, (&column, pair)) in binary.iter().zip(&values).enumerate() {
                 if row[column].to_bits() == pair[1].to_bits() {
                     active.push(position as u32);
@@ -94,8 +96,9 @@ impl TwoValued {
             }
             starts.push(active.len());
         }
+        let dense_rows = PaddedRows::owned(dense_values, stride);
         Some(TwoValued {
-            dense_rows: PaddedRows::from_values(&dense_values, dense.len()),
+            dense_rows,
             dense,
             binary,
             values,
