@@ -74,7 +74,7 @@ fn unit_digest(spec: &UnitSpec) -> [u8; KEY] {
             Some(indices) => {
                 hasher.update((indices.len() as u64).to_le_bytes());
                 for &index in indices {
-                    hasher.update((index as u64).to_le_bytes());
+                    hasher.update(u64::from(index).to_le_bytes());
                 }
             }
             None => hasher.update(u64::MAX.to_le_bytes()),
