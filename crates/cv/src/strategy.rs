@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use seeds::derive_seed;
 use serde::{Deserialize, Serialize};
 
-use crate::stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
+use crate::stratify::{fold_lists, stratified_fold_assignment, stratified_holdout};
 use crate::{CvError, Split};
 
 /// A resampling strategy with its parameters. Build it directly (then [`Strategy::validate`]
@@ -173,17 +173,6 @@ fn indices_outside(fold_of: &[u32], excluded: &[u32]) -> Vec<u32> {
         .filter(|(fold, _)| !excluded.contains(fold))
         .map(|(_, index)| index)
         .collect()
-}
-
-/// The fold number of every instance, from the folds' index lists.
-fn fold_numbers(partition: &[Vec<u32>], instances: usize) -> Vec<u32> {
-    let mut fold_of = vec![NO_FOLD; instances];
-    for (indices, fold) in partition.iter().zip(0..) {
-        for &index in indices {
-            fold_of[index as usize] = fold;
-        }
-    }
-    fold_of
 }
 
 /// The "fold" of instances that are in no fold (the Aslan test set); real fold numbers are
@@ -441,8 +430,8 @@ impl Strategy {
                 }
                 for repetition in 0..repetitions {
                     let mut rng = repetition_generator(seed, repetition);
-                    let partition = stratified_folds(classes, folds, &mut rng);
-                    let fold_of = fold_numbers(&partition, instances);
+                    let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
+                    let partition = fold_lists(&fold_of, folds);
                     for fold in 0..folds {
                         let validation_fold = (fold + 1) % folds;
                         // Both below `folds` <= `instances` <= u32::MAX (checked above).
@@ -497,8 +486,8 @@ fn kfold_splits(
 ) {
     for repetition in 0..repetitions {
         let mut rng = repetition_generator(seed, repetition);
-        let partition = stratified_folds(classes, folds, &mut rng);
-        let fold_of = fold_numbers(&partition, classes.len());
+        let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
+        let partition = fold_lists(&fold_of, folds);
         for ((fold, test), number) in partition.into_iter().enumerate().zip(0..) {
             splits.push(Split {
                 repetition,

@@ -36,13 +36,17 @@ pub fn stratified_folds<R: Rng + ?Sized>(
     folds: usize,
     rng: &mut R,
 ) -> Vec<Vec<u32>> {
-    let fold_of = stratified_fold_assignment(classes, folds, rng);
-    let mut assignment = vec![Vec::with_capacity(classes.len() / folds.max(1) + 1); folds.max(1)];
+    fold_lists(&stratified_fold_assignment(classes, folds, rng), folds)
+}
+
+/// The rows of each of `folds` folds (at least 1), ascending, from every row's fold number.
+pub(crate) fn fold_lists(fold_of: &[u32], folds: usize) -> Vec<Vec<u32>> {
+    let mut lists = vec![Vec::with_capacity(fold_of.len() / folds.max(1) + 1); folds.max(1)];
     // Scanning the rows in order leaves every fold's list ascending without sorting.
     for (&fold, index) in fold_of.iter().zip(0..) {
-        assignment[fold as usize].push(index);
+        lists[fold as usize].push(index);
     }
-    assignment
+    lists
 }
 
 /// The fold of every instance under the procedure of [`stratified_folds`] (same `rng` use, so
