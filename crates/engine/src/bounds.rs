@@ -58,7 +58,8 @@ pub fn check_splits(
 ) -> Result<()> {
     if rows > cv::MAX_INSTANCES {
         bail!(
-            "dataset '{dataset}' has {rows} rows, more than the {} rows a split can number              (row numbers are 32-bit): take a subsample with the transform key 'subsample'",
+            "dataset '{dataset}' has {rows} rows, more than the {} rows a split can number \
+             (row numbers are 32-bit): take a subsample with the transform key 'subsample'",
             cv::MAX_INSTANCES
         );
     }

@@ -41,6 +41,10 @@ fn a_dataset_of_more_rows_than_u32_numbers_is_refused_naming_it_and_the_limit() 
     assert!(message.contains("dataset 'huge'"), "{message}");
     assert!(message.contains("4294967296 rows"), "{message}");
     assert!(message.contains("4294967295"), "{message}");
+    assert!(
+        message.contains("a split can number (row numbers are 32-bit)"),
+        "{message}"
+    );
     assert!(message.contains("'subsample'"), "{message}");
 }
 
