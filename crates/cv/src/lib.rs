@@ -47,9 +47,13 @@ mod split;
 mod strategy;
 mod stratify;
 
-pub use split::{dataset_seed, Split, SplitPlan};
+pub use split::{dataset_seed, row_numbers, Split, SplitPlan};
 pub use strategy::Strategy;
 pub use stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
+
+/// The most rows a dataset may have to be split: row numbers are held as `u32` (4 bytes per
+/// row and split part, half of `usize`), so at most `u32::MAX` rows.
+pub const MAX_INSTANCES: usize = u32::MAX as usize;
 
 /// Why a resampling plan could not be made or configured.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -122,5 +126,15 @@ pub enum CvError {
         needed: String,
         /// How many instances there are.
         instances: usize,
+    },
+    /// The dataset has more rows than row numbers of the splits can hold.
+    #[error(
+        "the data has {instances} instances, more than the {limit} that splits can number (row numbers are 32-bit)"
+    )]
+    TooManyInstances {
+        /// How many instances there are.
+        instances: usize,
+        /// The most allowed, [`MAX_INSTANCES`].
+        limit: usize,
     },
 }

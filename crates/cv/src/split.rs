@@ -12,12 +12,12 @@ pub struct Split {
     pub repetition: usize,
     /// Fold (round) number within the repetition, from 0.
     pub fold: usize,
-    /// Indices to train on.
-    pub train: Vec<usize>,
+    /// Indices to train on (`u32`: 4 bytes a row; at most [`crate::MAX_INSTANCES`] rows).
+    pub train: Vec<u32>,
     /// Indices to tune on (e.g. to pick k of k-NN), for protocols that have them.
-    pub validation: Option<Vec<usize>>,
+    pub validation: Option<Vec<u32>>,
     /// Indices to test on.
-    pub test: Vec<usize>,
+    pub test: Vec<u32>,
 }
 
 impl Split {
@@ -41,6 +41,12 @@ impl Split {
             .chain(&self.test)
             .all(|&index| seen.insert(index))
     }
+}
+
+/// A split part's row numbers as `usize`, the type `data::Dataset::subset` and
+/// `data::Features` take: widen one part at a time, when a unit needs it.
+pub fn row_numbers(indices: &[u32]) -> Vec<usize> {
+    indices.iter().map(|&index| index as usize).collect()
 }
 
 /// The seed of a dataset's resampling plan: derived from the experiment seed and the dataset's
@@ -106,7 +112,7 @@ impl SplitPlan {
         for split in &self.splits {
             let validation = split.validation.as_deref().unwrap_or(&[]);
             let mut all = split.train.iter().chain(validation).chain(&split.test);
-            if all.any(|&index| index >= self.instances) {
+            if all.any(|&index| index as usize >= self.instances) {
                 return Err(invalid(
                     split,
                     &format!("an index is not below the {} instances", self.instances),

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use seeds::derive_seed;
 use serde::{Deserialize, Serialize};
 
-use crate::stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
+use crate::stratify::{fold_lists, stratified_fold_assignment, stratified_holdout};
 use crate::{CvError, Split};
 
 /// A resampling strategy with its parameters. Build it directly (then [`Strategy::validate`]
@@ -165,30 +165,27 @@ fn check_minimum(kind: &str, key: &str, value: usize, minimum: usize) -> Result<
 }
 
 /// The indices (ascending) whose fold, per `fold_of`, is not one of the excluded folds.
-fn indices_outside(fold_of: &[usize], excluded: &[usize]) -> Vec<usize> {
-    (0..fold_of.len())
-        .filter(|&index| !excluded.contains(&fold_of[index]))
+fn indices_outside(fold_of: &[u32], excluded: &[u32]) -> Vec<u32> {
+    // The slice leads the zip, so the counter never steps past the last row.
+    fold_of
+        .iter()
+        .zip(0..)
+        .filter(|(fold, _)| !excluded.contains(fold))
+        .map(|(_, index)| index)
         .collect()
 }
 
-/// The fold number of every instance, from the folds' index lists.
-fn fold_numbers(partition: &[Vec<usize>], instances: usize) -> Vec<usize> {
-    let mut fold_of = vec![NO_FOLD; instances];
-    for (fold, indices) in partition.iter().enumerate() {
-        for &index in indices {
-            fold_of[index] = fold;
-        }
-    }
-    fold_of
-}
-
-/// The "fold" of instances that are in no fold (the Aslan test set).
-const NO_FOLD: usize = usize::MAX;
+/// The "fold" of instances that are in no fold (the Aslan test set); real fold numbers are
+/// below the number of rows, itself at most [`crate::MAX_INSTANCES`] = `u32::MAX`.
+const NO_FOLD: u32 = u32::MAX;
 
 /// The indices (ascending) whose fold, per `fold_of`, is `fold`.
-fn indices_inside(fold_of: &[usize], fold: usize) -> Vec<usize> {
-    (0..fold_of.len())
-        .filter(|&index| fold_of[index] == fold)
+fn indices_inside(fold_of: &[u32], fold: u32) -> Vec<u32> {
+    fold_of
+        .iter()
+        .zip(0..)
+        .filter(|&(&of, _)| of == fold)
+        .map(|(_, index)| index)
         .collect()
 }
 
@@ -326,11 +323,14 @@ impl Strategy {
     /// into concrete splits, ordered by repetition then fold. Repetition `r` draws from
     /// `ChaCha8Rng::seed_from_u64(seeds::derive_seed(seed, &[r]))` (the Aslan protocol has one
     /// repetition, 0).
-    /// Errors if the parameters are out of range or the data has too few instances for every
-    /// test (and validation) part to be non-empty.
+    /// Errors if the parameters are out of range, the data has more rows than
+    /// [`crate::MAX_INSTANCES`] (row numbers are `u32`), or too few instances for every test
+    /// (and validation) part to be non-empty. Every fold count is then at most the number of
+    /// rows, so fold numbers fit in `u32` too.
     pub fn splits(&self, classes: &[u32], seed: u64) -> Result<Vec<Split>, CvError> {
         self.validate()?;
         let instances = classes.len();
+        check_instances(instances)?;
         let too_few = |needed: String| CvError::TooFewInstances {
             kind: self.kind().to_string(),
             needed,
@@ -378,11 +378,13 @@ impl Strategy {
                 if instances < 2 {
                     return Err(too_few("at least 2 instances".to_string()));
                 }
-                for index in 0..instances {
+                for (fold, index) in (0..instances).zip(0..) {
                     splits.push(Split {
                         repetition: 0,
-                        fold: index,
-                        train: (0..instances).filter(|&other| other != index).collect(),
+                        fold,
+                        train: (0..instances as u32)
+                            .filter(|&other| other != index)
+                            .collect(),
                         validation: None,
                         test: vec![index],
                     });
@@ -400,20 +402,22 @@ impl Strategy {
                 }
                 let mut rng = repetition_generator(seed, 0);
                 let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
-                let train_all_classes: Vec<u32> =
-                    train_all.iter().map(|&index| classes[index]).collect();
+                let train_all_classes: Vec<u32> = train_all
+                    .iter()
+                    .map(|&index| classes[index as usize])
+                    .collect();
                 let inner = stratified_fold_assignment(&train_all_classes, folds, &mut rng);
                 // The inner fold of every row of train-all; test rows are in no fold.
                 let mut fold_of = vec![NO_FOLD; instances];
-                for (position, &index) in train_all.iter().enumerate() {
-                    fold_of[index] = inner[position];
+                for (&index, &inner_fold) in train_all.iter().zip(&inner) {
+                    fold_of[index as usize] = inner_fold;
                 }
-                for fold in 0..folds {
+                for (fold, number) in (0..folds).zip(0..) {
                     splits.push(Split {
                         repetition: 0,
                         fold,
-                        train: indices_outside(&fold_of, &[fold, NO_FOLD]),
-                        validation: Some(indices_inside(&fold_of, fold)),
+                        train: indices_outside(&fold_of, &[number, NO_FOLD]),
+                        validation: Some(indices_inside(&fold_of, number)),
                         test: test.clone(),
                     });
                 }
@@ -426,14 +430,16 @@ impl Strategy {
                 }
                 for repetition in 0..repetitions {
                     let mut rng = repetition_generator(seed, repetition);
-                    let partition = stratified_folds(classes, folds, &mut rng);
-                    let fold_of = fold_numbers(&partition, instances);
+                    let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
+                    let partition = fold_lists(&fold_of, folds);
                     for fold in 0..folds {
                         let validation_fold = (fold + 1) % folds;
+                        // Both below `folds` <= `instances` <= u32::MAX (checked above).
+                        let excluded = [fold as u32, validation_fold as u32];
                         splits.push(Split {
                             repetition,
                             fold,
-                            train: indices_outside(&fold_of, &[fold, validation_fold]),
+                            train: indices_outside(&fold_of, &excluded),
                             validation: Some(partition[validation_fold].clone()),
                             test: partition[fold].clone(),
                         });
@@ -454,6 +460,17 @@ impl Strategy {
     }
 }
 
+/// Refuses more rows than [`crate::MAX_INSTANCES`]: row numbers are held as `u32`.
+fn check_instances(instances: usize) -> Result<(), CvError> {
+    if instances > crate::MAX_INSTANCES {
+        return Err(CvError::TooManyInstances {
+            instances,
+            limit: crate::MAX_INSTANCES,
+        });
+    }
+    Ok(())
+}
+
 /// The generator of repetition `repetition` of a plan made with `seed`.
 fn repetition_generator(seed: u64, repetition: usize) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(derive_seed(seed, &[repetition as u64]))
@@ -469,13 +486,13 @@ fn kfold_splits(
 ) {
     for repetition in 0..repetitions {
         let mut rng = repetition_generator(seed, repetition);
-        let partition = stratified_folds(classes, folds, &mut rng);
-        let fold_of = fold_numbers(&partition, classes.len());
-        for (fold, test) in partition.into_iter().enumerate() {
+        let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
+        let partition = fold_lists(&fold_of, folds);
+        for ((fold, test), number) in partition.into_iter().enumerate().zip(0..) {
             splits.push(Split {
                 repetition,
                 fold,
-                train: indices_outside(&fold_of, &[fold]),
+                train: indices_outside(&fold_of, &[number]),
                 validation: None,
                 test,
             });

@@ -10,9 +10,11 @@ use rand::Rng;
 const QUOTA_TOLERANCE: f64 = 1e-9;
 
 /// The instance indices of each class present, in increasing class index; each list ascending.
-fn indices_by_class(classes: &[u32]) -> Vec<Vec<usize>> {
-    let mut groups: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    for (index, &class) in classes.iter().enumerate() {
+/// `classes` holds at most [`crate::MAX_INSTANCES`] rows (callers check).
+fn indices_by_class(classes: &[u32]) -> Vec<Vec<u32>> {
+    let mut groups: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    // The slice leads the zip, so the counter never steps past the last row.
+    for (&class, index) in classes.iter().zip(0..) {
         groups.entry(class).or_default().push(index);
     }
     groups.into_values().collect()
@@ -27,35 +29,42 @@ fn indices_by_class(classes: &[u32]) -> Vec<Vec<usize>> {
 /// over from one class to the next. Each fold then holds `floor(n_c / folds)` or
 /// `ceil(n_c / folds)` instances of class `c`, and fold sizes differ by at most one. With
 /// fewer instances than folds some folds are empty; callers check that first. `folds` must be
-/// at least 1 (0 is treated as 1).
+/// at least 1 (0 is treated as 1). `classes` holds at most [`crate::MAX_INSTANCES`] rows
+/// ([`crate::Strategy::splits`] checks that first).
 pub fn stratified_folds<R: Rng + ?Sized>(
     classes: &[u32],
     folds: usize,
     rng: &mut R,
-) -> Vec<Vec<usize>> {
-    let fold_of = stratified_fold_assignment(classes, folds, rng);
-    let mut assignment = vec![Vec::with_capacity(classes.len() / folds.max(1) + 1); folds.max(1)];
+) -> Vec<Vec<u32>> {
+    fold_lists(&stratified_fold_assignment(classes, folds, rng), folds)
+}
+
+/// The rows of each of `folds` folds (at least 1), ascending, from every row's fold number.
+pub(crate) fn fold_lists(fold_of: &[u32], folds: usize) -> Vec<Vec<u32>> {
+    let mut lists = vec![Vec::with_capacity(fold_of.len() / folds.max(1) + 1); folds.max(1)];
     // Scanning the rows in order leaves every fold's list ascending without sorting.
-    for (index, &fold) in fold_of.iter().enumerate() {
-        assignment[fold].push(index);
+    for (&fold, index) in fold_of.iter().zip(0..) {
+        lists[fold as usize].push(index);
     }
-    assignment
+    lists
 }
 
 /// The fold of every instance under the procedure of [`stratified_folds`] (same `rng` use, so
-/// `stratified_folds` lists exactly the instances with each fold number here).
+/// `stratified_folds` lists exactly the instances with each fold number here). The fold
+/// numbers are below `min(folds, classes.len())`, so they fit in `u32`.
 pub fn stratified_fold_assignment<R: Rng + ?Sized>(
     classes: &[u32],
     folds: usize,
     rng: &mut R,
-) -> Vec<usize> {
-    let folds = folds.max(1);
+) -> Vec<u32> {
+    // More folds than rows leave the extra folds empty: dealing never reaches them.
+    let folds = folds.clamp(1, classes.len().max(1)) as u32;
     let mut fold_of = vec![0; classes.len()];
     let mut next_fold = 0;
     for mut group in indices_by_class(classes) {
         group.shuffle(rng);
         for index in group {
-            fold_of[index] = next_fold;
+            fold_of[index as usize] = next_fold;
             next_fold = (next_fold + 1) % folds;
         }
     }
@@ -71,12 +80,13 @@ pub fn stratified_fold_assignment<R: Rng + ?Sized>(
 /// floor(...)`, ties to the lower class index (largest-remainder allocation). Each class's
 /// indices are shuffled with `rng` (classes in increasing class index) and the first ones of
 /// the shuffled list form its test part. So every class has `floor` or `ceil` of its exact
-/// share in the test set. `test_fraction` is expected in (0, 1).
+/// share in the test set. `test_fraction` is expected in (0, 1); `classes` holds at most
+/// [`crate::MAX_INSTANCES`] rows.
 pub fn stratified_holdout<R: Rng + ?Sized>(
     classes: &[u32],
     test_fraction: f64,
     rng: &mut R,
-) -> (Vec<usize>, Vec<usize>) {
+) -> (Vec<u32>, Vec<u32>) {
     let groups = indices_by_class(classes);
     let total = (classes.len() as f64 * test_fraction).round() as usize;
     let quotas: Vec<f64> = groups
@@ -101,11 +111,19 @@ pub fn stratified_holdout<R: Rng + ?Sized>(
     for (mut group, count) in groups.into_iter().zip(counts) {
         group.shuffle(rng);
         for &index in &group[..count] {
-            in_test[index] = true;
+            in_test[index as usize] = true;
         }
     }
     // Scanning the rows in order gives ascending lists without sorting.
-    let (test, train): (Vec<usize>, Vec<usize>) =
-        (0..classes.len()).partition(|&index| in_test[index]);
+    let test_size = total.min(classes.len());
+    let mut test = Vec::with_capacity(test_size);
+    let mut train = Vec::with_capacity(classes.len() - test_size);
+    for (&chosen, index) in in_test.iter().zip(0..) {
+        if chosen {
+            test.push(index);
+        } else {
+            train.push(index);
+        }
+    }
     (train, test)
 }

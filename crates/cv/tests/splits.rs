@@ -16,19 +16,19 @@ fn three_classes() -> Vec<u32> {
     interleaved
 }
 
-fn class_count(indices: &[usize], classes: &[u32], class: u32) -> usize {
+fn class_count(indices: &[u32], classes: &[u32], class: u32) -> usize {
     indices
         .iter()
-        .filter(|&&index| classes[index] == class)
+        .filter(|&&index| classes[index as usize] == class)
         .count()
 }
 
-fn sorted(mut indices: Vec<usize>) -> Vec<usize> {
+fn sorted(mut indices: Vec<u32>) -> Vec<u32> {
     indices.sort_unstable();
     indices
 }
 
-fn is_ascending(indices: &[usize]) -> bool {
+fn is_ascending(indices: &[u32]) -> bool {
     indices.windows(2).all(|pair| pair[0] < pair[1])
 }
 
@@ -173,7 +173,7 @@ fn aslan_test_set_is_an_exactly_stratified_third_shared_by_all_folds() {
         assert_eq!(split.train.len(), 58);
         validations.extend(validation);
     }
-    let train_all: Vec<usize> = (0..90).filter(|index| !test.contains(index)).collect();
+    let train_all: Vec<u32> = (0..90).filter(|index| !test.contains(index)).collect();
     assert_eq!(
         sorted(validations),
         train_all,

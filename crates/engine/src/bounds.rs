@@ -47,18 +47,26 @@ impl Default for Limits {
     }
 }
 
-/// Refuses a dataset whose splits would hold more index bytes than the limit (each split
-/// holds about every row once).
+/// Refuses a dataset of more rows than the splits can number ([`cv::MAX_INSTANCES`]: row
+/// numbers are `u32`), or whose splits would hold more index bytes than the limit (each split
+/// holds about every row once, 4 bytes a row).
 pub fn check_splits(
     dataset: &str,
     rows: usize,
     protocol: &dyn Protocol,
     limits: &Limits,
 ) -> Result<()> {
+    if rows > cv::MAX_INSTANCES {
+        bail!(
+            "dataset '{dataset}' has {rows} rows, more than the {} rows a split can number \
+             (row numbers are 32-bit): take a subsample with the transform key 'subsample'",
+            cv::MAX_INSTANCES
+        );
+    }
     let splits = protocol.split_count(rows);
     let bytes = splits.saturating_mul(
         (rows as u64)
-            .saturating_mul(8)
+            .saturating_mul(std::mem::size_of::<u32>() as u64)
             .saturating_add(OVERHEAD_BYTES),
     );
     if bytes > limits.split_bytes {

@@ -90,12 +90,12 @@ fn computed_digest(spec: &UnitSpec) -> [u8; KEY] {
 /// Feeds `indices` to `hasher` as 8-byte little-endian numbers, a block of them at a time (the
 /// same bytes as one `update` per index, which at a million rows cost 10 ms a unit and was
 /// paid each time a unit's entry was found, written or read).
-fn hash_indices(hasher: &mut Sha256, indices: &[usize]) {
+fn hash_indices(hasher: &mut Sha256, indices: &[u32]) {
     const BLOCK: usize = 1024;
     let mut bytes = [0u8; 8 * BLOCK];
     for block in indices.chunks(BLOCK) {
         for (slot, &index) in bytes.chunks_exact_mut(8).zip(block) {
-            slot.copy_from_slice(&(index as u64).to_le_bytes());
+            slot.copy_from_slice(&u64::from(index).to_le_bytes());
         }
         hasher.update(&bytes[..8 * block.len()]);
     }

@@ -51,12 +51,17 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     }
     let mut in_test = vec![false; plan.instances];
     for &row in &first.test {
-        in_test[row] = true;
+        in_test[row as usize] = true;
     }
     Some(cv::Split {
         repetition: 0,
         fold: 0,
-        train: (0..plan.instances).filter(|&row| !in_test[row]).collect(),
+        train: in_test
+            .iter()
+            .zip(0..)
+            .filter(|&(&tested, _)| !tested)
+            .map(|(_, row)| row)
+            .collect(),
         validation: None,
         test: first.test.clone(),
     })

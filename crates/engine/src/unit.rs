@@ -106,8 +106,8 @@ impl Plan {
 
 /// The rows a split's unit predicts: its test rows, then its validation rows if it has them.
 pub fn predicted_rows(split: &cv::Split) -> Vec<usize> {
-    let mut rows = split.test.clone();
-    rows.extend(split.validation.iter().flatten());
+    let mut rows = cv::row_numbers(&split.test);
+    rows.extend(split.validation.iter().flatten().map(|&row| row as usize));
     rows
 }
 
@@ -189,12 +189,12 @@ pub fn run_unit(spec: &UnitSpec) -> UnitResult {
     let mut predict_seconds = 0.0;
     let attempt = catch_unwind(AssertUnwindSafe(|| {
         let started = Instant::now();
-        let train = dataset.subset(spec.split.train.clone());
+        let train = dataset.subset(cv::row_numbers(&spec.split.train));
         let validation = spec
             .split
             .validation
             .as_ref()
-            .map(|rows| dataset.subset(rows.clone()));
+            .map(|rows| dataset.subset(cv::row_numbers(rows)));
         let fitted =
             spec.learner
                 .learner
