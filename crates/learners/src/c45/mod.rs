@@ -4,6 +4,7 @@
 //! collapsing, and confidence-based pruning with subtree raising.
 
 mod distribution;
+mod prune;
 mod tree;
 
 use data::{AttributeKind, ColumnOf, Features, Schema, View};
@@ -148,12 +149,18 @@ impl C45 {
             mdl_correction: true,
             x_log_x: distribution::XLogX::up_to(set.classes.len()),
         };
-        let keep_data = self.pruned && self.subtree_raising;
+        // Subtree raising reads each node's training instances: on whole counts they are
+        // found again while pruning (`prune::prune_whole`), else each node keeps its own.
+        let raising_on_whole_counts = self.pruned && self.subtree_raising && set.whole_counts;
+        let keep_data = self.pruned && self.subtree_raising && !set.whole_counts;
         let lists = tree::sort_values(&mut set, &data);
         let mut root = tree::grow(&set, data, lists, &options, keep_data);
         root.collapse();
-        if self.pruned {
-            tree::prune(&set, &mut root, &options);
+        if raising_on_whole_counts {
+            let mut rows: Vec<u32> = (0..set.classes.len() as u32).collect();
+            prune::prune_whole(&set, &mut root, &mut rows, &mut Vec::new(), &options);
+        } else if self.pruned {
+            prune::prune(&set, &mut root, &options);
         }
         root.drop_training_data();
         Ok(C45Model {

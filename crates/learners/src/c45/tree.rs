@@ -6,9 +6,7 @@ use data::ColumnOf;
 
 use crate::total_order;
 
-use super::distribution::{
-    added_errors, class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL,
-};
+use super::distribution::{class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL};
 
 /// One training instance at a node: a row of the training set and its (possibly fractional)
 /// weight.
@@ -142,7 +140,7 @@ impl Default for Kept {
 
 impl Kept {
     /// Keeps `instances`, as rows alone when every weight is 1.
-    fn of(instances: Vec<Instance>) -> Kept {
+    pub(crate) fn of(instances: Vec<Instance>) -> Kept {
         if instances.iter().all(|instance| instance.weight == 1.0) {
             Kept::Rows(instances.iter().map(|instance| instance.row).collect())
         } else {
@@ -150,16 +148,8 @@ impl Kept {
         }
     }
 
-    /// The kept instances' rows, in the order kept.
-    fn rows(&self) -> Box<dyn Iterator<Item = u32> + '_> {
-        match self {
-            Kept::Rows(rows) => Box::new(rows.iter().copied()),
-            Kept::Instances(instances) => Box::new(instances.iter().map(|instance| instance.row)),
-        }
-    }
-
     /// The kept instances, in the order kept.
-    fn into_instances(self) -> Vec<Instance> {
+    pub(crate) fn into_instances(self) -> Vec<Instance> {
         match self {
             Kept::Rows(rows) => rows
                 .into_iter()
@@ -187,7 +177,8 @@ struct Candidate {
     gain_ratio: f64,
 }
 
-fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
+/// The class weights of `data` (one branch).
+pub(crate) fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
     let mut distribution = Distribution::new(1, set.num_classes);
     for instance in data {
         distribution.add(
@@ -200,19 +191,19 @@ fn distribution_of(set: &TrainingSet, data: &[Instance]) -> Distribution {
 }
 
 /// A node's instances divided by a test.
-struct Split {
+pub(crate) struct Split {
     /// The branch of each instance, `UNKNOWN_BRANCH` where its value is unknown.
     branches: Vec<u32>,
     /// The class weights per branch, with the instances of unknown value spread over the
     /// branches in proportion to the known weights.
-    distribution: Distribution,
+    pub(crate) distribution: Distribution,
     /// The instances sent down each branch; those of unknown value go down every branch whose
     /// share is above `SMALL`, their weight multiplied by that share.
-    subsets: Vec<Vec<Instance>>,
+    pub(crate) subsets: Vec<Vec<Instance>>,
 }
 
 /// Divides `data` by `test`, reading each instance's value.
-fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
+pub(crate) fn split(set: &TrainingSet, test: &SplitTest, data: &[Instance]) -> Split {
     divide(
         set,
         test.num_branches(),
@@ -570,7 +561,7 @@ fn split_x_log_x(
 }
 
 /// The class of a training row, as the scans read it.
-trait RowClasses {
+pub(crate) trait RowClasses {
     /// The class of row `row`.
     fn class(&self, row: u32) -> usize;
 }
@@ -1414,7 +1405,8 @@ impl Node {
         }
     }
 
-    fn make_leaf(&mut self) {
+    /// Makes the node a leaf with the class weights of all its branches.
+    pub(crate) fn make_leaf(&mut self) {
         self.test = None;
         self.children = Vec::new();
         self.distribution = self.distribution.merged();
@@ -1448,219 +1440,5 @@ impl Node {
         for child in &mut self.children {
             child.drop_training_data();
         }
-    }
-}
-
-fn estimated_errors_of(distribution: &Distribution, options: &Options) -> f64 {
-    if distribution.total().abs() < SMALL {
-        return 0.0;
-    }
-    let errors = distribution.errors();
-    errors + added_errors(distribution.total(), errors, options.confidence, options.z)
-}
-
-fn estimated_errors(node: &Node, options: &Options) -> f64 {
-    if node.is_leaf() {
-        estimated_errors_of(&node.distribution, options)
-    } else {
-        node.children
-            .iter()
-            .map(|child| estimated_errors(child, options))
-            .sum()
-    }
-}
-
-/// Estimated errors if `node`'s instances were classified by the subtree of its branch
-/// `branch`.
-fn estimated_errors_for_branch(
-    set: &TrainingSet,
-    node: &Node,
-    branch: usize,
-    options: &Options,
-) -> f64 {
-    let subtree = &node.children[branch];
-    match (&node.test, set.whole_counts) {
-        (Some(_), true) => {
-            // Every leaf below the branch holds the class counts of the instances it gets from
-            // the branch's own instances: only the others need sending down. On whole counts
-            // every instance went down exactly one branch, so the others are those the other
-            // branches keep (in another order than the node's, which whole counts ignore).
-            let mut others: Vec<u32> = node
-                .children
-                .iter()
-                .enumerate()
-                .filter(|&(index, _)| index != branch)
-                .flat_map(|(_, child)| child.train.rows())
-                .collect();
-            estimated_errors_adding(set, subtree, &mut others, &mut Vec::new(), options)
-        }
-        _ => match &node.train {
-            Kept::Instances(data) => estimated_errors_for_data(set, subtree, data, options),
-            Kept::Rows(_) => {
-                let data = node.train.clone().into_instances();
-                estimated_errors_for_data(set, subtree, &data, options)
-            }
-        },
-    }
-}
-
-/// Estimated errors if `data` were classified by `node`'s subtree.
-fn estimated_errors_for_data(
-    set: &TrainingSet,
-    node: &Node,
-    data: &[Instance],
-    options: &Options,
-) -> f64 {
-    match &node.test {
-        None => estimated_errors_of(&distribution_of(set, data), options),
-        Some(test) => {
-            let divided = split(set, test, data);
-            node.children
-                .iter()
-                .zip(&divided.subsets)
-                .map(|(child, subset)| estimated_errors_for_data(set, child, subset, options))
-                .sum()
-        }
-    }
-}
-
-/// For a training set of whole counts: estimated errors if `node`'s subtree classified its own
-/// instances and the rows `others` (reordered on the way), all of weight 1. The class weights
-/// are whole counts, the same whatever the order they are added in, so each leaf's are its own
-/// plus those of the others that reach it.
-fn estimated_errors_adding(
-    set: &TrainingSet,
-    node: &Node,
-    others: &mut [u32],
-    scratch: &mut Vec<u32>,
-    options: &Options,
-) -> f64 {
-    if others.is_empty() {
-        return estimated_errors(node, options);
-    }
-    let Some(test) = &node.test else {
-        let mut class_weights: Vec<f64> = (0..set.num_classes)
-            .map(|class| node.distribution.class_weight(class))
-            .collect();
-        // Whole counts: adding the others' count of a class adds as many ones.
-        if let Some(bits) = &set.class_bits {
-            let second: usize = others.iter().map(|&row| bits.class(row)).sum();
-            class_weights[0] += (others.len() - second) as f64;
-            class_weights[1] += second as f64;
-        } else {
-            for &row in others.iter() {
-                class_weights[set.classes[row as usize] as usize] += 1.0;
-            }
-        }
-        let total = node.distribution.total() + others.len() as f64;
-        return estimated_errors_of(&Distribution::single_bag(&class_weights, total), options);
-    };
-    let ends = group_by_branch(set, test, others, scratch);
-    let mut start = 0;
-    let mut sum = 0.0;
-    for (child, &end) in node.children.iter().zip(&ends) {
-        sum += estimated_errors_adding(set, child, &mut others[start..end], scratch, options);
-        start = end;
-    }
-    sum
-}
-
-/// Reorders `rows` by the branch `test` sends them down, keeping their order within a branch
-/// (every value is known in a training set of whole counts); returns where each branch's rows
-/// end. `scratch` is work space.
-fn group_by_branch(
-    set: &TrainingSet,
-    test: &SplitTest,
-    rows: &mut [u32],
-    scratch: &mut Vec<u32>,
-) -> Vec<usize> {
-    let column = &set.columns[test.attribute()];
-    scratch.clear();
-    if let SplitTest::Numeric { threshold, .. } = *test {
-        // Branch 0 (`value <= threshold`) in place, branch 1 by way of `scratch`.
-        let mut first = 0;
-        for index in 0..rows.len() {
-            let row = rows[index];
-            if column.get(row as usize) > threshold {
-                scratch.push(row);
-            } else {
-                rows[first] = row;
-                first += 1;
-            }
-        }
-        rows[first..].copy_from_slice(scratch);
-        return vec![first, rows.len()];
-    }
-    let branches: Vec<usize> = rows
-        .iter()
-        .map(|&row| test.branch(column.get(row as usize)).unwrap_or(0))
-        .collect();
-    let mut next = vec![0usize; test.num_branches()];
-    for &branch in &branches {
-        next[branch] += 1;
-    }
-    let mut start = 0;
-    for slot in &mut next {
-        let count = *slot;
-        *slot = start;
-        start += count;
-    }
-    scratch.extend_from_slice(rows);
-    for (&row, &branch) in scratch.iter().zip(&branches) {
-        rows[next[branch]] = row;
-        next[branch] += 1;
-    }
-    next
-}
-
-/// Recomputes the distributions of a (raised) subtree from new training instances.
-fn redistribute(set: &TrainingSet, node: &mut Node, data: Vec<Instance>) {
-    match &node.test {
-        None => {
-            node.distribution = distribution_of(set, &data);
-            if node.distribution.total().abs() >= SMALL {
-                node.is_empty = false;
-            }
-        }
-        Some(test) => {
-            let divided = split(set, test, &data);
-            node.distribution = divided.distribution;
-            for (child, subset) in node.children.iter_mut().zip(divided.subsets) {
-                redistribute(set, child, subset);
-            }
-        }
-    }
-    node.train = Kept::of(data);
-}
-
-/// Confidence-based pessimistic pruning with optional subtree raising.
-pub(crate) fn prune(set: &TrainingSet, node: &mut Node, options: &Options) {
-    if node.is_leaf() {
-        return;
-    }
-    for child in &mut node.children {
-        prune(set, child, options);
-    }
-    let largest = node.distribution.heaviest_bag();
-    let errors_largest_branch = if options.subtree_raising {
-        estimated_errors_for_branch(set, node, largest, options)
-    } else {
-        f64::MAX
-    };
-    let errors_leaf = estimated_errors_of(&node.distribution, options);
-    let errors_tree = estimated_errors(node, options);
-    if errors_leaf - (errors_tree + 0.1) < SMALL
-        && errors_leaf - (errors_largest_branch + 0.1) < SMALL
-    {
-        node.make_leaf();
-        return;
-    }
-    if errors_largest_branch - (errors_tree + 0.1) < SMALL {
-        let raised = node.children.swap_remove(largest);
-        node.test = raised.test;
-        node.children = raised.children;
-        let data = std::mem::take(&mut node.train).into_instances();
-        redistribute(set, node, data);
-        prune(set, node, options);
     }
 }
