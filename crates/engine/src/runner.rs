@@ -139,7 +139,8 @@ where
                     .filter(|result| result.predictions.is_some())
                     .map(|result| summarise(&spec, result));
                 drop(record.result);
-                free_memory::release_free_memory();
+                let dataset = &spec.dataset.dataset;
+                free_memory::release_after_unit(dataset.len() * dataset.schema().num_attributes());
                 UnitRecord {
                     status: record.status,
                     path: record.path,
