@@ -190,22 +190,38 @@ pub(crate) fn prune(set: &TrainingSet, node: &mut Node, options: &Options) {
     } else {
         f64::MAX
     };
+    if replace_or_raise(node, largest, errors_largest_branch, options) {
+        let data = std::mem::take(&mut node.train).into_instances();
+        redistribute(set, node, data);
+        prune(set, node, options);
+    }
+}
+
+/// C4.5's decision at a node whose children are pruned, given the estimated errors of its
+/// largest branch classifying all its instances: make it a leaf, raise that branch in its
+/// place, or keep it. Returns true when the branch was raised (the raised subtree's
+/// distributions are then the caller's to recompute).
+fn replace_or_raise(
+    node: &mut Node,
+    largest: usize,
+    errors_largest_branch: f64,
+    options: &Options,
+) -> bool {
     let errors_leaf = estimated_errors_of(&node.distribution, options);
     let errors_tree = estimated_errors(node, options);
     if errors_leaf - (errors_tree + 0.1) < SMALL
         && errors_leaf - (errors_largest_branch + 0.1) < SMALL
     {
         node.make_leaf();
-        return;
+        return false;
     }
     if errors_largest_branch - (errors_tree + 0.1) < SMALL {
         let raised = node.children.swap_remove(largest);
         node.test = raised.test;
         node.children = raised.children;
-        let data = std::mem::take(&mut node.train).into_instances();
-        redistribute(set, node, data);
-        prune(set, node, options);
+        return true;
     }
+    false
 }
 
 /// [`prune`] on a training set of whole counts whose nodes keep nothing: `rows` are `node`'s
@@ -241,18 +257,7 @@ pub(crate) fn prune_whole(
     } else {
         f64::MAX
     };
-    let errors_leaf = estimated_errors_of(&node.distribution, options);
-    let errors_tree = estimated_errors(node, options);
-    if errors_leaf - (errors_tree + 0.1) < SMALL
-        && errors_leaf - (errors_largest_branch + 0.1) < SMALL
-    {
-        node.make_leaf();
-        return;
-    }
-    if errors_largest_branch - (errors_tree + 0.1) < SMALL {
-        let raised = node.children.swap_remove(largest);
-        node.test = raised.test;
-        node.children = raised.children;
+    if replace_or_raise(node, largest, errors_largest_branch, options) {
         redistribute_whole(set, node, rows, scratch);
         prune_whole(set, node, rows, scratch, options);
     }
