@@ -50,7 +50,8 @@ fn check_curves(curves: &[RocCurve], samples: usize) -> Result<()> {
     Ok(())
 }
 
-fn mean_and_sd(values: &[f64]) -> (f64, f64) {
+/// Mean and sample standard deviation (ddof 1; 0 for one value).
+pub(crate) fn mean_and_sd(values: &[f64]) -> (f64, f64) {
     let k = values.len() as f64;
     let mean = values.iter().sum::<f64>() / k;
     let sd = if values.len() > 1 {

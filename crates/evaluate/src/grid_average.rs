@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::averaging::mean_and_sd;
 use crate::error::{EvaluateError, Result};
 
 /// The mean and spread over folds of a curve's value at one x.
@@ -98,21 +99,9 @@ impl GridAverage {
             .iter()
             .zip(&self.values)
             .map(|(&x, values)| {
-                let (mean, sd) = mean_sd(values);
+                let (mean, sd) = mean_and_sd(values);
                 GridSample { x, mean, sd }
             })
             .collect())
     }
-}
-
-/// Mean and sample standard deviation (ddof 1; 0 for one value).
-fn mean_sd(values: &[f64]) -> (f64, f64) {
-    let k = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / k;
-    let sd = if values.len() > 1 {
-        (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1.0)).sqrt()
-    } else {
-        0.0
-    };
-    (mean, sd)
 }
