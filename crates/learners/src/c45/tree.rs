@@ -172,9 +172,21 @@ pub(crate) struct Options {
 
 /// A candidate split of one attribute, with its criteria.
 struct Candidate {
-    test: SplitTest,
+    proposal: Proposal,
     info_gain: f64,
     gain_ratio: f64,
+}
+
+/// What a candidate split tests: a nominal attribute's values, or a cut of a numeric attribute
+/// between its distinct values of ranks `below` and `above`, whose threshold is worked out for
+/// the chosen candidate only (reading the values is a cache miss each at a million rows).
+enum Proposal {
+    Nominal(SplitTest),
+    Cut {
+        attribute: usize,
+        below: u32,
+        above: u32,
+    },
 }
 
 /// The class weights of `data` (one branch).
@@ -305,10 +317,10 @@ fn nominal_candidate(
     let info_gain = distribution.info_gain(total_weight, &options.x_log_x);
     let gain_ratio = distribution.gain_ratio(total_weight, info_gain, &options.x_log_x);
     Some(Candidate {
-        test: SplitTest::Nominal {
+        proposal: Proposal::Nominal(SplitTest::Nominal {
             attribute,
             num_values,
-        },
+        }),
         info_gain,
         gain_ratio,
     })
@@ -876,13 +888,6 @@ fn numeric_candidate(
     if info_gain < SMALL {
         return None;
     }
-    let values = &set.sorted_distinct[attribute];
-    let below = values[cut.below as usize];
-    let above = values[cut.above as usize];
-    let mut threshold = (below + above) / 2.0;
-    if threshold == above {
-        threshold = below;
-    }
     // The weight on each side of the cut, each summed in sorted order.
     let branch_weights = if unit_weights {
         [(cut.index + 1) as f64, (count - cut.index - 1) as f64]
@@ -899,9 +904,10 @@ fn numeric_candidate(
         x_log_x,
     );
     Some(Candidate {
-        test: SplitTest::Numeric {
+        proposal: Proposal::Cut {
             attribute,
-            threshold,
+            below: cut.below,
+            above: cut.above,
         },
         info_gain,
         gain_ratio,
@@ -1078,10 +1084,71 @@ pub(crate) fn grow(
     grower.grow(NodeData { instances, ranges })
 }
 
+/// The test chosen at a node, and for a numeric test how many of its attribute's distinct
+/// values are at or below the threshold (the rank from which an entry goes down branch 1).
+struct Chosen {
+    test: SplitTest,
+    values_at_or_below: usize,
+}
+
+/// The numeric test of the cut of `attribute` between its distinct values of ranks `below` and
+/// `above`: its threshold is the largest training value at or below their midpoint. C4.5
+/// scans the training set in order with tolerances, which is order dependent only when two
+/// values within 2e-6 of each other are both candidates: then scan, else take the largest
+/// candidate.
+fn cut_test(set: &TrainingSet, attribute: usize, below: usize, above: usize) -> Chosen {
+    let values = &set.sorted_distinct[attribute];
+    let mut midpoint = (values[below] + values[above]) / 2.0;
+    if midpoint == values[above] {
+        midpoint = values[below];
+    }
+    let is_candidate = |value: f64| value - midpoint < SMALL;
+    // The candidates are the values up to a rank: every value up to `below` is one when that
+    // one is, so the search starts after it (the next few ranks, at most up to `above`).
+    let candidates = if is_candidate(values[below]) {
+        below
+            + 1
+            + values[below + 1..]
+                .iter()
+                .take_while(|&&value| is_candidate(value))
+                .count()
+    } else {
+        values.partition_point(|&value| is_candidate(value))
+    };
+    let near_tie =
+        candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
+    let mut threshold = -f64::MAX;
+    if candidates > 0 && !near_tie {
+        threshold = values[candidates - 1];
+    } else {
+        for value in set.columns[attribute].iter() {
+            if !value.is_nan() && value - threshold > SMALL && is_candidate(value) {
+                threshold = value;
+            }
+        }
+    }
+    let values_at_or_below = if candidates > 0 && !near_tie {
+        candidates
+    } else {
+        values.partition_point(|&value| value <= threshold)
+    };
+    Chosen {
+        test: SplitTest::Numeric {
+            attribute,
+            threshold,
+        },
+        values_at_or_below,
+    }
+}
+
 impl Grower<'_> {
     fn grow(&mut self, data: NodeData) -> Node {
         let set = self.set;
-        let Some(test) = self.choose_test(&data) else {
+        let Some(Chosen {
+            test,
+            values_at_or_below,
+        }) = self.choose_test(&data)
+        else {
             let distribution = distribution_of(set, &data.instances);
             let is_empty = distribution.total().abs() < SMALL;
             return Node {
@@ -1097,10 +1164,9 @@ impl Grower<'_> {
             };
         };
         let branches = match test {
-            SplitTest::Numeric {
-                attribute,
-                threshold,
-            } => self.numeric_branches(attribute, threshold, &data),
+            SplitTest::Numeric { attribute, .. } => {
+                self.numeric_branches(attribute, values_at_or_below, &data)
+            }
             SplitTest::Nominal { .. } => value_branches(set, &test, &data.instances),
         };
         let Split {
@@ -1110,9 +1176,14 @@ impl Grower<'_> {
         } = divide(set, test.num_branches(), &data.instances, branches);
         let tops: Vec<usize> = self.lists.iter().map(Vec::len).collect();
         let ranges = self.split_lists(&distribution, &branches, &subsets, &data);
+        // Neither the node's instances nor their branches are needed while its children grow
+        // (unless kept): at a million rows, holding them at every node down the path was tens
+        // of megabytes.
+        drop(branches);
         let train = if self.keep_data {
             Kept::of(data.instances)
         } else {
+            drop(data);
             Kept::default()
         };
         let children = subsets
@@ -1132,15 +1203,15 @@ impl Grower<'_> {
         }
     }
 
-    /// The branch of each of the node's instances under the numeric test `value <= threshold`
-    /// of `attribute`, read from the attribute's sorted list at the node rather than from the
-    /// values, which at a million rows were a cache miss each: an entry's value is at or below
-    /// the threshold exactly when its rank is below the number of distinct values at or below
-    /// it. The instances a list leaves out hold its implicit value (on whole counts) or an
-    /// unknown one. (The test's attribute has cuts at the node, so its list there is whole.)
-    fn numeric_branches(&mut self, attribute: usize, threshold: f64, node: &NodeData) -> Vec<u32> {
+    /// The branch of each of the node's instances under a numeric test of `attribute` with
+    /// `below` of its distinct values at or below the threshold, read from the attribute's
+    /// sorted list at the node rather than from the values, which at a million rows were a
+    /// cache miss each: an entry's value is at or below the threshold exactly when its rank is
+    /// below `below`. The instances a list leaves out hold its implicit value (on whole counts)
+    /// or an unknown one. (The test's attribute has cuts at the node, so its list there is
+    /// whole.)
+    fn numeric_branches(&mut self, attribute: usize, below: usize, node: &NodeData) -> Vec<u32> {
         let set = self.set;
-        let below = set.sorted_distinct[attribute].partition_point(|&value| value <= threshold);
         let unlisted = set.implicit_ranks[attribute]
             .map_or(UNKNOWN_BRANCH, |rank| u32::from(rank as usize >= below));
         let branch_of_row = &mut self.branch_of_row;
@@ -1158,7 +1229,7 @@ impl Grower<'_> {
 
     /// C4.5's choice of test: the highest gain ratio among the tests with at least average
     /// information gain, or `None` for a leaf.
-    fn choose_test(&mut self, node: &NodeData) -> Option<SplitTest> {
+    fn choose_test(&mut self, node: &NodeData) -> Option<Chosen> {
         let set = self.set;
         let options = self.options;
         let data = &node.instances;
@@ -1243,33 +1314,17 @@ impl Grower<'_> {
         if best_ratio.abs() < SMALL {
             return None;
         }
-        let mut test = best?.test.clone();
-        if let SplitTest::Numeric {
-            attribute,
-            threshold,
-        } = &mut test
-        {
-            // Use the largest training value at or below the midpoint. C4.5 scans the training
-            // set in order with tolerances, which is order dependent only when two values
-            // within 2e-6 of each other are both candidates: then scan, else take the largest
-            // candidate.
-            let values = &set.sorted_distinct[*attribute];
-            let candidates = values.partition_point(|&value| value - *threshold < SMALL);
-            let near_tie =
-                candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
-            let mut largest = -f64::MAX;
-            if candidates > 0 && !near_tie {
-                largest = values[candidates - 1];
-            } else {
-                for value in set.columns[*attribute].iter() {
-                    if !value.is_nan() && value - largest > SMALL && value - *threshold < SMALL {
-                        largest = value;
-                    }
-                }
-            }
-            *threshold = largest;
-        }
-        Some(test)
+        Some(match best?.proposal {
+            Proposal::Nominal(ref test) => Chosen {
+                test: test.clone(),
+                values_at_or_below: 0,
+            },
+            Proposal::Cut {
+                attribute,
+                below,
+                above,
+            } => cut_test(set, attribute, below as usize, above as usize),
+        })
     }
 
     /// Writes the node's sorted lists, divided among the branches of its test, over the node's
