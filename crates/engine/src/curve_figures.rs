@@ -6,6 +6,7 @@
 //! dataset, whatever the number of folds.
 
 use evaluate::{BinInterval, Binning, CalibrationOptions, CalibrationPool, GridAverage};
+use rayon::prelude::*;
 use report::{Curve, PlotOptions, ReliabilityPanel, ReliabilityPoint};
 use serde::Serialize;
 
@@ -134,10 +135,11 @@ pub fn section(record: &RunRecord) -> Result<Section> {
             multi_class.push(dataset.name.clone());
             continue;
         }
-        let mut all = Vec::new();
-        for l in 0..record.plan.learners.len() {
-            all.push(learner_curves(record, d, l)?);
-        }
+        // Each learner's units are read one at a time, the learners side by side.
+        let all = (0..record.plan.learners.len())
+            .into_par_iter()
+            .map(|l| learner_curves(record, d, l))
+            .collect::<Result<Vec<_>>>()?;
         dataset_figures(record, d, &all, &mut section)?;
     }
     let mut reading = format!(

@@ -204,6 +204,12 @@ impl Engine {
     /// analyses' opening sections (a paper's side-by-side with its published tables), the
     /// datasets, the results per dataset and the figures, then the analyses' other sections.
     pub fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
+        // The figures read the units' predictions again: on the run's threads.
+        crate::runner::thread_pool(self.threads)?.install(|| self.sections_on_threads(record))
+    }
+
+    /// [`Engine::sections`], within the run's thread pool.
+    fn sections_on_threads(&self, record: &RunRecord) -> Result<Vec<Section>> {
         let mut sections = Vec::new();
         if !record.without_data() {
             sections.extend(crate::sections::missing(record));
@@ -214,8 +220,12 @@ impl Engine {
         if !record.without_data() {
             sections.push(crate::sections::datasets(record));
             sections.push(crate::sections::results(record)?);
-            sections.push(crate::figures::section(record)?);
-            sections.push(crate::curve_figures::section(record)?);
+            let (figures, curves) = rayon::join(
+                || crate::figures::section(record),
+                || crate::curve_figures::section(record),
+            );
+            sections.push(figures?);
+            sections.push(curves?);
         }
         let mut opening = Vec::new();
         for analysis in self.analyses.selected(&record.config, &record.plan) {

@@ -2,6 +2,7 @@
 //! folds per dataset and learner (box plots), and on each two-class dataset the learners'
 //! vertically averaged ROC curves.
 
+use rayon::prelude::*;
 use report::{BoxGroup, Curve, Distribution, PlotOptions};
 
 use crate::cache::file_safe;
@@ -30,6 +31,26 @@ pub fn test_roc_curves(
                 .and_then(|scores| evaluate::roc_curve(&scores).ok())
         })
         .collect()
+}
+
+/// A learner's test ROC curves on a dataset averaged vertically, as (fpr, mean tpr) points, or
+/// `None` when it has none.
+fn averaged_roc(
+    record: &RunRecord,
+    dataset: usize,
+    learner: usize,
+) -> Result<Option<Vec<(f64, f64)>>> {
+    let folds = test_roc_curves(record, dataset, learner);
+    if folds.is_empty() {
+        return Ok(None);
+    }
+    let samples = evaluate::vertical_average(
+        &folds,
+        ROC_SAMPLES,
+        evaluate::IntervalMethod::Normal,
+        record.config.alpha,
+    )?;
+    Ok(Some(samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect()))
 }
 
 /// The colour of a learner in every figure.
@@ -121,21 +142,19 @@ fn roc_figures(record: &RunRecord, section: &mut Section) -> Result<Vec<String>>
             multi_class.push(dataset.name.clone());
             continue;
         }
-        let mut curves = Vec::new();
-        for (l, learner) in plan.learners.iter().enumerate() {
-            let folds = test_roc_curves(record, d, l);
-            if folds.is_empty() {
-                continue;
-            }
-            let samples = evaluate::vertical_average(
-                &folds,
-                ROC_SAMPLES,
-                evaluate::IntervalMethod::Normal,
-                record.config.alpha,
-            )?;
-            let points = samples.iter().map(|s| (s.fpr, s.mean_tpr)).collect();
-            curves.push(Curve::new(learner.name.clone(), points, color(l)));
-        }
+        // The learners side by side, each holding its own curves.
+        let averaged = (0..plan.learners.len())
+            .into_par_iter()
+            .map(|l| averaged_roc(record, d, l))
+            .collect::<Result<Vec<_>>>()?;
+        let curves: Vec<Curve> = averaged
+            .into_iter()
+            .zip(&plan.learners)
+            .enumerate()
+            .filter_map(|(l, (points, learner))| {
+                points.map(|points| Curve::new(learner.name.clone(), points, color(l)))
+            })
+            .collect();
         if curves.is_empty() {
             continue;
         }

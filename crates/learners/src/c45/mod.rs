@@ -4,6 +4,7 @@
 //! collapsing, and confidence-based pruning with subtree raising.
 
 mod distribution;
+mod flat;
 mod prune;
 mod tree;
 
@@ -164,6 +165,7 @@ impl C45 {
         }
         root.drop_training_data();
         Ok(C45Model {
+            flat: flat::FlatTree::of(&root, set.num_classes, self.laplace),
             root,
             laplace: self.laplace,
             pruned: self.pruned,
@@ -206,6 +208,8 @@ impl Learner for C45 {
 #[derive(Clone, Debug)]
 pub struct C45Model {
     root: Node,
+    /// The tree laid out for prediction (`None` only past 2^31 nodes).
+    flat: Option<flat::FlatTree>,
     laplace: bool,
     pruned: bool,
     num_classes: usize,
@@ -344,7 +348,18 @@ impl Model for C45Model {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
         for position in 0..test.len() {
             let row = probabilities.row_mut(position);
-            self.add_probabilities(&self.root, test, position, 1.0, row);
+            match self
+                .flat
+                .as_ref()
+                .and_then(|flat| flat.probabilities(test, position))
+            {
+                // What the walk below adds for a row of known values (`1.0 * p` is `p`).
+                Some(reached) => row
+                    .iter_mut()
+                    .zip(reached)
+                    .for_each(|(value, p)| *value += p),
+                None => self.add_probabilities(&self.root, test, position, 1.0, row),
+            }
             let sum: f64 = row.iter().sum();
             if sum > 0.0 && sum.is_finite() {
                 row.iter_mut().for_each(|value| *value /= sum);
