@@ -508,6 +508,26 @@ impl ColumnOf<'_> {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = f64> + '_ {
         self.rows.iter().map(|&row| self.values[row])
     }
+
+    /// Asks the processor to start loading the value at `position`, for a loop that reads the
+    /// values of scattered positions: a hint only (nothing happens past the end, or on a
+    /// processor without the instruction), so the result of no read depends on it.
+    #[inline]
+    pub fn prefetch(&self, position: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(value) = self
+            .rows
+            .get(position)
+            .and_then(|&row| self.values.get(row))
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch reads no data into the program and cannot fault; the address
+            // is that of a live value of the column besides.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = position;
+    }
 }
 
 /// An unlabelled set of rows: attribute values only. Models predict from this type, which has no
