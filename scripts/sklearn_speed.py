@@ -15,6 +15,7 @@ does not tilt the ratios.
 
     python3 scripts/sklearn_speed.py                          # default datasets and learners
     python3 scripts/sklearn_speed.py --datasets sylva --learners knn5,knn-select --models 5
+    python3 scripts/sklearn_speed.py --repeats 1                # one run per pair (a third of the time)
 
 Learner pairs (ours: scikit-learn):
   c45: C4.5 / DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)
@@ -259,6 +260,7 @@ def main():
     parser.add_argument("--logistic-datasets", default=LOGISTIC_DATASETS, help="datasets for logistic")
     parser.add_argument("--learners", default=",".join(OURS))
     parser.add_argument("--models", type=int, default=30, help="models per dataset (at most 30)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each pair, in turn (the table gives medians)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", default="/tmp/sklearn-speed")
     parser.add_argument("--profile", choices=["dev", "release"], default="dev", help="the cargo profile of our predict example")
@@ -269,6 +271,8 @@ def main():
         parser.error(f"unknown learner(s) {unknown}; known: {', '.join(OURS)}")
     if not 1 <= args.models <= 30:
         parser.error("--models takes a number from 1 to 30")
+    if not 1 <= args.repeats <= 20:
+        parser.error("--repeats takes a number from 1 to 20")
     catalog = shared.load_catalog()
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -281,9 +285,11 @@ def main():
     lines = [
         f"Started {started} on {model} ({os.cpu_count()} CPUs), load average {load} (1, 5, 15 min).",
         f"Models per dataset: {args.models} (the Aslan protocol has 30); one thread each; ours built in the {args.profile} profile.",
+        f"Each pair run {args.repeats} time(s) in turn (scikit-learn, ours, scikit-learn, ...): the median of each side's "
+        "CPU seconds, and the median and range of the run-by-run ratios.",
         "",
-        "| dataset | learner | scikit-learn fit+predict CPU s | ours fit+predict CPU s | ours faster by | scikit-learn acc % | ours acc % |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| dataset | learner | scikit-learn fit+predict CPU s | ours fit+predict CPU s | ours faster by (median) | ratio range | scikit-learn acc % | ours acc % |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for name in dict.fromkeys(plain + nearest + logistic):
         files, truth, data = prepare_dataset(name, catalog, workdir, args.seed, args.models)
@@ -292,10 +298,16 @@ def main():
             if name not in wanted:
                 continue
             outputs = [(*paths, workdir / f"{name}-{learner}-ours{fold}.csv") for fold, paths in enumerate(files)]
-            sklearn_seconds, sklearn_accuracy = sklearn_run(learner, data, args.seed)
-            ours_seconds, ours_accuracy = ours_run(binary, learner, outputs, truth, args.seed)
+            sklearn_times, ours_times = [], []
+            for _ in range(args.repeats):
+                seconds, sklearn_accuracy = sklearn_run(learner, data, args.seed)
+                sklearn_times.append(seconds)
+                seconds, ours_accuracy = ours_run(binary, learner, outputs, truth, args.seed)
+                ours_times.append(seconds)
+            ratios = [theirs / ours for theirs, ours in zip(sklearn_times, ours_times)]
             lines.append(
-                f"| {name} | {learner} | {sklearn_seconds:.3f} | {ours_seconds:.3f} | {sklearn_seconds / ours_seconds:.2f}x "
+                f"| {name} | {learner} | {np.median(sklearn_times):.3f} | {np.median(ours_times):.3f} "
+                f"| {np.median(ratios):.2f}x | {min(ratios):.2f}x-{max(ratios):.2f}x "
                 f"| {sklearn_accuracy:.2f} | {ours_accuracy:.2f} |"
             )
             print(lines[-1], file=sys.stderr, flush=True)
