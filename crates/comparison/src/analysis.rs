@@ -205,7 +205,7 @@ fn test_fraction(record: &RunRecord) -> Option<f64> {
         .datasets
         .iter()
         .flat_map(|dataset| &dataset.plan.splits)
-        .map(|split| split.test.len() as f64 / (split.train.len() + split.test.len()) as f64)
+        .map(|split| split.test.len() as f64 / (split.train_len() + split.test.len()) as f64)
         .collect();
     (!fractions.is_empty()).then(|| fractions.iter().sum::<f64>() / fractions.len() as f64)
 }

@@ -46,10 +46,12 @@
 mod split;
 mod strategy;
 mod stratify;
+mod train;
 
 pub use split::{dataset_seed, row_numbers, Split, SplitPlan};
 pub use strategy::Strategy;
 pub use stratify::{stratified_fold_assignment, stratified_folds, stratified_holdout};
+pub use train::{Train, TrainRows};
 
 /// The most rows a dataset may have to be split: row numbers are held as `u32` (4 bytes per
 /// row and split part, half of `usize`), so at most `u32::MAX` rows.

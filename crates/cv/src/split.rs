@@ -1,19 +1,23 @@
 //! One concrete train/(validation)/test split of a dataset's instance indices.
 
+use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::train::{Train, TrainRows};
 use crate::{CvError, Strategy};
 
 /// One split of instance indices (row numbers of the dataset), made once and shared by every
-/// learner. Index lists are sorted ascending and pairwise disjoint.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// learner. Index lists are sorted ascending and pairwise disjoint. Serialised with every part
+/// listed (the training rows too), and equal to another split with the same rows in each part.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(from = "ListedSplit")]
 pub struct Split {
     /// Repetition number, from 0.
     pub repetition: usize,
     /// Fold (round) number within the repetition, from 0.
     pub fold: usize,
-    /// Indices to train on (`u32`: 4 bytes a row; at most [`crate::MAX_INSTANCES`] rows).
-    pub train: Vec<u32>,
+    /// The rows to train on: read them with [`Split::train_rows`] and [`Split::train_len`].
+    pub train: Train,
     /// Indices to tune on (e.g. to pick k of k-NN), for protocols that have them.
     pub validation: Option<Vec<u32>>,
     /// Indices to test on.
@@ -21,9 +25,23 @@ pub struct Split {
 }
 
 impl Split {
+    /// The rows to train on, ascending.
+    pub fn train_rows(&self) -> TrainRows<'_> {
+        let validation = self.validation.as_deref().unwrap_or(&[]);
+        TrainRows::new(&self.train, [validation, &self.test])
+    }
+
+    /// The number of rows to train on.
+    pub fn train_len(&self) -> usize {
+        match &self.train {
+            Train::Listed(rows) => rows.len(),
+            Train::Rest { .. } => self.train_rows().count(),
+        }
+    }
+
     /// Number of indices in train, validation and test together.
     pub fn len(&self) -> usize {
-        self.train.len() + self.validation.as_ref().map_or(0, Vec::len) + self.test.len()
+        self.train_len() + self.validation.as_ref().map_or(0, Vec::len) + self.test.len()
     }
 
     /// True if the split holds no index at all.
@@ -35,11 +53,71 @@ impl Split {
     pub fn is_disjoint(&self) -> bool {
         let mut seen = std::collections::HashSet::with_capacity(self.len());
         let validation = self.validation.as_deref().unwrap_or(&[]);
-        self.train
-            .iter()
-            .chain(validation)
-            .chain(&self.test)
-            .all(|&index| seen.insert(index))
+        self.train_rows()
+            .chain(validation.iter().copied())
+            .chain(self.test.iter().copied())
+            .all(|index| seen.insert(index))
+    }
+}
+
+impl PartialEq for Split {
+    /// The same repetition, fold and rows in each part, however the training rows are held.
+    fn eq(&self, other: &Split) -> bool {
+        self.repetition == other.repetition
+            && self.fold == other.fold
+            && self.validation == other.validation
+            && self.test == other.test
+            && self.train_rows().eq(other.train_rows())
+    }
+}
+
+impl Eq for Split {}
+
+/// Serialised as `{ repetition, fold, train, validation, test }`, every part a list.
+impl Serialize for Split {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut split = serializer.serialize_struct("Split", 5)?;
+        split.serialize_field("repetition", &self.repetition)?;
+        split.serialize_field("fold", &self.fold)?;
+        split.serialize_field("train", &ListedTrain(self))?;
+        split.serialize_field("validation", &self.validation)?;
+        split.serialize_field("test", &self.test)?;
+        split.end()
+    }
+}
+
+/// A split's training rows, serialised as a list.
+struct ListedTrain<'a>(&'a Split);
+
+impl Serialize for ListedTrain<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut rows = serializer.serialize_seq(Some(self.0.train_len()))?;
+        for row in self.0.train_rows() {
+            rows.serialize_element(&row)?;
+        }
+        rows.end()
+    }
+}
+
+/// A split as serialised, every part listed.
+#[derive(Deserialize)]
+struct ListedSplit {
+    repetition: usize,
+    fold: usize,
+    train: Vec<u32>,
+    validation: Option<Vec<u32>>,
+    test: Vec<u32>,
+}
+
+impl From<ListedSplit> for Split {
+    fn from(split: ListedSplit) -> Split {
+        Split {
+            repetition: split.repetition,
+            fold: split.fold,
+            train: Train::Listed(split.train),
+            validation: split.validation,
+            test: split.test,
+        }
     }
 }
 
@@ -111,8 +189,11 @@ impl SplitPlan {
         };
         for split in &self.splits {
             let validation = split.validation.as_deref().unwrap_or(&[]);
-            let mut all = split.train.iter().chain(validation).chain(&split.test);
-            if all.any(|&index| index as usize >= self.instances) {
+            let mut all = split
+                .train_rows()
+                .chain(validation.iter().copied())
+                .chain(split.test.iter().copied());
+            if all.any(|index| index as usize >= self.instances) {
                 return Err(invalid(
                     split,
                     &format!("an index is not below the {} instances", self.instances),

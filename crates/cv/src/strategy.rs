@@ -6,7 +6,7 @@ use seeds::derive_seed;
 use serde::{Deserialize, Serialize};
 
 use crate::stratify::{fold_lists, stratified_fold_assignment, stratified_holdout};
-use crate::{CvError, Split};
+use crate::{CvError, Split, Train};
 
 /// A resampling strategy with its parameters. Build it directly (then [`Strategy::validate`]
 /// checks it) or from a config table such as `{ kind = "stratified_kfold", folds = 10,
@@ -162,17 +162,6 @@ fn check_minimum(kind: &str, key: &str, value: usize, minimum: usize) -> Result<
             allowed: format!("an integer >= {minimum}"),
         })
     }
-}
-
-/// The indices (ascending) whose fold, per `fold_of`, is not one of the excluded folds.
-fn indices_outside(fold_of: &[u32], excluded: &[u32]) -> Vec<u32> {
-    // The slice leads the zip, so the counter never steps past the last row.
-    fold_of
-        .iter()
-        .zip(0..)
-        .filter(|(fold, _)| !excluded.contains(fold))
-        .map(|(_, index)| index)
-        .collect()
 }
 
 /// The "fold" of instances that are in no fold (the Aslan test set); real fold numbers are
@@ -364,11 +353,11 @@ impl Strategy {
                 }
                 for repetition in 0..repetitions {
                     let mut rng = repetition_generator(seed, repetition);
-                    let (train, test) = stratified_holdout(classes, test_fraction, &mut rng);
+                    let (_, test) = stratified_holdout(classes, test_fraction, &mut rng);
                     splits.push(Split {
                         repetition,
                         fold: 0,
-                        train,
+                        train: Train::Rest { instances },
                         validation: None,
                         test,
                     });
@@ -382,9 +371,7 @@ impl Strategy {
                     splits.push(Split {
                         repetition: 0,
                         fold,
-                        train: (0..instances as u32)
-                            .filter(|&other| other != index)
-                            .collect(),
+                        train: Train::Rest { instances },
                         validation: None,
                         test: vec![index],
                     });
@@ -416,7 +403,7 @@ impl Strategy {
                     splits.push(Split {
                         repetition: 0,
                         fold,
-                        train: indices_outside(&fold_of, &[number, NO_FOLD]),
+                        train: Train::Rest { instances },
                         validation: Some(indices_inside(&fold_of, number)),
                         test: test.clone(),
                     });
@@ -434,12 +421,10 @@ impl Strategy {
                     let partition = fold_lists(&fold_of, folds);
                     for fold in 0..folds {
                         let validation_fold = (fold + 1) % folds;
-                        // Both below `folds` <= `instances` <= u32::MAX (checked above).
-                        let excluded = [fold as u32, validation_fold as u32];
                         splits.push(Split {
                             repetition,
                             fold,
-                            train: indices_outside(&fold_of, &excluded),
+                            train: Train::Rest { instances },
                             validation: Some(partition[validation_fold].clone()),
                             test: partition[fold].clone(),
                         });
@@ -488,11 +473,13 @@ fn kfold_splits(
         let mut rng = repetition_generator(seed, repetition);
         let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
         let partition = fold_lists(&fold_of, folds);
-        for ((fold, test), number) in partition.into_iter().enumerate().zip(0..) {
+        for (fold, test) in partition.into_iter().enumerate() {
             splits.push(Split {
                 repetition,
                 fold,
-                train: indices_outside(&fold_of, &[number]),
+                train: Train::Rest {
+                    instances: classes.len(),
+                },
                 validation: None,
                 test,
             });

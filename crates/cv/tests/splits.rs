@@ -58,7 +58,9 @@ fn stratified_kfold_test_folds_partition_the_data_with_balanced_classes() {
             assert!(split.validation.is_none());
             assert!(split.is_disjoint());
             assert_eq!(split.len(), 75, "train and test cover everything");
-            assert!(is_ascending(&split.train) && is_ascending(&split.test));
+            assert!(
+                is_ascending(&split.train_rows().collect::<Vec<_>>()) && is_ascending(&split.test)
+            );
             // 75 / 10: fold sizes 7 or 8.
             assert!((7..=8).contains(&split.test.len()));
             // Class 0: 47/10 -> 4 or 5; class 1: 23/10 -> 2 or 3; class 2: 5/10 -> 0 or 1.
@@ -116,7 +118,7 @@ fn five_by_two_is_five_repetitions_of_two_fold() {
         assert_eq!((split.repetition, split.fold), (position / 2, position % 2));
         // The two folds of a repetition swap roles.
         let partner = &splits[position ^ 1];
-        assert_eq!(split.train, partner.test);
+        assert_eq!(split.train_rows().collect::<Vec<_>>(), partner.test);
         // 75 / 2 -> 37 or 38.
         assert!((37..=38).contains(&split.test.len()));
     }
@@ -138,7 +140,7 @@ fn holdout_uses_largest_remainder_allocation() {
         assert_eq!((split.repetition, split.fold), (repetition, 0));
         assert_eq!(class_count(&split.test, &classes, 0), 2);
         assert_eq!(class_count(&split.test, &classes, 1), 1);
-        assert_eq!(split.train.len(), 7);
+        assert_eq!(split.train_len(), 7);
         assert!(split.is_disjoint());
     }
 }
@@ -170,7 +172,7 @@ fn aslan_test_set_is_an_exactly_stratified_third_shared_by_all_folds() {
         // class 1: 20/30 -> 0 or 1.
         assert_eq!(validation.len(), 2);
         assert!((1..=2).contains(&class_count(&validation, &classes, 0)));
-        assert_eq!(split.train.len(), 58);
+        assert_eq!(split.train_len(), 58);
         validations.extend(validation);
     }
     let train_all: Vec<u32> = (0..90).filter(|index| !test.contains(index)).collect();
@@ -228,7 +230,7 @@ fn wu_flach_rotates_test_and_validation_folds() {
             let next = &rounds[(fold + 1) % 10];
             assert_eq!(split.validation.as_ref().unwrap(), &next.test);
             // Training on 8 folds: 75 - two folds of 7 or 8.
-            assert!((59..=61).contains(&split.train.len()));
+            assert!((59..=61).contains(&split.train_len()));
         }
     }
 }
@@ -243,7 +245,7 @@ fn leave_one_out_tests_each_instance_once() {
         Split {
             repetition: 0,
             fold: 2,
-            train: vec![0, 1, 3],
+            train: cv::Train::Listed(vec![0, 1, 3]),
             validation: None,
             test: vec![2],
         }
@@ -462,8 +464,10 @@ fn split_plans_are_seeded_per_dataset_and_checked_when_read_back() {
     out_of_range.splits[3].test.push(75);
     let error = out_of_range.check().unwrap_err().to_string();
     assert!(error.contains("'iris', repetition 0, fold 3"), "{error}");
-    let mut overlapping = plan.clone();
-    let stolen = overlapping.splits[0].train[0];
+    // A plan read back lists its training rows, which may then overlap the other parts.
+    assert!(matches!(read_back.splits[0].train, cv::Train::Listed(_)));
+    let mut overlapping = read_back.clone();
+    let stolen = overlapping.splits[0].train_rows().next().unwrap();
     overlapping.splits[0].test.push(stolen);
     assert!(overlapping.check().is_err());
 }

@@ -48,8 +48,10 @@ impl Default for Limits {
 }
 
 /// Refuses a dataset of more rows than the splits can number ([`cv::MAX_INSTANCES`]: row
-/// numbers are `u32`), or whose splits would hold more index bytes than the limit (each split
-/// holds about every row once, 4 bytes a row).
+/// numbers are `u32`), or whose splits would hold more index bytes than the limit, counted as
+/// every row once per split (4 bytes a row): an upper bound, since the built-in protocols list
+/// only the test and validation rows and hold the training rows as the rest
+/// ([`cv::Train::Rest`]).
 pub fn check_splits(
     dataset: &str,
     rows: usize,

@@ -49,19 +49,12 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
     if first.test.is_empty() || plan.splits.iter().any(|split| split.test != first.test) {
         return None;
     }
-    let mut in_test = vec![false; plan.instances];
-    for &row in &first.test {
-        in_test[row as usize] = true;
-    }
     Some(cv::Split {
         repetition: 0,
         fold: 0,
-        train: in_test
-            .iter()
-            .zip(0..)
-            .filter(|&(&tested, _)| !tested)
-            .map(|(_, row)| row)
-            .collect(),
+        train: cv::Train::Rest {
+            instances: plan.instances,
+        },
         validation: None,
         test: first.test.clone(),
     })

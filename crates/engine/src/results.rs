@@ -435,7 +435,7 @@ pub struct TestRecord {
 pub fn mean_sizes(plan: &Plan, dataset: usize) -> (f64, f64) {
     let splits = &plan.datasets[dataset].plan.splits;
     let count = splits.len().max(1) as f64;
-    let train = splits.iter().map(|s| s.train.len() as f64).sum::<f64>() / count;
+    let train = splits.iter().map(|s| s.train_len() as f64).sum::<f64>() / count;
     let test = splits.iter().map(|s| s.test.len() as f64).sum::<f64>() / count;
     (train, test)
 }

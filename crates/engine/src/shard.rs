@@ -173,7 +173,7 @@ impl Assignment {
 /// on and predicts times the dataset's attributes (at least one). Only ratios matter.
 pub fn model_cost(plan: &Plan, unit: Unit) -> f64 {
     let spec = plan.spec(unit);
-    let rows = spec.split.train.len() + spec.predicted_len();
+    let rows = spec.split.train_len() + spec.predicted_len();
     let attributes = spec.dataset.dataset.schema().num_attributes().max(1);
     spec.learner.learner.cost_hint() * rows as f64 * attributes as f64
 }

@@ -189,7 +189,7 @@ pub fn run_unit(spec: &UnitSpec) -> UnitResult {
     let mut predict_seconds = 0.0;
     let attempt = catch_unwind(AssertUnwindSafe(|| {
         let started = Instant::now();
-        let train = dataset.subset(cv::row_numbers(&spec.split.train));
+        let train = dataset.subset(spec.split.train_rows().map(|row| row as usize).collect());
         let validation = spec
             .split
             .validation

@@ -413,8 +413,8 @@ fn the_tests_on_the_test_set_fit_one_model_per_learner_on_the_whole_training_par
         // Trains on every row outside the common test set.
         let whole = dataset.whole_training.as_ref().unwrap();
         let test = &dataset.plan.splits[0].test;
-        assert_eq!(whole.train.len() + test.len(), dataset.dataset.len());
-        assert!(whole.train.iter().all(|row| !test.contains(row)));
+        assert_eq!(whole.train_len() + test.len(), dataset.dataset.len());
+        assert!(whole.train_rows().all(|row| !test.contains(&row)));
         let predictions = output.record.whole_training_predictions(index, 1).unwrap();
         assert_eq!(predictions.rows, cv::row_numbers(test));
     }
