@@ -33,10 +33,7 @@ impl Split {
 
     /// The number of rows to train on.
     pub fn train_len(&self) -> usize {
-        match &self.train {
-            Train::Listed(rows) => rows.len(),
-            Train::Rest { .. } => self.train_rows().count(),
-        }
+        self.train_rows().len()
     }
 
     /// Number of indices in train, validation and test together.

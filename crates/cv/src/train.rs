@@ -28,6 +28,8 @@ enum Inner<'a> {
         end: u32,
         /// A bit per row, set for the rows of the other parts.
         taken: Vec<u64>,
+        /// The rows not yet given.
+        left: usize,
     },
 }
 
@@ -37,18 +39,18 @@ impl<'a> TrainRows<'a> {
         let inner = match train {
             Train::Listed(rows) => Inner::Listed(rows.iter().copied()),
             Train::Rest { instances } => {
-                let mut taken = vec![0u64; instances.div_ceil(64)];
-                for &row in others.iter().copied().flatten() {
-                    if let Some(word) = taken.get_mut(row as usize / 64) {
-                        *word |= 1 << (row % 64);
-                    }
-                }
                 // A plan's rows are numbered by `u32` (`crate::MAX_INSTANCES`).
                 let end = u32::try_from(*instances).unwrap_or(u32::MAX);
+                let mut taken = vec![0u64; (end as usize).div_ceil(64)];
+                for &row in others.iter().copied().flatten().filter(|&&row| row < end) {
+                    taken[row as usize / 64] |= 1 << (row % 64);
+                }
+                let set: usize = taken.iter().map(|word| word.count_ones() as usize).sum();
                 Inner::Rest {
                     next: 0,
                     end,
                     taken,
+                    left: end as usize - set,
                 }
             }
         };
@@ -63,11 +65,17 @@ impl Iterator for TrainRows<'_> {
     fn next(&mut self) -> Option<u32> {
         match &mut self.inner {
             Inner::Listed(rows) => rows.next(),
-            Inner::Rest { next, end, taken } => {
+            Inner::Rest {
+                next,
+                end,
+                taken,
+                left,
+            } => {
                 while *next < *end {
                     let row = *next;
                     *next += 1;
                     if taken[row as usize / 64] & (1 << (row % 64)) == 0 {
+                        *left -= 1;
                         return Some(row);
                     }
                 }
@@ -75,4 +83,15 @@ impl Iterator for TrainRows<'_> {
             }
         }
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = match &self.inner {
+            Inner::Listed(rows) => rows.len(),
+            Inner::Rest { left, .. } => *left,
+        };
+        (left, Some(left))
+    }
 }
+
+/// The number of rows is known from the start (a count of the other parts' bits for the rest).
+impl ExactSizeIterator for TrainRows<'_> {}

@@ -498,3 +498,27 @@ fn a_strategy_can_sit_inside_a_larger_toml_config() {
     .to_string();
     assert!(error.contains("unknown key 'repeats'"), "{error}");
 }
+
+#[test]
+fn training_rows_held_as_the_rest_are_every_other_row() {
+    let split = Split {
+        repetition: 0,
+        fold: 0,
+        train: cv::Train::Rest { instances: 10 },
+        validation: Some(vec![7]),
+        test: vec![2, 5],
+    };
+    let rows = split.train_rows();
+    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.collect::<Vec<_>>(), vec![0, 1, 3, 4, 6, 8, 9]);
+    assert_eq!(split.len(), 10);
+    let listed = Split {
+        train: cv::Train::Listed(vec![0, 1, 3, 4, 6, 8, 9]),
+        ..split.clone()
+    };
+    assert_eq!(split, listed);
+    assert_eq!(
+        serde_json::to_string(&split).unwrap(),
+        r#"{"repetition":0,"fold":0,"train":[0,1,3,4,6,8,9],"validation":[7],"test":[2,5]}"#
+    );
+}
