@@ -1117,20 +1117,19 @@ fn cut_test(set: &TrainingSet, attribute: usize, below: usize, above: usize) -> 
     };
     let near_tie =
         candidates >= 2 && values[candidates - 1] - values[candidates - 2] <= 2.0 * SMALL;
-    let mut threshold = -f64::MAX;
-    if candidates > 0 && !near_tie {
-        threshold = values[candidates - 1];
+    let (threshold, values_at_or_below) = if candidates > 0 && !near_tie {
+        (values[candidates - 1], candidates)
     } else {
+        let mut threshold = -f64::MAX;
         for value in set.columns[attribute].iter() {
             if !value.is_nan() && value - threshold > SMALL && is_candidate(value) {
                 threshold = value;
             }
         }
-    }
-    let values_at_or_below = if candidates > 0 && !near_tie {
-        candidates
-    } else {
-        values.partition_point(|&value| value <= threshold)
+        (
+            threshold,
+            values.partition_point(|&value| value <= threshold),
+        )
     };
     Chosen {
         test: SplitTest::Numeric {
