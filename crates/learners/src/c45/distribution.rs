@@ -191,6 +191,25 @@ impl Distribution {
         }
     }
 
+    /// A leaf's class probability as prediction reads it: Laplace-corrected when `laplace`.
+    pub(crate) fn leaf_probability(&self, class: usize, laplace: bool) -> f64 {
+        if laplace {
+            self.laplace_probability(class)
+        } else {
+            self.probability(class)
+        }
+    }
+
+    /// An empty branch's class probability as prediction reads it (from this, its parent's
+    /// distribution): Laplace-corrected when `laplace`.
+    pub(crate) fn branch_probability(&self, class: usize, bag: usize, laplace: bool) -> f64 {
+        if laplace {
+            self.laplace_probability_in(class, bag)
+        } else {
+            self.probability_in(class, bag)
+        }
+    }
+
     /// True when at least two branches hold `min_weight` or more.
     pub(crate) fn has_two_branches_of(&self, min_weight: f64) -> bool {
         self.per_bag

@@ -12,14 +12,10 @@ use super::tree::{Node, SplitTest};
 /// Marks a reference to an outcome rather than to an inner node.
 const OUTCOME: u32 = 1 << 31;
 
-/// An inner node: the attribute tested and where each branch leads.
-#[derive(Clone, Copy, Debug)]
+/// An inner node: its test and where each branch leads.
+#[derive(Clone, Debug)]
 struct Inner {
-    /// The threshold of a numeric test (unused by a nominal one).
-    threshold: f64,
-    attribute: u32,
-    /// The number of values of a nominal test, 0 for a numeric one.
-    num_values: u32,
+    test: SplitTest,
     /// Where the branches' references start in `FlatTree::branches`.
     first_branch: u32,
 }
@@ -57,26 +53,16 @@ impl FlatTree {
     fn add(&mut self, node: &Node, laplace: bool) -> Option<u32> {
         let Some(test) = &node.test else {
             let distribution = &node.distribution;
-            return self.outcome((0..self.num_classes).map(|class| {
-                if laplace {
-                    distribution.laplace_probability(class)
-                } else {
-                    distribution.probability(class)
-                }
-            }));
-        };
-        let (threshold, num_values) = match *test {
-            SplitTest::Numeric { threshold, .. } => (threshold, 0),
-            SplitTest::Nominal { num_values, .. } => (0.0, u32::try_from(num_values).ok()?),
+            return self.outcome(
+                (0..self.num_classes).map(|class| distribution.leaf_probability(class, laplace)),
+            );
         };
         let index = u32::try_from(self.inner.len())
             .ok()
             .filter(|&i| i < OUTCOME)?;
         let first_branch = u32::try_from(self.branches.len()).ok()?;
         self.inner.push(Inner {
-            threshold,
-            attribute: u32::try_from(test.attribute()).ok()?,
-            num_values,
+            test: test.clone(),
             first_branch,
         });
         self.branches
@@ -84,13 +70,10 @@ impl FlatTree {
         for (branch, child) in node.children.iter().enumerate() {
             let reference = if child.is_empty {
                 let distribution = &node.distribution;
-                self.outcome((0..self.num_classes).map(|class| {
-                    if laplace {
-                        distribution.laplace_probability_in(class, branch)
-                    } else {
-                        distribution.probability_in(class, branch)
-                    }
-                }))?
+                self.outcome(
+                    (0..self.num_classes)
+                        .map(|class| distribution.branch_probability(class, branch, laplace)),
+                )?
             } else {
                 self.add(child, laplace)?
             };
@@ -115,19 +98,9 @@ impl FlatTree {
         let mut reference = self.root;
         while reference & OUTCOME == 0 {
             let node = &self.inner[reference as usize];
-            let value = test.value(position, node.attribute as usize);
-            let branch = if node.num_values == 0 {
-                if value.is_nan() {
-                    return None;
-                }
-                usize::from(value > node.threshold)
-            } else {
-                let index = value as usize;
-                if !(value >= 0.0 && index < node.num_values as usize) {
-                    return None;
-                }
-                index
-            };
+            let branch = node
+                .test
+                .branch(test.value(position, node.test.attribute()))?;
             reference = self.branches[node.first_branch as usize + branch];
         }
         let start = (reference & !OUTCOME) as usize * self.num_classes;

@@ -237,12 +237,7 @@ impl C45Model {
     ) {
         let Some(split) = &node.test else {
             for (class, value) in out.iter_mut().enumerate() {
-                *value += weight
-                    * if self.laplace {
-                        node.distribution.laplace_probability(class)
-                    } else {
-                        node.distribution.probability(class)
-                    };
+                *value += weight * node.distribution.leaf_probability(class, self.laplace);
             }
             return;
         };
@@ -250,11 +245,9 @@ impl C45Model {
             Some(branch) if node.children[branch].is_empty => {
                 for (class, value) in out.iter_mut().enumerate() {
                     *value += weight
-                        * if self.laplace {
-                            node.distribution.laplace_probability_in(class, branch)
-                        } else {
-                            node.distribution.probability_in(class, branch)
-                        };
+                        * node
+                            .distribution
+                            .branch_probability(class, branch, self.laplace);
                 }
             }
             Some(branch) => {
