@@ -3,56 +3,26 @@
 //! processor has them, multiplications and additions never fused), every entry still receiving
 //! the rows' terms one after the other in row order.
 
-use std::borrow::Cow;
-
 /// Rows with columns appended up to a multiple of [`TILE`] (the sums they enter are discarded),
-/// so that the Hessian's tiles never run past a row: a padded copy, or a design's own rows.
-pub(super) struct PaddedRows<'a> {
+/// so that the Hessian's tiles never run past a row.
+pub(super) struct PaddedRows {
     /// The padded rows, row-major.
-    pub(super) values: Cow<'a, [f64]>,
+    pub(super) values: Vec<f64>,
     /// Values per padded row.
     pub(super) stride: usize,
 }
 
-impl PaddedRows<'static> {
-    /// `count` rows of `width` values each, copied with zero columns appended.
-    pub(super) fn from_rows<R: IntoIterator<Item = f64>>(
-        rows: impl Iterator<Item = R>,
-        count: usize,
-        width: usize,
-    ) -> Self {
-        let stride = padded_stride(width);
-        let mut padded = Vec::with_capacity(count * stride);
-        for row in rows {
-            let start = padded.len();
-            padded.extend(row);
-            debug_assert_eq!(padded.len() - start, width);
-            padded.resize(start + stride, 0.0);
-        }
-        PaddedRows {
-            values: Cow::Owned(padded),
-            stride,
-        }
+impl PaddedRows {
+    /// Rows already padded to `stride` (a multiple of [`TILE`]).
+    pub(super) fn new(values: Vec<f64>, stride: usize) -> Self {
+        debug_assert_eq!(stride % TILE, 0);
+        PaddedRows { values, stride }
     }
 
-    /// Rows already padded to `stride` (a multiple of [`TILE`]), owned.
-    pub(super) fn owned(values: Vec<f64>, stride: usize) -> Self {
-        debug_assert_eq!(stride % TILE, 0);
-        PaddedRows {
-            values: Cow::Owned(values),
-            stride,
-        }
-    }
-}
-
-impl<'a> PaddedRows<'a> {
-    /// Rows already padded to `stride` (a multiple of [`TILE`]), borrowed.
-    pub(super) fn borrowed(values: &'a [f64], stride: usize) -> Self {
-        debug_assert_eq!(stride % TILE, 0);
-        PaddedRows {
-            values: Cow::Borrowed(values),
-            stride,
-        }
+    /// The first `width` values of row `index`.
+    #[inline(always)]
+    pub(super) fn row(&self, index: usize, width: usize) -> &[f64] {
+        &self.values[index * self.stride..index * self.stride + width]
     }
 }
 
@@ -76,7 +46,7 @@ const CHUNK_BYTES: usize = 512 * 1024;
 pub(super) fn add_weighted_gram(
     triangle: &mut [f64],
     width: usize,
-    padded: &PaddedRows<'_>,
+    padded: &PaddedRows,
     factors: &[f64],
 ) {
     #[cfg(target_arch = "x86_64")]
@@ -128,7 +98,7 @@ type TileKernel = unsafe fn(&mut [[f64; WIDEST]; TILE], &[f64], &[f64], usize, u
 unsafe fn add_weighted_gram_tiles(
     triangle: &mut [f64],
     width: usize,
-    padded: &PaddedRows<'_>,
+    padded: &PaddedRows,
     factors: &[f64],
     widest: usize,
     kernel: TileKernel,
@@ -350,6 +320,25 @@ mod avx2 {
     );
 }
 
+/// The dot product of two equally long slices, in eight running sums (two independent chains
+/// of four-wide additions, so that the additions' latency overlaps).
+#[inline(always)]
+pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut sums = [0.0; 8];
+    let chunks = a.len() / 8 * 8;
+    for (x, y) in a[..chunks].chunks_exact(8).zip(b[..chunks].chunks_exact(8)) {
+        for lane in 0..8 {
+            sums[lane] += x[lane] * y[lane];
+        }
+    }
+    let mut total =
+        ((sums[0] + sums[4]) + (sums[2] + sums[6])) + ((sums[1] + sums[5]) + (sums[3] + sums[7]));
+    for (x, y) in a[chunks..].iter().zip(&b[chunks..]) {
+        total += x * y;
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,11 +359,15 @@ mod tests {
                 })
                 .collect();
             let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
-            let padded = PaddedRows::from_rows(
-                values.chunks_exact(width).map(|row| row.iter().copied()),
-                rows,
-                width,
-            );
+            let stride = padded_stride(width);
+            let mut padded_values = vec![0.0; rows * stride];
+            for (target, row) in padded_values
+                .chunks_exact_mut(stride)
+                .zip(values.chunks_exact(width))
+            {
+                target[..width].copy_from_slice(row);
+            }
+            let padded = PaddedRows::new(padded_values, stride);
             let mut expected = vec![0.0; width * (width + 1) / 2];
             for (row, &factor) in values.chunks_exact(width).zip(&factors) {
                 let mut index = 0;

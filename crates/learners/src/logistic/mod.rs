@@ -35,6 +35,8 @@
 //! deviations by Weka's one-pass formula; indicator columns that are constant in training kept,
 //! with coefficient 0). It stops where Weka stops, short of the optimum on separable data.
 
+mod design;
+mod exp;
 mod gram;
 pub mod newton;
 pub mod quasi_newton;
@@ -56,8 +58,10 @@ use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 /// the Newton decrement is below the objective's rounding, where nearly collinear designs had
 /// walked on rounding noise for dozens of iterations; 5 sums the Hessian of designs whose
 /// columns mostly take two values (indicator columns) over each column's rarer value, which
-/// rounds differently.)
-const REVISION: u32 = 5;
+/// rounds differently; 6 also sums those designs' scores and gradient so, and fits on the rows
+/// of nonzero weight built column by column, and takes the objective's exponentials from a
+/// vectorisable polynomial within 2 units in the last place of the system's `exp`.)
+const REVISION: u32 = 6;
 
 /// Revision of the `weka_bfgs` solver, added to the revision text of learners that use it (so
 /// that it can change without touching the cache keys of the default solver).
@@ -257,23 +261,13 @@ impl Logistic {
     /// Fits on the classes present (at least two).
     fn fit_model(&self, train: &View, classes: Vec<usize>) -> Result<LogisticModel, LearnerError> {
         let rows = train.len();
-        // The imputed values of the encoded columns of the attributes kept, row-major after a
-        // constant column, then each column's weighted mean and sample standard deviation.
-        let Imputed {
-            encoder,
-            weights,
-            total_weight,
-            candidates,
-            stride,
-            mut values,
-        } = Imputed::new(train);
-        let statistics =
-            column_statistics(&values, stride, candidates.len(), &weights, total_weight);
+        let encoded = Encoded::new(train);
+        let statistics = encoded.statistics(train);
         let mut used = Vec::new();
         let mut shifts = Vec::new();
         let mut scales = Vec::new();
         let mut kept_slots = Vec::new();
-        for (slot, (&index, statistic)) in candidates.iter().zip(&statistics).enumerate() {
+        for (slot, (&index, statistic)) in encoded.candidates.iter().zip(&statistics).enumerate() {
             if let Some((mean, deviation)) = *statistic {
                 used.push(index);
                 shifts.push(mean);
@@ -282,21 +276,18 @@ impl Logistic {
             }
         }
         let width = used.len() + 1;
-        // Rows padded as the Hessian's tiles read them, so that Newton's method needs no copy.
-        let design_stride = padded_stride(width);
-        let standardised = Standardised {
-            kept_slots: &kept_slots,
-            shifts: &shifts,
-            scales: &scales,
-        };
-        standardised.apply_in_place(&mut values, stride, design_stride);
+        // Newton's method reads the rows of nonzero weight only.
+        let positive: Vec<usize> = (0..rows).filter(|&p| encoded.weights[p] != 0.0).collect();
         // Class positions among the present classes; the last present class is the reference.
         let mut position = vec![usize::MAX; train.num_classes()];
         for (index, &class) in classes.iter().enumerate() {
             position[class] = index;
         }
         // (Fewer than 2^32 classes: each has a value name in the schema.)
-        let labels: Vec<u32> = (0..rows).map(|p| position[train.class(p)] as u32).collect();
+        let labels: Vec<u32> = (positive.iter())
+            .map(|&p| position[train.class(p)] as u32)
+            .collect();
+        let weights: Vec<f64> = positive.iter().map(|&p| encoded.weights[p]).collect();
         let k = classes.len() - 1;
         // Start at Weka's null model: intercepts log((n_c + 1) / (n_ref + 1)), row counts.
         let mut row_counts = vec![0.0f64; classes.len()];
@@ -306,10 +297,27 @@ impl Logistic {
             }
         }
         let start = null_model(&row_counts, width);
-        let design = newton::Design {
-            values: &values,
+        let every_row = positive.len() == rows;
+        let columns = design::Columns {
+            rows: positive.len(),
             width,
-            stride: design_stride,
+            shifts: &shifts,
+            scales: &scales,
+            raw: |j: usize, buffer: &mut Vec<f64>| {
+                buffer.clear();
+                let values = encoded.imputed(train, kept_slots[j - 1]);
+                if every_row {
+                    buffer.extend(values);
+                } else {
+                    let weighted = values.zip(&encoded.weights).filter(|(_, &w)| w != 0.0);
+                    buffer.extend(weighted.map(|(x, _)| x));
+                }
+            },
+        };
+        let design_rows = columns.into_rows();
+        let design = newton::Design {
+            rows: &design_rows,
+            width,
             classes: &labels,
             weights: &weights,
         };
@@ -324,7 +332,7 @@ impl Logistic {
         }
         let coefficients = to_encoded_units(solution.coefficients, &shifts, &scales);
         Ok(LogisticModel {
-            encoder,
+            encoder: encoded.encoder,
             used,
             classes,
             coefficients,
@@ -344,7 +352,7 @@ impl Logistic {
     fn fit_weka_path(&self, train: &View) -> Result<LogisticModel, LearnerError> {
         let rows = train.len();
         let data = Imputed::new(train);
-        let total_weight = data.total_weight;
+        let total_weight = data.encoded.total_weight;
         if total_weight <= 1.0 && rows > 1 {
             return Err(LearnerError::Data {
                 learner: self.name().into(),
@@ -354,17 +362,12 @@ impl Logistic {
                 ),
             });
         }
-        let (encoder, candidates, stride) = (&data.encoder, &data.candidates, data.stride);
+        let (encoder, candidates, stride) =
+            (&data.encoded.encoder, &data.encoded.candidates, data.stride);
         // RemoveUseless also drops an attribute with a single value: one whose columns are all
         // constant over the rows of positive weight.
         let mut varies = vec![false; train.num_attributes()];
-        let statistics = column_statistics(
-            &data.values,
-            stride,
-            candidates.len(),
-            &data.weights,
-            total_weight,
-        );
+        let statistics = data.encoded.statistics(train);
         for (&index, statistic) in candidates.iter().zip(&statistics) {
             if statistic.is_some() {
                 varies[source_attribute(&encoder.columns()[index].source)] = true;
@@ -375,11 +378,12 @@ impl Logistic {
             .collect();
         let used: Vec<usize> = kept_slots.iter().map(|&slot| candidates[slot]).collect();
         let (shifts, scales) =
-            weka_column_statistics(&data.values, stride, &kept_slots, &data.weights);
+            weka_column_statistics(&data.values, stride, &kept_slots, &data.encoded.weights);
         let width = used.len() + 1;
         let Imputed {
-            encoder,
-            weights,
+            encoded: Encoded {
+                encoder, weights, ..
+            },
             mut values,
             ..
         } = data;
@@ -519,8 +523,8 @@ impl Standardised<'_> {
     }
 }
 
-/// The training data as both solvers start from it.
-struct Imputed {
+/// The training data's encoding as both solvers start from it.
+struct Encoded {
     /// Mean/mode imputation and indicator columns, as Weka's filters.
     encoder: Encoder,
     /// The rows' weights and their total.
@@ -529,14 +533,9 @@ struct Imputed {
     /// The encoder columns of the attributes `RemoveUseless` keeps (by its share of distinct
     /// values; constant columns are each solver's business).
     candidates: Vec<usize>,
-    /// Values per row of `values`: a constant column (left 0), the candidates, then zeros up to
-    /// a multiple of 4 (the padding of Newton's design rows, so that they fit in place).
-    stride: usize,
-    /// The candidates' imputed values, row-major.
-    values: Vec<f64>,
 }
 
-impl Imputed {
+impl Encoded {
     fn new(train: &View) -> Self {
         let encoder = Encoder::fit_with(train, false, NominalMissing::Mode);
         let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
@@ -549,20 +548,57 @@ impl Imputed {
             .filter(|(_, column)| !removed[source_attribute(&column.source)])
             .map(|(index, _)| index)
             .collect();
-        let stride = padded_stride(candidates.len() + 1);
-        let mut values = vec![0.0; train.len() * stride];
-        for (slot, &index) in candidates.iter().enumerate() {
-            let column = &encoder.columns()[index];
-            let targets = values[1 + slot..].iter_mut().step_by(stride);
-            for (target, x) in targets.zip(imputed_values(train, &column.source, column.mean)) {
-                *target = x;
-            }
-        }
-        Imputed {
+        Encoded {
             encoder,
             weights,
             total_weight,
             candidates,
+        }
+    }
+
+    /// The imputed values of candidate `slot` over the training rows.
+    fn imputed<'a>(&'a self, train: &'a View, slot: usize) -> impl Iterator<Item = f64> + 'a {
+        let column = &self.encoder.columns()[self.candidates[slot]];
+        imputed_values(train, &column.source, column.mean)
+    }
+
+    /// Each candidate's weighted mean and sample standard deviation (see
+    /// [`column_statistics`]).
+    fn statistics(&self, train: &View) -> Vec<Option<(f64, f64)>> {
+        let mut values = Vec::with_capacity(train.len());
+        (0..self.candidates.len())
+            .map(|slot| {
+                values.clear();
+                values.extend(self.imputed(train, slot));
+                column_statistics(&values, &self.weights, self.total_weight)
+            })
+            .collect()
+    }
+}
+
+/// The training data as Weka's path starts from it: the encoding and the imputed values.
+struct Imputed {
+    encoded: Encoded,
+    /// Values per row of `values`: a constant column (left 0), the candidates, then zeros up to
+    /// a multiple of 4.
+    stride: usize,
+    /// The candidates' imputed values, row-major.
+    values: Vec<f64>,
+}
+
+impl Imputed {
+    fn new(train: &View) -> Self {
+        let encoded = Encoded::new(train);
+        let stride = padded_stride(encoded.candidates.len() + 1);
+        let mut values = vec![0.0; train.len() * stride];
+        for slot in 0..encoded.candidates.len() {
+            let targets = values[1 + slot..].iter_mut().step_by(stride);
+            for (target, x) in targets.zip(encoded.imputed(train, slot)) {
+                *target = x;
+            }
+        }
+        Imputed {
+            encoded,
             stride,
             values,
         }
@@ -623,73 +659,45 @@ fn imputed_values<'a>(
         ColumnSource::Numeric { attribute } => (attribute, None),
         ColumnSource::Indicator { attribute, value } => (attribute, Some(value)),
     };
-    train.column(attribute).map(move |x| {
-        if x.is_nan() {
-            fill
-        } else if let Some(value) = indicator {
-            if x as usize == value {
-                1.0
-            } else {
-                0.0
-            }
-        } else {
-            x
-        }
+    // A nominal value is stored as its index, a whole number.
+    let indicator = indicator.map(|value| value as f64);
+    train.column(attribute).map(move |x| match indicator {
+        _ if x.is_nan() => fill,
+        Some(value) => f64::from(u8::from(x == value)),
+        None => x,
     })
 }
 
 /// The weighted mean and sample standard deviation (divisor total weight - 1, or the total
-/// weight when that is at most 1) of the `columns` columns after the first of a row-major
-/// matrix of `stride` values per row, or
-/// `None` for a column that is constant over the rows of positive weight (Weka's
-/// `RemoveUseless` drops it; its coefficient would be 0). Each column's sums run over the rows
-/// in order, the columns side by side.
-fn column_statistics(
-    values: &[f64],
-    stride: usize,
-    columns: usize,
-    weights: &[f64],
-    total_weight: f64,
-) -> Vec<Option<(f64, f64)>> {
-    let Some(first_row) = weights.iter().position(|&w| w > 0.0) else {
-        return vec![None; columns];
-    };
-    let first = &values[first_row * stride + 1..first_row * stride + 1 + columns];
-    let mut constant = vec![true; columns];
-    let mut sums = vec![0.0; columns];
-    for (index, (row, &w)) in values.chunks_exact(stride).zip(weights).enumerate() {
+/// weight when that is at most 1) of a column of values over the rows, or `None` for a column
+/// that is constant over the rows of positive weight (Weka's `RemoveUseless` drops it; its
+/// coefficient would be 0). The sums run over the rows in order.
+fn column_statistics(values: &[f64], weights: &[f64], total_weight: f64) -> Option<(f64, f64)> {
+    let first_row = weights.iter().position(|&w| w > 0.0)?;
+    let first = values[first_row];
+    let mut constant = true;
+    let mut sum = 0.0;
+    for (&x, &w) in values.iter().zip(weights) {
         if w > 0.0 {
-            if index != first_row {
-                for ((flag, &x), &f) in constant.iter_mut().zip(&row[1..]).zip(first) {
-                    *flag &= f == x;
-                }
-            }
-            for (sum, &x) in sums.iter_mut().zip(&row[1..]) {
-                *sum += w * x;
-            }
+            constant &= first == x;
+            sum += w * x;
         }
     }
-    let means: Vec<f64> = sums.iter().map(|sum| sum / total_weight).collect();
-    let mut squares = vec![0.0; columns];
-    for (row, &w) in values.chunks_exact(stride).zip(weights) {
-        for ((square, &x), &mean) in squares.iter_mut().zip(&row[1..]).zip(&means) {
-            *square += w * (x - mean) * (x - mean);
-        }
+    let mean = sum / total_weight;
+    let mut square = 0.0;
+    for (&x, &w) in values.iter().zip(weights) {
+        square += w * (x - mean) * (x - mean);
     }
     let divisor = if total_weight > 1.0 {
         total_weight - 1.0
     } else {
         total_weight
     };
-    (0..columns)
-        .map(|column| {
-            if constant[column] {
-                return None;
-            }
-            let deviation = (squares[column] / divisor).sqrt();
-            (deviation > 0.0).then_some((means[column], deviation))
-        })
-        .collect()
+    if constant {
+        return None;
+    }
+    let deviation = (square / divisor).sqrt();
+    (deviation > 0.0).then_some((mean, deviation))
 }
 
 /// Which attributes Weka's `RemoveUseless` drops besides constant ones: nominal attributes with
@@ -816,7 +824,7 @@ impl Model for LogisticModel {
         }
         for (row, values) in encoded.chunks_exact(width).enumerate() {
             for (score, block) in scores.iter_mut().zip(self.coefficients.chunks_exact(width)) {
-                *score = newton::dot(values, block);
+                *score = gram::dot(values, block);
             }
             scores[k] = 0.0;
             crate::adapters::normalise_log_scores(&mut scores);

@@ -20,36 +20,26 @@
 //! nominal attributes), from sums over the rows where each takes its rarer value
 //! ([`super::two_valued`]).
 
-use super::gram::{add_weighted_gram, padded_stride, PaddedRows};
-use super::two_valued::TwoValued;
+use super::design::Rows;
+use super::exp::exp_in_place;
+use super::gram::{add_weighted_gram, dot};
 
-/// The rows to fit: `rows x stride` values, row-major, of which each row's first `width` are
-/// the design's columns, column 0 all ones. The values after `width` in a row are never part of
-/// a result: when `stride` is `width` rounded up to a multiple of 4 (and every weight nonzero),
-/// the Hessian's tiles read the rows in place rather than from a padded copy.
+/// The rows to fit, each of nonzero weight, with their classes and weights.
 pub struct Design<'a> {
-    /// Row-major values, `stride` per row.
-    pub values: &'a [f64],
+    /// The rows (column 0 the constant 1).
+    pub(super) rows: &'a Rows,
     /// Number of columns (with the constant column).
-    pub width: usize,
-    /// Values per row of `values` (at least `width`).
-    pub stride: usize,
+    pub(super) width: usize,
     /// The class of each row, `0..=k` (`k` is the reference class).
-    pub classes: &'a [u32],
+    pub(super) classes: &'a [u32],
     /// The weight of each row.
-    pub weights: &'a [f64],
+    pub(super) weights: &'a [f64],
 }
 
-impl<'a> Design<'a> {
-    /// Each row of nonzero weight (its first `width` values) with its class and weight.
-    pub(super) fn weighted_rows(&self) -> impl Iterator<Item = (&'a [f64], usize, f64)> + '_ {
-        let width = self.width;
-        self.values
-            .chunks_exact(self.stride)
-            .zip(self.classes)
-            .zip(self.weights)
-            .filter(|&(_, &weight)| weight != 0.0)
-            .map(move |((row, &class), &weight)| (&row[..width], class as usize, weight))
+impl Design<'_> {
+    /// Each row's class and weight.
+    fn classes_and_weights(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        (self.classes.iter().zip(self.weights)).map(|(&class, &weight)| (class as usize, weight))
     }
 }
 
@@ -107,43 +97,6 @@ fn row_scores(row: &[f64], coefficients: &[f64], scores: &mut [f64]) {
     }
 }
 
-/// The dot product of two equally long slices, in eight running sums (two independent chains
-/// of four-wide additions, so that the additions' latency overlaps).
-#[inline(always)]
-pub fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let mut sums = [0.0; 8];
-    let chunks = a.len() / 8 * 8;
-    for (x, y) in a[..chunks].chunks_exact(8).zip(b[..chunks].chunks_exact(8)) {
-        for lane in 0..8 {
-            sums[lane] += x[lane] * y[lane];
-        }
-    }
-    let mut total =
-        ((sums[0] + sums[4]) + (sums[2] + sums[6])) + ((sums[1] + sums[5]) + (sums[3] + sums[7]));
-    for (x, y) in a[chunks..].iter().zip(&b[chunks..]) {
-        total += x * y;
-    }
-    total
-}
-
-/// Turns the scores of the `k` non-reference classes into their probabilities in place and
-/// returns the largest score (at least the reference's 0) and the softmax denominator taken
-/// relative to it, `sum exp(score - max)` with the reference's term: a number from 1 to `k + 1`,
-/// whose logarithm plus the largest score is `log(1 + sum exp(score))`.
-#[inline(always)]
-fn softmax_in_place(scores: &mut [f64]) -> (f64, f64) {
-    let max = scores.iter().copied().fold(0.0, f64::max);
-    let mut total = exp_or_one(-max);
-    for score in scores.iter_mut() {
-        *score = exp_or_one(*score - max);
-        total += *score;
-    }
-    for score in scores.iter_mut() {
-        *score /= total;
-    }
-    (max, total)
-}
-
 /// The sum of the logarithms of numbers from 1 to `largest`, as the logarithms of running
 /// products: one logarithm per run of factors instead of one per factor, the runs kept short
 /// enough that no product can overflow.
@@ -187,17 +140,6 @@ impl LogSum {
     }
 }
 
-/// `x.exp()`, skipping the call for the exact zero that the largest score always gives (the
-/// exponential of +-0 is exactly 1).
-#[inline(always)]
-pub(super) fn exp_or_one(x: f64) -> f64 {
-    if x == 0.0 {
-        1.0
-    } else {
-        x.exp()
-    }
-}
-
 /// The penalised objective at `coefficients`; also fills `probabilities` with the `k`
 /// non-reference class probabilities of each row of positive weight (row after row), which the
 /// next gradient and Hessian pass reuses when these coefficients are accepted.
@@ -210,24 +152,84 @@ fn objective(
     probabilities: &mut [f64],
 ) -> f64 {
     let width = design.width;
+    let loss = match design.rows {
+        Rows::Dense(padded) => loss(
+            design,
+            k,
+            probabilities,
+            #[inline(always)]
+            |index, scores| row_scores(padded.row(index, width), coefficients, scores),
+        ),
+        Rows::TwoValued(split) => {
+            let folded = split.fold(coefficients, width);
+            loss(
+                design,
+                k,
+                probabilities,
+                #[inline(always)]
+                |index, scores| split.scores(index, &folded, scores),
+            )
+        }
+    };
+    loss + ridge * penalty_sum(coefficients, design.width)
+}
+
+/// Rows per block of [`loss`]: their shifted scores are exponentiated together.
+const BLOCK: usize = 256;
+
+/// The unpenalised objective, the rows' scores coming from `score` (given the index of the row
+/// and room for its `k` scores); fills `probabilities` as [`objective`] says. A row's scores are
+/// shifted by the largest of them and the reference's 0, so that every exponential is at most
+/// 1, and `log(1 + sum exp(score))` is that largest plus the logarithm of the shifted
+/// denominator, a number from 1 to `k + 1`.
+#[inline(always)]
+fn loss(
+    design: &Design,
+    k: usize,
+    probabilities: &mut [f64],
+    mut score: impl FnMut(usize, &mut [f64]),
+) -> f64 {
     let mut total = 0.0;
     // The logarithms of the denominators of rows of weight 1, the usual case, by products.
     let mut unit_logarithms = LogSum::new((k + 1) as f64);
-    for ((row, class, weight), scores) in design
-        .weighted_rows()
-        .zip(probabilities.chunks_exact_mut(k))
-    {
-        row_scores(row, coefficients, scores);
-        let own = if class < k { scores[class] } else { 0.0 };
-        let (max, denominator) = softmax_in_place(scores);
-        if weight == 1.0 {
-            total += max - own;
-            unit_logarithms.add(denominator);
-        } else {
-            total += weight * (max + denominator.ln() - own);
+    // Each row's shifted reference score (then its exponential) and largest minus own score.
+    let mut reference = [0.0; BLOCK];
+    let mut margins = [0.0; BLOCK];
+    let rows = design.classes.len();
+    for first in (0..rows).step_by(BLOCK) {
+        let count = BLOCK.min(rows - first);
+        let block = &mut probabilities[first * k..(first + count) * k];
+        for (i, scores) in block.chunks_exact_mut(k).enumerate() {
+            score(first + i, scores);
+            let class = design.classes[first + i] as usize;
+            let own = if class < k { scores[class] } else { 0.0 };
+            let max = scores.iter().copied().fold(0.0, f64::max);
+            for score in scores.iter_mut() {
+                *score -= max;
+            }
+            reference[i] = -max;
+            margins[i] = max - own;
+        }
+        exp_in_place(block);
+        exp_in_place(&mut reference[..count]);
+        let weights = &design.weights[first..first + count];
+        for (i, (scores, &weight)) in block.chunks_exact_mut(k).zip(weights).enumerate() {
+            let mut denominator = reference[i];
+            for &score in scores.iter() {
+                denominator += score;
+            }
+            for score in scores.iter_mut() {
+                *score /= denominator;
+            }
+            if weight == 1.0 {
+                total += margins[i];
+                unit_logarithms.add(denominator);
+            } else {
+                total += weight * (margins[i] + denominator.ln());
+            }
         }
     }
-    total + unit_logarithms.total() + ridge * penalty_sum(coefficients, width)
+    total + unit_logarithms.total()
 }
 
 /// `sum_c sum_{j >= 1} b_cj^2`.
@@ -288,13 +290,7 @@ fn minimise_portable(
     let pairs = k * (k + 1) / 2;
     let triangle = width * (width + 1) / 2;
     let mut blocks = vec![0.0; pairs * triangle];
-    let rows = design.weighted_rows().count();
-    let gram = match TwoValued::new(design.width, || {
-        design.weighted_rows().map(|(row, _, _)| row)
-    }) {
-        Some(split) => Gram::TwoValued(split),
-        None => Gram::Dense(dense_rows(design, rows)),
-    };
+    let rows = design.classes.len();
     // The probabilities at `coefficients` and at the trial point, swapped on acceptance.
     let mut probabilities = vec![0.0; rows * k];
     let mut trial_probabilities = vec![0.0; rows * k];
@@ -313,7 +309,6 @@ fn minimise_portable(
             design,
             k,
             &probabilities,
-            &gram,
             &mut gradient,
             &mut blocks,
             &mut factors,
@@ -407,7 +402,6 @@ fn accumulate(
     design: &Design,
     k: usize,
     probabilities: &[f64],
-    gram: &Gram<'_>,
     gradient: &mut [f64],
     blocks: &mut [f64],
     factors: &mut [f64],
@@ -418,17 +412,15 @@ fn accumulate(
     blocks.iter_mut().for_each(|h| *h = 0.0);
     let pairs = k * (k + 1) / 2;
     let rows = factors.len() / pairs;
-    for (index, ((row, class, weight), scores)) in design
-        .weighted_rows()
+    let mut residuals = vec![0.0; rows * k];
+    for (index, (((class, weight), scores), row_residuals)) in design
+        .classes_and_weights()
         .zip(probabilities.chunks_exact(k))
+        .zip(residuals.chunks_exact_mut(k))
         .enumerate()
     {
-        for c in 0..k {
-            let residual = weight * (scores[c] - if class == c { 1.0 } else { 0.0 });
-            let target = &mut gradient[c * width..(c + 1) * width];
-            for (g, z) in target.iter_mut().zip(row) {
-                *g += residual * z;
-            }
+        for (c, residual) in row_residuals.iter_mut().enumerate() {
+            *residual = weight * (scores[c] - if class == c { 1.0 } else { 0.0 });
         }
         let mut pair = 0;
         for a in 0..k {
@@ -442,30 +434,30 @@ fn accumulate(
     for pair in 0..pairs {
         let triangle = &mut blocks[pair * triangle..(pair + 1) * triangle];
         let factors = &factors[pair * rows..(pair + 1) * rows];
-        match gram {
-            Gram::Dense(padded) => add_weighted_gram(triangle, width, padded, factors),
-            Gram::TwoValued(split) => split.add_gram(triangle, width, factors),
+        match design.rows {
+            Rows::Dense(padded) => add_weighted_gram(triangle, width, padded, factors),
+            Rows::TwoValued(split) => split.add_gram(triangle, width, factors),
         }
     }
-}
-
-/// How the Hessian's Gram sums are made: by tiles over every column, or, when most columns take
-/// two values, by [`TwoValued`].
-enum Gram<'a> {
-    Dense(PaddedRows<'a>),
-    TwoValued(TwoValued),
-}
-
-/// The `rows` rows of nonzero weight of a design, padded for the tile kernels: the design's
-/// own rows when they are padded so and every weight is nonzero, else a padded copy.
-fn dense_rows<'a>(design: &Design<'a>, rows: usize) -> PaddedRows<'a> {
-    if design.stride == padded_stride(design.width) && rows == design.weights.len() {
-        return PaddedRows::borrowed(design.values, design.stride);
+    match design.rows {
+        Rows::Dense(padded) => {
+            for (index, row_residuals) in residuals.chunks_exact(k).enumerate() {
+                add_residuals(padded.row(index, width), row_residuals, gradient);
+            }
+        }
+        Rows::TwoValued(split) => split.gradient(&residuals, k, width, gradient),
     }
-    let weighted = design
-        .weighted_rows()
-        .map(|(row, _, _)| row.iter().copied());
-    PaddedRows::from_rows(weighted, rows, design.width)
+}
+
+/// Adds a row's residuals (one per class) times the row to the gradient (blocks of the row's
+/// width).
+#[inline(always)]
+fn add_residuals(row: &[f64], residuals: &[f64], gradient: &mut [f64]) {
+    for (&residual, target) in residuals.iter().zip(gradient.chunks_exact_mut(row.len())) {
+        for (g, z) in target.iter_mut().zip(row) {
+            *g += residual * z;
+        }
+    }
 }
 
 /// The full symmetric Hessian (`k * width` square) from the packed blocks, plus the ridge's
@@ -575,6 +567,7 @@ fn cholesky(matrix: &mut [f64], size: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::design::tests::rows_of;
     use super::*;
 
     #[test]
@@ -590,11 +583,10 @@ mod tests {
     fn one_coefficient_closed_form() {
         // Intercept only, 3 rows of class 0 and 1 of class 1 (the reference): the optimum is
         // log(3 / 1).
-        let values = [1.0; 4];
+        let rows = rows_of(&[1.0; 4], 1, false);
         let design = Design {
-            values: &values,
+            rows: &rows,
             width: 1,
-            stride: 1,
             classes: &[0, 0, 0, 1],
             weights: &[1.0; 4],
         };
@@ -604,42 +596,44 @@ mod tests {
     }
 
     #[test]
-    fn padded_rows_are_read_in_place_with_the_same_results() {
-        // Width 6 (stride 8), three classes: the fit on rows padded in place (the Hessian reads
-        // them borrowed) must equal, bit for bit, the fit on unpadded rows (a padded copy), and
-        // a row of weight 0 (a copy of the others) changes nothing.
-        let (rows, width, stride) = (120, 6, 8);
-        let mut padded = vec![f64::NAN; rows * stride];
-        let mut unpadded = Vec::new();
+    fn the_two_valued_split_reaches_the_dense_rows_optimum() {
+        // A constant column, two numeric ones, then three indicator groups of 4 values
+        // (standardised: two values each), 300 rows, three classes, uneven weights: the fit on
+        // the split must reach the optimum of the fit on every column row by row.
+        let (rows, width) = (300, 15);
+        let mut values = Vec::with_capacity(rows * width);
         for r in 0..rows {
-            for j in 0..width {
-                let z = if j == 0 {
-                    1.0
-                } else {
-                    ((r * 31 + j * 17) as f64 * 0.61).sin()
-                };
-                padded[r * stride + j] = z;
-                unpadded.push(z);
+            values.push(1.0);
+            values.push(((r * 7919 % 1000) as f64 / 37.0).sin());
+            values.push((r as f64 * 0.37).cos() * 3.0);
+            for group in 0..3 {
+                let value = (r * (group + 3) + r / 7) % 4;
+                for v in 0..4 {
+                    let raw = if v == value { 1.0 } else { 0.0 };
+                    values.push((raw - 0.25 - 0.01 * v as f64) / 0.43);
+                }
             }
         }
-        let classes: Vec<u32> = (0..rows).map(|r| (r * 7 % 3) as u32).collect();
-        let weights = vec![1.0; rows];
-        let mut zero_weighted = weights.clone();
-        zero_weighted[5] = 0.0;
-        let fit = |values: &[f64], stride: usize, weights: &[f64]| {
+        let classes: Vec<u32> = (0..rows)
+            .map(|r| ((r * 7 + (values[r * width + 1] > 0.3) as usize) % 3) as u32)
+            .collect();
+        let weights: Vec<f64> = (0..rows).map(|r| 0.5 + (r % 4) as f64 * 0.25).collect();
+        let fit = |split: bool| {
+            let rows = rows_of(&values, width, split);
+            assert_eq!(matches!(rows, Rows::TwoValued(_)), split);
             let design = Design {
-                values,
+                rows: &rows,
                 width,
-                stride,
                 classes: &classes,
-                weights,
+                weights: &weights,
             };
-            minimise(&design, 2, 0.1, vec![0.0; 2 * width], 50).coefficients
+            let solution = minimise(&design, 2, 0.1, vec![0.0; 2 * width], 50);
+            assert!(solution.converged);
+            solution.coefficients
         };
-        let bits = |b: Vec<f64>| b.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-        let reference = bits(fit(&unpadded, width, &weights));
-        assert_eq!(bits(fit(&padded, stride, &weights)), reference);
-        let without = bits(fit(&unpadded, width, &zero_weighted));
-        assert_eq!(bits(fit(&padded, stride, &zero_weighted)), without);
+        let (dense, split) = (fit(false), fit(true));
+        for (d, s) in dense.iter().zip(&split) {
+            assert!((d - s).abs() <= 1e-9 * d.abs().max(1.0), "{d} against {s}");
+        }
     }
 }

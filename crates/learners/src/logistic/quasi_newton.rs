@@ -204,7 +204,7 @@ impl<'a> PositiveRows<'a> {
             };
             let mut denominator = (-largest).exp();
             for score in scores.iter_mut() {
-                *score = super::newton::exp_or_one(*score - largest);
+                *score = super::exp::exp_or_one(*score - largest);
                 denominator += *score;
             }
             total -= weight * (own - denominator.ln());

@@ -11,17 +11,23 @@
 //! - `sum f z_j z_l = b_l S1_jl + a_l (S_j - S1_jl)` for a column `j` with more values.
 //!
 //! A row has few active columns (one per nominal attribute), so a pass costs about
-//! `dense^2 / 2 + active * (dense + active / 2)` products a row instead of `width^2 / 2`. The
-//! entries are the same sums grouped differently, so they differ from the direct sums by
+//! `dense^2 / 2 + active * (dense + active / 2)` products a row instead of `width^2 / 2`.
+//!
+//! The rows' scores and the gradient are linear in the rows the same way. With coefficients
+//! `w` and `W = sum_l a_l w_l` over the two-valued columns, a row's score `w . z` is its dense
+//! columns' dot product plus `W` plus `(b_l - a_l) w_l` for each column `l` active in it
+//! ([`TwoValued::scores`]); with `E = sum_r e_r` over the rows' residuals and
+//! `E1_l = sum_{active l} e_r`, the gradient's entry of a two-valued column is
+//! `b_l E1_l + a_l (E - E1_l)` ([`TwoValued::gradient`]). A row then costs `dense + active` additions
+//! instead of `width`.
+//!
+//! Every result is the same sum grouped differently, so it differs from the direct sum by
 //! rounding (which moves Newton's iterates, not the optimum it converges to).
 
-use super::gram::{add_weighted_gram, padded_stride, triangle_row_start, PaddedRows};
-
-/// Fewest two-valued columns for which [`TwoValued`] is used (and at least half the columns).
-const MIN_TWO_VALUED: usize = 8;
+use super::gram::{add_weighted_gram, dot, padded_stride, triangle_row_start, PaddedRows};
 
 /// The design's columns split into those with more than two values and two-valued ones, with
-/// the rows of positive weight in the form the Gram sums read.
+/// the rows of positive weight in the form the sums read.
 pub(super) struct TwoValued {
     /// The columns with more than two values (column 0, the constant, first), increasing.
     dense: Vec<usize>,
@@ -29,86 +35,155 @@ pub(super) struct TwoValued {
     binary: Vec<usize>,
     /// Each two-valued column's values `[a, b]`: `b` is the one fewer rows hold.
     values: Vec<[f64; 2]>,
-    /// The dense columns of the rows of positive weight.
-    dense_rows: PaddedRows<'static>,
+    /// The dense columns of the rows, padded for the tile kernels.
+    dense_rows: PaddedRows,
     /// Row `r`'s active two-valued columns (positions in `binary`) are
-    /// `active[starts[r]..starts[r + 1]]`.
+    /// `active[starts[r]..starts[r + 1]]`, increasing.
     starts: Vec<usize>,
     active: Vec<u32>,
 }
 
+/// A two-valued column of a design: its position, its values `[a, b]` (`b` the rarer) and the
+/// rows that hold `b`, increasing.
+pub(super) struct BinaryColumn {
+    pub(super) column: usize,
+    pub(super) values: [f64; 2],
+    pub(super) active: Vec<u32>,
+}
+
 impl TwoValued {
-    /// The split of the rows of positive weight of a design of `width` columns (`rows` gives
-    /// them, each time it is called, in order), or `None` when too few columns take two values.
-    pub(super) fn new<'a, I: Iterator<Item = &'a [f64]>>(
-        width: usize,
-        rows: impl Fn() -> I,
-    ) -> Option<TwoValued> {
-        // Each column's distinct values (up to three seen) and how many rows hold the first.
-        let mut seen: Vec<(Vec<f64>, usize)> = vec![(Vec::new(), 0); width];
-        for row in rows() {
-            for (column, &z) in row.iter().enumerate().skip(1) {
-                let (values, first_count) = &mut seen[column];
-                match values.iter().position(|&v| v.to_bits() == z.to_bits()) {
-                    Some(0) => *first_count += 1,
-                    Some(_) => {}
-                    None if values.len() < 3 => {
-                        if values.is_empty() {
-                            *first_count += 1;
-                        }
-                        values.push(z);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let count = rows().count();
-        let mut dense = vec![0];
-        let mut binary = Vec::new();
-        let mut values = Vec::new();
-        for (column, (distinct, first_count)) in seen.iter().enumerate().skip(1) {
-            if distinct.len() == 2 {
-                binary.push(column);
-                // The rarer value is `b` (its rows are the active ones).
-                values.push(if 2 * first_count <= count {
-                    [distinct[1], distinct[0]]
-                } else {
-                    [distinct[0], distinct[1]]
-                });
-            } else {
-                dense.push(column);
-            }
-        }
-        if binary.len() < MIN_TWO_VALUED || 2 * binary.len() < width {
-            return None;
-        }
-        let mut starts = vec![0];
-        let mut active = Vec::new();
+    /// The split of a design of `rows` rows into the columns `dense` (increasing, column 0 the
+    /// constant 1; `column(j, out)` writes column `j`'s values into `out`, replacing what it
+    /// held) and the two-valued columns `binary` (increasing).
+    pub(super) fn from_columns(
+        rows: usize,
+        dense: &[usize],
+        binary: Vec<BinaryColumn>,
+        mut column: impl FnMut(usize, &mut Vec<f64>),
+    ) -> TwoValued {
         let stride = padded_stride(dense.len());
-        let mut dense_values = Vec::with_capacity(count * stride);
-        for row in rows() {
-            dense_values.extend(dense.iter().map(|&column| row[column]));
-            dense_values.resize(dense_values.len() + stride - dense.len(), 0.0);
-            for (position, (&column, pair)) in binary.iter().zip(&values).enumerate() {
-                if row[column].to_bits() == pair[1].to_bits() {
-                    active.push(position as u32);
-                }
-            }
-            starts.push(active.len());
+        let mut dense_values = vec![0.0; rows * stride];
+        for row in dense_values.chunks_exact_mut(stride) {
+            row[0] = 1.0;
         }
-        let dense_rows = PaddedRows::owned(dense_values, stride);
-        Some(TwoValued {
-            dense_rows,
-            dense,
-            binary,
-            values,
+        let mut values = Vec::with_capacity(rows);
+        for (position, &j) in dense.iter().enumerate().skip(1) {
+            column(j, &mut values);
+            let targets = dense_values[position..].iter_mut().step_by(stride);
+            for (target, &z) in targets.zip(&values) {
+                *target = z;
+            }
+        }
+        // Each row's active columns, in the order of the columns.
+        let mut starts = vec![0; rows + 1];
+        for &r in binary.iter().flat_map(|b| &b.active) {
+            starts[r as usize + 1] += 1;
+        }
+        for r in 0..rows {
+            starts[r + 1] += starts[r];
+        }
+        let mut next = starts.clone();
+        let mut active = vec![0; starts[rows]];
+        for (position, b) in binary.iter().enumerate() {
+            for &r in &b.active {
+                active[next[r as usize]] = position as u32;
+                next[r as usize] += 1;
+            }
+        }
+        TwoValued {
+            dense: dense.to_vec(),
+            binary: binary.iter().map(|b| b.column).collect(),
+            values: binary.iter().map(|b| b.values).collect(),
+            dense_rows: PaddedRows::new(dense_values, stride),
             starts,
             active,
-        })
+        }
+    }
+
+    /// The `k` classes' coefficients (`k` blocks of `width`) folded onto the split, for
+    /// [`TwoValued::scores`].
+    #[inline(always)]
+    pub(super) fn fold(&self, coefficients: &[f64], width: usize) -> Folded {
+        let stride = self.dense_rows.stride;
+        let mut folded = Folded {
+            dense: Vec::with_capacity(coefficients.len() / width * stride),
+            base: Vec::new(),
+            delta: Vec::new(),
+        };
+        for block in coefficients.chunks_exact(width) {
+            folded
+                .dense
+                .extend(self.dense.iter().map(|&column| block[column]));
+            folded
+                .dense
+                .resize(folded.dense.len() + stride - self.dense.len(), 0.0);
+            let mut base = 0.0;
+            for (&column, &[a, b]) in self.binary.iter().zip(&self.values) {
+                base += a * block[column];
+                folded.delta.push((b - a) * block[column]);
+            }
+            folded.base.push(base);
+        }
+        folded
+    }
+
+    /// Fills `scores` (one per class folded) with `w_c . z` for the `r`-th row of positive
+    /// weight.
+    #[inline(always)]
+    pub(super) fn scores(&self, r: usize, folded: &Folded, scores: &mut [f64]) {
+        let stride = self.dense_rows.stride;
+        let row = &self.dense_rows.values[r * stride..(r + 1) * stride];
+        let active = &self.active[self.starts[r]..self.starts[r + 1]];
+        let nb = self.binary.len();
+        for (c, score) in scores.iter_mut().enumerate() {
+            let delta = &folded.delta[c * nb..(c + 1) * nb];
+            let mut sum = dot(row, &folded.dense[c * stride..(c + 1) * stride]) + folded.base[c];
+            for &l in active {
+                sum += delta[l as usize];
+            }
+            *score = sum;
+        }
+    }
+
+    /// Writes the gradient `sum_r e_rc z_r` of each class `c` (blocks of `width`) from the
+    /// rows' residuals `e_rc` (`k` a row).
+    #[inline(always)]
+    pub(super) fn gradient(&self, residuals: &[f64], k: usize, width: usize, gradient: &mut [f64]) {
+        let stride = self.dense_rows.stride;
+        let nb = self.binary.len();
+        let mut dense = vec![0.0; k * stride];
+        let mut total = vec![0.0; k];
+        let mut with = vec![0.0; k * nb];
+        for (r, row_residuals) in residuals.chunks_exact(k).enumerate() {
+            let row = &self.dense_rows.values[r * stride..(r + 1) * stride];
+            let active = &self.active[self.starts[r]..self.starts[r + 1]];
+            for (c, &residual) in row_residuals.iter().enumerate() {
+                let target = &mut dense[c * stride..(c + 1) * stride];
+                for (sum, &z) in target.iter_mut().zip(row) {
+                    *sum += residual * z;
+                }
+                total[c] += residual;
+                let target = &mut with[c * nb..(c + 1) * nb];
+                for &l in active {
+                    target[l as usize] += residual;
+                }
+            }
+        }
+        for (c, target) in gradient.chunks_exact_mut(width).enumerate() {
+            for (j, &column) in self.dense.iter().enumerate() {
+                target[column] = dense[c * stride + j];
+            }
+            let pairs = self.binary.iter().zip(&self.values);
+            for (l, (&column, &[a, b])) in pairs.enumerate() {
+                let with = with[c * nb + l];
+                target[column] = b * with + a * (total[c] - with);
+            }
+        }
     }
 
     /// Adds `sum_r factors[r] z_r z_r^T` over the rows of positive weight to a packed upper
     /// triangle of side `width` (see [`add_weighted_gram`]).
+    #[inline(always)]
     pub(super) fn add_gram(&self, triangle: &mut [f64], width: usize, factors: &[f64]) {
         let d = self.dense.len();
         let nb = self.binary.len();
@@ -124,18 +199,17 @@ impl TwoValued {
                 place(p, q, at(j, l));
             }
         }
-        // The sums over each row's active columns.
-        let mut first = vec![0.0; nb];
-        let mut cross = vec![0.0; d * nb];
-        let mut both = vec![0.0; nb * nb];
+        // The sums over each row's active columns, the dense ones padded (`cross[l][0]`, the
+        // constant column's, is `F1_l`).
         let stride = self.dense_rows.stride;
+        let mut cross = vec![0.0; stride * nb];
+        let mut both = vec![0.0; nb * nb];
         for (r, &f) in factors.iter().enumerate().take(self.starts.len() - 1) {
-            let row = &self.dense_rows.values[r * stride..r * stride + d];
+            let row = &self.dense_rows.values[r * stride..(r + 1) * stride];
             let active = &self.active[self.starts[r]..self.starts[r + 1]];
             for (index, &l) in active.iter().enumerate() {
                 let l = l as usize;
-                first[l] += f;
-                for (sum, &z) in cross[l * d..(l + 1) * d].iter_mut().zip(row) {
+                for (sum, &z) in cross[l * stride..(l + 1) * stride].iter_mut().zip(row) {
                     *sum += f * z;
                 }
                 for &m in &active[index + 1..] {
@@ -144,9 +218,10 @@ impl TwoValued {
             }
         }
         let total = at(0, 0);
+        let first: Vec<f64> = (0..nb).map(|l| cross[l * stride]).collect();
         for (l, (&q, &[a, b])) in self.binary.iter().zip(&self.values).enumerate() {
             for (j, &p) in self.dense.iter().enumerate() {
-                let with = cross[l * d + j];
+                let with = cross[l * stride + j];
                 place(p, q, b * with + a * (at(0, j) - with));
             }
             place(q, q, b * b * first[l] + a * a * (total - first[l]));
@@ -162,50 +237,11 @@ impl TwoValued {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sums_over_rarer_values_equal_the_direct_gram_sums() {
-        // A constant column, two numeric ones, then three indicator groups of 4 values
-        // (standardised like the design: two values each), 200 rows, uneven factors.
-        let width = 15;
-        let rows = 200;
-        let mut values = Vec::with_capacity(rows * width);
-        for r in 0..rows {
-            values.push(1.0);
-            values.push(((r * 7919 % 1000) as f64 / 37.0).sin());
-            values.push((r as f64 * 0.37).cos() * 3.0);
-            for group in 0..3 {
-                let value = (r * (group + 3) + r / 7) % 4;
-                for v in 0..4 {
-                    let mean = 0.25 + 0.01 * v as f64;
-                    let raw = if v == value { 1.0 } else { 0.0 };
-                    values.push((raw - mean) / 0.43);
-                }
-            }
-        }
-        let factors: Vec<f64> = (0..rows).map(|r| 0.2 / (1.0 + r as f64).sqrt()).collect();
-        let split = TwoValued::new(width, || values.chunks_exact(width)).expect("12 indicators");
-        let mut triangle = vec![0.0; width * (width + 1) / 2];
-        split.add_gram(&mut triangle, width, &factors);
-        let mut index = 0;
-        for j in 0..width {
-            for l in j..width {
-                let direct: f64 = values
-                    .chunks_exact(width)
-                    .zip(&factors)
-                    .map(|(row, f)| f * row[j] * row[l])
-                    .sum();
-                let scale: f64 = factors.iter().sum::<f64>() * 100.0;
-                assert!(
-                    (triangle[index] - direct).abs() <= 1e-13 * scale,
-                    "({j}, {l}): {} against {direct}",
-                    triangle[index]
-                );
-                index += 1;
-            }
-        }
-    }
+/// Coefficients `w` folded onto a [`TwoValued`] split, class after class: the dense columns'
+/// (padded like the dense rows), the part `sum_l a_l w_l` every row gets from the two-valued
+/// columns, and what a row's being active in two-valued column `l` adds, `(b_l - a_l) w_l`.
+pub(super) struct Folded {
+    dense: Vec<f64>,
+    base: Vec<f64>,
+    delta: Vec<f64>,
 }
