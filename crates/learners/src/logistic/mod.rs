@@ -297,24 +297,12 @@ impl Logistic {
             }
         }
         let start = null_model(&row_counts, width);
-        let every_row = positive.len() == rows;
-        let columns = design::Columns {
-            rows: positive.len(),
-            width,
+        let standardised = Standardised {
+            kept_slots: &kept_slots,
             shifts: &shifts,
             scales: &scales,
-            raw: |j: usize, buffer: &mut Vec<f64>| {
-                buffer.clear();
-                let values = encoded.imputed(train, kept_slots[j - 1]);
-                if every_row {
-                    buffer.extend(values);
-                } else {
-                    let weighted = values.zip(&encoded.weights).filter(|(_, &w)| w != 0.0);
-                    buffer.extend(weighted.map(|(x, _)| x));
-                }
-            },
         };
-        let design_rows = columns.into_rows();
+        let design_rows = encoded.newton_rows(train, &standardised, &positive);
         let design = newton::Design {
             rows: &design_rows,
             width,
@@ -560,6 +548,35 @@ impl Encoded {
     fn imputed<'a>(&'a self, train: &'a View, slot: usize) -> impl Iterator<Item = f64> + 'a {
         let column = &self.encoder.columns()[self.candidates[slot]];
         imputed_values(train, &column.source, column.mean)
+    }
+
+    /// Newton's rows ([`design::Rows`]): the kept candidates, standardised, at the positions
+    /// `positive` (increasing: the rows of nonzero weight); every scale is positive, as
+    /// [`column_statistics`] keeps no column of deviation 0.
+    fn newton_rows(
+        &self,
+        train: &View,
+        standardised: &Standardised,
+        positive: &[usize],
+    ) -> design::Rows {
+        let every_row = positive.len() == train.len();
+        let columns = design::Columns {
+            rows: positive.len(),
+            width: standardised.kept_slots.len() + 1,
+            shifts: standardised.shifts,
+            scales: standardised.scales,
+            raw: |j: usize, buffer: &mut Vec<f64>| {
+                buffer.clear();
+                let values = self.imputed(train, standardised.kept_slots[j - 1]);
+                if every_row {
+                    buffer.extend(values);
+                } else {
+                    let weighted = values.zip(&self.weights).filter(|(_, &w)| w != 0.0);
+                    buffer.extend(weighted.map(|(x, _)| x));
+                }
+            },
+        };
+        columns.into_rows()
     }
 
     /// Each candidate's weighted mean and sample standard deviation (see

@@ -1,5 +1,6 @@
 //! Newton's method for ridge-penalised multinomial logistic regression with the last class as
-//! reference, on a contiguous row-major design matrix whose first column is the constant 1.
+//! reference, on the rows of a design whose first column is the constant 1 ([`Rows`]: padded
+//! rows, or the split of [`super::two_valued`]).
 //!
 //! The objective is Weka's:
 //! `f(B) = sum_i w_i (log(1 + sum_c exp(b_c . z_i)) - b_{y_i} . z_i) + ridge sum_c sum_{j >= 1} b_cj^2`
@@ -12,13 +13,14 @@
 //! nearly separable data, where Newton advances by a constant amount per iteration), the step
 //! is doubled while the objective keeps falling. A step below 1e-6 relative is taken whole as
 //! the last one: its error is of the order of its square. The objective's per-row logarithms are
-//! summed as the logarithms of running products (one `ln` per few hundred rows). Two classes are the special case
-//! `k = 1` (iteratively reweighted least squares), with the same code.
+//! summed as the logarithms of running products (one `ln` per few hundred rows), and their
+//! exponentials taken a block of rows at a time ([`super::exp`]). Two classes are the special
+//! case `k = 1` (iteratively reweighted least squares), with the same code.
 //!
 //! The Hessian's weighted sums of row products come from register tiles over cache-sized chunks
 //! of rows ([`super::gram`]), or, when most columns take two values (the indicator columns of
 //! nominal attributes), from sums over the rows where each takes its rarer value
-//! ([`super::two_valued`]).
+//! ([`super::two_valued`]), which also gives those designs' scores and gradient.
 
 use super::design::Rows;
 use super::exp::exp_in_place;
