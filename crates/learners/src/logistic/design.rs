@@ -151,11 +151,11 @@ pub(super) mod tests {
     }
 
     /// A constant column, two numeric ones, then three indicator groups of 4 values
-    /// (standardised like the design: two values each), 200 rows.
-    fn indicator_design() -> (Vec<f64>, usize) {
+    /// (standardised like the design: two values each), `rows` rows; and its width, 15.
+    pub(in super::super) fn indicator_design(rows: usize) -> (Vec<f64>, usize) {
         let width = 15;
-        let mut values = Vec::with_capacity(200 * width);
-        for r in 0..200 {
+        let mut values = Vec::with_capacity(rows * width);
+        for r in 0..rows {
             values.push(1.0);
             values.push(((r * 7919 % 1000) as f64 / 37.0).sin());
             values.push((r as f64 * 0.37).cos() * 3.0);
@@ -187,7 +187,7 @@ pub(super) mod tests {
 
     #[test]
     fn sums_over_rarer_values_equal_the_direct_gram_sums() {
-        let (values, width) = indicator_design();
+        let (values, width) = indicator_design(200);
         let factors: Vec<f64> = (0..200).map(|r| 0.2 / (1.0 + r as f64).sqrt()).collect();
         let mut triangle = vec![0.0; width * (width + 1) / 2];
         split_of(&values, width).add_gram(&mut triangle, width, &factors);
@@ -207,7 +207,7 @@ pub(super) mod tests {
     #[test]
     fn scores_and_gradient_equal_the_direct_sums() {
         // Two classes' coefficients and residuals.
-        let (values, width) = indicator_design();
+        let (values, width) = indicator_design(200);
         let split = split_of(&values, width);
         let coefficients: Vec<f64> = (0..2 * width).map(|i| (i as f64 * 0.7).sin()).collect();
         let folded = split.fold(&coefficients, width);

@@ -569,7 +569,7 @@ fn cholesky(matrix: &mut [f64], size: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::design::tests::rows_of;
+    use super::super::design::tests::{indicator_design, rows_of};
     use super::*;
 
     #[test]
@@ -599,23 +599,11 @@ mod tests {
 
     #[test]
     fn the_two_valued_split_reaches_the_dense_rows_optimum() {
-        // A constant column, two numeric ones, then three indicator groups of 4 values
-        // (standardised: two values each), 300 rows, three classes, uneven weights: the fit on
-        // the split must reach the optimum of the fit on every column row by row.
-        let (rows, width) = (300, 15);
-        let mut values = Vec::with_capacity(rows * width);
-        for r in 0..rows {
-            values.push(1.0);
-            values.push(((r * 7919 % 1000) as f64 / 37.0).sin());
-            values.push((r as f64 * 0.37).cos() * 3.0);
-            for group in 0..3 {
-                let value = (r * (group + 3) + r / 7) % 4;
-                for v in 0..4 {
-                    let raw = if v == value { 1.0 } else { 0.0 };
-                    values.push((raw - 0.25 - 0.01 * v as f64) / 0.43);
-                }
-            }
-        }
+        // The indicator design of the split's own tests, 300 rows, three classes, uneven
+        // weights: the fit on the split must reach the optimum of the fit on every column row
+        // by row.
+        let rows = 300;
+        let (values, width) = indicator_design(rows);
         let classes: Vec<u32> = (0..rows)
             .map(|r| ((r * 7 + (values[r * width + 1] > 0.3) as usize) % 3) as u32)
             .collect();
