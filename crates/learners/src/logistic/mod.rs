@@ -44,7 +44,6 @@ mod two_valued;
 
 use data::{Features, Schema, View};
 
-use self::gram::padded_stride;
 use crate::adapters::ConstantModel;
 use crate::encoding::{ColumnSource, Encoder, NominalMissing};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
@@ -596,8 +595,7 @@ impl Encoded {
 /// The training data as Weka's path starts from it: the encoding and the imputed values.
 struct Imputed {
     encoded: Encoded,
-    /// Values per row of `values`: a constant column (left 0), the candidates, then zeros up to
-    /// a multiple of 4.
+    /// Values per row of `values`: a constant column (left 0), then the candidates.
     stride: usize,
     /// The candidates' imputed values, row-major.
     values: Vec<f64>,
@@ -606,7 +604,7 @@ struct Imputed {
 impl Imputed {
     fn new(train: &View) -> Self {
         let encoded = Encoded::new(train);
-        let stride = padded_stride(encoded.candidates.len() + 1);
+        let stride = encoded.candidates.len() + 1;
         let mut values = vec![0.0; train.len() * stride];
         for slot in 0..encoded.candidates.len() {
             let targets = values[1 + slot..].iter_mut().step_by(stride);
