@@ -4,8 +4,8 @@
 //! file, a critical-difference diagram with bars from the chosen procedure, the Bayesian
 //! simplexes of the control against each other learner and autorank's write-up.
 
-use engine::cache::file_safe;
-use engine::config::ExperimentConfig;
+use engine::config::experiment::ExperimentConfig;
+use engine::file_safe;
 use engine::{Analysis, AnalysisError, ParameterSpec, Plan, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use serde::Serialize;
@@ -182,7 +182,7 @@ fn options(config: &ExperimentConfig) -> Result<Settings, String> {
         ))
     };
     let (control, rope, [missing, test, adjustment], correlation, samples) =
-        engine::analysis::options(&AcrossDatasets, config, read)?;
+        engine::report::analysis::options(&AcrossDatasets, config, read)?;
     Ok(Settings {
         control,
         rope,
@@ -220,7 +220,7 @@ pub fn run_table(record: &RunRecord, measure: usize) -> AnalysisTable {
         let mut row = Vec::new();
         let mut fold_row = Vec::new();
         for l in 0..plan.learners.len() {
-            let mean = engine::results::mean_and_sd(&folds.values(d, l, measure)).0;
+            let mean = engine::record::results::mean_and_sd(&folds.values(d, l, measure)).0;
             row.push(mean.is_finite().then_some(mean));
             fold_row.push(folds.finite_values(d, l, measure));
         }

@@ -223,9 +223,9 @@ impl fmt::Debug for Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Returns early with an [`Error::Config`] problem built like `format!`.
-#[macro_export]
 macro_rules! bail {
     ($($arg:tt)*) => {
-        return Err($crate::Error::config(format!($($arg)*)))
+        return Err($crate::error::Error::config(format!($($arg)*)))
     };
 }
+pub(crate) use bail;

@@ -1,9 +1,9 @@
 //! The engine: what a program checks and runs experiments with (the learner kinds and analyses
 //! a config may name, the worker threads, the limits). A run is three steps, each handing a
 //! plain value to the next: check the config and prepare the plan
-//! ([`crate::check::Checker`]); execute every unit and compute measures and tests
-//! ([`crate::execute::execute`], a [`RunRecord`]); and report ([`Engine::sections`] as data,
-//! written by [`crate::reporting::report`]). A shard executes only its slice of the units into
+//! ([`crate::plan::check::Checker`]); execute every unit and compute measures and tests
+//! ([`crate::record::execute::execute`], a [`RunRecord`]); and report ([`Engine::sections`] as data,
+//! written by [`crate::report::write::report`]). A shard executes only its slice of the units into
 //! the cache ([`Engine::run_shard`]); a merge builds the record from the cache without fitting
 //! ([`Engine::merge`]).
 
@@ -12,17 +12,17 @@ use std::time::Instant;
 
 use report::Table;
 
-use crate::analysis::Analyses;
-use crate::check::{CheckedExperiment, Checker};
 use crate::error::{Error, Result};
-use crate::execute::execute;
-use crate::record::RunRecord;
-use crate::reporting::report;
-use crate::runner::{self, Fitting};
-use crate::section::Section;
-use crate::shard::{Assignment, Shard, SHARDS_FOLDER};
+use crate::plan::check::{CheckedExperiment, Checker};
+use crate::record::execute::execute;
+use crate::record::run_record::RunRecord;
+use crate::report::analysis::Analyses;
+use crate::report::section::Section;
+use crate::report::write::report;
+use crate::run::runner::{self, Fitting};
+use crate::run::shard::{Assignment, Shard, SHARDS_FOLDER};
 
-pub use crate::reporting::SLURM_FOLDER;
+pub use crate::report::write::SLURM_FOLDER;
 
 /// What checks and runs experiments: the learner kinds and analyses a config may name, and the
 /// number of worker threads.
@@ -31,13 +31,13 @@ pub struct Engine {
     pub learners: learners::Registry,
     /// The measures, tests and protocols configs may name (the built-in ones, plus any
     /// registered: `engine.registries.measures.register(spec)`).
-    pub registries: crate::registries::Registries,
+    pub registries: crate::plan::registries::Registries,
     /// The analyses configs may name in `analyses`.
     pub analyses: Analyses,
     /// Worker threads (results do not depend on it).
     pub threads: usize,
     /// The largest plan accepted.
-    pub limits: crate::bounds::Limits,
+    pub limits: crate::plan::bounds::Limits,
 }
 
 impl Default for Engine {
@@ -54,7 +54,7 @@ pub struct ShardOutput {
     pub units: usize,
     /// What the runner did.
     pub counts: runner::RunCounts,
-    /// Its expected cost (see [`crate::shard`]).
+    /// Its expected cost (see [`crate::run::shard`]).
     pub expected_cost: f64,
     /// The record it wrote, `shards/<I>-of-<N>.toml` in the results folder.
     pub record: PathBuf,
@@ -76,7 +76,7 @@ impl RunOutput {
     /// The paired tests as a table (as in `tables/tests.*`).
     pub fn tests_table(&self) -> Result<Table> {
         let record = &self.record;
-        crate::results::tests_table(
+        crate::record::results::tests_table(
             &record.plan,
             &record.results.folds,
             &record.tests,
@@ -100,10 +100,10 @@ impl Engine {
     pub fn new() -> Self {
         Engine {
             learners: learners::Registry::builtin(),
-            registries: crate::registries::Registries::builtin(),
+            registries: crate::plan::registries::Registries::builtin(),
             analyses: Analyses::none(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            limits: crate::bounds::Limits::default(),
+            limits: crate::plan::bounds::Limits::default(),
         }
     }
 
@@ -205,24 +205,24 @@ impl Engine {
     /// datasets, the results per dataset and the figures, then the analyses' other sections.
     pub fn sections(&self, record: &RunRecord) -> Result<Vec<Section>> {
         // The figures read the units' predictions again: on the run's threads.
-        crate::runner::thread_pool(self.threads)?.install(|| self.sections_on_threads(record))
+        crate::threads::thread_pool(self.threads)?.install(|| self.sections_on_threads(record))
     }
 
     /// [`Engine::sections`], within the run's thread pool.
     fn sections_on_threads(&self, record: &RunRecord) -> Result<Vec<Section>> {
         let mut sections = Vec::new();
         if !record.without_data() {
-            sections.extend(crate::sections::missing(record));
-            sections.extend(crate::sections::failures(record));
-            sections.extend(crate::load_notices::section(record));
+            sections.extend(crate::report::sections::missing(record));
+            sections.extend(crate::report::sections::failures(record));
+            sections.extend(crate::report::load_notices::section(record));
         }
         let opening_at = sections.len();
         if !record.without_data() {
-            sections.push(crate::sections::datasets(record));
-            sections.push(crate::sections::results(record)?);
+            sections.push(crate::report::sections::datasets(record));
+            sections.push(crate::report::sections::results(record)?);
             let (figures, curves) = rayon::join(
-                || crate::figures::section(record),
-                || crate::curve_figures::section(record),
+                || crate::report::figures::section(record),
+                || crate::report::curve_figures::section(record),
             );
             sections.push(figures?);
             sections.push(curves?);
@@ -244,7 +244,7 @@ impl Engine {
     }
 
     /// Runs one shard of a checked experiment: only its slice of the units (see
-    /// [`crate::shard`]), into the cache of `results_root/<name>/`, and a record of what it did
+    /// [`crate::run::shard`]), into the cache of `results_root/<name>/`, and a record of what it did
     /// in `shards/<I>-of-<N>.toml` there. It writes no tables or report: [`Engine::merge`] does
     /// once every shard has run. Any number of shards may run at once on machines sharing the
     /// results folder.
@@ -257,7 +257,7 @@ impl Engine {
         let started = Instant::now();
         let plan = &experiment.plan;
         let folder = results_root.join(&experiment.config.name);
-        crate::publish::check_writable(&folder, plan, true)?;
+        crate::run::publish::check_writable(&folder, plan, true)?;
         let assignment = Assignment::new(plan, &folder, shard.count);
         let units = assignment.units(plan, shard.index);
         let expected_cost = assignment.shard_cost(shard.index);

@@ -3,7 +3,7 @@
 //! there: scikit-learn's average precision and roc_auc_score(max_fpr=0.2), netcal's ECE and
 //! MCE over 10 equal-width bins, hmeasure's H, pyprg's PR-Gain area); and the options checked.
 
-use engine::measures::builtin;
+use engine::measures::measure::builtin;
 use engine::Measure;
 use learners::Probabilities;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The plan's bounds refuse what cannot be split, before any split is made.
 
-use engine::bounds::{check_splits, Limits};
-use engine::protocols::Protocol;
+use engine::plan::bounds::{check_splits, Limits};
+use engine::plan::protocols::Protocol;
 
 /// A `cv` strategy as a protocol (the built-in wrapper is private to the engine).
 struct Plain(cv::Strategy);

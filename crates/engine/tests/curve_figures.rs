@@ -5,7 +5,7 @@
 //! envelopes (each learner's and the ROC hull's of both) against R ROCR's `ecost`. The values
 //! are written by `tests/data/curve_figures.py`.
 
-use engine::curve_figures::{average_cost, LearnerCurves, GRID_SAMPLES};
+use engine::report::curve_figures::{average_cost, LearnerCurves, GRID_SAMPLES};
 use evaluate::{BinaryScores, GridSample};
 use serde_json::Value;
 

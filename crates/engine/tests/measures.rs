@@ -38,7 +38,7 @@ fn brier_and_log_loss_match_scikit_learn() {
 
 #[test]
 fn every_built_in_measure_has_a_name_that_finds_it() {
-    for entry in engine::measures::builtin().entries() {
+    for entry in engine::measures::measure::builtin().entries() {
         let measure = Measure::from_name(entry.spec.name).unwrap();
         assert_eq!(measure.name(), entry.spec.name);
     }

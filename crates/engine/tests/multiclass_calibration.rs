@@ -4,7 +4,7 @@
 //! `tests/data/multiclass_calibration.py`, which also checks netcal's per-class ECE against
 //! scikit-learn's `calibration_curve` one-vs-rest).
 
-use engine::measures::builtin;
+use engine::measures::measure::builtin;
 use engine::Measure;
 use learners::Probabilities;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! the difference of the peer's values; the intervals are seeded (same seed, same interval;
 //! another seed, another one) and hold their estimate.
 
-use engine::test_set::{builtin, Measured, TestSetFn, TestSetInput, TestSetTest};
+use engine::measures::test_set::{builtin, Measured, TestSetFn, TestSetInput, TestSetTest};
 use learners::Probabilities;
 use serde_json::Value;
 

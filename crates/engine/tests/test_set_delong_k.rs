@@ -6,7 +6,7 @@
 //! chi-square, df and p-value. The scores enter as probabilities through a logistic map, which
 //! keeps their order and ties (DeLong's statistics depend on the ranks only).
 
-use engine::test_set::{builtin, Measured, TestSetFn, TestSetInput, TestSetTest};
+use engine::measures::test_set::{builtin, Measured, TestSetFn, TestSetInput, TestSetTest};
 use learners::Probabilities;
 use serde_json::Value;
 

@@ -44,7 +44,9 @@ pub use c45::{C45Model, C45};
 pub use capabilities::Capabilities;
 pub use logistic::{Logistic, LogisticModel};
 pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
-pub use parameter::{Declares, ParameterDefault, ParameterKind, ParameterSpec};
+pub use parameter::{
+    validate_declaration, Declares, ParameterDefault, ParameterKind, ParameterSpec,
+};
 pub use params::{BuildLearner, ParamError, Params};
 pub use registry::{Registry, RegistryError};
 pub use spec::LearnerSpec;

@@ -164,7 +164,7 @@ pub trait Learner: Send + Sync {
 
     /// The expected cost of a unit of this learner per row it fits and predicts and per
     /// attribute, relative to naive Bayes (1): Slurm shards are balanced by it before any unit
-    /// has run (see `engine::shard`). A rough ratio is enough; the default,
+    /// has run (see `engine::run::shard`). A rough ratio is enough; the default,
     /// [`DEFAULT_COST_HINT`], suits a learner of unknown cost. A wrapper multiplies its base
     /// learner's (bagging by its iterations).
     fn cost_hint(&self) -> f64 {

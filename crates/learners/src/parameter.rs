@@ -1,15 +1,25 @@
 //! One declared parameter of a learner kind ([`ParameterSpec`]: name, type and range, default,
-//! one line of documentation), and [`Declares`], what a kind declares about its parameters,
-//! which [`crate::params::Params`] reads a config table against.
+//! one line of documentation), and [`Declares`], what anything a config names declares about
+//! itself (a learner kind, and the engine's measures, tests, protocols and analyses), which
+//! [`crate::params::Params`] reads a config table against.
 
 use std::fmt;
 
-/// What a learner kind declares about its parameters: its name and the parameters a config may
-/// give (a `LearnerSpec` does; `Params` needs nothing more of it).
+/// What anything a config names declares about itself: what it is, its name, a description and
+/// the parameters (options) a config may give, with types, ranges and defaults. A
+/// `LearnerSpec` declares a learner kind; the engine's measures, tests, protocols and analyses
+/// declare themselves through the same trait, so that one checker ([`crate::params::Params`])
+/// reads every config table.
 pub trait Declares {
-    /// The `kind` string used in configs.
-    fn kind(&self) -> &'static str;
-    /// The declared parameters.
+    /// What kind of thing it is, in messages and listings: "learner" (the default), "measure",
+    /// "test", "protocol", "analysis".
+    const NOUN: &'static str = "learner";
+
+    /// The name configs use (a learner's `kind` string).
+    fn name(&self) -> &'static str;
+    /// What it is, in one line.
+    fn description(&self) -> &'static str;
+    /// The declared parameters (a measure's, test's or protocol's options).
     fn parameters(&self) -> &[ParameterSpec];
 
     /// The declared parameter called `name`.
@@ -27,6 +37,33 @@ pub trait Declares {
         let names: Vec<&str> = self.parameters().iter().map(ParameterSpec::name).collect();
         names.join(", ")
     }
+}
+
+/// Checks a declaration itself: a one-word name, valid and distinct parameters (defaults within
+/// their ranges); the message words it as a learner's.
+pub fn validate_declaration(spec: &impl Declares) -> Result<(), String> {
+    let name = spec.name();
+    if name.is_empty() || name.chars().any(char::is_whitespace) {
+        return Err(format!(
+            "learner kind '{name}': a kind must be a non-empty word"
+        ));
+    }
+    let parameters = spec.parameters();
+    for (index, parameter) in parameters.iter().enumerate() {
+        parameter
+            .validate()
+            .map_err(|message| format!("learner '{name}': {message}"))?;
+        if parameters[..index]
+            .iter()
+            .any(|other| other.name() == parameter.name())
+        {
+            return Err(format!(
+                "learner '{name}': parameter '{}' is declared twice",
+                parameter.name()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The type and allowed values of one parameter.

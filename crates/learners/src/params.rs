@@ -141,7 +141,7 @@ impl<'a> Params<'a> {
         for &(key, value) in &given {
             let Some(parameter) = spec.parameter(key) else {
                 return Err(ParamError::Unknown {
-                    kind: spec.kind().to_string(),
+                    kind: spec.name().to_string(),
                     key: key.clone(),
                     allowed: spec.parameter_names(),
                 });
@@ -150,21 +150,21 @@ impl<'a> Params<'a> {
         }
         let mut values = BTreeMap::new();
         for (parameter, value) in declared {
-            values.insert(parameter.name(), check(spec.kind(), parameter, value)?);
+            values.insert(parameter.name(), check(spec.name(), parameter, value)?);
         }
         for parameter in spec.parameters() {
             if *parameter.default() == ParameterDefault::Required
                 && !values.contains_key(parameter.name())
             {
                 return Err(ParamError::Missing {
-                    kind: spec.kind().to_string(),
+                    kind: spec.name().to_string(),
                     key: parameter.name().to_string(),
                     expected: format!("{} ({})", parameter.kind().expected(), parameter.doc()),
                 });
             }
         }
         Ok(Params {
-            kind: spec.kind(),
+            kind: spec.name(),
             parameters: spec.parameters(),
             registry: Some(registry),
             values,
@@ -175,7 +175,7 @@ impl<'a> Params<'a> {
     /// `Default` of a learner that wraps no other ([`Params::learner`] refuses).
     pub fn defaults(spec: &'a impl Declares) -> Self {
         Params {
-            kind: spec.kind(),
+            kind: spec.name(),
             parameters: spec.parameters(),
             registry: None,
             values: BTreeMap::new(),

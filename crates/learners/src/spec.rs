@@ -50,28 +50,7 @@ impl LearnerSpec {
 
     /// Checks the spec itself: a kind name, distinct parameter names, defaults in range.
     pub fn validate(&self) -> Result<(), String> {
-        if self.kind.is_empty() || self.kind.chars().any(char::is_whitespace) {
-            return Err(format!(
-                "learner kind '{}': a kind must be a non-empty word",
-                self.kind
-            ));
-        }
-        for (index, parameter) in self.parameters.iter().enumerate() {
-            parameter
-                .validate()
-                .map_err(|message| format!("learner '{}': {message}", self.kind))?;
-            if self.parameters[..index]
-                .iter()
-                .any(|other| other.name() == parameter.name())
-            {
-                return Err(format!(
-                    "learner '{}': parameter '{}' is declared twice",
-                    self.kind,
-                    parameter.name()
-                ));
-            }
-        }
-        Ok(())
+        crate::parameter::validate_declaration(self)
     }
 
     /// The spec as text for a listing: kind, revision, description, capabilities, and one
@@ -111,8 +90,12 @@ impl LearnerSpec {
 }
 
 impl Declares for LearnerSpec {
-    fn kind(&self) -> &'static str {
+    fn name(&self) -> &'static str {
         self.kind
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
     }
 
     fn parameters(&self) -> &[ParameterSpec] {

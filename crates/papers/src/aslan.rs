@@ -3,9 +3,9 @@
 //! its figures beside ours, one example figure per case, and their Figures 6-7: AUC confidence
 //! intervals of one model trained on all of train-all, beside the spread of the 30 models.
 
-use engine::cache::file_safe;
-use engine::config::ExperimentConfig;
-use engine::results::{mean_sizes, FoldTable};
+use engine::config::experiment::ExperimentConfig;
+use engine::file_safe;
+use engine::record::results::{mean_sizes, FoldTable};
 use engine::{Analysis, AnalysisError, PairedTest, Plan, RunRecord};
 use engine::{Figure, Section, SectionTable, TestOptions, Unit};
 use report::{Cell, Curve, Distribution, PlotOptions, Rgb, Table};

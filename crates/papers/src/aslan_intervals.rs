@@ -4,8 +4,8 @@
 //! the protocol's splits, with the paper's reading of the tests beside ours. The comparisons
 //! drawn are the config's `interval_figures`, an option this analysis declares.
 
-use engine::cache::file_safe;
-use engine::config::ExperimentConfig;
+use engine::config::experiment::ExperimentConfig;
+use engine::file_safe;
 use engine::SectionTable;
 use engine::{Analysis, AnalysisError, Figure, ParameterSpec, Plan, RunRecord, Section};
 use report::{Cell, PlotOptions, Table};
@@ -111,7 +111,7 @@ pub fn interval_figures(
     config: &ExperimentConfig,
     plan: &Plan,
 ) -> Result<Vec<PlannedFigure>, String> {
-    let tables = engine::analysis::options(&Intervals, config, |options| {
+    let tables = engine::report::analysis::options(&Intervals, config, |options| {
         options.tables("interval_figures")
     })?
     .unwrap_or_default();

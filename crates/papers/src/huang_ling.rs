@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use engine::config::ExperimentConfig;
+use engine::config::experiment::ExperimentConfig;
 use engine::{Analysis, AnalysisError, Figure, Plan, RunRecord, SectionTable};
 
 use crate::error::{Error, Result};

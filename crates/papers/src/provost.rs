@@ -7,8 +7,8 @@
 //! configured learner are that learner trained under another class weighting: they are left out
 //! of the dominance and slope tables and pooled with it into its composite curve.
 
-use engine::cache::file_safe;
-use engine::config::ExperimentConfig;
+use engine::config::experiment::ExperimentConfig;
+use engine::file_safe;
 use engine::{Analysis, AnalysisError, Figure, Plan, RunRecord, Section, SectionTable, Unit};
 use evaluate::{IntervalMethod, RocCurve};
 use report::{Cell, Curve, ErrorBar, PlotOptions, Table};
@@ -883,7 +883,7 @@ impl Report {
     /// A dataset's figure of the vertically averaged curves.
     fn add_averaged_figure(
         &mut self,
-        dataset: &engine::plan::PreparedDataset,
+        dataset: &engine::plan::units::PreparedDataset,
         plot_curves: &[Curve],
         alpha: f64,
     ) -> Result<()> {

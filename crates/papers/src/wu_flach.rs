@@ -3,7 +3,7 @@
 //! beside the published table; on the full datasets also their Table 3 (the datasets) beside
 //! ours.
 
-use engine::config::ExperimentConfig;
+use engine::config::experiment::ExperimentConfig;
 use engine::{Analysis, AnalysisError, Plan, RunRecord, Section, SectionTable};
 use report::{Cell, Table};
 use stats::TTestResult;
@@ -385,7 +385,7 @@ fn difference_text(published: &[f64], ours: f64) -> String {
 }
 
 /// Our dataset as run, described as Table 3 does: attributes, size, majority share (%).
-fn describe(dataset: &engine::plan::PreparedDataset) -> (usize, usize, f64) {
+fn describe(dataset: &engine::plan::units::PreparedDataset) -> (usize, usize, f64) {
     let data = &dataset.dataset;
     let counts = data.class_counts();
     let largest = counts.iter().copied().fold(0.0, f64::max);

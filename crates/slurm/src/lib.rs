@@ -12,9 +12,10 @@ mod checks;
 mod messages;
 
 pub use checks::{check_directives, check_text, JobError};
-use engine::cache::{file_safe, look_up, Cached};
 use engine::experiment::SLURM_FOLDER;
-use engine::shard::Assignment;
+use engine::file_safe;
+use engine::run::cache::{look_up, Cached};
+use engine::run::shard::Assignment;
 pub use messages::{follow_text, prepared_text, submit_text};
 
 /// Why the jobs could not be written or submitted.

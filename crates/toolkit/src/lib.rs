@@ -37,7 +37,7 @@ pub fn describe_analyses() -> String {
     let indent = |text: String| -> String { text.lines().map(|l| format!("  {l}\n")).collect() };
     let mut text = String::from("analyses (key 'analyses'; their options are top-level keys):\n");
     for analysis in analyses().all() {
-        text.push_str(&indent(engine::registry::describe(
+        text.push_str(&indent(engine::measures::registry::describe(
             analysis.name(),
             analysis.description(),
             analysis.options(),

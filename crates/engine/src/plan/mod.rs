@@ -1,0 +1,14 @@
+//! Stage 2, the plan: takes a checked config and the registries, and gives a
+//! [`units::Plan`]: the datasets loaded, transformed and split (the splits identical for every
+//! learner), the configured learners, and every unit (dataset x learner x split, plus the
+//! whole-training units the tests on a test set and the analyses ask for). Everything that can
+//! fail before a fit fails here ([`check`]), within the bounds of [`bounds`].
+
+pub mod bounds;
+pub mod check;
+pub mod dataset_names;
+pub mod notices;
+pub mod protocols;
+pub mod registries;
+pub mod test_set_needs;
+pub mod units;

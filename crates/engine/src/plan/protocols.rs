@@ -1,0 +1,219 @@
+//! Protocols: how a config's `protocol = { kind = ..., <options> }` splits every dataset,
+//! declared by a [`ProtocolSpec`] in the open registry of [`builtin`] protocols (a user's crate
+//! adds one with `engine.protocols.register(spec)`). A configured [`Protocol`] makes a
+//! dataset's [`cv::SplitPlan`], says how many splits it makes (for the plan's bounds, before
+//! any split is made) and which keys set that number (for the bound's message).
+
+use std::sync::Arc;
+
+use learners::{ParamError, ParameterSpec, Params};
+
+use crate::measures::registry::{Entry, Registry};
+
+/// A configured protocol.
+pub trait Protocol: Send + Sync {
+    /// The splits of a dataset (every learner shares them), from the experiment seed.
+    fn plan(
+        &self,
+        dataset: &data::Dataset,
+        experiment_seed: u64,
+    ) -> Result<cv::SplitPlan, cv::CvError>;
+
+    /// How many splits [`Protocol::plan`] makes of a dataset of `rows` rows (saturating: a
+    /// number too large for memory is refused by the bounds, not computed).
+    fn split_count(&self, rows: usize) -> u64;
+
+    /// The config keys that set the number of splits, for a bound's message ("protocol keys
+    /// 'folds' and 'repetitions'").
+    fn count_keys(&self) -> &'static str;
+}
+
+/// Builds a protocol from its checked options.
+pub type BuildProtocol = fn(&Params<'_>) -> Result<Arc<dyn Protocol>, ParamError>;
+
+/// Everything a protocol declares.
+pub struct ProtocolSpec {
+    /// The `kind` configs use.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// Its options.
+    pub options: Vec<ParameterSpec>,
+    /// Builds it from its options.
+    pub build: BuildProtocol,
+}
+
+crate::measures::registry::declares_fields!(ProtocolSpec, "protocol");
+
+/// Reads a config's `protocol` table (`kind` and its options) against the registry; the error
+/// names the key and what is allowed.
+pub fn configure(
+    registry: &Registry<ProtocolSpec>,
+    table: &toml::Table,
+    learners: &learners::Registry,
+) -> Result<Arc<dyn Protocol>, String> {
+    let kind = match table.get("kind") {
+        Some(toml::Value::String(kind)) => kind.as_str(),
+        _ => {
+            return Err(format!(
+                "give `kind`, one of {} (see `experiments analyses`)",
+                registry.names()
+            ))
+        }
+    };
+    let entry: &Arc<Entry<ProtocolSpec>> = registry
+        .find(kind)
+        .ok_or_else(|| format!("unknown kind '{kind}' (allowed: {})", registry.names()))?;
+    let params = entry.check(table, learners)?;
+    (entry.spec.build)(&params).map_err(|error| entry.option_error(error))
+}
+
+/// A protocol of `cv`: one of its strategies.
+struct Strategy(cv::Strategy);
+
+impl Protocol for Strategy {
+    fn plan(
+        &self,
+        dataset: &data::Dataset,
+        experiment_seed: u64,
+    ) -> Result<cv::SplitPlan, cv::CvError> {
+        cv::SplitPlan::for_dataset(dataset, &self.0, experiment_seed)
+    }
+
+    fn split_count(&self, rows: usize) -> u64 {
+        self.0.split_count(rows) as u64
+    }
+
+    fn count_keys(&self) -> &'static str {
+        match self.0 {
+            cv::Strategy::StratifiedKfold { .. } | cv::Strategy::WuFlach { .. } => {
+                "protocol keys 'folds' and 'repetitions'"
+            }
+            cv::Strategy::FiveByTwo => "protocol kind",
+            cv::Strategy::Holdout { .. } => "protocol key 'repetitions'",
+            cv::Strategy::LeaveOneOut => "protocol kind (leave_one_out makes one split per row)",
+            cv::Strategy::Aslan { .. } => "protocol key 'folds'",
+        }
+    }
+}
+
+/// A `cv` strategy checked by `cv` itself (the ranges it refuses beyond the declared ones, such
+/// as a fraction of exactly 0 or 1), as a protocol.
+fn strategy(strategy: cv::Strategy, params: &Params<'_>) -> Result<Arc<dyn Protocol>, ParamError> {
+    strategy.validate().map_err(|error| match error {
+        cv::CvError::OutOfRange {
+            key,
+            value,
+            allowed,
+            ..
+        } => params.invalid(&key, value, allowed),
+        other => params.invalid("kind", strategy.kind(), other.to_string()),
+    })?;
+    Ok(Arc::new(Strategy(strategy)))
+}
+
+/// The largest number of folds or repetitions a config may give (the bounds refuse far fewer).
+const MANY: usize = usize::MAX >> 1;
+
+/// The built-in protocols: cv's stratified k-fold, 5x2cv, hold-out, leave-one-out, Aslan et
+/// al.'s and Wu & Flach's.
+pub fn builtin() -> Registry<ProtocolSpec> {
+    let folds =
+        |default, low| ParameterSpec::integer("folds", default, low, MANY, "number of folds");
+    let repetitions = |default| {
+        ParameterSpec::integer(
+            "repetitions",
+            default,
+            1,
+            MANY,
+            "number of repetitions, each a fresh shuffle",
+        )
+    };
+    const FRACTION: &str = "fraction of the rows in the test set (0 and 1 excluded)";
+    let specs = [
+        ProtocolSpec {
+            name: "stratified_kfold",
+            description: "stratified k-fold cross-validation, repeated with fresh shuffles: \
+                          folds x repetitions splits",
+            options: vec![folds(10, 2), repetitions(1)],
+            build: |params| {
+                let folds = params.integer("folds")?;
+                let repetitions = params.integer("repetitions")?;
+                strategy(cv::Strategy::StratifiedKfold { folds, repetitions }, params)
+            },
+        },
+        ProtocolSpec {
+            name: "five_by_two",
+            description: "Dietterich's 5x2cv: 5 repetitions of stratified 2-fold \
+                          cross-validation, 10 splits",
+            options: Vec::new(),
+            build: |params| strategy(cv::Strategy::FiveByTwo, params),
+        },
+        ProtocolSpec {
+            name: "holdout",
+            description: "stratified hold-out, repeated: one split per repetition (with \
+                          repetitions = 1, one fixed test set)",
+            options: vec![
+                ParameterSpec::required_real("test_fraction", 0.0, 1.0, FRACTION),
+                repetitions(1),
+            ],
+            build: |params| {
+                let test_fraction = params.real("test_fraction")?;
+                let repetitions = params.integer("repetitions")?;
+                strategy(
+                    cv::Strategy::Holdout {
+                        test_fraction,
+                        repetitions,
+                    },
+                    params,
+                )
+            },
+        },
+        ProtocolSpec {
+            name: "leave_one_out",
+            description: "leave-one-out: one split per row, testing on that row alone (small \
+                          data only)",
+            options: Vec::new(),
+            build: |params| strategy(cv::Strategy::LeaveOneOut, params),
+        },
+        ProtocolSpec {
+            name: "aslan",
+            description: "Aslan, Yildiz & Alpaydin (2009): one stratified test set; the rest \
+                          by stratified folds-fold CV into training sets and validation folds, \
+                          every model tested on the one test set",
+            options: vec![
+                ParameterSpec::real("test_fraction", 1.0 / 3.0, 0.0, 1.0, FRACTION),
+                folds(30, 2),
+            ],
+            build: |params| {
+                let test_fraction = params.real("test_fraction")?;
+                let folds = params.integer("folds")?;
+                strategy(
+                    cv::Strategy::Aslan {
+                        test_fraction,
+                        folds,
+                    },
+                    params,
+                )
+            },
+        },
+        ProtocolSpec {
+            name: "wu_flach",
+            description: "Wu & Flach (2005): stratified folds; round i tests on fold i, \
+                          validates on fold i + 1 and trains on the rest; repeated",
+            options: vec![folds(10, 3), repetitions(10)],
+            build: |params| {
+                let folds = params.integer("folds")?;
+                let repetitions = params.integer("repetitions")?;
+                strategy(cv::Strategy::WuFlach { folds, repetitions }, params)
+            },
+        },
+    ];
+    let mut registry = Registry::default();
+    for spec in specs {
+        registry
+            .register(spec)
+            .expect("the built-in protocols are valid");
+    }
+    registry
+}

@@ -1,0 +1,474 @@
+//! The plan of an experiment: the prepared datasets (transforms applied, splits made), the
+//! configured learners, and the table of units (dataset, learner, split) to run.
+
+use data::catalog::Catalog;
+use data::transform::{self, PositiveClass};
+use data::Dataset;
+use learners::Learner;
+
+use crate::config::experiment::Transforms;
+use crate::error::bail;
+use crate::error::{Error, Result};
+use crate::measures::measure::Measure;
+use crate::measures::paired::FoldTest;
+use crate::measures::test_set::TestSetTest;
+use crate::plan::protocols::Protocol;
+
+/// One dataset after its transforms, with its splits.
+pub struct PreparedDataset {
+    /// The name used in tables and file names (shipped name or file stem).
+    pub name: String,
+    /// The transforms applied.
+    pub transforms: Transforms,
+    /// The data after the transforms.
+    pub dataset: Dataset,
+    /// Content hash of the transformed data (part of every cache key).
+    pub content_hash: String,
+    /// What each transform chose (and how the dataset was named, when that was chosen), in
+    /// words.
+    pub notes: Vec<String>,
+    /// What the reader decided on its own about a user's file that the user may not expect
+    /// (possible category codes read as numbers, ...), each with how to declare otherwise
+    /// ([`data::LoadNotice`]); none for a shipped dataset.
+    pub load_notices: Vec<String>,
+    /// The positive class index when the task is binary (scores for AUC are its column).
+    pub positive: Option<usize>,
+    /// The splits every learner shares.
+    pub plan: cv::SplitPlan,
+    /// The split that trains on the whole training part when the protocol has one fixed test
+    /// set (see [`whole_training_split`]): the split of the [`Training::Whole`] units that the
+    /// tests on the test set and some analyses ask for.
+    pub whole_training: Option<cv::Split>,
+}
+
+/// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
+/// hold-out), the split that trains on every other row of the dataset and tests on those rows
+/// (its repetition and fold are 0: a unit names it by [`Training::Whole`]); otherwise `None`.
+pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
+    let first = plan.splits.first()?;
+    if first.test.is_empty() || plan.splits.iter().any(|split| split.test != first.test) {
+        return None;
+    }
+    Some(cv::Split {
+        repetition: 0,
+        fold: 0,
+        train: cv::Train::Rest {
+            instances: plan.instances,
+        },
+        validation: None,
+        test: first.test.clone(),
+    })
+}
+
+impl PreparedDataset {
+    /// The split a unit trains on: one of the protocol's splits, or the whole-training-set
+    /// split (which exists for every [`Training::Whole`] unit of a plan: see
+    /// [`Plan::add_whole_training`]).
+    pub fn split(&self, training: Training) -> &cv::Split {
+        match training {
+            Training::Split(index) => &self.plan.splits[index],
+            Training::Whole => self.whole_training.as_ref().expect(
+                "a whole-training unit is only planned for a protocol with a fixed test set",
+            ),
+        }
+    }
+}
+
+/// One configured learner.
+pub struct ConfiguredLearner {
+    /// Display name (the config's `name`, or the kind).
+    pub name: String,
+    /// The kind and parameters as configured (without `name`).
+    pub table: toml::Table,
+    /// The learner itself.
+    pub learner: Box<dyn Learner>,
+}
+
+/// What a unit trains on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Training {
+    /// One of the protocol's splits (an index into the dataset's splits): its training rows,
+    /// scored on its test (and validation) rows.
+    Split(usize),
+    /// The whole training part of a protocol with one fixed test set, scored on that test set
+    /// (the models of the tests on the test set, and of Aslan et al.'s Figures 6-7).
+    Whole,
+}
+
+/// The repetition and fold a whole-training unit's seed is derived from (as the seeds of the
+/// splits are from theirs); the values of earlier versions, so their cache entries stay valid.
+const WHOLE_TRAINING_IDENTITY: [u64; 2] = [0, u64::MAX];
+
+/// One unit of work: fit one learner on one split (or the whole training part) of one dataset
+/// and predict its held-out rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Index into the plan's datasets.
+    pub dataset: usize,
+    /// Index into the plan's learners.
+    pub learner: usize,
+    /// What it trains on.
+    pub training: Training,
+}
+
+impl Unit {
+    /// The unit of `learner` on split `split` of `dataset`.
+    pub fn on_split(dataset: usize, learner: usize, split: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Split(split),
+        }
+    }
+
+    /// The unit of `learner` on the whole training part of `dataset`.
+    pub fn on_whole_training(dataset: usize, learner: usize) -> Unit {
+        Unit {
+            dataset,
+            learner,
+            training: Training::Whole,
+        }
+    }
+
+    /// The index of its split, for a unit on one of the protocol's splits.
+    pub fn split(&self) -> Option<usize> {
+        match self.training {
+            Training::Split(split) => Some(split),
+            Training::Whole => None,
+        }
+    }
+}
+
+/// Everything an experiment will run and compute.
+pub struct Plan {
+    /// The prepared datasets, in config order.
+    pub datasets: Vec<PreparedDataset>,
+    /// The learners, in config order.
+    pub learners: Vec<ConfiguredLearner>,
+    /// The units: every learner on every split, ordered by dataset, learner, split; then the
+    /// whole-training units, ordered by dataset and learner.
+    pub units: Vec<Unit>,
+    /// The measures computed on every unit's predictions, in config order.
+    pub measures: Vec<Measure>,
+    /// The tests over folds between every two learners, in config order.
+    pub fold_tests: Vec<FoldTest>,
+    /// The tests on the fixed test set, in config order.
+    pub test_set_tests: Vec<TestSetTest>,
+    /// Each unit's cache key, once computed (see [`UnitKeys`]).
+    pub unit_keys: UnitKeys,
+}
+
+/// The cache keys of a plan's units, each computed once: a key hashes the unit's row numbers
+/// (8 MB at a million rows, about 10 ms), and a run needs a unit's key when it looks up, writes
+/// and reads back the unit's entry, up to eight times.
+#[derive(Default)]
+pub struct UnitKeys(std::sync::Mutex<std::collections::HashMap<Unit, [u8; 32]>>);
+
+impl UnitKeys {
+    /// The key of `unit`, computed by `compute` the first time it is asked for.
+    pub fn get_or(&self, unit: Unit, compute: impl FnOnce() -> [u8; 32]) -> [u8; 32] {
+        let known = self.0.lock().map(|keys| keys.get(&unit).copied());
+        if let Ok(Some(key)) = known {
+            return key;
+        }
+        let key = compute();
+        if let Ok(mut keys) = self.0.lock() {
+            keys.insert(unit, key);
+        }
+        key
+    }
+}
+
+/// A dataset reference with its transforms, before loading.
+#[derive(Clone, Debug)]
+pub struct DatasetRequest {
+    /// The name used in tables and file names (the entry's `label`, else the shipped name or
+    /// the file's stem; see [`crate::plan::dataset_names`]).
+    pub name: String,
+    /// Whether the name is the entry's `label`.
+    pub labelled: bool,
+    /// The position (from 1) of its entry in the config's `datasets`.
+    pub entry: usize,
+    /// What was decided about it before loading (a name given), in words.
+    pub notes: Vec<String>,
+    /// Shipped name or path.
+    pub source: String,
+    /// Transforms to apply.
+    pub transforms: Transforms,
+    /// How to read the source if it is a file of one's own (column types, missing markers).
+    pub options: data::LoadOptions,
+}
+
+/// The display name of a dataset source: the shipped name, or a file's stem.
+pub fn display_name(source: &str) -> String {
+    let path = std::path::Path::new(source);
+    if path.is_file() {
+        path.file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_else(|| source.to_string())
+    } else {
+        source.to_string()
+    }
+}
+
+/// Loads one dataset, applies its transforms and makes its splits.
+pub fn prepare_dataset(
+    request: &DatasetRequest,
+    catalog: Option<&Catalog>,
+    (protocol, measures): (&dyn Protocol, &[Measure]),
+    experiment_seed: u64,
+    limits: &crate::plan::bounds::Limits,
+) -> Result<PreparedDataset> {
+    let name = request.name.clone();
+    let (loaded, report) = match catalog {
+        Some(catalog) => catalog.resolve_with_report(&request.source, &request.options),
+        None if std::path::Path::new(&request.source).is_file() => {
+            data::load_with_report(&request.source, &request.options)
+        }
+        None => data::catalog::resolve(&request.source).map(|d| (d, data::LoadReport::default())),
+    }
+    .map_err(|source| Error::LoadDataset {
+        dataset: request.source.clone(),
+        source: Box::new(source),
+    })?;
+    let transforms = &request.transforms;
+    let mut notes = request.notes.clone();
+    let mut dataset = loaded.with_name(name.clone());
+    if transforms.two_most_confused && dataset.num_classes() > 2 {
+        let (reduced, record) = transform::reduce_to_most_confused(&dataset)
+            .map_err(|source| transform_failed(&name, "two_most_confused", source))?;
+        notes.push(format!("two most confused classes: {}", record.reason));
+        dataset = reduced;
+    }
+    let (mut dataset, positive) = binary_task((&name, dataset), transforms, &mut notes)?;
+    if let Some(binary) = measures.iter().find(|m| m.needs_binary_task()) {
+        if positive.is_none() {
+            bail!(
+                "dataset '{name}' has {} classes, but the measure '{}' needs a binary task: set \
+                 two_most_confused, or positive_class with one_vs_rest",
+                dataset.num_classes(),
+                binary.name()
+            );
+        }
+    }
+    if let Some(size) = transforms.subsample {
+        dataset = subsample((&name, &dataset), size, experiment_seed, &mut notes)?;
+    }
+    crate::plan::bounds::check_splits(&name, dataset.len(), protocol, limits)?;
+    let plan = protocol
+        .plan(&dataset, experiment_seed)
+        .map_err(|source| Error::Splits {
+            dataset: name.clone(),
+            source: Box::new(source),
+        })?;
+    let content_hash = dataset.content_hash();
+    let whole_training = whole_training_split(&plan);
+    Ok(PreparedDataset {
+        name,
+        load_notices: report
+            .notices
+            .iter()
+            .map(|notice| {
+                // The notice's command names this file rather than a placeholder.
+                let command = format!("`experiments datasets {}", request.source);
+                notice
+                    .to_string()
+                    .replace("`experiments datasets FILE", &command)
+            })
+            .collect(),
+        transforms: transforms.clone(),
+        dataset,
+        content_hash,
+        notes,
+        positive,
+        plan,
+        whole_training,
+    })
+}
+
+/// A transform of the config that could not be applied to dataset `name`.
+fn transform_failed(name: &str, transform: &'static str, source: data::DataError) -> Error {
+    Error::Transform {
+        dataset: name.to_string(),
+        transform,
+        source: Box::new(source),
+    }
+}
+
+/// The dataset `name` as a two-class task with its positive class (the second), when it has two
+/// classes or the transforms ask for one (`positive_class`, `one_vs_rest`); otherwise as it is,
+/// without a positive class. What was chosen is added to `notes`.
+fn binary_task(
+    (name, dataset): (&str, Dataset),
+    transforms: &Transforms,
+    notes: &mut Vec<String>,
+) -> Result<(Dataset, Option<usize>)> {
+    let classes = dataset.num_classes();
+    let wants_binary = transforms.positive_class.is_some() || transforms.one_vs_rest;
+    if classes != 2 && !wants_binary {
+        return Ok((dataset, None));
+    }
+    if classes > 2 && !transforms.one_vs_rest {
+        bail!(
+            "dataset '{name}' has {classes} classes: with positive_class set, also set \
+             one_vs_rest = true (or two_most_confused = true)"
+        );
+    }
+    let choice = match transforms.positive_class.as_deref() {
+        None | Some("minority") => PositiveClass::Minority,
+        Some("majority") => {
+            let counts = dataset.class_counts();
+            let mut best = 0;
+            for (index, &count) in counts.iter().enumerate() {
+                if count > counts[best] {
+                    best = index;
+                }
+            }
+            PositiveClass::Named(dataset.schema().class_values[best].clone())
+        }
+        Some(named) => PositiveClass::Named(named.to_string()),
+    };
+    let (binary, record) = transform::into_positive(dataset, &choice)
+        .map_err(|source| transform_failed(name, "positive_class", source))?;
+    notes.push(format!(
+        "positive class '{}' against '{}' ({})",
+        record.positive, record.negative, record.reason
+    ));
+    Ok((binary, Some(1)))
+}
+
+/// A stratified subsample of `size` rows of the dataset `name`, seeded from the experiment seed
+/// and that name; what was taken of each class is added to `notes`.
+fn subsample(
+    (name, dataset): (&str, &Dataset),
+    size: usize,
+    experiment_seed: u64,
+    notes: &mut Vec<String>,
+) -> Result<Dataset> {
+    let seed = seeds::derive_seed_from_label(experiment_seed, &format!("subsample/{name}"));
+    let (sample, record) = transform::stratified_subsample(dataset, size, seed)
+        .map_err(|source| transform_failed(name, "subsample", source))?;
+    let per_class: Vec<String> = record
+        .per_class
+        .iter()
+        .map(|(class, available, taken)| format!("{class} {taken} of {available}"))
+        .collect();
+    notes.push(format!(
+        "stratified subsample of {size} rows ({})",
+        per_class.join(", ")
+    ));
+    Ok(sample)
+}
+
+impl Plan {
+    /// The plan of prepared datasets and learners: every learner on every split.
+    pub fn new(datasets: Vec<PreparedDataset>, learners: Vec<ConfiguredLearner>) -> Plan {
+        let mut units = Vec::new();
+        for (dataset_index, dataset) in datasets.iter().enumerate() {
+            for learner in 0..learners.len() {
+                for split in 0..dataset.plan.splits.len() {
+                    units.push(Unit::on_split(dataset_index, learner, split));
+                }
+            }
+        }
+        Plan {
+            datasets,
+            learners,
+            units,
+            measures: Vec::new(),
+            fold_tests: Vec::new(),
+            test_set_tests: Vec::new(),
+            unit_keys: UnitKeys::default(),
+        }
+    }
+
+    /// Adds the whole-training units of these (dataset, learner) pairs (once each, after the
+    /// split units, ordered by dataset and learner), leaving out datasets whose protocol has no
+    /// fixed test set.
+    pub fn add_whole_training(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+        let first = self.units.len() - self.whole_training_units().count();
+        let mut wanted: Vec<Unit> = pairs
+            .into_iter()
+            .filter(|&(dataset, _)| self.datasets[dataset].whole_training.is_some())
+            .map(|(dataset, learner)| Unit::on_whole_training(dataset, learner))
+            .chain(self.units.drain(first..))
+            .collect();
+        wanted.sort_by_key(|unit| (unit.dataset, unit.learner));
+        wanted.dedup();
+        self.units.extend(wanted);
+    }
+
+    /// The whole-training units, with their positions in `units` (they come last).
+    pub fn whole_training_units(&self) -> impl Iterator<Item = (usize, Unit)> + '_ {
+        let first = self
+            .units
+            .iter()
+            .rposition(|unit| unit.training != Training::Whole)
+            .map_or(0, |last| last + 1);
+        (first..self.units.len()).map(move |position| (position, self.units[position]))
+    }
+
+    /// The position in `units` of the whole-training unit of (`dataset`, `learner`), if planned.
+    pub fn whole_training_unit(&self, dataset: usize, learner: usize) -> Option<usize> {
+        let wanted = Unit::on_whole_training(dataset, learner);
+        self.whole_training_units()
+            .find(|&(_, unit)| unit == wanted)
+            .map(|(position, _)| position)
+    }
+
+    /// The seed a unit's learner gets: from the dataset's plan seed, the learner's kind and
+    /// parameters and the split's identity, so it depends neither on the order of the config,
+    /// nor on display names, nor on threads.
+    pub fn unit_seed(&self, unit: Unit) -> u64 {
+        let dataset = &self.datasets[unit.dataset];
+        let learner_seed = seeds::derive_seed_from_label(
+            dataset.plan.seed,
+            &self.learners[unit.learner].learner.describe(),
+        );
+        let identity = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                [split.repetition as u64, split.fold as u64]
+            }
+            Training::Whole => WHOLE_TRAINING_IDENTITY,
+        };
+        seeds::derive_seed(learner_seed, &identity)
+    }
+
+    /// A unit in words: "dataset / learner / repetition R fold F" (or "/ whole training part").
+    pub fn unit_words(&self, unit: Unit) -> String {
+        let dataset = &self.datasets[unit.dataset];
+        let which = match unit.training {
+            Training::Split(index) => {
+                let split = &dataset.plan.splits[index];
+                format!("repetition {} fold {}", split.repetition, split.fold)
+            }
+            Training::Whole => "whole training part".to_string(),
+        };
+        format!(
+            "{} / {} / {which}",
+            dataset.name, self.learners[unit.learner].name
+        )
+    }
+}
+
+/// Checks that every learner can take every dataset: nominal attributes, missing values and
+/// the number of classes against what the learner declares it handles.
+pub fn check_capabilities(plan: &Plan) -> Result<()> {
+    for dataset in &plan.datasets {
+        let has_missing = dataset.dataset.missing_count() > 0;
+        for learner in &plan.learners {
+            learner
+                .learner
+                .capabilities()
+                .accepts(dataset.dataset.schema(), has_missing)
+                .map_err(|problem| {
+                    Error::config(format!(
+                        "learner '{}' cannot take dataset '{}': {problem}",
+                        learner.name, dataset.name
+                    ))
+                })?;
+        }
+    }
+    Ok(())
+}
