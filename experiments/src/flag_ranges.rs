@@ -28,7 +28,7 @@ pub const MAX_RESAMPLES: usize = 1_000_000;
 
 /// The most shards of `--shard I/N` and `slurm --tasks` (Slurm's own array limit is usually far
 /// lower: `MaxArraySize`, 1001 by default): the engine's bound.
-pub const MAX_SHARDS: usize = engine::shard::MAX_SHARDS;
+pub const MAX_SHARDS: usize = engine::run::shard::MAX_SHARDS;
 
 /// A count flag in `low..=high`.
 pub fn check_count(flag: &str, value: u64, low: u64, high: u64, what: &str) -> Result<()> {
@@ -56,7 +56,7 @@ pub fn check_alpha(alpha: f64) -> Result<()> {
 }
 
 /// `--shard I/N`: the engine's reading, which bounds N by [`MAX_SHARDS`].
-pub fn parse_shard(text: &str) -> Result<engine::shard::Shard, String> {
+pub fn parse_shard(text: &str) -> Result<engine::run::shard::Shard, String> {
     text.parse()
 }
 

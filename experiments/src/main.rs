@@ -47,7 +47,7 @@ struct Cli {
     /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
     /// expected cost; N at most 100000) into the cache, writing no report; `--merge` builds it once all have run.
     #[arg(long, value_name = "I/N", value_parser = flag_ranges::parse_shard, conflicts_with = "merge")]
-    shard: Option<engine::shard::Shard>,
+    shard: Option<engine::run::shard::Shard>,
 
     /// Build the tables, tests and report from the cache without fitting (after the shards);
     /// stops with the missing units and their shards if some are not there.
@@ -88,21 +88,21 @@ enum Command {
 pub struct LimitArgs {
     /// The largest plan accepted, in units (dataset x learner x split), from 1 to 1000000000;
     /// raise it deliberately.
-    #[arg(long, value_name = "N", default_value_t = engine::bounds::Limits::default().units,
-          value_parser = clap::value_parser!(u64).range(1..=engine::bounds::MAX_UNITS))]
+    #[arg(long, value_name = "N", default_value_t = engine::plan::bounds::Limits::default().units,
+          value_parser = clap::value_parser!(u64).range(1..=engine::plan::bounds::MAX_UNITS))]
     pub max_units: u64,
 
     /// The most memory one dataset's splits may hold, in MB, from 1 to 1048576 (and never
     /// more than this machine's memory); raise it deliberately.
-    #[arg(long, value_name = "MB", default_value_t = engine::bounds::Limits::default().split_bytes >> 20,
-          value_parser = clap::value_parser!(u64).range(1..=engine::bounds::MAX_SPLIT_MEMORY_MB))]
+    #[arg(long, value_name = "MB", default_value_t = engine::plan::bounds::Limits::default().split_bytes >> 20,
+          value_parser = clap::value_parser!(u64).range(1..=engine::plan::bounds::MAX_SPLIT_MEMORY_MB))]
     pub max_split_memory_mb: u64,
 }
 
 impl LimitArgs {
     /// The engine's limits.
-    fn limits(self) -> engine::bounds::Limits {
-        engine::bounds::Limits {
+    fn limits(self) -> engine::plan::bounds::Limits {
+        engine::plan::bounds::Limits {
             units: self.max_units,
             split_bytes: self.max_split_memory_mb.saturating_mul(1 << 20),
         }
@@ -178,7 +178,7 @@ fn run(cli: Cli) -> Result<Finished> {
             let checked = engine.check_file(&path)?;
             if cli.check {
                 let target = cli.results.join(&checked.config.name);
-                engine::publish::check_writable(&target, &checked.plan, false)?;
+                engine::run::publish::check_writable(&target, &checked.plan, false)?;
                 println!(
                     "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)",
                     path.display(),

@@ -13,7 +13,7 @@ table both ways:
 
 A comparison whose differences have zero variance and non-zero mean is t = +-inf, rejected
 under both. The corrected resampled t-test (Nadeau & Bengio) uses the mean training and test
-sizes of the dataset's splits, as `engine::results::mean_sizes` does; they are read from the
+sizes of the dataset's splits, as `engine::record::results::mean_sizes` does; they are read from the
 run's `splits/<dataset>.json`.
 
 Usage:
@@ -78,7 +78,7 @@ def find_splits(node):
 
 
 def mean_sizes(splits_dir, dataset):
-    """Mean training and test sizes over the dataset's splits (engine::results::mean_sizes)."""
+    """Mean training and test sizes over the dataset's splits (engine::record::results::mean_sizes)."""
     with open(os.path.join(splits_dir, f"{dataset}.json")) as handle:
         splits = [s for s in find_splits(json.load(handle)) if s.get("fold", 0) != 2**64 - 1]
     train = sum(len(s["train"]) for s in splits) / len(splits)

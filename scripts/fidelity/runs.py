@@ -72,7 +72,7 @@ def unit_predictions(run, dataset, learner, repetition, fold):
 
 
 def safe(name):
-    """engine::cache::file_safe."""
+    """engine::file_safe."""
     out = "".join(c if c.isalnum() and c.isascii() or c in "-_." else "_" for c in name)
     return "_" + out if out.startswith(".") else out
 

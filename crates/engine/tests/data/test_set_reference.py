@@ -1,4 +1,4 @@
-"""Reference values for the tests on the fixed test set (crates/engine/src/test_set.rs), computed
+"""Reference values for the tests on the fixed test set (crates/engine/src/measures/test_set.rs), computed
 from two models' class probabilities on one test set with outside code only:
 
   * DeLong, DeLong & Clarke-Pearson (1988) written here from the paper, the O(m n) way: placement
