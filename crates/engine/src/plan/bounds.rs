@@ -48,10 +48,11 @@ impl Default for Limits {
 }
 
 /// Refuses a dataset of more rows than the splits can number ([`cv::MAX_INSTANCES`]: row
-/// numbers are `u32`), or whose splits would hold more index bytes than the limit, counted as
-/// every row once per split (4 bytes a row): an upper bound, since the built-in protocols list
-/// only the test and validation rows and hold the training rows as the rest
-/// ([`cv::Train::Rest`]).
+/// numbers are `u32`), or whose splits would hold more index bytes than the limit: the rows
+/// the protocol's splits list ([`Protocol::listed_rows`], 4 bytes a row; the built-in
+/// protocols list only the test and validation rows and hold the training rows as the rest,
+/// [`cv::Train::Rest`], so that a leave-one-out plan counts each row once) and a constant per
+/// split.
 pub fn check_splits(
     dataset: &str,
     rows: usize,
@@ -66,11 +67,10 @@ pub fn check_splits(
         );
     }
     let splits = protocol.split_count(rows);
-    let bytes = splits.saturating_mul(
-        (rows as u64)
-            .saturating_mul(std::mem::size_of::<u32>() as u64)
-            .saturating_add(OVERHEAD_BYTES),
-    );
+    let bytes = protocol
+        .listed_rows(rows)
+        .saturating_mul(std::mem::size_of::<u32>() as u64)
+        .saturating_add(splits.saturating_mul(OVERHEAD_BYTES));
     if bytes > limits.split_bytes {
         bail!(
             "dataset '{dataset}': {splits} splits of {rows} rows would hold about {} MB of row \

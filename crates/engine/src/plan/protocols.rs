@@ -23,6 +23,15 @@ pub trait Protocol: Send + Sync {
     /// number too large for memory is refused by the bounds, not computed).
     fn split_count(&self, rows: usize) -> u64;
 
+    /// How many row numbers the splits of a dataset of `rows` rows list in all, for the plan's
+    /// bounds on memory (saturating). By default every row of every split, an upper bound for
+    /// a protocol that lists its training rows; a protocol whose splits hold their training
+    /// rows as the rest ([`cv::Train::Rest`]), as every built-in one does, counts only its
+    /// test and validation rows.
+    fn listed_rows(&self, rows: usize) -> u64 {
+        self.split_count(rows).saturating_mul(rows as u64)
+    }
+
     /// The config keys that set the number of splits, for a bound's message ("protocol keys
     /// 'folds' and 'repetitions'").
     fn count_keys(&self) -> &'static str;
@@ -82,6 +91,35 @@ impl Protocol for Strategy {
 
     fn split_count(&self, rows: usize) -> u64 {
         self.0.split_count(rows) as u64
+    }
+
+    fn listed_rows(&self, rows: usize) -> u64 {
+        let rows = rows as u64;
+        // A part of a fraction of the rows, rounded up by at most one row.
+        let part = |fraction: f64| (rows as f64 * fraction).ceil() as u64 + 1;
+        match self.0 {
+            cv::Strategy::StratifiedKfold { repetitions, .. } => {
+                rows.saturating_mul(repetitions as u64)
+            }
+            // Each row tests once and validates once a repetition.
+            cv::Strategy::WuFlach { repetitions, .. } => {
+                rows.saturating_mul(2).saturating_mul(repetitions as u64)
+            }
+            cv::Strategy::FiveByTwo => rows.saturating_mul(5),
+            cv::Strategy::Holdout {
+                test_fraction,
+                repetitions,
+            } => part(test_fraction).saturating_mul(repetitions as u64),
+            cv::Strategy::LeaveOneOut => rows,
+            // Every split lists the common test set and its own validation fold; the folds
+            // partition the rest.
+            cv::Strategy::Aslan {
+                test_fraction,
+                folds,
+            } => part(test_fraction)
+                .saturating_mul(folds as u64)
+                .saturating_add(rows.saturating_sub((rows as f64 * test_fraction).floor() as u64)),
+        }
     }
 
     fn count_keys(&self) -> &'static str {
@@ -216,4 +254,73 @@ pub fn builtin() -> Registry<ProtocolSpec> {
             .expect("the built-in protocols are valid");
     }
     registry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::bounds::{check_splits, Limits};
+
+    /// Every built-in strategy, with the options of the shipped configs.
+    fn strategies() -> Vec<cv::Strategy> {
+        vec![
+            cv::Strategy::StratifiedKfold {
+                folds: 10,
+                repetitions: 3,
+            },
+            cv::Strategy::FiveByTwo,
+            cv::Strategy::Holdout {
+                test_fraction: 0.3,
+                repetitions: 4,
+            },
+            cv::Strategy::LeaveOneOut,
+            cv::Strategy::Aslan {
+                test_fraction: 1.0 / 3.0,
+                folds: 30,
+            },
+            cv::Strategy::WuFlach {
+                folds: 10,
+                repetitions: 2,
+            },
+        ]
+    }
+
+    /// The estimate of the listed rows against a recount of the splits `cv` makes: never
+    /// below it, and above it by at most a row or two a split (rounding of the parts).
+    #[test]
+    fn listed_rows_bound_the_rows_the_splits_list() {
+        for rows in [150usize, 997] {
+            let classes: Vec<u32> = (0..rows).map(|row| (row % 3) as u32).collect();
+            for strategy in strategies() {
+                let plan = cv::SplitPlan::new("d", &classes, &strategy, 1).unwrap();
+                let listed: usize = plan
+                    .splits
+                    .iter()
+                    .map(|split| split.test.len() + split.validation.as_ref().map_or(0, Vec::len))
+                    .sum();
+                assert!(plan
+                    .splits
+                    .iter()
+                    .all(|split| matches!(split.train, cv::Train::Rest { .. })));
+                let estimate = Strategy(strategy.clone()).listed_rows(rows);
+                let slack = 2 * plan.splits.len() as u64;
+                assert!(
+                    estimate >= listed as u64,
+                    "{strategy:?}: {estimate} < {listed}"
+                );
+                assert!(
+                    estimate <= listed as u64 + slack,
+                    "{strategy:?}: {estimate} vs {listed}"
+                );
+            }
+        }
+    }
+
+    /// A leave-one-out plan of 200,000 rows lists 200,000 row numbers (under 1 MB): within the
+    /// default limit of 4 GiB, where counting every row of every split (160 GB) refused it.
+    #[test]
+    fn a_large_leave_one_out_plan_passes_the_bound() {
+        let protocol = Strategy(cv::Strategy::LeaveOneOut);
+        check_splits("large", 200_000, &protocol, &Limits::default()).unwrap();
+    }
 }
