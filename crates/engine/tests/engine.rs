@@ -416,7 +416,7 @@ fn the_tests_on_the_test_set_fit_one_model_per_learner_on_the_whole_training_par
         assert_eq!(whole.train_len() + test.len(), dataset.dataset.len());
         assert!(whole.train_rows().all(|row| !test.contains(&row)));
         let predictions = output.record.whole_training_predictions(index, 1).unwrap();
-        assert_eq!(predictions.rows, cv::row_numbers(test));
+        assert_eq!(&predictions.rows, test);
     }
     let cached: Vec<PathBuf> = walk(&output.folder.join("predictions"))
         .into_iter()

@@ -54,7 +54,7 @@ impl UnitSpec<'_> {
     /// The rows the unit predicts, in the order of its predictions: the test rows, then the
     /// validation rows if the split has them.
     pub fn predicted_rows(&self) -> Vec<usize> {
-        predicted_rows(self.split)
+        cv::row_numbers(&predicted_rows(self.split))
     }
 
     /// The number of predicted rows.
@@ -64,7 +64,7 @@ impl UnitSpec<'_> {
 
     /// The predictions of this unit from probabilities in [`UnitSpec::predicted_rows`] order.
     pub fn predictions(&self, probabilities: Probabilities) -> UnitPredictions {
-        let rows = self.predicted_rows();
+        let rows = predicted_rows(self.split);
         let test = self.split.test.len();
         let parts = (0..rows.len())
             .map(|position| {
@@ -77,7 +77,7 @@ impl UnitSpec<'_> {
             .collect();
         let truth = rows
             .iter()
-            .map(|&row| self.dataset.dataset.class(row))
+            .map(|&row| self.dataset.dataset.class(row as usize))
             .collect();
         UnitPredictions {
             rows,
@@ -105,17 +105,18 @@ impl Plan {
 }
 
 /// The rows a split's unit predicts: its test rows, then its validation rows if it has them.
-pub fn predicted_rows(split: &cv::Split) -> Vec<usize> {
-    let mut rows = cv::row_numbers(&split.test);
-    rows.extend(split.validation.iter().flatten().map(|&row| row as usize));
+fn predicted_rows(split: &cv::Split) -> Vec<u32> {
+    let mut rows = split.test.clone();
+    rows.extend(split.validation.iter().flatten());
     rows
 }
 
 /// One unit's predictions, one entry per predicted row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitPredictions {
-    /// The row ids in the prepared dataset.
-    pub rows: Vec<usize>,
+    /// The row ids in the prepared dataset (32-bit, as a split's: the plan refuses a dataset
+    /// of more rows than `u32` numbers).
+    pub rows: Vec<u32>,
     /// Which part of the split each row belongs to.
     pub parts: Vec<Part>,
     /// The true class of each row (never shown to the learner).
