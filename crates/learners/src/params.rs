@@ -379,134 +379,156 @@ impl<'a> Params<'a> {
 
 /// Checks one given value against its declaration.
 fn check(kind: &str, parameter: &ParameterSpec, value: &toml::Value) -> Result<Value, ParamError> {
-    let key = parameter.name();
-    let type_error = |got: &toml::Value| ParamError::Type {
-        kind: kind.to_string(),
-        key: key.to_string(),
-        expected: parameter.kind().expected(),
-        got: format!("{} ({})", got, got.type_str()),
-    };
-    let range_error = |value: String| ParamError::Range {
-        kind: kind.to_string(),
-        key: key.to_string(),
-        value,
-        allowed: parameter.kind().allowed(),
-    };
-    let real = |item: &toml::Value, low: f64, high: f64| -> Result<f64, ParamError> {
-        let number = match item {
-            toml::Value::Float(x) => *x,
-            toml::Value::Integer(i) => *i as f64,
-            other => return Err(type_error(other)),
-        };
-        if number >= low && number <= high {
-            Ok(number)
-        } else {
-            Err(range_error(format_number(number)))
-        }
-    };
+    let given = Given { kind, parameter };
     match *parameter.kind() {
-        ParameterKind::Real { low, high } => real(value, low, high).map(Value::Real),
-        ParameterKind::Integer { low, high } => match value {
-            toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => {
-                Ok(Value::Integer(*i as usize))
-            }
-            toml::Value::Integer(i) => Err(range_error(i.to_string())),
-            other => Err(type_error(other)),
-        },
+        ParameterKind::Real { low, high } => given.real(value, low, high).map(Value::Real),
+        ParameterKind::Integer { low, high } => given.integer(value, low, high).map(Value::Integer),
         ParameterKind::IntegerList { low, high } => {
-            let toml::Value::Array(items) = value else {
-                return Err(type_error(value));
-            };
+            let items = given.array(value)?;
             if items.is_empty() {
-                return Err(range_error("[]".into()));
+                return Err(given.range_error("[]".into()));
             }
-            items
-                .iter()
-                .map(|item| match item {
-                    toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => {
-                        Ok(*i as usize)
-                    }
-                    toml::Value::Integer(i) => Err(range_error(i.to_string())),
-                    other => Err(type_error(other)),
-                })
-                .collect::<Result<Vec<_>, _>>()
+            given
+                .each(items, |item| given.integer(item, low, high))
                 .map(Value::IntegerList)
         }
         ParameterKind::Boolean => match value {
             toml::Value::Boolean(b) => Ok(Value::Boolean(*b)),
-            other => Err(type_error(other)),
+            other => Err(given.type_error(other)),
         },
-        ParameterKind::Choice { words } => {
-            let toml::Value::String(word) = value else {
-                return Err(type_error(value));
-            };
-            words
-                .iter()
-                .find(|&&allowed| allowed == word)
-                .map(|&allowed| Value::Word(allowed))
-                .ok_or_else(|| range_error(format!("\"{word}\"")))
-        }
-        ParameterKind::StringList => {
-            let toml::Value::Array(items) = value else {
-                return Err(type_error(value));
-            };
-            items
-                .iter()
-                .map(|item| match item {
-                    toml::Value::String(text) => Ok(text.clone()),
-                    other => Err(type_error(other)),
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Strings)
-        }
-        ParameterKind::Text => match value {
-            toml::Value::String(text) => Ok(Value::Text(text.clone())),
-            other => Err(type_error(other)),
-        },
-        ParameterKind::Table => match value {
-            toml::Value::Table(table) => Ok(Value::Table(table.clone())),
-            other => Err(type_error(other)),
-        },
+        ParameterKind::Choice { words } => given.word(value, words).map(Value::Word),
+        ParameterKind::StringList => given
+            .each(given.array(value)?, |item| given.text(item))
+            .map(Value::Strings),
+        ParameterKind::Text => given.text(value).map(Value::Text),
+        ParameterKind::Table | ParameterKind::Learner => given.table(value).map(Value::Table),
         ParameterKind::RealMatrix { low, high } => {
-            let toml::Value::Array(rows) = value else {
-                return Err(type_error(value));
-            };
-            if rows.is_empty() {
-                return Err(type_error(value));
-            }
-            let mut matrix = Vec::with_capacity(rows.len());
-            for row in rows {
-                let toml::Value::Array(items) = row else {
-                    return Err(type_error(row));
-                };
-                if items.is_empty() {
-                    return Err(type_error(row));
-                }
-                matrix.push(
-                    items
-                        .iter()
-                        .map(|item| real(item, low, high))
-                        .collect::<Result<Vec<_>, _>>()?,
-                );
-            }
-            Ok(Value::Matrix(matrix))
+            given.matrix(value, low, high).map(Value::Matrix)
         }
-        ParameterKind::Learner => match value {
-            toml::Value::Table(table) => Ok(Value::Table(table.clone())),
-            other => Err(type_error(other)),
-        },
-        ParameterKind::Tables => {
-            let toml::Value::Array(items) = value else {
-                return Err(type_error(value));
-            };
-            items
-                .iter()
-                .map(|item| match item {
-                    toml::Value::Table(table) => Ok(table.clone()),
-                    other => Err(type_error(other)),
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Tables)
+        ParameterKind::Tables => given
+            .each(given.array(value)?, |item| given.table(item))
+            .map(Value::Tables),
+    }
+}
+
+/// One declared parameter of a learner kind, for checking the value given for it.
+struct Given<'a> {
+    kind: &'a str,
+    parameter: &'a ParameterSpec,
+}
+
+impl Given<'_> {
+    /// The value `got` is of the wrong type.
+    fn type_error(&self, got: &toml::Value) -> ParamError {
+        ParamError::Type {
+            kind: self.kind.to_string(),
+            key: self.parameter.name().to_string(),
+            expected: self.parameter.kind().expected(),
+            got: format!("{} ({})", got, got.type_str()),
         }
+    }
+
+    /// The value (as text) is out of the declared range.
+    fn range_error(&self, value: String) -> ParamError {
+        ParamError::Range {
+            kind: self.kind.to_string(),
+            key: self.parameter.name().to_string(),
+            value,
+            allowed: self.parameter.kind().allowed(),
+        }
+    }
+
+    /// A number (an integer is read as a real) within `low..=high`.
+    fn real(&self, item: &toml::Value, low: f64, high: f64) -> Result<f64, ParamError> {
+        let number = match item {
+            toml::Value::Float(x) => *x,
+            toml::Value::Integer(i) => *i as f64,
+            other => return Err(self.type_error(other)),
+        };
+        if number >= low && number <= high {
+            Ok(number)
+        } else {
+            Err(self.range_error(format_number(number)))
+        }
+    }
+
+    /// An integer within `low..=high`.
+    fn integer(&self, item: &toml::Value, low: usize, high: usize) -> Result<usize, ParamError> {
+        match item {
+            toml::Value::Integer(i) if *i >= low as i64 && *i <= high as i64 => Ok(*i as usize),
+            toml::Value::Integer(i) => Err(self.range_error(i.to_string())),
+            other => Err(self.type_error(other)),
+        }
+    }
+
+    /// One of the declared `words`.
+    fn word(
+        &self,
+        value: &toml::Value,
+        words: &[&'static str],
+    ) -> Result<&'static str, ParamError> {
+        let toml::Value::String(word) = value else {
+            return Err(self.type_error(value));
+        };
+        words
+            .iter()
+            .find(|&&allowed| allowed == word)
+            .copied()
+            .ok_or_else(|| self.range_error(format!("\"{word}\"")))
+    }
+
+    /// A string.
+    fn text(&self, value: &toml::Value) -> Result<String, ParamError> {
+        match value {
+            toml::Value::String(text) => Ok(text.clone()),
+            other => Err(self.type_error(other)),
+        }
+    }
+
+    /// A table.
+    fn table(&self, value: &toml::Value) -> Result<toml::Table, ParamError> {
+        match value {
+            toml::Value::Table(table) => Ok(table.clone()),
+            other => Err(self.type_error(other)),
+        }
+    }
+
+    /// An array (its items are checked by the caller).
+    fn array<'v>(&self, value: &'v toml::Value) -> Result<&'v [toml::Value], ParamError> {
+        match value {
+            toml::Value::Array(items) => Ok(items),
+            other => Err(self.type_error(other)),
+        }
+    }
+
+    /// Each item read by `read`, or the first item's error.
+    fn each<T>(
+        &self,
+        items: &[toml::Value],
+        read: impl Fn(&toml::Value) -> Result<T, ParamError>,
+    ) -> Result<Vec<T>, ParamError> {
+        items.iter().map(read).collect()
+    }
+
+    /// A non-empty array of non-empty arrays of numbers within `low..=high`.
+    fn matrix(
+        &self,
+        value: &toml::Value,
+        low: f64,
+        high: f64,
+    ) -> Result<Vec<Vec<f64>>, ParamError> {
+        let rows = self.array(value)?;
+        if rows.is_empty() {
+            return Err(self.type_error(value));
+        }
+        let mut matrix = Vec::with_capacity(rows.len());
+        for row in rows {
+            let items = self.array(row)?;
+            if items.is_empty() {
+                return Err(self.type_error(row));
+            }
+            matrix.push(self.each(items, |item| self.real(item, low, high))?);
+        }
+        Ok(matrix)
     }
 }
