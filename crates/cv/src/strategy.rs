@@ -320,119 +320,62 @@ impl Strategy {
         self.validate()?;
         let instances = classes.len();
         check_instances(instances)?;
-        let too_few = |needed: String| CvError::TooFewInstances {
-            kind: self.kind().to_string(),
-            needed,
-            instances,
-        };
         let mut splits = Vec::with_capacity(self.split_count(instances));
+        self.check_enough_instances(instances)?;
         match *self {
             Strategy::StratifiedKfold { folds, repetitions } => {
-                if instances < folds {
-                    return Err(too_few(format!(
-                        "at least {folds} instances (one per fold)"
-                    )));
-                }
                 kfold_splits(classes, folds, repetitions, seed, &mut splits);
             }
-            Strategy::FiveByTwo => {
-                if instances < 2 {
-                    return Err(too_few("at least 2 instances".to_string()));
-                }
-                kfold_splits(classes, 2, 5, seed, &mut splits);
-            }
+            Strategy::FiveByTwo => kfold_splits(classes, 2, 5, seed, &mut splits),
             Strategy::Holdout {
                 test_fraction,
                 repetitions,
-            } => {
-                let test_size = (instances as f64 * test_fraction).round() as usize;
-                if test_size == 0 || test_size >= instances {
-                    return Err(too_few(format!(
-                        "enough instances for a non-empty train and test part at test_fraction = {test_fraction}"
-                    )));
-                }
-                for repetition in 0..repetitions {
-                    let mut rng = repetition_generator(seed, repetition);
-                    let (_, test) = stratified_holdout(classes, test_fraction, &mut rng);
-                    splits.push(Split {
-                        repetition,
-                        fold: 0,
-                        train: Train::Rest { instances },
-                        validation: None,
-                        test,
-                    });
-                }
+            } => holdout_splits(classes, test_fraction, repetitions, seed, &mut splits),
+            Strategy::LeaveOneOut => leave_one_out_splits(instances, &mut splits),
+            Strategy::Aslan {
+                test_fraction,
+                folds,
+            } => aslan_splits(classes, test_fraction, folds, seed, &mut splits),
+            Strategy::WuFlach { folds, repetitions } => {
+                wu_flach_splits(classes, folds, repetitions, seed, &mut splits);
             }
-            Strategy::LeaveOneOut => {
-                if instances < 2 {
-                    return Err(too_few("at least 2 instances".to_string()));
-                }
-                for (fold, index) in (0..instances).zip(0..) {
-                    splits.push(Split {
-                        repetition: 0,
-                        fold,
-                        train: Train::Rest { instances },
-                        validation: None,
-                        test: vec![index],
-                    });
-                }
+        }
+        Ok(splits)
+    }
+
+    /// Refuses too few instances for every test (and validation) part to be non-empty.
+    fn check_enough_instances(&self, instances: usize) -> Result<(), CvError> {
+        let needed = match *self {
+            Strategy::StratifiedKfold { folds, .. } | Strategy::WuFlach { folds, .. } => {
+                (instances < folds).then(|| format!("at least {folds} instances (one per fold)"))
+            }
+            Strategy::FiveByTwo | Strategy::LeaveOneOut => {
+                (instances < 2).then(|| "at least 2 instances".to_string())
+            }
+            Strategy::Holdout { test_fraction, .. } => {
+                let test_size = (instances as f64 * test_fraction).round() as usize;
+                (test_size == 0 || test_size >= instances).then(|| format!(
+                    "enough instances for a non-empty train and test part at test_fraction = {test_fraction}"
+                ))
             }
             Strategy::Aslan {
                 test_fraction,
                 folds,
             } => {
                 let test_size = (instances as f64 * test_fraction).round() as usize;
-                if test_size == 0 || instances - test_size.min(instances) < folds {
-                    return Err(too_few(format!(
-                        "a non-empty test set and at least {folds} instances left for the {folds} validation folds at test_fraction = {test_fraction}"
-                    )));
-                }
-                let mut rng = repetition_generator(seed, 0);
-                let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
-                let train_all_classes: Vec<u32> = train_all
-                    .iter()
-                    .map(|&index| classes[index as usize])
-                    .collect();
-                let inner = stratified_fold_assignment(&train_all_classes, folds, &mut rng);
-                // The inner fold of every row of train-all; test rows are in no fold.
-                let mut fold_of = vec![NO_FOLD; instances];
-                for (&index, &inner_fold) in train_all.iter().zip(&inner) {
-                    fold_of[index as usize] = inner_fold;
-                }
-                for (fold, number) in (0..folds).zip(0..) {
-                    splits.push(Split {
-                        repetition: 0,
-                        fold,
-                        train: Train::Rest { instances },
-                        validation: Some(indices_inside(&fold_of, number)),
-                        test: test.clone(),
-                    });
-                }
+                (test_size == 0 || instances - test_size.min(instances) < folds).then(|| format!(
+                    "a non-empty test set and at least {folds} instances left for the {folds} validation folds at test_fraction = {test_fraction}"
+                ))
             }
-            Strategy::WuFlach { folds, repetitions } => {
-                if instances < folds {
-                    return Err(too_few(format!(
-                        "at least {folds} instances (one per fold)"
-                    )));
-                }
-                for repetition in 0..repetitions {
-                    let mut rng = repetition_generator(seed, repetition);
-                    let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
-                    let partition = fold_lists(&fold_of, folds);
-                    for fold in 0..folds {
-                        let validation_fold = (fold + 1) % folds;
-                        splits.push(Split {
-                            repetition,
-                            fold,
-                            train: Train::Rest { instances },
-                            validation: Some(partition[validation_fold].clone()),
-                            test: partition[fold].clone(),
-                        });
-                    }
-                }
-            }
+        };
+        match needed {
+            Some(needed) => Err(CvError::TooFewInstances {
+                kind: self.kind().to_string(),
+                needed,
+                instances,
+            }),
+            None => Ok(()),
         }
-        Ok(splits)
     }
 
     /// [`Strategy::splits`] on a dataset's class column.
@@ -482,6 +425,101 @@ fn kfold_splits(
                 },
                 validation: None,
                 test,
+            });
+        }
+    }
+}
+
+/// Repeated stratified hold-out splits (train = the rest) appended to `splits`.
+fn holdout_splits(
+    classes: &[u32],
+    test_fraction: f64,
+    repetitions: usize,
+    seed: u64,
+    splits: &mut Vec<Split>,
+) {
+    let instances = classes.len();
+    for repetition in 0..repetitions {
+        let mut rng = repetition_generator(seed, repetition);
+        let (_, test) = stratified_holdout(classes, test_fraction, &mut rng);
+        splits.push(Split {
+            repetition,
+            fold: 0,
+            train: Train::Rest { instances },
+            validation: None,
+            test,
+        });
+    }
+}
+
+/// One split per instance, testing on it alone, appended to `splits`.
+fn leave_one_out_splits(instances: usize, splits: &mut Vec<Split>) {
+    for (fold, index) in (0..instances).zip(0..) {
+        splits.push(Split {
+            repetition: 0,
+            fold,
+            train: Train::Rest { instances },
+            validation: None,
+            test: vec![index],
+        });
+    }
+}
+
+/// The Aslan protocol's splits appended to `splits`: one stratified test set, the rest
+/// partitioned into `folds` stratified validation folds (drawn from repetition 0's generator).
+fn aslan_splits(
+    classes: &[u32],
+    test_fraction: f64,
+    folds: usize,
+    seed: u64,
+    splits: &mut Vec<Split>,
+) {
+    let instances = classes.len();
+    let mut rng = repetition_generator(seed, 0);
+    let (train_all, test) = stratified_holdout(classes, test_fraction, &mut rng);
+    let train_all_classes: Vec<u32> = train_all
+        .iter()
+        .map(|&index| classes[index as usize])
+        .collect();
+    let inner = stratified_fold_assignment(&train_all_classes, folds, &mut rng);
+    // The inner fold of every row of train-all; test rows are in no fold.
+    let mut fold_of = vec![NO_FOLD; instances];
+    for (&index, &inner_fold) in train_all.iter().zip(&inner) {
+        fold_of[index as usize] = inner_fold;
+    }
+    for (fold, number) in (0..folds).zip(0..) {
+        splits.push(Split {
+            repetition: 0,
+            fold,
+            train: Train::Rest { instances },
+            validation: Some(indices_inside(&fold_of, number)),
+            test: test.clone(),
+        });
+    }
+}
+
+/// Repeated Wu-Flach splits appended to `splits`: round `i` of a stratified partition tests on
+/// fold `i` and validates on fold `(i + 1) mod folds`.
+fn wu_flach_splits(
+    classes: &[u32],
+    folds: usize,
+    repetitions: usize,
+    seed: u64,
+    splits: &mut Vec<Split>,
+) {
+    let instances = classes.len();
+    for repetition in 0..repetitions {
+        let mut rng = repetition_generator(seed, repetition);
+        let fold_of = stratified_fold_assignment(classes, folds, &mut rng);
+        let partition = fold_lists(&fold_of, folds);
+        for fold in 0..folds {
+            let validation_fold = (fold + 1) % folds;
+            splits.push(Split {
+                repetition,
+                fold,
+                train: Train::Rest { instances },
+                validation: Some(partition[validation_fold].clone()),
+                test: partition[fold].clone(),
             });
         }
     }

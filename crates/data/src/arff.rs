@@ -291,6 +291,282 @@ fn parse_weight(context: &Context, tokens: &[Located]) -> Result<f64, DataError>
         .ok_or_else(|| context.syntax(tokens[1].column, "expected a weight >= 0 inside '{...}'"))
 }
 
+/// The header read so far: the declared attributes and KEEL's `@inputs`/`@outputs` lines.
+#[derive(Default)]
+struct Header {
+    attributes: Vec<Declared>,
+    /// The line of each declared name, to refuse a name declared twice.
+    attribute_lines: HashMap<String, usize>,
+    /// KEEL's `@inputs` names (the attributes kept besides the class).
+    inputs: Option<Vec<String>>,
+    /// KEEL's `@outputs` names and the line that gave them.
+    outputs: Option<(Vec<String>, usize)>,
+}
+
+impl Header {
+    /// Reads one header line; returns whether it was `@data` (the rows start on the next line).
+    fn read_line(
+        &mut self,
+        context: &Context,
+        line: &str,
+        tokens: &[Located],
+        dialect: Dialect,
+    ) -> Result<bool, DataError> {
+        let Token::Word(keyword) = &tokens[0].token else {
+            return Err(context.syntax(tokens[0].column, "expected @relation, @attribute or @data"));
+        };
+        match keyword.to_ascii_lowercase().as_str() {
+            "@relation" => {}
+            "@attribute" => {
+                let (name, values) = parse_attribute(context, line, tokens)?;
+                self.declare(context, name, values)?;
+            }
+            "@inputs" | "@input" if dialect == Dialect::Keel => {
+                self.inputs = Some(parse_name_list(context, &tokens[1..])?);
+            }
+            "@outputs" | "@output" if dialect == Dialect::Keel => {
+                self.outputs = Some((parse_name_list(context, &tokens[1..])?, context.line));
+            }
+            "@data" => {
+                if self.attributes.is_empty() {
+                    return Err(context.syntax(
+                        tokens[0].column,
+                        "@data before any @attribute; expected attribute declarations first",
+                    ));
+                }
+                return Ok(true);
+            }
+            other => {
+                return Err(context.syntax(
+                    tokens[0].column,
+                    format!("unknown keyword '{other}'; expected @relation, @attribute or @data"),
+                ))
+            }
+        }
+        Ok(false)
+    }
+
+    /// Adds an attribute, refusing a name already declared.
+    fn declare(
+        &mut self,
+        context: &Context,
+        name: String,
+        values: Option<Vec<String>>,
+    ) -> Result<(), DataError> {
+        if self
+            .attribute_lines
+            .insert(name.clone(), context.line)
+            .is_some()
+        {
+            return Err(DataError::DuplicateName {
+                path: context.path.to_path_buf(),
+                line: context.line,
+                name,
+            });
+        }
+        let lookup = values
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, v)| (v.clone(), i))
+            .collect();
+        self.attributes.push(Declared {
+            name,
+            values,
+            lookup,
+        });
+        Ok(())
+    }
+}
+
+/// Parses `@attribute name type`: the name and the nominal values (`None` = numeric).
+fn parse_attribute(
+    context: &Context,
+    line: &str,
+    tokens: &[Located],
+) -> Result<(String, Option<Vec<String>>), DataError> {
+    let Some(name_token) = tokens.get(1) else {
+        return Err(context.syntax(line.len() + 1, "expected an attribute name"));
+    };
+    let Some(name) = name_of(name_token) else {
+        return Err(context.syntax(name_token.column, "expected an attribute name"));
+    };
+    let name = name.to_string();
+    let Some(kind) = tokens.get(2) else {
+        return Err(context.syntax(
+            line.len() + 1,
+            format!(
+                "attribute '{}' has no type; expected numeric, real, integer or {{...}}",
+                shown(&name)
+            ),
+        ));
+    };
+    let values = match &kind.token {
+        Token::Open => Some(parse_nominal_list(context, &tokens[2..])?),
+        Token::Word(word) => match word.to_ascii_lowercase().as_str() {
+            "numeric" | "real" | "integer" => None,
+            "string" | "date" | "relational" => {
+                return Err(DataError::UnsupportedType {
+                    path: context.path.to_path_buf(),
+                    line: context.line,
+                    attribute: name,
+                    kind: word.clone(),
+                })
+            }
+            _ => {
+                return Err(context.syntax(
+                    kind.column,
+                    format!(
+                        "unknown type '{}'; expected numeric, real, integer or {{...}}",
+                        shown(word)
+                    ),
+                ))
+            }
+        },
+        _ => {
+            return Err(context.syntax(
+                kind.column,
+                "expected a type: numeric, real, integer or {...}",
+            ))
+        }
+    };
+    Ok((name, values))
+}
+
+/// The data rows read so far, with each row's line and weight.
+#[derive(Default)]
+struct Rows {
+    data: Vec<Vec<f64>>,
+    row_lines: Vec<usize>,
+    weights: Vec<f64>,
+    /// Whether any row gave a weight (if none did, the table has no weights).
+    any_weight: bool,
+}
+
+impl Rows {
+    /// Adds a row read on `line`, with its weight if it gave one (1 if not).
+    fn push(&mut self, line: usize, row: Vec<f64>, weight: Option<f64>) {
+        self.data.push(row);
+        self.row_lines.push(line);
+        self.weights.push(weight.unwrap_or(1.0));
+        self.any_weight |= weight.is_some();
+    }
+}
+
+/// Reads one data row (dense or sparse): its values and its weight, if it gives one.
+fn read_row(
+    context: &Context,
+    attributes: &[Declared],
+    tokens: &[Located],
+    dialect: Dialect,
+) -> Result<(Vec<f64>, Option<f64>), DataError> {
+    let mut row = vec![0.0; attributes.len()];
+    let weight = if tokens[0].token == Token::Open {
+        read_sparse_row(context, attributes, tokens, dialect, &mut row)?
+    } else {
+        read_dense_row(context, attributes, tokens, dialect, &mut row)?
+    };
+    Ok((row, weight))
+}
+
+/// Reads a sparse row `{index value, index value, ...} [, {weight}]` into `row` (zeros where
+/// no value is given); returns its weight, if it gives one.
+fn read_sparse_row(
+    context: &Context,
+    attributes: &[Declared],
+    tokens: &[Located],
+    dialect: Dialect,
+    row: &mut [f64],
+) -> Result<Option<f64>, DataError> {
+    let width = attributes.len();
+    let close = tokens
+        .iter()
+        .position(|t| t.token == Token::Close)
+        .ok_or_else(|| {
+            context.syntax(tokens[0].column, "sparse row is not closed; expected '}'")
+        })?;
+    let mut previous: Option<usize> = None;
+    for pair in tokens[1..close].split(|t| t.token == Token::Comma) {
+        if pair.is_empty() && close == 1 {
+            break;
+        }
+        if pair.len() != 2 {
+            let column = pair.first().map_or(tokens[0].column, |t| t.column);
+            return Err(context.syntax(column, "expected 'index value' in a sparse row"));
+        }
+        let position = name_of(&pair[0])
+            .and_then(|t| t.parse::<usize>().ok())
+            .filter(|&p| p < width)
+            .ok_or_else(|| {
+                context.syntax(
+                    pair[0].column,
+                    format!("expected an attribute index 0..={}", width - 1),
+                )
+            })?;
+        if previous.is_some_and(|p| p >= position) {
+            return Err(
+                context.syntax(pair[0].column, "sparse indices must increase along the row")
+            );
+        }
+        previous = Some(position);
+        row[position] = convert(context, &attributes[position], &pair[1], dialect)?;
+    }
+    let rest = &tokens[close + 1..];
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    if rest[0].token != Token::Comma {
+        return Err(context.syntax(rest[0].column, "expected ',' before a weight"));
+    }
+    Ok(Some(parse_weight(context, &rest[1..])?))
+}
+
+/// Reads a dense row `value, value, ... [, {weight}]` into `row`; returns its weight, if it
+/// gives one.
+fn read_dense_row(
+    context: &Context,
+    attributes: &[Declared],
+    tokens: &[Located],
+    dialect: Dialect,
+    row: &mut [f64],
+) -> Result<Option<f64>, DataError> {
+    let width = attributes.len();
+    let fields: Vec<&[Located]> = tokens.split(|t| t.token == Token::Comma).collect();
+    let mut count = fields.len();
+    let mut weight = None;
+    if count == width + 1 && fields[width].first().map(|t| &t.token) == Some(&Token::Open) {
+        weight = Some(parse_weight(context, fields[width])?);
+        count -= 1;
+    }
+    if count != width {
+        return Err(DataError::Ragged {
+            path: context.path.to_path_buf(),
+            line: context.line,
+            expected: width,
+            got: count,
+        });
+    }
+    for (position, field) in fields[..width].iter().enumerate() {
+        if field.len() != 1 {
+            let column = field
+                .first()
+                .map(|t| t.column)
+                .unwrap_or_else(|| tokens[0].column);
+            let name = shown(&attributes[position].name);
+            let message = if field.is_empty() {
+                format!("empty field for attribute '{name}'; expected a value or '?'")
+            } else {
+                format!(
+                    "expected one value for attribute '{name}' (quote values that contain spaces)"
+                )
+            };
+            return Err(context.syntax(column, message));
+        }
+        row[position] = convert(context, &attributes[position], &field[0], dialect)?;
+    }
+    Ok(weight)
+}
+
 /// Reads an ARFF or KEEL file into a dataset.
 pub(crate) fn read_header_format(
     path: &Path,
@@ -298,16 +574,9 @@ pub(crate) fn read_header_format(
     dialect: Dialect,
 ) -> Result<Dataset, DataError> {
     let text = crate::encoding::read_text(path)?;
-    let mut attributes: Vec<Declared> = Vec::new();
-    let mut attribute_lines: HashMap<String, usize> = HashMap::new();
-    let mut inputs: Option<Vec<String>> = None;
-    let mut outputs: Option<(Vec<String>, usize)> = None;
+    let mut header = Header::default();
+    let mut rows = Rows::default();
     let mut in_data = false;
-    let mut data: Vec<Vec<f64>> = Vec::new();
-    let mut row_lines = Vec::new();
-    let mut weights: Vec<f64> = Vec::new();
-    let mut any_weight = false;
-
     for (index, line) in text.lines().enumerate() {
         let context = Context {
             path,
@@ -318,229 +587,74 @@ pub(crate) fn read_header_format(
             continue;
         }
         if !in_data {
-            let Token::Word(keyword) = &tokens[0].token else {
-                return Err(
-                    context.syntax(tokens[0].column, "expected @relation, @attribute or @data")
-                );
-            };
-            match keyword.to_ascii_lowercase().as_str() {
-                "@relation" => {}
-                "@attribute" => {
-                    let Some(name_token) = tokens.get(1) else {
-                        return Err(context.syntax(line.len() + 1, "expected an attribute name"));
-                    };
-                    let Some(name) = name_of(name_token) else {
-                        return Err(context.syntax(name_token.column, "expected an attribute name"));
-                    };
-                    let name = name.to_string();
-                    let Some(kind) = tokens.get(2) else {
-                        return Err(context.syntax(
-                            line.len() + 1,
-                            format!("attribute '{}' has no type; expected numeric, real, integer or {{...}}", shown(&name)),
-                        ));
-                    };
-                    let values = match &kind.token {
-                        Token::Open => Some(parse_nominal_list(&context, &tokens[2..])?),
-                        Token::Word(word) => match word.to_ascii_lowercase().as_str() {
-                            "numeric" | "real" | "integer" => None,
-                            "string" | "date" | "relational" => {
-                                return Err(DataError::UnsupportedType {
-                                    path: path.to_path_buf(),
-                                    line: context.line,
-                                    attribute: name,
-                                    kind: word.clone(),
-                                })
-                            }
-                            _ => {
-                                return Err(context.syntax(
-                                    kind.column,
-                                    format!(
-                                    "unknown type '{}'; expected numeric, real, integer or {{...}}",
-                                    shown(word)
-                                ),
-                                ))
-                            }
-                        },
-                        _ => {
-                            return Err(context.syntax(
-                                kind.column,
-                                "expected a type: numeric, real, integer or {...}",
-                            ))
-                        }
-                    };
-                    if attribute_lines.insert(name.clone(), context.line).is_some() {
-                        return Err(DataError::DuplicateName {
-                            path: path.to_path_buf(),
-                            line: context.line,
-                            name,
-                        });
-                    }
-                    let lookup = values
-                        .iter()
-                        .flatten()
-                        .enumerate()
-                        .map(|(i, v)| (v.clone(), i))
-                        .collect();
-                    attributes.push(Declared {
-                        name,
-                        values,
-                        lookup,
-                    });
-                }
-                "@inputs" | "@input" if dialect == Dialect::Keel => {
-                    inputs = Some(parse_name_list(&context, &tokens[1..])?);
-                }
-                "@outputs" | "@output" if dialect == Dialect::Keel => {
-                    outputs = Some((parse_name_list(&context, &tokens[1..])?, context.line));
-                }
-                "@data" => {
-                    if attributes.is_empty() {
-                        return Err(context.syntax(
-                            tokens[0].column,
-                            "@data before any @attribute; expected attribute declarations first",
-                        ));
-                    }
-                    in_data = true;
-                }
-                other => {
-                    return Err(context.syntax(
-                        tokens[0].column,
-                        format!(
-                            "unknown keyword '{other}'; expected @relation, @attribute or @data"
-                        ),
-                    ))
-                }
-            }
+            in_data = header.read_line(&context, line, &tokens, dialect)?;
             continue;
         }
-
-        // A data row.
-        let width = attributes.len();
-        let mut row = vec![0.0; width];
-        let mut weight = 1.0;
-        if tokens[0].token == Token::Open {
-            // Sparse: {index value, index value, ...} [, {weight}]
-            let close = tokens
-                .iter()
-                .position(|t| t.token == Token::Close)
-                .ok_or_else(|| {
-                    context.syntax(tokens[0].column, "sparse row is not closed; expected '}'")
-                })?;
-            let mut previous: Option<usize> = None;
-            for pair in tokens[1..close].split(|t| t.token == Token::Comma) {
-                if pair.is_empty() && close == 1 {
-                    break;
-                }
-                if pair.len() != 2 {
-                    let column = pair.first().map_or(tokens[0].column, |t| t.column);
-                    return Err(context.syntax(column, "expected 'index value' in a sparse row"));
-                }
-                let position = name_of(&pair[0])
-                    .and_then(|t| t.parse::<usize>().ok())
-                    .filter(|&p| p < width)
-                    .ok_or_else(|| {
-                        context.syntax(
-                            pair[0].column,
-                            format!("expected an attribute index 0..={}", width - 1),
-                        )
-                    })?;
-                if previous.is_some_and(|p| p >= position) {
-                    return Err(context
-                        .syntax(pair[0].column, "sparse indices must increase along the row"));
-                }
-                previous = Some(position);
-                row[position] = convert(&context, &attributes[position], &pair[1], dialect)?;
-            }
-            let rest = &tokens[close + 1..];
-            if !rest.is_empty() {
-                if rest[0].token != Token::Comma {
-                    return Err(context.syntax(rest[0].column, "expected ',' before a weight"));
-                }
-                weight = parse_weight(&context, &rest[1..])?;
-                any_weight = true;
-            }
-        } else {
-            let fields: Vec<&[Located]> = tokens.split(|t| t.token == Token::Comma).collect();
-            let mut count = fields.len();
-            if count == width + 1 && fields[width].first().map(|t| &t.token) == Some(&Token::Open) {
-                weight = parse_weight(&context, fields[width])?;
-                any_weight = true;
-                count -= 1;
-            }
-            if count != width {
-                return Err(DataError::Ragged {
-                    path: path.to_path_buf(),
-                    line: context.line,
-                    expected: width,
-                    got: count,
-                });
-            }
-            for (position, field) in fields[..width].iter().enumerate() {
-                if field.len() != 1 {
-                    let column = field
-                        .first()
-                        .map(|t| t.column)
-                        .unwrap_or_else(|| tokens[0].column);
-                    let message = if field.is_empty() {
-                        format!(
-                            "empty field for attribute '{}'; expected a value or '?'",
-                            shown(&attributes[position].name)
-                        )
-                    } else {
-                        format!("expected one value for attribute '{}' (quote values that contain spaces)", shown(&attributes[position].name))
-                    };
-                    return Err(context.syntax(column, message));
-                }
-                row[position] = convert(&context, &attributes[position], &field[0], dialect)?;
-            }
-        }
-        data.push(row);
-        row_lines.push(context.line);
-        weights.push(weight);
+        let (row, weight) = read_row(&context, &header.attributes, &tokens, dialect)?;
+        rows.push(context.line, row, weight);
     }
-
-    if attributes.is_empty() {
+    if header.attributes.is_empty() {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
             what: "no @attribute declarations; expected a header and @data".into(),
         });
     }
-    if data.is_empty() {
+    if rows.data.is_empty() {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
             what: "no data rows; expected rows after @data".into(),
         });
     }
+    into_dataset(path, options, header, rows)
+}
 
-    // Which attributes to keep (KEEL @inputs) and which is the class (KEEL @outputs).
-    let names: Vec<&str> = attributes.iter().map(|a| a.name.as_str()).collect();
-    let mut default_class = names.len() - 1;
-    if let Some((outputs, line)) = &outputs {
-        if outputs.len() != 1 {
-            return Err(DataError::Syntax {
-                path: path.to_path_buf(),
-                line: *line,
-                column: 1,
-                message: format!(
-                    "expected exactly one @outputs attribute, found {}",
-                    outputs.len()
-                ),
-            });
-        }
-        default_class =
-            names
-                .iter()
-                .position(|n| *n == outputs[0])
-                .ok_or_else(|| DataError::Syntax {
-                    path: path.to_path_buf(),
-                    line: *line,
-                    column: 1,
-                    message: format!(
-                        "@outputs names '{}', which is not a declared attribute",
-                        outputs[0]
-                    ),
-                })?;
+/// The index of KEEL's `@outputs` attribute (declared on `line`), which must name exactly one
+/// declared attribute.
+fn output_class(
+    path: &Path,
+    names: &[&str],
+    outputs: &[String],
+    line: usize,
+) -> Result<usize, DataError> {
+    let error = |message: String| DataError::Syntax {
+        path: path.to_path_buf(),
+        line,
+        column: 1,
+        message,
+    };
+    if outputs.len() != 1 {
+        return Err(error(format!(
+            "expected exactly one @outputs attribute, found {}",
+            outputs.len()
+        )));
     }
+    names.iter().position(|n| *n == outputs[0]).ok_or_else(|| {
+        error(format!(
+            "@outputs names '{}', which is not a declared attribute",
+            outputs[0]
+        ))
+    })
+}
+
+/// Builds the dataset from the header and rows: the class is the option's column, else KEEL's
+/// `@outputs`, else the last attribute; KEEL's `@inputs` choose the other columns kept.
+fn into_dataset(
+    path: &Path,
+    options: &LoadOptions,
+    header: Header,
+    rows: Rows,
+) -> Result<Dataset, DataError> {
+    let Header {
+        attributes,
+        inputs,
+        outputs,
+        ..
+    } = header;
+    let names: Vec<&str> = attributes.iter().map(|a| a.name.as_str()).collect();
+    let default_class = match &outputs {
+        Some((outputs, line)) => output_class(path, &names, outputs, *line)?,
+        None => names.len() - 1,
+    };
     let class_index =
         resolve_class_index(path, &names, options.class_column.as_ref(), default_class)?;
     let keep: Vec<bool> = (0..names.len())
@@ -563,7 +677,7 @@ pub(crate) fn read_header_format(
         columns.push(RawColumn {
             name: attribute.name,
             values: attribute.values,
-            data: data.iter().map(|row| row[position]).collect(),
+            data: rows.data.iter().map(|row| row[position]).collect(),
         });
     }
     let stem = file_stem(path);
@@ -571,8 +685,8 @@ pub(crate) fn read_header_format(
         RawTable {
             path: path.to_path_buf(),
             columns,
-            row_lines,
-            weights: any_weight.then_some(weights),
+            row_lines: rows.row_lines,
+            weights: rows.any_weight.then_some(rows.weights),
         },
         new_class_index,
         options,

@@ -100,6 +100,25 @@ fn draw_svg(
 pub fn critical_difference_diagram(
     diagram: &CriticalDifferenceDiagram,
 ) -> Result<String, ReportError> {
+    check_diagram(diagram)?;
+    let layout = CdLayout::new(diagram);
+    draw_svg(&diagram.title, (layout.width, layout.height), |root| {
+        let pen = Pen {
+            root,
+            title: &diagram.title,
+        };
+        layout.draw_axis(&pen)?;
+        layout.draw_scale_bar(&pen)?;
+        if let Some((control, half_width)) = diagram.control {
+            layout.draw_control(&pen, control, half_width)?;
+        }
+        layout.draw_groups(&pen)?;
+        layout.draw_learners(&pen)
+    })
+}
+
+/// Refuses a diagram that cannot be drawn; see [`critical_difference_diagram`].
+fn check_diagram(diagram: &CriticalDifferenceDiagram) -> Result<(), ReportError> {
     let title = diagram.title.as_str();
     let k = diagram.labels.len();
     if k < 2 || diagram.ranks.len() != k {
@@ -126,8 +145,8 @@ pub fn critical_difference_diagram(
             ),
         ));
     }
-    let (difference, caption) = &diagram.critical_difference;
-    if !(difference.is_finite() && *difference > 0.0) {
+    let difference = diagram.critical_difference.0;
+    if !(difference.is_finite() && difference > 0.0) {
         return Err(bad_input(
             title,
             format!("critical difference {difference} must be finite and > 0"),
@@ -145,140 +164,257 @@ pub fn critical_difference_diagram(
                 .to_string(),
         ));
     }
-    // Learners by rank; the better half is labelled on the left, the rest on the right.
-    let mut order: Vec<usize> = (0..k).collect();
-    order.sort_by(|&a, &b| {
-        diagram.ranks[a]
-            .total_cmp(&diagram.ranks[b])
-            .then(a.cmp(&b))
-    });
-    let left_count = k.div_ceil(2);
-    let label_text =
-        |index: usize| format!("{} ({:.2})", diagram.labels[index], diagram.ranks[index]);
-    let longest = order
-        .iter()
-        .map(|&i| label_text(i).chars().count())
-        .max()
-        .unwrap_or(0) as u32;
-    let margin = (longest * CHARACTER_WIDTH + 40).clamp(120, 360);
-    let width = (2 * margin + 420).max(760);
-    let title_height = if title.is_empty() { 0 } else { 40 };
-    let scale_y = title_height + 30;
-    // The control's caption, then its interval bar, between the scale bar and the axis.
-    let control_caption_y = scale_y + 28;
-    let control_y = control_caption_y + 22;
-    let axis_y = if diagram.control.is_some() {
-        control_y + 36
-    } else {
-        scale_y + 40
-    };
-    let groups_top = axis_y + 22;
-    let group_gap = 11;
-    let labels_top = groups_top + group_gap * diagram.groups.len() as i32 + 16;
-    let row_height = 28;
-    let height = (labels_top + row_height * (left_count as i32 - 1) + 30) as u32;
-    let (left, right) = (margin as i32, (width - margin) as i32);
-    let x_of = |rank: f64| left as f64 + (rank - 1.0) / (highest - 1.0) * (right - left) as f64;
-    let x = |rank: f64| x_of(rank).round() as i32;
+    Ok(())
+}
 
-    let failed = drawing_error(title);
-    draw_svg(title, (width, height), |root| {
-        let black = THIN_BLACK;
-        let thick = ShapeStyle {
-            stroke_width: 4,
-            ..black
+/// A thick black line (the critical-difference bars).
+const THICK_BLACK: ShapeStyle = ShapeStyle {
+    stroke_width: 4,
+    ..THIN_BLACK
+};
+/// Pixels between two group bars of a critical-difference diagram.
+const GROUP_GAP: i32 = 11;
+/// Pixels between two learners' label rows of a critical-difference diagram.
+const ROW_HEIGHT: i32 = 28;
+
+/// Draws lines, text and dots on a diagram's canvas, naming the diagram in its errors.
+struct Pen<'p, 'a> {
+    root: &'p Canvas<'a>,
+    title: &'p str,
+}
+
+impl Pen<'_, '_> {
+    /// Draws a polyline through `points`.
+    fn line(&self, points: Vec<(i32, i32)>, style: ShapeStyle) -> Result<(), ReportError> {
+        self.root
+            .draw(&PathElement::new(points, style))
+            .map_err(|e| drawing_error(self.title)(&e))
+    }
+
+    /// Writes `text` at `at`, placed as `style` says.
+    fn text(&self, text: String, at: (i32, i32), style: &TextStyle) -> Result<(), ReportError> {
+        self.root
+            .draw(&Text::new(text, at, style.clone()))
+            .map_err(|e| drawing_error(self.title)(&e))
+    }
+
+    /// Draws a circle of `radius` pixels around `centre`.
+    fn circle(
+        &self,
+        centre: (i32, i32),
+        radius: i32,
+        style: ShapeStyle,
+    ) -> Result<(), ReportError> {
+        self.root
+            .draw(&Circle::new(centre, radius, style))
+            .map_err(|e| drawing_error(self.title)(&e))
+    }
+}
+
+/// Where each part of a critical-difference diagram goes, in pixels from the top left corner,
+/// and the learners in rank order (the better half labelled on the left, the rest on the
+/// right).
+struct CdLayout<'d> {
+    diagram: &'d CriticalDifferenceDiagram,
+    /// Learner indices from the best average rank to the worst (ties by index).
+    order: Vec<usize>,
+    /// How many learners are labelled on the left.
+    left_count: usize,
+    width: u32,
+    height: u32,
+    /// The x of rank 1 and of rank k.
+    left: i32,
+    right: i32,
+    /// The y of the scale bar, the control's caption and interval, the axis, the first group
+    /// bar and the first label row.
+    scale_y: i32,
+    control_caption_y: i32,
+    control_y: i32,
+    axis_y: i32,
+    groups_top: i32,
+    labels_top: i32,
+}
+
+impl<'d> CdLayout<'d> {
+    /// Lays out a checked diagram: margins wide enough for the longest label, then from the top
+    /// the title, the scale bar, the control (if any), the axis, the groups and the labels.
+    fn new(diagram: &'d CriticalDifferenceDiagram) -> Self {
+        let k = diagram.labels.len();
+        let mut order: Vec<usize> = (0..k).collect();
+        order.sort_by(|&a, &b| {
+            diagram.ranks[a]
+                .total_cmp(&diagram.ranks[b])
+                .then(a.cmp(&b))
+        });
+        let left_count = k.div_ceil(2);
+        let longest = order
+            .iter()
+            .map(|&i| label_text(diagram, i).chars().count())
+            .max()
+            .unwrap_or(0) as u32;
+        let margin = (longest * CHARACTER_WIDTH + 40).clamp(120, 360);
+        let width = (2 * margin + 420).max(760);
+        let title_height = if diagram.title.is_empty() { 0 } else { 40 };
+        let scale_y = title_height + 30;
+        // The control's caption, then its interval bar, between the scale bar and the axis.
+        let control_caption_y = scale_y + 28;
+        let control_y = control_caption_y + 22;
+        let axis_y = if diagram.control.is_some() {
+            control_y + 36
+        } else {
+            scale_y + 40
         };
-        let draw_line = |points: Vec<(i32, i32)>, style: ShapeStyle| {
-            root.draw(&PathElement::new(points, style))
-                .map_err(|e| failed(&e))
-        };
-        let draw_text = |text: String, at: (i32, i32), style: &TextStyle| {
-            root.draw(&Text::new(text, at, style.clone()))
-                .map_err(|e| failed(&e))
-        };
-        // The axis with a tick at every rank and a shorter one at every half rank.
-        draw_line(vec![(left, axis_y), (right, axis_y)], black)?;
-        for step in 0..=(2 * (k - 1)) {
+        let groups_top = axis_y + 22;
+        let labels_top = groups_top + GROUP_GAP * diagram.groups.len() as i32 + 16;
+        let height = (labels_top + ROW_HEIGHT * (left_count as i32 - 1) + 30) as u32;
+        CdLayout {
+            diagram,
+            order,
+            left_count,
+            width,
+            height,
+            left: margin as i32,
+            right: (width - margin) as i32,
+            scale_y,
+            control_caption_y,
+            control_y,
+            axis_y,
+            groups_top,
+            labels_top,
+        }
+    }
+
+    /// The highest rank, k.
+    fn highest(&self) -> f64 {
+        self.diagram.labels.len() as f64
+    }
+
+    /// The x (pixel) of an average rank on the axis.
+    fn x(&self, rank: f64) -> i32 {
+        let (left, right) = (self.left, self.right);
+        let x = left as f64 + (rank - 1.0) / (self.highest() - 1.0) * (right - left) as f64;
+        x.round() as i32
+    }
+
+    /// The axis with a tick at every rank and a shorter one at every half rank.
+    fn draw_axis(&self, pen: &Pen) -> Result<(), ReportError> {
+        let (x, axis_y) = (|rank| self.x(rank), self.axis_y);
+        pen.line(vec![(self.left, axis_y), (self.right, axis_y)], THIN_BLACK)?;
+        for step in 0..=(2 * (self.diagram.labels.len() - 1)) {
             let rank = 1.0 + step as f64 / 2.0;
             let tall = step % 2 == 0;
-            draw_line(
+            pen.line(
                 vec![
                     (x(rank), axis_y),
                     (x(rank), axis_y - if tall { 8 } else { 4 }),
                 ],
-                black,
+                THIN_BLACK,
             )?;
             if tall {
-                draw_text(
+                pen.text(
                     format!("{rank:.0}"),
                     (x(rank), axis_y - 10),
                     &text_style(LABEL_SIZE, HPos::Center, VPos::Bottom),
                 )?;
             }
         }
-        // The scale bar: the critical difference, from rank 1.
-        let end = (1.0 + difference).min(highest);
-        draw_line(vec![(x(1.0), scale_y), (x(end), scale_y)], thick)?;
-        for at in [x(1.0), x(end)] {
-            draw_line(vec![(at, scale_y - 5), (at, scale_y + 5)], black)?;
-        }
-        draw_text(
-            format!("{caption} = {difference:.3}"),
-            (x(end) + 10, scale_y),
-            &text_style(LABEL_SIZE, HPos::Left, VPos::Center),
+        Ok(())
+    }
+
+    /// The scale bar: the critical difference, from rank 1, with its caption.
+    fn draw_scale_bar(&self, pen: &Pen) -> Result<(), ReportError> {
+        let (difference, caption) = &self.diagram.critical_difference;
+        let scale_y = self.scale_y;
+        let end = (1.0 + difference).min(self.highest());
+        pen.line(
+            vec![(self.x(1.0), scale_y), (self.x(end), scale_y)],
+            THICK_BLACK,
         )?;
-        if let Some((control, half_width)) = diagram.control {
-            let accent = ShapeStyle {
-                color: color(PALETTE[1]).to_rgba(),
-                filled: true,
-                stroke_width: 3,
-            };
-            let rank = diagram.ranks[control];
-            let (low, high) = (
-                (rank - half_width).max(1.0),
-                (rank + half_width).min(highest),
-            );
-            draw_line(vec![(x(low), control_y), (x(high), control_y)], accent)?;
-            root.draw(&Circle::new((x(rank), control_y), 4, accent))
-                .map_err(|e| failed(&e))?;
-            draw_text(
-                format!(
-                    "{} \u{b1} {:.3} (Bonferroni-Dunn, control)",
-                    diagram.labels[control], half_width
-                ),
-                ((left + right) / 2, control_caption_y),
-                &text_style(LABEL_SIZE, HPos::Center, VPos::Center).color(&color(PALETTE[1])),
-            )?;
+        for at in [self.x(1.0), self.x(end)] {
+            pen.line(vec![(at, scale_y - 5), (at, scale_y + 5)], THIN_BLACK)?;
         }
-        // Groups of learners not significantly different.
-        for (row, group) in diagram.groups.iter().enumerate() {
-            let ranks = group.iter().map(|&index| diagram.ranks[index]);
+        pen.text(
+            format!("{caption} = {difference:.3}"),
+            (self.x(end) + 10, scale_y),
+            &text_style(LABEL_SIZE, HPos::Left, VPos::Center),
+        )
+    }
+
+    /// The control's interval of +- `half_width` around its rank, with its caption.
+    fn draw_control(&self, pen: &Pen, control: usize, half_width: f64) -> Result<(), ReportError> {
+        let accent = ShapeStyle {
+            color: color(PALETTE[1]).to_rgba(),
+            filled: true,
+            stroke_width: 3,
+        };
+        let rank = self.diagram.ranks[control];
+        let (low, high) = (
+            (rank - half_width).max(1.0),
+            (rank + half_width).min(self.highest()),
+        );
+        let control_y = self.control_y;
+        pen.line(
+            vec![(self.x(low), control_y), (self.x(high), control_y)],
+            accent,
+        )?;
+        pen.circle((self.x(rank), control_y), 4, accent)?;
+        pen.text(
+            format!(
+                "{} \u{b1} {:.3} (Bonferroni-Dunn, control)",
+                self.diagram.labels[control], half_width
+            ),
+            ((self.left + self.right) / 2, self.control_caption_y),
+            &text_style(LABEL_SIZE, HPos::Center, VPos::Center).color(&color(PALETTE[1])),
+        )
+    }
+
+    /// A thick bar under each group of learners not significantly different.
+    fn draw_groups(&self, pen: &Pen) -> Result<(), ReportError> {
+        for (row, group) in self.diagram.groups.iter().enumerate() {
+            let ranks = group.iter().map(|&index| self.diagram.ranks[index]);
             let low = ranks.clone().fold(f64::INFINITY, f64::min);
             let high = ranks.fold(f64::NEG_INFINITY, f64::max);
-            let y = groups_top + group_gap * row as i32;
-            draw_line(vec![(x(low) - 4, y), (x(high) + 4, y)], thick)?;
+            let y = self.groups_top + GROUP_GAP * row as i32;
+            pen.line(
+                vec![(self.x(low) - 4, y), (self.x(high) + 4, y)],
+                THICK_BLACK,
+            )?;
         }
-        // Each learner: a line from its rank down to its row, then out to its label.
-        for (position, &index) in order.iter().enumerate() {
-            let on_left = position < left_count;
+        Ok(())
+    }
+
+    /// Each learner: a line from its rank down to its row, then out to its label.
+    fn draw_learners(&self, pen: &Pen) -> Result<(), ReportError> {
+        let k = self.diagram.labels.len();
+        for (position, &index) in self.order.iter().enumerate() {
+            let on_left = position < self.left_count;
             let row = if on_left { position } else { k - 1 - position };
-            let y = labels_top + row_height * row as i32;
-            let at = x(diagram.ranks[index]);
-            let outer = if on_left { left - 12 } else { right + 12 };
-            draw_line(vec![(at, axis_y), (at, y), (outer, y)], black)?;
+            let y = self.labels_top + ROW_HEIGHT * row as i32;
+            let at = self.x(self.diagram.ranks[index]);
+            let outer = if on_left {
+                self.left - 12
+            } else {
+                self.right + 12
+            };
+            pen.line(vec![(at, self.axis_y), (at, y), (outer, y)], THIN_BLACK)?;
             let style = if on_left {
                 text_style(LABEL_SIZE, HPos::Right, VPos::Center)
             } else {
                 text_style(LABEL_SIZE, HPos::Left, VPos::Center)
             };
-            draw_text(
-                label_text(index),
+            pen.text(
+                label_text(self.diagram, index),
                 (outer + if on_left { -4 } else { 4 }, y),
                 &style,
             )?;
         }
         Ok(())
-    })
+    }
+}
+
+/// A learner's label in a critical-difference diagram: its name and average rank.
+fn label_text(diagram: &CriticalDifferenceDiagram, index: usize) -> String {
+    format!("{} ({:.2})", diagram.labels[index], diagram.ranks[index])
 }
 
 /// The posterior of a Bayesian comparison of two learners over three regions (one better,

@@ -194,7 +194,7 @@ const CAPTION_HEIGHT: u32 = 40;
 /// Pixel height of one interval row and of one legend entry above a histogram.
 const INTERVAL_ROW_HEIGHT: f64 = 34.0;
 const LEGEND_ENTRY_HEIGHT: f64 = 26.0;
-pub(crate) const CAP_HALF_WIDTH: i32 = 4;
+const CAP_HALF_WIDTH: i32 = 4;
 
 type Chart<'area, 'text> =
     ChartContext<'area, SVGBackend<'text>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -378,40 +378,7 @@ fn draw_curves(
     let mut order: Vec<&Curve> = curves.iter().collect();
     order.sort_by_key(|curve| curve.label.is_some());
     for curve in order {
-        let style = ShapeStyle {
-            color: curve.color.with_opacity(curve.opacity),
-            filled: false,
-            stroke_width: curve.width.max(1),
-        };
-        let points = curve.points.iter().copied();
-        let series = if curve.dashed {
-            chart.draw_series(DashedLineSeries::new(points, 7, 5, style))
-        } else {
-            chart.draw_series(LineSeries::new(points, style))
-        }
-        .map_err(|e| failed(&e))?;
-        if let Some(label) = &curve.label {
-            let legend_style = ShapeStyle {
-                color: curve.color.with_opacity(1.0),
-                filled: false,
-                stroke_width: if curve.dashed { 1 } else { curve.width.max(2) },
-            };
-            let series = series.label(label.as_str());
-            if curve.dashed {
-                series.legend(move |(x, y)| {
-                    plotters::element::DashedPathElement::new(
-                        vec![(x, y), (x + 22, y)],
-                        5,
-                        3,
-                        legend_style,
-                    )
-                });
-            } else {
-                series.legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 22, y)], legend_style)
-                });
-            }
-        }
+        draw_curve_line(options, chart, curve)?;
         if curve.show_points {
             let dot = curve.color.with_opacity(curve.opacity).filled();
             chart
@@ -425,33 +392,11 @@ fn draw_curves(
         };
         for bar in &curve.error_bars {
             let (x, y) = bar.at;
-            if let Some((low, high)) = bar.y_interval {
-                chart
-                    .draw_series([PathElement::new(vec![(x, low), (x, high)], bar_style)])
-                    .map_err(|e| failed(&e))?;
-                for end in [low, high] {
-                    chart
-                        .draw_series([EmptyElement::at((x, end))
-                            + PathElement::new(
-                                vec![(-CAP_HALF_WIDTH, 0), (CAP_HALF_WIDTH, 0)],
-                                bar_style,
-                            )])
-                        .map_err(|e| failed(&e))?;
-                }
+            if let Some(interval) = bar.y_interval {
+                draw_interval_bar(options, chart, x, interval, true, bar_style)?;
             }
-            if let Some((low, high)) = bar.x_interval {
-                chart
-                    .draw_series([PathElement::new(vec![(low, y), (high, y)], bar_style)])
-                    .map_err(|e| failed(&e))?;
-                for end in [low, high] {
-                    chart
-                        .draw_series([EmptyElement::at((end, y))
-                            + PathElement::new(
-                                vec![(0, -CAP_HALF_WIDTH), (0, CAP_HALF_WIDTH)],
-                                bar_style,
-                            )])
-                        .map_err(|e| failed(&e))?;
-                }
+            if let Some(interval) = bar.x_interval {
+                draw_interval_bar(options, chart, y, interval, false, bar_style)?;
             }
         }
         let marked_fill = curve.color.with_opacity(1.0).filled();
@@ -469,6 +414,95 @@ fn draw_curves(
         }
     }
     Ok(())
+}
+
+/// Draws a curve's line, solid or dashed, and its legend entry (a short line of the same
+/// kind) when it has a label.
+fn draw_curve_line(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    curve: &Curve,
+) -> Result<(), ReportError> {
+    let failed = drawing_error(options);
+    let style = ShapeStyle {
+        color: curve.color.with_opacity(curve.opacity),
+        filled: false,
+        stroke_width: curve.width.max(1),
+    };
+    let points = curve.points.iter().copied();
+    let series = if curve.dashed {
+        chart.draw_series(DashedLineSeries::new(points, 7, 5, style))
+    } else {
+        chart.draw_series(LineSeries::new(points, style))
+    }
+    .map_err(|e| failed(&e))?;
+    if let Some(label) = &curve.label {
+        let legend_style = ShapeStyle {
+            color: curve.color.with_opacity(1.0),
+            filled: false,
+            stroke_width: if curve.dashed { 1 } else { curve.width.max(2) },
+        };
+        let series = series.label(label.as_str());
+        if curve.dashed {
+            series.legend(move |(x, y)| {
+                plotters::element::DashedPathElement::new(
+                    vec![(x, y), (x + 22, y)],
+                    5,
+                    3,
+                    legend_style,
+                )
+            });
+        } else {
+            series.legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], legend_style));
+        }
+    }
+    Ok(())
+}
+
+/// Draws an interval bar from `low` to `high` with a cap across each end: vertical at x = `at`
+/// when `vertical`, else horizontal at y = `at`.
+pub(crate) fn draw_interval_bar(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    at: f64,
+    (low, high): (f64, f64),
+    vertical: bool,
+    style: ShapeStyle,
+) -> Result<(), ReportError> {
+    let point = |value: f64| if vertical { (at, value) } else { (value, at) };
+    chart
+        .draw_series([PathElement::new(vec![point(low), point(high)], style)])
+        .map_err(|e| drawing_error(options)(&e))?;
+    for end in [low, high] {
+        draw_cap(options, chart, point(end), CAP_HALF_WIDTH, vertical, style)?;
+    }
+    Ok(())
+}
+
+/// Draws the short line, `half_width` pixels each side of `end`, that caps an interval bar:
+/// horizontal across a vertical bar, vertical across a horizontal one.
+fn draw_cap(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    end: (f64, f64),
+    half_width: i32,
+    vertical_bar: bool,
+    style: ShapeStyle,
+) -> Result<(), ReportError> {
+    let across = if vertical_bar {
+        vec![(-half_width, 0), (half_width, 0)]
+    } else {
+        vec![(0, -half_width), (0, half_width)]
+    };
+    chart
+        .draw_series([EmptyElement::at(end) + PathElement::new(across, style)])
+        .map_err(|e| drawing_error(options)(&e))?;
+    Ok(())
+}
+
+/// The legend mark of a filled series (histogram bars, boxes): a small rectangle of its fill.
+fn square_legend(fill: ShapeStyle) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
+    move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], fill)
 }
 
 /// ROC space plot: the chance diagonal (grey, dashed), the curves (each a list of (fpr, tpr) points),
@@ -525,6 +559,64 @@ pub fn distribution_plot(
     intervals: &[Interval],
     bins: usize,
 ) -> Result<String, ReportError> {
+    check_histogram_input(options, distributions, intervals, bins)?;
+    let values = distributions
+        .iter()
+        .flat_map(|d| d.values.iter().copied())
+        .chain(intervals.iter().flat_map(|i| [i.low, i.high]));
+    let (low, high) = fitted_range(options, "x", options.x_range, values)?;
+    let bin_width = (high - low) / bins as f64;
+    let counts: Vec<Vec<usize>> = distributions
+        .iter()
+        .map(|distribution| bin_counts(&distribution.values, (low, high), bins, bin_width))
+        .collect();
+    let highest = counts.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    let layout = HistogramLayout::new(options, highest, distributions.len(), intervals.len());
+    // The legend goes in the band reserved for it at the top.
+    let options = &PlotOptions {
+        legend: match options.legend {
+            LegendPosition::LowerLeft | LegendPosition::UpperLeft => LegendPosition::UpperLeft,
+            LegendPosition::LowerRight | LegendPosition::UpperRight => LegendPosition::UpperRight,
+        },
+        ..options.clone()
+    };
+    let y_range = options.y_range.unwrap_or((0.0, layout.top));
+    let groups = distributions.len().max(1) as f64;
+    render(options, (low, high), y_range, true, None, |chart| {
+        let failed = drawing_error(options);
+        for (group, (distribution, counts)) in distributions.iter().zip(&counts).enumerate() {
+            let fill = distribution.color.with_opacity(0.85).filled();
+            let bars = counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &count)| count > 0)
+                .map(|(bin, &count)| {
+                    let left = low + bin as f64 * bin_width + group as f64 * bin_width / groups;
+                    let right = left + bin_width / groups;
+                    Rectangle::new([(left, 0.0), (right, count as f64)], fill)
+                });
+            chart
+                .draw_series(bars)
+                .map_err(|e| failed(&e))?
+                .label(distribution.label.as_str())
+                .legend(square_legend(fill));
+        }
+        for (number, interval) in intervals.iter().enumerate() {
+            let y = layout.bar_top + layout.row_height * (number as f64 + 0.3);
+            draw_labelled_interval(options, chart, interval, y)?;
+        }
+        Ok(())
+    })
+}
+
+/// Refuses no bins, values that are not finite, and intervals that are not finite or whose
+/// low end is above the high end.
+fn check_histogram_input(
+    options: &PlotOptions,
+    distributions: &[Distribution],
+    intervals: &[Interval],
+    bins: usize,
+) -> Result<(), ReportError> {
     if bins == 0 {
         return Err(bad_input(
             options,
@@ -553,116 +645,103 @@ pub fn distribution_plot(
             ));
         }
     }
-    let values = distributions
-        .iter()
-        .flat_map(|d| d.values.iter().copied())
-        .chain(intervals.iter().flat_map(|i| [i.low, i.high]));
-    let (low, high) = fitted_range(options, "x", options.x_range, values)?;
-    let bin_width = (high - low) / bins as f64;
-    let counts: Vec<Vec<usize>> = distributions
-        .iter()
-        .map(|distribution| {
-            let mut counts = vec![0usize; bins];
-            for &value in &distribution.values {
-                if value >= low && value <= high {
-                    let bin = (((value - low) / bin_width) as usize).min(bins - 1);
-                    counts[bin] += 1;
-                }
-            }
-            counts
-        })
-        .collect();
-    let highest = counts.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
-    // Above the bars: one row per interval, then room for the legend, sized in pixels.
-    let caption = if options.title.is_empty() {
-        0
-    } else {
-        CAPTION_HEIGHT
-    };
-    let plot_height = f64::from(
-        options
-            .size
-            .1
-            .saturating_sub(FRAME_HEIGHT + caption)
-            .max(50),
-    );
-    // The legend goes in the band reserved for it at the top.
-    let options = &PlotOptions {
-        legend: match options.legend {
-            LegendPosition::LowerLeft | LegendPosition::UpperLeft => LegendPosition::UpperLeft,
-            LegendPosition::LowerRight | LegendPosition::UpperRight => LegendPosition::UpperRight,
-        },
-        ..options.clone()
-    };
-    let interval_share = intervals.len() as f64 * INTERVAL_ROW_HEIGHT / plot_height;
-    let legend_share = (distributions.len() as f64 * LEGEND_ENTRY_HEIGHT + 24.0) / plot_height;
-    let bar_share = (1.0 - interval_share - legend_share).max(0.3);
-    let bar_top = highest * 1.05;
-    let top = bar_top / bar_share;
-    let row_height = top * INTERVAL_ROW_HEIGHT / plot_height;
-    let y_range = options.y_range.unwrap_or((0.0, top));
-    let groups = distributions.len().max(1) as f64;
-    render(options, (low, high), y_range, true, None, |chart| {
-        let failed = drawing_error(options);
-        for (group, (distribution, counts)) in distributions.iter().zip(&counts).enumerate() {
-            let fill = distribution.color.with_opacity(0.85).filled();
-            let bars = counts
-                .iter()
-                .enumerate()
-                .filter(|(_, &count)| count > 0)
-                .map(|(bin, &count)| {
-                    let left = low + bin as f64 * bin_width + group as f64 * bin_width / groups;
-                    let right = left + bin_width / groups;
-                    Rectangle::new([(left, 0.0), (right, count as f64)], fill)
-                });
-            let legend_fill = fill;
-            chart
-                .draw_series(bars)
-                .map_err(|e| failed(&e))?
-                .label(distribution.label.as_str())
-                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], legend_fill));
+    Ok(())
+}
+
+/// How many of `values` fall in each of `bins` bins of `bin_width` from `low` to `high` (the
+/// upper end in the last bin; values outside not counted).
+fn bin_counts(values: &[f64], (low, high): (f64, f64), bins: usize, bin_width: f64) -> Vec<usize> {
+    let mut counts = vec![0usize; bins];
+    for &value in values {
+        if value >= low && value <= high {
+            let bin = (((value - low) / bin_width) as usize).min(bins - 1);
+            counts[bin] += 1;
         }
-        for (number, interval) in intervals.iter().enumerate() {
-            let y = bar_top + row_height * (number as f64 + 0.3);
-            let style = ShapeStyle {
-                color: interval.color.with_opacity(1.0),
-                filled: false,
-                stroke_width: 2,
-            };
-            chart
-                .draw_series([PathElement::new(
-                    vec![(interval.low, y), (interval.high, y)],
-                    style,
-                )])
-                .map_err(|e| failed(&e))?;
-            if let Some(label) = &interval.label {
-                let color = interval.color.with_opacity(1.0);
-                let font = TextStyle::from((FONT, LEGEND_SIZE).into_font())
-                    .color(&color)
-                    .pos(Pos::new(HPos::Center, VPos::Bottom));
-                let middle = (interval.low + interval.high) / 2.0;
-                chart
-                    .draw_series([EmptyElement::at((middle, y))
-                        + Text::new(label.clone(), (0, -CAP_HALF_WIDTH - 3), font)])
-                    .map_err(|e| failed(&e))?;
-            }
-            for end in [interval.low, interval.high] {
-                chart
-                    .draw_series([EmptyElement::at((end, y))
-                        + PathElement::new(
-                            vec![(0, -CAP_HALF_WIDTH - 1), (0, CAP_HALF_WIDTH + 1)],
-                            style,
-                        )])
-                    .map_err(|e| failed(&e))?;
-            }
-            if let Some(center) = interval.center {
-                chart
-                    .draw_series([Circle::new((center, y), 4, style.filled())])
-                    .map_err(|e| failed(&e))?;
-            }
+    }
+    counts
+}
+
+/// The heights, in counts, of a histogram's parts: the bars up to `bar_top`, then one row per
+/// interval, then the legend's band up to `top`, sized from their heights in pixels.
+struct HistogramLayout {
+    /// Just above the highest bar: where the interval rows start.
+    bar_top: f64,
+    /// Height of one interval row.
+    row_height: f64,
+    /// Top of the y axis.
+    top: f64,
+}
+
+impl HistogramLayout {
+    /// The layout of a histogram whose highest bar counts `highest`, with a legend entry per
+    /// distribution and a row per interval.
+    fn new(options: &PlotOptions, highest: f64, distributions: usize, intervals: usize) -> Self {
+        // Above the bars: one row per interval, then room for the legend, sized in pixels.
+        let caption = if options.title.is_empty() {
+            0
+        } else {
+            CAPTION_HEIGHT
+        };
+        let plot_height = f64::from(
+            options
+                .size
+                .1
+                .saturating_sub(FRAME_HEIGHT + caption)
+                .max(50),
+        );
+        let interval_share = intervals as f64 * INTERVAL_ROW_HEIGHT / plot_height;
+        let legend_share = (distributions as f64 * LEGEND_ENTRY_HEIGHT + 24.0) / plot_height;
+        let bar_share = (1.0 - interval_share - legend_share).max(0.3);
+        let bar_top = highest * 1.05;
+        let top = bar_top / bar_share;
+        HistogramLayout {
+            bar_top,
+            row_height: top * INTERVAL_ROW_HEIGHT / plot_height,
+            top,
         }
-        Ok(())
-    })
+    }
+}
+
+/// Draws an interval as a horizontal bar at height `y`: its label above the middle, a cap at
+/// each end and its centre as a dot.
+fn draw_labelled_interval(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    interval: &Interval,
+    y: f64,
+) -> Result<(), ReportError> {
+    let failed = drawing_error(options);
+    let style = ShapeStyle {
+        color: interval.color.with_opacity(1.0),
+        filled: false,
+        stroke_width: 2,
+    };
+    chart
+        .draw_series([PathElement::new(
+            vec![(interval.low, y), (interval.high, y)],
+            style,
+        )])
+        .map_err(|e| failed(&e))?;
+    if let Some(label) = &interval.label {
+        let color = interval.color.with_opacity(1.0);
+        let font = TextStyle::from((FONT, LEGEND_SIZE).into_font())
+            .color(&color)
+            .pos(Pos::new(HPos::Center, VPos::Bottom));
+        let middle = (interval.low + interval.high) / 2.0;
+        chart
+            .draw_series([EmptyElement::at((middle, y))
+                + Text::new(label.clone(), (0, -CAP_HALF_WIDTH - 3), font)])
+            .map_err(|e| failed(&e))?;
+    }
+    for end in [interval.low, interval.high] {
+        draw_cap(options, chart, (end, y), CAP_HALF_WIDTH + 1, false, style)?;
+    }
+    if let Some(center) = interval.center {
+        chart
+            .draw_series([Circle::new((center, y), 4, style.filled())])
+            .map_err(|e| failed(&e))?;
+    }
+    Ok(())
 }
 
 /// One category of a box plot (e.g. a dataset): a distribution per learner, drawn side by side.
@@ -708,8 +787,49 @@ pub fn box_plot(options: &PlotOptions, groups: &[BoxGroup]) -> Result<String, Re
         .flat_map(|group| group.boxes.iter().flat_map(|d| d.values.iter().copied()));
     let y_range = fitted_range(options, "y", options.y_range, values)?;
     let x_range = (0.5, groups.len().max(1) as f64 + 0.5);
-    // The legend goes in the corner with the fewest values near it: the first or last
-    // category, the top or bottom 40% of the range (the requested corner on a tie).
+    let options = &PlotOptions {
+        legend: emptiest_corner(groups, y_range, options.legend),
+        ..options.clone()
+    };
+    render(options, x_range, y_range, false, Some(&names), |chart| {
+        let failed = drawing_error(options);
+        let series = groups
+            .iter()
+            .map(|group| group.boxes.len())
+            .max()
+            .unwrap_or(0);
+        let slot = 0.8 / series.max(1) as f64;
+        for (position, group) in groups.iter().enumerate() {
+            let centre = position as f64 + 1.0;
+            for (number, distribution) in group.boxes.iter().enumerate() {
+                if distribution.values.is_empty() {
+                    continue;
+                }
+                let middle = centre - 0.4 + slot * (number as f64 + 0.5);
+                draw_box(options, chart, distribution, middle, slot)?;
+            }
+        }
+        if let Some(first) = groups.first() {
+            for distribution in &first.boxes {
+                let fill = distribution.color.with_opacity(0.85).filled();
+                chart
+                    .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                    .map_err(|e| failed(&e))?
+                    .label(distribution.label.as_str())
+                    .legend(square_legend(fill));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The legend's corner with the fewest values near it: the first or last category, the top or
+/// bottom 40% of `y_range` (`preferred` on a tie).
+fn emptiest_corner(
+    groups: &[BoxGroup],
+    y_range: (f64, f64),
+    preferred: LegendPosition,
+) -> LegendPosition {
     let count = |group: Option<&BoxGroup>, upper: bool| {
         let span = y_range.1 - y_range.0;
         group.map_or(0, |group| {
@@ -734,111 +854,125 @@ pub fn box_plot(options: &PlotOptions, groups: &[BoxGroup]) -> Result<String, Re
         (LegendPosition::LowerRight, count(groups.last(), false)),
     ];
     let fewest = corners.iter().map(|(_, n)| *n).min().unwrap_or(0);
-    let legend = if corners.contains(&(options.legend, fewest)) {
-        options.legend
+    if corners.contains(&(preferred, fewest)) {
+        preferred
     } else {
         corners
             .iter()
             .find(|(_, n)| *n == fewest)
-            .map_or(options.legend, |(corner, _)| *corner)
-    };
-    let options = &PlotOptions {
-        legend,
-        ..options.clone()
-    };
-    render(options, x_range, y_range, false, Some(&names), |chart| {
-        let failed = drawing_error(options);
-        let series = groups
+            .map_or(preferred, |(corner, _)| *corner)
+    }
+}
+
+/// Tukey's box of some values: sorted, their quartiles, and the whiskers' ends (the most
+/// extreme values within 1.5 interquartile ranges of the box).
+struct BoxSummary {
+    sorted: Vec<f64>,
+    q1: f64,
+    median: f64,
+    q3: f64,
+    low_whisker: f64,
+    high_whisker: f64,
+}
+
+impl BoxSummary {
+    /// The box of `values` (not empty).
+    fn of(values: &[f64]) -> Self {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let (q1, median, q3) = (
+            quantile(&sorted, 0.25),
+            quantile(&sorted, 0.5),
+            quantile(&sorted, 0.75),
+        );
+        let reach = 1.5 * (q3 - q1);
+        let low_whisker = sorted
             .iter()
-            .map(|group| group.boxes.len())
-            .max()
-            .unwrap_or(0);
-        let slot = 0.8 / series.max(1) as f64;
-        for (position, group) in groups.iter().enumerate() {
-            let centre = position as f64 + 1.0;
-            for (number, distribution) in group.boxes.iter().enumerate() {
-                if distribution.values.is_empty() {
-                    continue;
-                }
-                let mut sorted = distribution.values.clone();
-                sorted.sort_by(f64::total_cmp);
-                let (q1, median, q3) = (
-                    quantile(&sorted, 0.25),
-                    quantile(&sorted, 0.5),
-                    quantile(&sorted, 0.75),
-                );
-                let reach = 1.5 * (q3 - q1);
-                let low_whisker = sorted
-                    .iter()
-                    .copied()
-                    .find(|&v| v >= q1 - reach)
-                    .unwrap_or(q1);
-                let high_whisker = sorted
-                    .iter()
-                    .rev()
-                    .copied()
-                    .find(|&v| v <= q3 + reach)
-                    .unwrap_or(q3);
-                let middle = centre - 0.4 + slot * (number as f64 + 0.5);
-                let (left, right) = (middle - 0.4 * slot, middle + 0.4 * slot);
-                let line = ShapeStyle {
-                    color: distribution.color.with_opacity(1.0),
-                    filled: false,
-                    stroke_width: 1,
-                };
-                let fill = distribution.color.with_opacity(0.3).filled();
-                chart
-                    .draw_series([Rectangle::new([(left, q1), (right, q3)], fill)])
-                    .map_err(|e| failed(&e))?;
-                let mut shapes = vec![
-                    vec![(left, q1), (right, q1), (right, q3), (left, q3), (left, q1)],
-                    vec![(middle, q3), (middle, high_whisker)],
-                    vec![(middle, q1), (middle, low_whisker)],
-                    vec![
-                        (middle - 0.2 * slot, high_whisker),
-                        (middle + 0.2 * slot, high_whisker),
-                    ],
-                    vec![
-                        (middle - 0.2 * slot, low_whisker),
-                        (middle + 0.2 * slot, low_whisker),
-                    ],
-                ];
-                let median_line = vec![(left, median), (right, median)];
-                shapes.push(median_line);
-                for (index, points) in shapes.into_iter().enumerate() {
-                    let style = if index == 5 {
-                        ShapeStyle {
-                            stroke_width: 3,
-                            ..line
-                        }
-                    } else {
-                        line
-                    };
-                    chart
-                        .draw_series([PathElement::new(points, style)])
-                        .map_err(|e| failed(&e))?;
-                }
-                let dot = distribution.color.with_opacity(1.0).filled();
-                chart
-                    .draw_series(
-                        sorted
-                            .iter()
-                            .filter(|&&v| v < low_whisker || v > high_whisker)
-                            .map(|&v| Circle::new((middle, v), 3, dot)),
-                    )
-                    .map_err(|e| failed(&e))?;
-            }
+            .copied()
+            .find(|&v| v >= q1 - reach)
+            .unwrap_or(q1);
+        let high_whisker = sorted
+            .iter()
+            .rev()
+            .copied()
+            .find(|&v| v <= q3 + reach)
+            .unwrap_or(q3);
+        BoxSummary {
+            sorted,
+            q1,
+            median,
+            q3,
+            low_whisker,
+            high_whisker,
         }
-        if let Some(first) = groups.first() {
-            for distribution in &first.boxes {
-                let fill = distribution.color.with_opacity(0.85).filled();
-                chart
-                    .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
-                    .map_err(|e| failed(&e))?
-                    .label(distribution.label.as_str())
-                    .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], fill));
+    }
+}
+
+/// Draws one distribution's box centred at x = `middle` in a slot `slot` wide: the filled box,
+/// its outline, the whiskers and their ends, the median (thick), and the values beyond the
+/// whiskers as dots.
+fn draw_box(
+    options: &PlotOptions,
+    chart: &mut Chart,
+    distribution: &Distribution,
+    middle: f64,
+    slot: f64,
+) -> Result<(), ReportError> {
+    let failed = drawing_error(options);
+    let BoxSummary {
+        sorted,
+        q1,
+        median,
+        q3,
+        low_whisker,
+        high_whisker,
+    } = BoxSummary::of(&distribution.values);
+    let (left, right) = (middle - 0.4 * slot, middle + 0.4 * slot);
+    let line = ShapeStyle {
+        color: distribution.color.with_opacity(1.0),
+        filled: false,
+        stroke_width: 1,
+    };
+    let fill = distribution.color.with_opacity(0.3).filled();
+    chart
+        .draw_series([Rectangle::new([(left, q1), (right, q3)], fill)])
+        .map_err(|e| failed(&e))?;
+    let mut shapes = vec![
+        vec![(left, q1), (right, q1), (right, q3), (left, q3), (left, q1)],
+        vec![(middle, q3), (middle, high_whisker)],
+        vec![(middle, q1), (middle, low_whisker)],
+        vec![
+            (middle - 0.2 * slot, high_whisker),
+            (middle + 0.2 * slot, high_whisker),
+        ],
+        vec![
+            (middle - 0.2 * slot, low_whisker),
+            (middle + 0.2 * slot, low_whisker),
+        ],
+    ];
+    let median_line = vec![(left, median), (right, median)];
+    shapes.push(median_line);
+    for (index, points) in shapes.into_iter().enumerate() {
+        let style = if index == 5 {
+            ShapeStyle {
+                stroke_width: 3,
+                ..line
             }
-        }
-        Ok(())
-    })
+        } else {
+            line
+        };
+        chart
+            .draw_series([PathElement::new(points, style)])
+            .map_err(|e| failed(&e))?;
+    }
+    let dot = distribution.color.with_opacity(1.0).filled();
+    chart
+        .draw_series(
+            sorted
+                .iter()
+                .filter(|&&v| v < low_whisker || v > high_whisker)
+                .map(|&v| Circle::new((middle, v), 3, dot)),
+        )
+        .map_err(|e| failed(&e))?;
+    Ok(())
 }

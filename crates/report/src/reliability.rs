@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 
 use crate::plot::{
-    bad_input, drawing_error, PlotOptions, Rgb, AXIS_LABEL_SIZE, CAP_HALF_WIDTH, FONT,
+    bad_input, draw_interval_bar, drawing_error, PlotOptions, Rgb, AXIS_LABEL_SIZE, FONT,
     TICK_LABEL_SIZE,
 };
 use crate::ReportError;
@@ -139,15 +139,7 @@ fn draw_panel(
         .map_err(|e| failed(&e))?;
     let bar = panel.color.with_opacity(1.0).stroke_width(1);
     for &(x, y, (low, high)) in &points {
-        chart
-            .draw_series([PathElement::new(vec![(x, low), (x, high)], bar)])
-            .map_err(|e| failed(&e))?;
-        for end in [low, high] {
-            chart
-                .draw_series([EmptyElement::at((x, end))
-                    + PathElement::new(vec![(-CAP_HALF_WIDTH, 0), (CAP_HALF_WIDTH, 0)], bar)])
-                .map_err(|e| failed(&e))?;
-        }
+        draw_interval_bar(options, &mut chart, x, (low, high), true, bar)?;
         chart
             .draw_series([Circle::new(
                 (x, y),

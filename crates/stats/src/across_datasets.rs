@@ -300,7 +300,54 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
 ) -> Result<AcrossDatasetsResult, StatsError> {
     check_alpha(options.alpha)?;
     let names: Vec<String> = learners.iter().map(|s| s.as_ref().to_string()).collect();
+    check_learners(scores, &names)?;
     let n = scores.len();
+    let k = names.len();
+    // Oriented so that larger is better: ranks, the control and win/tie/loss use these.
+    let goodness: Vec<Vec<f64>> = scores
+        .iter()
+        .map(|row| {
+            row.as_ref()
+                .iter()
+                .map(|&v| if options.higher_is_better { v } else { -v })
+                .collect()
+        })
+        .collect();
+    let friedman = friedman_test(&goodness, options.alpha)?;
+    let ranks = rank_rows_descending(&goodness);
+    let average_ranks = friedman.average_ranks.clone();
+    let means: Vec<f64> = (0..k)
+        .map(|j| scores.iter().map(|row| row.as_ref()[j]).sum::<f64>() / n as f64)
+        .collect();
+    let nemenyi = nemenyi_summary(&average_ranks, &names, n, options.alpha)?;
+    let control = control_summary(&average_ranks, &names, n, options)?;
+    let sign_test_critical_wins = sign_test_min_wins(n as u64, options.alpha)?;
+    let pairs = PairInputs {
+        scores,
+        goodness: &goodness,
+        names: &names,
+        means: &means,
+        nemenyi_pvalues: &nemenyi.pvalues,
+        options,
+    }
+    .summaries()?;
+    Ok(AcrossDatasetsResult {
+        learners: names,
+        n_datasets: n,
+        options: options.clone(),
+        ranks,
+        average_ranks,
+        means,
+        friedman,
+        nemenyi,
+        control,
+        sign_test_critical_wins,
+        pairs,
+    })
+}
+
+/// Checks that there is one learner name per column of `scores` and that no name appears twice.
+fn check_learners<R: AsRef<[f64]>>(scores: &[R], names: &[String]) -> Result<(), StatsError> {
     let k = names.len();
     if let Some(row) = scores.first() {
         if row.as_ref().len() != k {
@@ -321,39 +368,44 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
             });
         }
     }
-    // Oriented so that larger is better: ranks, the control and win/tie/loss use these.
-    let goodness: Vec<Vec<f64>> = scores
-        .iter()
-        .map(|row| {
-            row.as_ref()
-                .iter()
-                .map(|&v| if options.higher_is_better { v } else { -v })
-                .collect()
-        })
-        .collect();
-    let friedman = friedman_test(&goodness, options.alpha)?;
-    let ranks = rank_rows_descending(&goodness);
-    let average_ranks = friedman.average_ranks.clone();
-    let means: Vec<f64> = (0..k)
-        .map(|j| scores.iter().map(|row| row.as_ref()[j]).sum::<f64>() / n as f64)
-        .collect();
+    Ok(())
+}
 
-    let q = nemenyi_q(k, options.alpha)?;
+/// Nemenyi's q, critical difference (exact and with Demsar's table), pairwise p-values and
+/// CD-diagram groups of `n` data sets with these average ranks.
+fn nemenyi_summary(
+    average_ranks: &[f64],
+    names: &[String],
+    n: usize,
+    alpha: f64,
+) -> Result<NemenyiSummary, StatsError> {
+    let k = names.len();
+    let q = nemenyi_q(k, alpha)?;
     let nemenyi_difference = critical_difference(q, k, n)?;
-    let q_demsar_table = crate::friedman::nemenyi_q_demsar_table(k, options.alpha).ok();
+    let q_demsar_table = crate::friedman::nemenyi_q_demsar_table(k, alpha).ok();
     let critical_difference_demsar_table = q_demsar_table
-        .map(|_| nemenyi_critical_difference_demsar_table(k, n, options.alpha))
+        .map(|_| nemenyi_critical_difference_demsar_table(k, n, alpha))
         .transpose()?;
-    let nemenyi_pvalue_matrix = nemenyi_pvalues(&average_ranks, n)?;
-    let nemenyi = NemenyiSummary {
+    let pvalues = nemenyi_pvalues(average_ranks, n)?;
+    Ok(NemenyiSummary {
         q,
         critical_difference: nemenyi_difference,
         q_demsar_table,
         critical_difference_demsar_table,
-        groups: critical_difference_groups(&average_ranks, &names, nemenyi_difference),
-        pvalues: nemenyi_pvalue_matrix.clone(),
-    };
+        groups: critical_difference_groups(average_ranks, names, nemenyi_difference),
+        pvalues,
+    })
+}
 
+/// Holm and Bonferroni-Dunn of every learner against the control (the options' named learner,
+/// else the first) over `n` data sets with these average ranks.
+fn control_summary(
+    average_ranks: &[f64],
+    names: &[String],
+    n: usize,
+    options: &AcrossDatasetsOptions,
+) -> Result<ControlSummary, StatsError> {
+    let k = names.len();
     let (control_index, chosen) = match &options.control {
         Some(control) => match names.iter().position(|name| name == control) {
             Some(index) => (index, ControlChoice::Named),
@@ -369,91 +421,109 @@ pub fn compare<R: AsRef<[f64]>, S: AsRef<str>>(
     };
     let standard_error = rank_standard_error(k, n)?;
     let bonferroni_dunn_q = bonferroni_dunn_q(k, options.alpha)?;
-    let control = ControlSummary {
+    Ok(ControlSummary {
         control: names[control_index].clone(),
         control_index,
         chosen,
         standard_error,
         bonferroni_dunn_q,
         bonferroni_dunn_critical_difference: critical_difference(bonferroni_dunn_q, k, n)?,
-        comparisons: compare_with_control(&average_ranks, n, control_index, options.alpha)?,
-    };
-
-    let sign_test_critical_wins = sign_test_min_wins(n as u64, options.alpha)?;
-    let column = |j: usize| -> Vec<f64> { scores.iter().map(|row| row.as_ref()[j]).collect() };
-    let goodness_column = |j: usize| -> Vec<f64> { goodness.iter().map(|row| row[j]).collect() };
-    let mut pairs = Vec::with_capacity(k * (k - 1) / 2);
-    for first in 0..k {
-        for second in (first + 1)..k {
-            let (a, b) = (column(first), column(second));
-            let counts = win_tie_loss(&goodness_column(first), &goodness_column(second))?;
-            let sign = sign_test(counts.wins, counts.losses, counts.ties, options.alpha)?;
-            // Demsar: ties are split evenly between the two, one dropped when they are odd.
-            let half_ties = counts.ties / 2;
-            let pair_critical_wins = sign_test_min_wins(n as u64 - counts.ties % 2, options.alpha)?;
-            let sign_test_demsar_reject = pair_critical_wins.is_some_and(|critical| {
-                counts.wins + half_ties >= critical || counts.losses + half_ties >= critical
-            });
-            let wilcoxon = wilcoxon_signed_rank(
-                &a,
-                &b,
-                ZeroMethod::Wilcox,
-                options.wilcoxon_correction,
-                WilcoxonMethod::Auto,
-                options.alpha,
-            )?;
-            let (x, y) = oriented_columns(scores, first, second, options.higher_is_better);
-            let bayesian_seed = pair_seed(
-                options.seed,
-                &options.measure,
-                &names[first],
-                &names[second],
-            );
-            let bayesian_signed_rank = bayesian_signed_rank_test(
-                &x,
-                &y,
-                options.rope,
-                options.bayesian_prior,
-                options.bayesian_samples,
-                bayesian_seed,
-            )?;
-            pairs.push(PairSummary {
-                first: names[first].clone(),
-                second: names[second].clone(),
-                mean_difference: means[first] - means[second],
-                win_tie_loss: counts,
-                sign_test: sign,
-                sign_test_critical_wins: pair_critical_wins,
-                sign_test_demsar_reject,
-                wilcoxon,
-                wilcoxon_holm_pvalue: f64::NAN,
-                wilcoxon_holm_reject: false,
-                nemenyi_pvalue: nemenyi_pvalue_matrix[first][second],
-                bayesian_signed_rank,
-                bayesian_seed,
-            });
-        }
-    }
-    let wilcoxon_pvalues: Vec<f64> = pairs.iter().map(|pair| pair.wilcoxon.pvalue).collect();
-    let wilcoxon_holm = holm(&wilcoxon_pvalues, options.alpha)?;
-    for (position, pair) in pairs.iter_mut().enumerate() {
-        pair.wilcoxon_holm_pvalue = wilcoxon_holm.corrected_pvalues[position];
-        pair.wilcoxon_holm_reject = wilcoxon_holm.reject[position];
-    }
-
-    Ok(AcrossDatasetsResult {
-        learners: names,
-        n_datasets: n,
-        options: options.clone(),
-        ranks,
-        average_ranks,
-        means,
-        friedman,
-        nemenyi,
-        control,
-        sign_test_critical_wins,
-        pairs,
+        comparisons: compare_with_control(average_ranks, n, control_index, options.alpha)?,
     })
+}
+
+/// What the statistics of every pair of learners are computed from.
+struct PairInputs<'a, R> {
+    /// The measure, `[dataset][learner]`.
+    scores: &'a [R],
+    /// The measure oriented so that larger is better.
+    goodness: &'a [Vec<f64>],
+    /// Learner names.
+    names: &'a [String],
+    /// Mean of the measure of each learner.
+    means: &'a [f64],
+    /// Nemenyi's pairwise p-values.
+    nemenyi_pvalues: &'a [Vec<f64>],
+    options: &'a AcrossDatasetsOptions,
+}
+
+impl<R: AsRef<[f64]>> PairInputs<'_, R> {
+    /// Every pair's statistics, in the order (0,1), (0,2), ..., (1,2), ..., with the Wilcoxon
+    /// p-values Holm-corrected over the pairs.
+    fn summaries(&self) -> Result<Vec<PairSummary>, StatsError> {
+        let k = self.names.len();
+        let mut pairs = Vec::with_capacity(k * (k - 1) / 2);
+        for first in 0..k {
+            for second in (first + 1)..k {
+                pairs.push(self.pair(first, second)?);
+            }
+        }
+        let wilcoxon_pvalues: Vec<f64> = pairs.iter().map(|pair| pair.wilcoxon.pvalue).collect();
+        let wilcoxon_holm = holm(&wilcoxon_pvalues, self.options.alpha)?;
+        for (position, pair) in pairs.iter_mut().enumerate() {
+            pair.wilcoxon_holm_pvalue = wilcoxon_holm.corrected_pvalues[position];
+            pair.wilcoxon_holm_reject = wilcoxon_holm.reject[position];
+        }
+        Ok(pairs)
+    }
+
+    /// The statistics of the pair (`first`, `second`), first < second, before Holm's correction
+    /// (its fields are NaN and false).
+    fn pair(&self, first: usize, second: usize) -> Result<PairSummary, StatsError> {
+        let (options, names) = (self.options, self.names);
+        let n = self.scores.len();
+        let column =
+            |j: usize| -> Vec<f64> { self.scores.iter().map(|row| row.as_ref()[j]).collect() };
+        let goodness_column =
+            |j: usize| -> Vec<f64> { self.goodness.iter().map(|row| row[j]).collect() };
+        let (a, b) = (column(first), column(second));
+        let counts = win_tie_loss(&goodness_column(first), &goodness_column(second))?;
+        let sign = sign_test(counts.wins, counts.losses, counts.ties, options.alpha)?;
+        // Demsar: ties are split evenly between the two, one dropped when they are odd.
+        let half_ties = counts.ties / 2;
+        let pair_critical_wins = sign_test_min_wins(n as u64 - counts.ties % 2, options.alpha)?;
+        let sign_test_demsar_reject = pair_critical_wins.is_some_and(|critical| {
+            counts.wins + half_ties >= critical || counts.losses + half_ties >= critical
+        });
+        let wilcoxon = wilcoxon_signed_rank(
+            &a,
+            &b,
+            ZeroMethod::Wilcox,
+            options.wilcoxon_correction,
+            WilcoxonMethod::Auto,
+            options.alpha,
+        )?;
+        let (x, y) = oriented_columns(self.scores, first, second, options.higher_is_better);
+        let bayesian_seed = pair_seed(
+            options.seed,
+            &options.measure,
+            &names[first],
+            &names[second],
+        );
+        let bayesian_signed_rank = bayesian_signed_rank_test(
+            &x,
+            &y,
+            options.rope,
+            options.bayesian_prior,
+            options.bayesian_samples,
+            bayesian_seed,
+        )?;
+        Ok(PairSummary {
+            first: names[first].clone(),
+            second: names[second].clone(),
+            mean_difference: self.means[first] - self.means[second],
+            win_tie_loss: counts,
+            sign_test: sign,
+            sign_test_critical_wins: pair_critical_wins,
+            sign_test_demsar_reject,
+            wilcoxon,
+            wilcoxon_holm_pvalue: f64::NAN,
+            wilcoxon_holm_reject: false,
+            nemenyi_pvalue: self.nemenyi_pvalues[first][second],
+            bayesian_signed_rank,
+            bayesian_seed,
+        })
+    }
 }
 
 #[cfg(test)]

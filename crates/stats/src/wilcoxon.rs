@@ -95,15 +95,7 @@ pub fn wilcoxon_signed_rank(
     };
     let magnitudes: Vec<f64> = ranked.iter().map(|d| d.abs()).collect();
     let ranks = midranks(&magnitudes);
-    let mut r_plus = 0.0;
-    let mut r_minus = 0.0;
-    for (d, rank) in ranked.iter().zip(&ranks) {
-        if *d > 0.0 {
-            r_plus += rank;
-        } else if *d < 0.0 {
-            r_minus += rank;
-        }
-    }
+    let (r_plus, r_minus) = signed_rank_sums(&ranked, &ranks);
     let n_nonzero = differences.len() - n_zero;
     let n_used = ranked.len();
     let statistic = r_plus.min(r_minus);
@@ -123,31 +115,74 @@ pub fn wilcoxon_signed_rank(
     if n_nonzero == 0 {
         return Ok(finish(Some(0.0), 1.0, false));
     }
-    let nonzero_magnitudes: Vec<f64> = magnitudes.iter().copied().filter(|m| *m != 0.0).collect();
-    let tie_sizes = tie_group_sizes(&nonzero_magnitudes);
-    let use_exact = match method {
-        WilcoxonMethod::Exact if n_nonzero > 1000 => {
-            return Err(StatsError::Undefined {
-                test: "exact Wilcoxon signed-rank test",
-                reason: "more than 1000 non-zero pairs: use WilcoxonMethod::Normal or Auto",
-            })
-        }
-        WilcoxonMethod::Exact => true,
-        WilcoxonMethod::Auto => n_nonzero <= EXACT_LIMIT,
-        WilcoxonMethod::Normal => false,
-    };
-    if use_exact {
-        let flipped_ranks: Vec<f64> = ranked
-            .iter()
-            .zip(&ranks)
-            .filter(|(d, _)| **d != 0.0)
-            .map(|(_, rank)| *rank)
-            .collect();
-        let pvalue = exact_two_sided_pvalue(r_plus, &flipped_ranks);
+    if uses_exact(method, n_nonzero)? {
+        let pvalue = exact_two_sided_pvalue(r_plus, &nonzero_ranks(&ranked, &ranks));
         return Ok(finish(None, pvalue, true));
     }
-    // Normal approximation; n counts the zeros for Pratt (Cureton's adjustment).
-    let n = ranked.len() as f64;
+    match normal_z(
+        r_plus,
+        &magnitudes,
+        n_zero,
+        zero_method,
+        continuity_correction,
+    ) {
+        Some(z) => Ok(finish(Some(z), normal_two_sided_pvalue(z), false)),
+        None => Ok(finish(Some(0.0), 1.0, false)),
+    }
+}
+
+/// Whether `method` computes the p-value exactly with `n_nonzero` non-zero differences;
+/// `Exact` above 1000 is refused.
+fn uses_exact(method: WilcoxonMethod, n_nonzero: usize) -> Result<bool, StatsError> {
+    match method {
+        WilcoxonMethod::Exact if n_nonzero > 1000 => Err(StatsError::Undefined {
+            test: "exact Wilcoxon signed-rank test",
+            reason: "more than 1000 non-zero pairs: use WilcoxonMethod::Normal or Auto",
+        }),
+        WilcoxonMethod::Exact => Ok(true),
+        WilcoxonMethod::Auto => Ok(n_nonzero <= EXACT_LIMIT),
+        WilcoxonMethod::Normal => Ok(false),
+    }
+}
+
+/// The ranks of the non-zero differences (the ones whose signs the exact test flips).
+fn nonzero_ranks(differences: &[f64], ranks: &[f64]) -> Vec<f64> {
+    differences
+        .iter()
+        .zip(ranks)
+        .filter(|(d, _)| **d != 0.0)
+        .map(|(_, rank)| *rank)
+        .collect()
+}
+
+/// Sums of the ranks of the positive and of the negative differences (R+, R-).
+fn signed_rank_sums(differences: &[f64], ranks: &[f64]) -> (f64, f64) {
+    let mut r_plus = 0.0;
+    let mut r_minus = 0.0;
+    for (d, rank) in differences.iter().zip(ranks) {
+        if *d > 0.0 {
+            r_plus += rank;
+        } else if *d < 0.0 {
+            r_minus += rank;
+        }
+    }
+    (r_plus, r_minus)
+}
+
+/// z of the normal approximation of R+ = `r_plus` over the ranked differences' `magnitudes`
+/// (`n_zero` of them zero for Pratt, Cureton's adjustment), the variance corrected for ties
+/// among the non-zero magnitudes; `None` when the variance is not positive and finite.
+fn normal_z(
+    r_plus: f64,
+    magnitudes: &[f64],
+    n_zero: usize,
+    zero_method: ZeroMethod,
+    continuity_correction: bool,
+) -> Option<f64> {
+    let nonzero_magnitudes: Vec<f64> = magnitudes.iter().copied().filter(|m| *m != 0.0).collect();
+    let tie_sizes = tie_group_sizes(&nonzero_magnitudes);
+    // n counts the zeros for Pratt (Cureton's adjustment).
+    let n = magnitudes.len() as f64;
     let mut expected = n * (n + 1.0) / 4.0;
     let mut variance = n * (n + 1.0) * (2.0 * n + 1.0) / 24.0;
     if zero_method == ZeroMethod::Pratt && n_zero > 0 {
@@ -165,14 +200,14 @@ pub fn wilcoxon_signed_rank(
     variance -= tie_term / 48.0;
     let se = variance.sqrt();
     if se <= 0.0 || !se.is_finite() {
-        return Ok(finish(Some(0.0), 1.0, false));
+        return None;
     }
     let mut z = (r_plus - expected) / se;
     if continuity_correction && z != 0.0 {
         // scipy: z -= sign(z) 0.5 / se (may cross zero when |z| < 0.5 / se).
         z -= z.signum() * 0.5 / se;
     }
-    Ok(finish(Some(z), normal_two_sided_pvalue(z), false))
+    Some(z)
 }
 
 /// Exact two-sided p-value of R+ = `r_plus` under independent sign flips of the given
