@@ -35,8 +35,9 @@ pub enum Strategy {
         repetitions: usize,
     },
     /// Leave-one-out: one split per instance, testing on that instance alone (no randomness,
-    /// no stratification). No keys. The `n` splits hold `n - 1` training indices each, so memory
-    /// grows as `n²`: meant for small data sets.
+    /// no stratification). No keys. Each split lists its one test row and holds its `n - 1`
+    /// training rows as the rest ([`crate::Train::Rest`]), so the plan grows as `n`; the `n`
+    /// fits make it meant for small data sets.
     LeaveOneOut,
     /// Aslan, Yildiz & Alpaydin (2009): a stratified test set (`test_fraction`, default 1/3);
     /// the rest is split by stratified `folds`-fold CV (default 30, >= 2) into training sets
@@ -320,8 +321,8 @@ impl Strategy {
         self.validate()?;
         let instances = classes.len();
         check_instances(instances)?;
-        let mut splits = Vec::with_capacity(self.split_count(instances));
         self.check_enough_instances(instances)?;
+        let mut splits = Vec::with_capacity(self.split_count(instances));
         match *self {
             Strategy::StratifiedKfold { folds, repetitions } => {
                 kfold_splits(classes, folds, repetitions, seed, &mut splits);
