@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// Revision of the bagging implementation: bump it whenever its outputs change.
 const REVISION: u32 = 2;
@@ -25,7 +26,8 @@ pub fn spec() -> LearnerSpec {
                 1,
                 10_000,
                 "number of bootstrap samples and models",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[10, 25, 50])),
             ParameterSpec::real(
                 "bag_size_percent",
                 100.0,

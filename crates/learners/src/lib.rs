@@ -35,6 +35,7 @@ pub mod registry;
 pub mod ripper;
 pub mod spec;
 mod total_order;
+pub mod tune_space;
 pub mod vfi;
 pub mod worker;
 
@@ -50,6 +51,7 @@ pub use parameter::{
 pub use params::{BuildLearner, ParamError, Params};
 pub use registry::{Registry, RegistryError};
 pub use spec::LearnerSpec;
+pub use tune_space::TuneSpace;
 
 /// The code samples of `README.md`, compiled and run as doctests.
 #[cfg(doctest)]

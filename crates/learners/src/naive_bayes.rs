@@ -36,6 +36,7 @@ use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::total_order;
+use crate::tune_space::TuneSpace;
 
 /// Revision of the naive Bayes implementation: bump it whenever its outputs change.
 const REVISION: u32 = 1;
@@ -50,7 +51,8 @@ pub fn spec() -> LearnerSpec {
             "discretize",
             false,
             "discretise numeric attributes by Fayyad and Irani's MDL method (Weka -D)",
-        )],
+        )
+            .tuned(TuneSpace::Booleans)],
         capabilities: Capabilities::ALL,
         build: NaiveBayes::from_params,
     }

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::tune_space::TuneSpace;
+
 /// What anything a config names declares about itself: what it is, its name, a description and
 /// the parameters (options) a config may give, with types, ranges and defaults. A
 /// `LearnerSpec` declares a learner kind; the engine's measures, tests, protocols and analyses
@@ -254,6 +256,7 @@ pub struct ParameterSpec {
     kind: ParameterKind,
     default: ParameterDefault,
     doc: &'static str,
+    tune: Option<TuneSpace>,
 }
 
 impl ParameterSpec {
@@ -270,6 +273,7 @@ impl ParameterSpec {
             kind: ParameterKind::Real { low, high },
             default: ParameterDefault::Real(default),
             doc,
+            tune: None,
         }
     }
 
@@ -286,6 +290,7 @@ impl ParameterSpec {
             kind: ParameterKind::Integer { low, high },
             default: ParameterDefault::Integer(default),
             doc,
+            tune: None,
         }
     }
 
@@ -302,6 +307,7 @@ impl ParameterSpec {
             kind: ParameterKind::IntegerList { low, high },
             default: ParameterDefault::IntegerList(default),
             doc,
+            tune: None,
         }
     }
 
@@ -312,6 +318,7 @@ impl ParameterSpec {
             kind: ParameterKind::Boolean,
             default: ParameterDefault::Boolean(default),
             doc,
+            tune: None,
         }
     }
 
@@ -327,6 +334,7 @@ impl ParameterSpec {
             kind: ParameterKind::Choice { words },
             default: ParameterDefault::Word(default),
             doc,
+            tune: None,
         }
     }
 
@@ -337,6 +345,7 @@ impl ParameterSpec {
             kind: ParameterKind::StringList,
             default: ParameterDefault::Required,
             doc,
+            tune: None,
         }
     }
 
@@ -347,6 +356,7 @@ impl ParameterSpec {
             kind: ParameterKind::StringList,
             default: ParameterDefault::Absent(absent),
             doc,
+            tune: None,
         }
     }
 
@@ -357,6 +367,7 @@ impl ParameterSpec {
             kind: ParameterKind::Text,
             default: ParameterDefault::Word(default),
             doc,
+            tune: None,
         }
     }
 
@@ -367,6 +378,7 @@ impl ParameterSpec {
             kind: ParameterKind::Text,
             default: ParameterDefault::Required,
             doc,
+            tune: None,
         }
     }
 
@@ -381,6 +393,7 @@ impl ParameterSpec {
             kind: ParameterKind::Text,
             default: ParameterDefault::Absent(absent),
             doc,
+            tune: None,
         }
     }
 
@@ -391,6 +404,7 @@ impl ParameterSpec {
             kind: ParameterKind::Real { low, high },
             default: ParameterDefault::Required,
             doc,
+            tune: None,
         }
     }
 
@@ -401,6 +415,7 @@ impl ParameterSpec {
             kind: ParameterKind::Tables,
             default: ParameterDefault::Absent(absent),
             doc,
+            tune: None,
         }
     }
 
@@ -411,6 +426,7 @@ impl ParameterSpec {
             kind: ParameterKind::Table,
             default: ParameterDefault::Absent(absent),
             doc,
+            tune: None,
         }
     }
 
@@ -428,6 +444,7 @@ impl ParameterSpec {
             kind: ParameterKind::RealMatrix { low, high },
             default: ParameterDefault::Absent(absent),
             doc,
+            tune: None,
         }
     }
 
@@ -442,6 +459,7 @@ impl ParameterSpec {
             kind: ParameterKind::Learner,
             default: ParameterDefault::Learner(default_kind),
             doc,
+            tune: None,
         }
     }
 
@@ -463,6 +481,18 @@ impl ParameterSpec {
     /// One line of documentation.
     pub fn doc(&self) -> &'static str {
         self.doc
+    }
+
+    /// This parameter with a declared search space, the values a grid over the learner's
+    /// declared space takes (`tune = "declared"`); each must fit the parameter's type and range.
+    pub const fn tuned(mut self, space: TuneSpace) -> Self {
+        self.tune = Some(space);
+        self
+    }
+
+    /// The declared search space, if the parameter has one.
+    pub fn tune_space(&self) -> Option<&TuneSpace> {
+        self.tune.as_ref()
     }
 
     /// Checks that the default fits the type and range, and the range is not empty.
@@ -509,6 +539,9 @@ impl ParameterSpec {
                 self.kind.summary()
             ));
         }
+        if let Some(space) = &self.tune {
+            self.check_space(space)?;
+        }
         if self.name.is_empty() || self.name == "kind" || self.name == "name" {
             return Err(format!(
                 "parameter '{}': the name must be non-empty and not 'kind' or 'name' (used by configs)",
@@ -516,5 +549,44 @@ impl ParameterSpec {
             ));
         }
         Ok(())
+    }
+
+    /// Checks a declared search space: at least two values, each of the parameter's type and
+    /// within its range.
+    fn check_space(&self, space: &TuneSpace) -> Result<(), String> {
+        let values = space.values();
+        let fits = values.len() >= 2
+            && match (self.kind, space) {
+                (ParameterKind::Real { low, high }, TuneSpace::Reals(values)) => {
+                    values.iter().all(|&v| v >= low && v <= high)
+                }
+                (ParameterKind::Integer { low, high }, TuneSpace::Integers(values)) => {
+                    values.iter().all(|&v| v >= low && v <= high)
+                }
+                (ParameterKind::Choice { words }, TuneSpace::Words(values)) => {
+                    values.iter().all(|value| words.contains(value))
+                }
+                (ParameterKind::Boolean, TuneSpace::Booleans) => true,
+                _ => false,
+            };
+        if fits {
+            return Ok(());
+        }
+        Err(format!(
+            "parameter '{}': declared search space {space} does not fit {} (at least two values)",
+            self.name,
+            self.kind.summary()
+        ))
+    }
+}
+
+impl fmt::Display for TuneSpace {
+    /// The values as a config writes a list of them: `[1e-8, 0.25]`, `["a", "b"]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let values: Vec<String> = match *self {
+            TuneSpace::Reals(values) => values.iter().map(|&v| format_number(v)).collect(),
+            _ => self.values().iter().map(ToString::to_string).collect(),
+        };
+        write!(f, "[{}]", values.join(", "))
     }
 }

@@ -18,6 +18,7 @@ use crate::encoding::Encoder;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// The perceptron's training parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,14 +50,16 @@ pub fn spec() -> LearnerSpec {
         description: "linear perceptron: one softmax layer trained by mini-batch gradient descent on cross-entropy",
         revision: REVISION,
         parameters: vec![
-            ParameterSpec::real("learning_rate", 0.1, 1e-12, 100.0, "gradient step size"),
+            ParameterSpec::real("learning_rate", 0.1, 1e-12, 100.0, "gradient step size")
+            .tuned(TuneSpace::Reals(&[0.01, 0.1, 1.0])),
             ParameterSpec::integer(
                 "epochs",
                 100,
                 1,
                 MAX_EPOCHS,
                 "passes over the training rows",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[50, 100, 200])),
             ParameterSpec::integer(
                 "batch_size",
                 32,

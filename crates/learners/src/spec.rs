@@ -53,8 +53,9 @@ impl LearnerSpec {
         crate::parameter::validate_declaration(self)
     }
 
-    /// The spec as text for a listing: kind, revision, description, capabilities, and one
-    /// line per parameter with its type and range, default and documentation.
+    /// The spec as text for a listing: kind, revision, description, capabilities, one line per
+    /// parameter with its type and range, default and documentation, and the declared search
+    /// space (`tune = "declared"`) if it has one.
     pub fn describe(&self) -> String {
         let mut text = format!(
             "{} (revision {})\n  {}\n  handles: {}{}\n",
@@ -84,6 +85,17 @@ impl LearnerSpec {
                 parameter.kind().summary(),
                 parameter.doc()
             ));
+        }
+        let spaces: Vec<String> = self
+            .parameters
+            .iter()
+            .filter_map(|parameter| {
+                let space = parameter.tune_space()?;
+                Some(format!("{} over {space}", parameter.name()))
+            })
+            .collect();
+        if !spaces.is_empty() {
+            text.push_str(&format!("  tune = \"declared\": {}\n", spaces.join(", ")));
         }
         text
     }

@@ -23,6 +23,7 @@ use data::{AttributeKind, Features, Schema, View};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// VFI's parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,14 +57,16 @@ pub fn spec() -> LearnerSpec {
                 "weight_by_confidence",
                 true,
                 "weight each attribute's vote by its confidence (false = Weka -C)",
-            ),
+            )
+            .tuned(TuneSpace::Booleans),
             ParameterSpec::real(
                 "bias",
                 0.6,
                 0.0,
                 100.0,
                 "exponential bias towards confident votes (Weka -B)",
-            ),
+            )
+            .tuned(TuneSpace::Reals(&[0.2, 0.6, 1.0])),
         ],
         capabilities: Capabilities::ALL,
         build,

@@ -13,6 +13,7 @@ use data::{AttributeKind, ColumnOf, Features, Schema, View};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 use distribution::normal_upper_quantile;
 use tree::{ClassBits, Instance, Node, Options, SplitTest, TrainingSet};
 
@@ -47,14 +48,16 @@ pub fn spec() -> LearnerSpec {
                 1e-6,
                 0.5,
                 "pruning confidence (Weka -C); smaller prunes more",
-            ),
+            )
+            .tuned(TuneSpace::Reals(&[0.05, 0.1, 0.25, 0.5])),
             ParameterSpec::integer(
                 "min_leaf",
                 2,
                 1,
                 1_000_000,
                 "minimum weight in at least two branches of a split (Weka -M)",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[1, 2, 5, 10])),
             ParameterSpec::boolean(
                 "laplace",
                 false,

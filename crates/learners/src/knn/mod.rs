@@ -26,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 use distance::Scaling;
 use search::{Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
@@ -94,7 +95,8 @@ pub fn spec() -> LearnerSpec {
                 1,
                 MAX_K,
                 "the k used when select_k is false (and when too few rows are left to validate)",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[1, 3, 5, 7, 11, 21])),
             ParameterSpec::integer_list(
                 "candidates",
                 &[1, 3, 5, 7, 11, 21],
@@ -112,7 +114,8 @@ pub fn spec() -> LearnerSpec {
                 "uniform",
                 &["uniform", "inverse_distance"],
                 "neighbour votes: instance weight, or times 1/(d + 0.001) (Weka IBk -I)",
-            ),
+            )
+            .tuned(TuneSpace::Words(&["uniform", "inverse_distance"])),
             ParameterSpec::real(
                 "validation_fraction",
                 0.25,

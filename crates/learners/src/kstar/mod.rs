@@ -41,6 +41,7 @@ use data::{AttributeKind, Features, Schema, View};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// Revision of the K* implementation: bump it whenever its outputs change.
 const REVISION: u32 = 1;
@@ -58,7 +59,8 @@ pub fn spec() -> LearnerSpec {
                 0,
                 100,
                 "global blending parameter in whole percent (Weka -B)",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[10, 20, 40, 60])),
             ParameterSpec::choice(
                 "missing_mode",
                 "average",

@@ -49,6 +49,7 @@ use crate::encoding::{ColumnSource, Encoder, NominalMissing};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// Revision of the logistic-regression learner: bump it whenever its outputs change. (Revision
 /// 1 was the linfa adapter, now the kind `linfa_logistic`; 2 the first Newton solver; 3 lengthens
@@ -102,7 +103,8 @@ pub fn spec() -> LearnerSpec {
                 0.0,
                 1e6,
                 "ridge (L2) penalty on the standardised coefficients, as Weka's -R",
-            ),
+            )
+            .tuned(TuneSpace::Reals(&[1e-8, 1e-4, 1e-2, 1.0, 100.0])),
             ParameterSpec::integer(
                 "max_iterations",
                 100,

@@ -32,6 +32,7 @@ use stats::{DlContext, RuleList};
 use crate::model::{Learner, LearnerError, Model, Probabilities};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
+use crate::tune_space::TuneSpace;
 
 /// RIPPER's description-length allowance: a rule list stops growing when its description is
 /// this many bits longer than the shortest seen.
@@ -70,7 +71,8 @@ pub fn spec() -> LearnerSpec {
                 2,
                 1000,
                 "number of folds; one fold prunes, the rest grow (JRip -F)",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[2, 3, 5])),
             ParameterSpec::real(
                 "min_weight",
                 2.0,
@@ -84,7 +86,8 @@ pub fn spec() -> LearnerSpec {
                 0,
                 100,
                 "number of optimisation passes (JRip -O)",
-            ),
+            )
+            .tuned(TuneSpace::Integers(&[0, 1, 2])),
             ParameterSpec::boolean(
                 "prune",
                 true,
