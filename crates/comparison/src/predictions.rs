@@ -1,6 +1,11 @@
 //! What the commands read from a user's table of their own layout: the truth column, the
 //! positive label and the score columns of a predictions file (`roc`, `compare delong`,
 //! `compare bootstrap`), and the two columns to compare (`compare`, `compare delong`).
+//!
+//! One rule for every score of a predictions file, whichever command reads it ([`scores`]): a
+//! finite number, else an error naming the file, the line and the column (an empty,
+//! non-numeric, NaN or infinite score alike; per-fold values of `compare FILE` are read the
+//! same way).
 
 use data::{DataError, TextTable};
 
@@ -220,9 +225,10 @@ pub fn score_columns(
 }
 
 /// The scores of one column (every command that reads a predictions file reads them here): an
-/// empty, non-numeric or NaN score is an error naming the file, the line and the column.
+/// empty, non-numeric, NaN or infinite score is an error naming the file, the line and the
+/// column.
 pub fn scores(table: &TextTable, column: usize) -> Result<Vec<f64>, DataError> {
-    table.numbers(column, true)
+    table.numbers(column, false)
 }
 
 /// Each of `columns` with its name and scores ([`scores`]).
