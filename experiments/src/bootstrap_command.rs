@@ -8,13 +8,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
-use comparison::bootstrap_file::{bootstrap_output, BootstrapReading};
-use data::TextTable;
-use evaluate::BinInterval;
+use comparison::bootstrap_file::{bootstrap_output, BootstrapRequest};
 
-use crate::predictions_file::{positive_label, truth_column};
 use crate::roc_evaluation::MeasureArgs;
 
 /// `compare bootstrap`.
@@ -43,57 +40,13 @@ pub struct BootstrapArgs {
 
 /// Runs `compare bootstrap` and returns what to print.
 pub fn run(args: &BootstrapArgs) -> Result<String> {
-    let options = args.measures.options(BinInterval::Wilson)?;
-    let table = TextTable::read(&args.scores)?;
-    let file = args.scores.display().to_string();
-    if table.is_empty() {
-        bail!("'{file}' has a header but no row of predictions");
-    }
-    let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
-    let truth_name = table.header()[truth].clone();
-    if args.positive.is_none() && labels.len() > 2 {
-        bail!(
-            "column '{truth_name}' of '{file}' has {} labels: give --positive LABEL (the others \
-             are negatives)",
-            labels.len()
-        );
-    }
-    let positive = positive_label(args.positive.as_deref(), &labels, &file, &truth_name)?;
-    let columns = score_columns(&table, truth, &args.models, &file)?;
-    let reading = BootstrapReading {
-        file: &file,
-        truth,
-        positive: &positive,
-        columns: &columns,
-        options: &options,
+    let request = BootstrapRequest {
+        path: &args.scores,
+        truth: args.truth.as_deref(),
+        positive: args.positive.as_deref(),
+        models: &args.models,
+        measures: args.measures.flags(),
+        json: args.json,
     };
-    Ok(bootstrap_output(&table, &reading, args.json)?)
-}
-
-/// The chosen score columns (every column but the truth when none is named); a name that is
-/// not a score column is an error listing those there are.
-fn score_columns(
-    table: &TextTable,
-    truth: usize,
-    chosen: &[String],
-    file: &str,
-) -> Result<Vec<usize>> {
-    let all: Vec<usize> = (0..table.header().len()).filter(|&c| c != truth).collect();
-    if all.is_empty() {
-        bail!("'{file}' has no score column besides the truth column");
-    }
-    if chosen.is_empty() {
-        return Ok(all);
-    }
-    let names: Vec<&str> = all.iter().map(|&c| table.header()[c].as_str()).collect();
-    chosen
-        .iter()
-        .map(|name| match names.iter().position(|n| n == name) {
-            Some(index) => Ok(all[index]),
-            None => bail!(
-                "--models: '{name}' is not a score column of '{file}' (they are: {})",
-                names.join(", ")
-            ),
-        })
-        .collect()
+    Ok(bootstrap_output(&request)?)
 }

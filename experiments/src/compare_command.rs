@@ -8,13 +8,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use comparison::across::{self, Settings};
-use comparison::compare_file::{self, FoldColumns};
+use comparison::compare_file;
+use comparison::flag_ranges::{check_alpha, check_count, MAX_SAMPLES};
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
 use stats::FoldOptions;
 
-use crate::flag_ranges::{check_alpha, check_count, check_fold_values, MAX_SAMPLES};
-use crate::predictions_file::two_columns;
 use crate::single_tests::SingleTest;
 
 /// Options of the `compare` subcommand.
@@ -254,33 +253,14 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
              (only numeric columns)"
         ),
     )?;
-    let learners = compare_file::learner_columns(table);
-    let (a, b) = two_columns(&file, "learner", &learners, &args.a, &args.b)?;
-    let (column_a, column_b) = (table.column(&a)?, table.column(&b)?);
-    if table.is_empty() {
-        bail!("'{file}' has a header but no row of results");
-    }
-    let values = (
-        table.numbers(column_a, false)?,
-        table.numbers(column_b, false)?,
-    );
-    check_fold_values(table, [&a, &b], [&values.0, &values.1])?;
-    let (repetition, fold) = compare_file::fold_indices(table)?;
     let options = FoldOptions {
         alpha: args.alpha,
         test_fraction: args.test_fraction,
         rope: args.rope,
         wilcoxon_correction: args.wilcoxon_correction,
     };
-    let columns = FoldColumns {
-        names: [&a, &b],
-        values: [&values.0, &values.1],
-        repetition: repetition.as_deref(),
-        fold: fold.as_deref(),
-    };
-    print!(
-        "{}",
-        compare_file::folds_output(&file, &columns, &options, args.json)?
-    );
+    let columns = [args.a.as_deref(), args.b.as_deref()];
+    let output = compare_file::folds_output(table, &file, columns, &options, args.json)?;
+    print!("{output}");
     Ok(())
 }

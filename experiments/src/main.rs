@@ -11,9 +11,7 @@ mod bootstrap_command;
 mod compare_command;
 mod datasets_command;
 mod flag_errors;
-mod flag_ranges;
 mod new_learner;
-mod predictions_file;
 mod roc_command;
 mod roc_evaluation;
 mod single_tests;
@@ -46,7 +44,7 @@ struct Cli {
 
     /// Run only the I-th of N disjoint slices of the units (counted from 0, balanced by
     /// expected cost; N at most 100000) into the cache, writing no report; `--merge` builds it once all have run.
-    #[arg(long, value_name = "I/N", value_parser = flag_ranges::parse_shard, conflicts_with = "merge")]
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
     shard: Option<engine::run::shard::Shard>,
 
     /// Build the tables, tests and report from the cache without fitting (after the shards);
@@ -114,6 +112,11 @@ pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
     let mut engine = toolkit::engine().with_threads(threads);
     engine.limits = limits.limits();
     engine
+}
+
+/// `--shard I/N`: the engine's reading, which bounds N by `engine::run::shard::MAX_SHARDS`.
+fn parse_shard(text: &str) -> Result<engine::run::shard::Shard, String> {
+    text.parse()
 }
 
 /// The exit status of a run that finished and wrote everything, but in which some units failed.

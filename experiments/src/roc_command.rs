@@ -5,13 +5,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
-use comparison::roc_file::{roc_output, RocReading};
-use data::TextTable;
+use comparison::roc_file::{roc_output, RocRequest};
 use evaluate::BinaryOptions;
-
-use crate::predictions_file::{positive_label, truth_column};
 
 /// Options of the `roc` subcommand.
 #[derive(Args, Debug)]
@@ -51,51 +48,17 @@ pub struct RocArgs {
 
 /// Runs the command: reads the file, prints tables or JSON.
 pub fn run(args: &RocArgs) -> Result<()> {
-    let table = TextTable::read(&args.file)?;
-    let file = args.file.display().to_string();
-    let columns = table.header().len();
-    if columns < 2 {
-        bail!("'{file}' has only {columns} column(s): expected a truth column and at least one score column");
-    }
-    if table.is_empty() {
-        bail!("'{file}' has a header but no row of predictions");
-    }
-    if let Some(rate) = args.target_fpr {
-        if !(0.0..=1.0).contains(&rate) {
-            bail!("--target-fpr {rate}: a false positive rate must be in [0, 1]");
-        }
-    }
-    let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
-    let truth_name = table.header()[truth].as_str();
-    let evaluation = args.evaluation.options()?;
-    let positive = if args.positive.is_some() || labels.len() <= 2 {
-        Some(positive_label(
-            args.positive.as_deref(),
-            &labels,
-            &file,
-            truth_name,
-        )?)
-    } else {
-        if args.target_fpr.is_some() || args.repair || evaluation.is_some() {
-            bail!(
-                "--target-fpr, --repair, --evaluate and its options need a two-class reading, but column '{truth_name}' \
-                 of '{file}' has {} labels: give --positive LABEL",
-                labels.len()
-            );
-        }
-        None
-    };
-    let reading = RocReading {
-        file: &file,
-        truth,
-        positive: positive.as_deref(),
-        labels: &labels,
+    let request = RocRequest {
+        path: &args.file,
+        truth: args.truth.as_deref(),
+        positive: args.positive.as_deref(),
         options: BinaryOptions {
             target_fpr: args.target_fpr,
             repair: args.repair,
         },
-        evaluation: evaluation.as_ref(),
+        evaluation: args.evaluation.flags(),
+        json: args.json,
     };
-    print!("{}", roc_output(&table, &reading, args.json)?);
+    print!("{}", roc_output(&request)?);
     Ok(())
 }

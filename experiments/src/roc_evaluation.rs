@@ -1,12 +1,12 @@
 //! The options of `roc --evaluate` (two classes): the evaluation beyond ROC of
 //! `evaluate::evaluation` (precision-recall, PR-Gain, partial AUC, H-measure, cost curves,
 //! Brier decomposition, calibration, bootstrap intervals, DeLong's k-model test). Giving any
-//! option implies `--evaluate`; each is checked against its documented range.
+//! option implies `--evaluate`; each is checked against its documented range
+//! (`comparison::flag_ranges::MeasureFlags`).
 
-use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use evaluate::{BetaPrior, BinInterval, EvaluationOptions};
-use stats::BootstrapOptions;
+use comparison::flag_ranges::MeasureFlags;
+use evaluate::BinInterval;
 
 /// The per-bin interval of a reliability diagram.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -74,70 +74,33 @@ pub struct MeasureArgs {
 }
 
 impl EvaluationArgs {
-    /// The checked options, `None` when neither `--evaluate` nor any option is given.
-    pub fn options(&self) -> Result<Option<EvaluationOptions>> {
-        if !(self.evaluate || self.bin_interval.is_some() || self.measures.any()) {
-            return Ok(None);
+    /// The reliability bins' interval and the measures' flags, `None` when neither `--evaluate`
+    /// nor any option is given.
+    pub fn flags(&self) -> Option<(BinInterval, MeasureFlags)> {
+        let measures = self.measures.flags();
+        if !(self.evaluate || self.bin_interval.is_some() || measures.any()) {
+            return None;
         }
         let interval = match self.bin_interval.unwrap_or(BinIntervalArg::Wilson) {
             BinIntervalArg::Wilson => BinInterval::Wilson,
             BinIntervalArg::ClopperPearson => BinInterval::ClopperPearson,
         };
-        self.measures.options(interval).map(Some)
+        Some((interval, measures))
     }
 }
 
 impl MeasureArgs {
-    /// Whether any option is given.
-    fn any(&self) -> bool {
-        self.max_fpr.is_some()
-            || self.bins.is_some()
-            || self.h_alpha.is_some()
-            || self.h_beta.is_some()
-            || self.resamples.is_some()
-            || self.seed.is_some()
-            || self.confidence.is_some()
-            || self.jackknife_groups.is_some()
-    }
-
-    /// The checked options, with `interval` the reliability bins' interval.
-    pub fn options(&self, interval: BinInterval) -> Result<EvaluationOptions> {
-        let max_fpr = self.max_fpr.unwrap_or(1.0);
-        if !(max_fpr > 0.0 && max_fpr <= 1.0) {
-            bail!("--max-fpr {max_fpr}: the partial AUC's upper false positive rate must be in (0, 1]");
+    /// The flags as given (checked by `comparison::flag_ranges`).
+    pub fn flags(&self) -> MeasureFlags {
+        MeasureFlags {
+            max_fpr: self.max_fpr,
+            bins: self.bins,
+            h_alpha: self.h_alpha,
+            h_beta: self.h_beta,
+            resamples: self.resamples,
+            seed: self.seed,
+            confidence: self.confidence,
+            jackknife_groups: self.jackknife_groups,
         }
-        let bins = self.bins.unwrap_or(10);
-        if !(1..=1_000_000).contains(&bins) {
-            bail!("--bins {bins}: the number of calibration bins must be from 1 to 1000000");
-        }
-        let resamples = self.resamples.unwrap_or(2000);
-        if !(2..=1_000_000).contains(&resamples) {
-            bail!("--resamples {resamples}: the number of bootstrap resamples must be from 2 to 1000000");
-        }
-        let confidence = self.confidence.unwrap_or(0.95);
-        if !(confidence > 0.0 && confidence < 1.0) {
-            bail!(
-                "--confidence {confidence}: the confidence level must be strictly between 0 and 1"
-            );
-        }
-        let groups = self.jackknife_groups.unwrap_or(200);
-        if !(1..=1_000_000).contains(&groups) {
-            bail!("--jackknife-groups {groups}: must be from 1 to 1000000");
-        }
-        let prior = match (self.h_alpha, self.h_beta) {
-            (None, None) => None,
-            (Some(a), Some(b)) => Some(BetaPrior::new(a, b).map_err(|_| {
-                anyhow::anyhow!(
-                    "--h-alpha {a} --h-beta {b}: the Beta prior's parameters must be finite and > 0"
-                )
-            })?),
-            _ => bail!(
-                "--h-alpha and --h-beta: give both of the Beta prior's parameters, or neither"
-            ),
-        };
-        let bootstrap = BootstrapOptions::new(resamples, 1.0 - confidence, self.seed.unwrap_or(1))?;
-        Ok(EvaluationOptions::new(
-            max_fpr, bins, interval, prior, bootstrap, groups,
-        )?)
     }
 }

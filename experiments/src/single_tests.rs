@@ -1,19 +1,15 @@
 //! `experiments compare TEST ...`: every test of the `stats` crate that does not read per-fold
 //! results or a results table, with its inputs as flags (or a predictions CSV for DeLong),
-//! computed by `stats::bundles` (one call each). Each prints `key: value` lines, or with
-//! `--json` one JSON object: the inputs and the `stats` results serialised as they are (field
-//! names as in crates/stats; non-finite floats as the strings "inf", "-inf", "nan").
+//! checked and computed by `comparison::single_tests` (`stats::bundles`, one call each). Each
+//! prints `key: value` lines, or with `--json` one JSON object: the inputs and the `stats`
+//! results serialised as they are (field names as in crates/stats; non-finite floats as the
+//! strings "inf", "-inf", "nan").
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
-use comparison::single_tests::{self, flatten, single_test, DelongInput, SingleTest as Input};
-use data::TextTable;
-use serde_json::Value;
-
-use crate::flag_ranges::check_alpha;
-use crate::predictions_file::{positive_label, truth_column, two_columns};
+use comparison::single_tests::{self, flatten, single_test, DelongRequest, SingleTest as Input};
 
 /// The tests `compare` runs from flags.
 #[derive(Subcommand, Debug)]
@@ -218,9 +214,9 @@ pub struct CorrectArgs {
     common: Common,
 }
 
-/// The library's inputs of a single test other than DeLong, after the checks of its flags.
-fn input(test: &SingleTest) -> Result<(&Common, Input)> {
-    Ok(match test {
+/// The library's inputs of a single test other than DeLong and the bootstrap.
+fn input(test: &SingleTest) -> (&Common, Input) {
+    match test {
         SingleTest::Delong(_) | SingleTest::Bootstrap(_) => {
             unreachable!("DeLong and the bootstrap read a predictions file")
         }
@@ -232,19 +228,8 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
             },
         ),
         SingleTest::Binomial(args) => {
-            check_alpha(args.common.alpha)?;
-            let (k, n) = (args.successes, args.trials);
-            if k > n {
-                bail!("--successes {k} is more than --trials {n}");
-            }
-            if n == 0 {
-                bail!("--trials 0: give at least one trial");
-            }
-            let input = Input::Binomial {
-                successes: k,
-                trials: n,
-            };
-            (&args.common, input)
+            let (successes, trials) = (args.successes, args.trials);
+            (&args.common, Input::Binomial { successes, trials })
         }
         SingleTest::Sign(args) => {
             let alternative = match args.alternative {
@@ -272,12 +257,6 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
             (&args.common, input)
         }
         SingleTest::AucInterval(args) => {
-            check_alpha(args.common.alpha)?;
-            if let (Some(errors), Some(false_negatives)) = (args.errors, args.false_negatives) {
-                if false_negatives > errors {
-                    bail!("--false-negatives {false_negatives} is more than --errors {errors}");
-                }
-            }
             let input = Input::AucInterval {
                 auc: args.auc,
                 positives: args.positives,
@@ -288,18 +267,10 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
             (&args.common, input)
         }
         SingleTest::Ranks(args) => {
-            check_alpha(args.common.alpha)?;
-            let k = args.average_ranks.len();
-            let names: Vec<String> = match args.names.len() {
-                0 => (1..=k).map(|i| i.to_string()).collect(),
-                given if given == k => args.names.clone(),
-                given => bail!("--names gives {given} names for {k} average ranks"),
-            };
-            let (average_ranks, datasets) = (args.average_ranks.clone(), args.datasets);
             let input = Input::Ranks {
-                average_ranks,
-                datasets,
-                names,
+                average_ranks: args.average_ranks.clone(),
+                datasets: args.datasets,
+                names: args.names.clone(),
             };
             (&args.common, input)
         }
@@ -309,106 +280,31 @@ fn input(test: &SingleTest) -> Result<(&Common, Input)> {
                 pvalues: args.pvalues.clone(),
             },
         ),
-    })
+    }
 }
 
 /// Runs one single test and returns what to print.
 pub fn run(test: &SingleTest) -> Result<String> {
-    if let SingleTest::Bootstrap(args) = test {
-        return crate::bootstrap_command::run(args);
-    }
-    check_ranges(test)?;
     let (common, value) = match test {
-        SingleTest::Delong(args) => (&args.common, delong(args)?),
-        _ => {
-            let (common, input) = input(test)?;
-            check_alpha(common.alpha)?;
-            let value = single_test(&input, common.alpha);
-            // The tests that take a list name the flag of the value they refuse.
-            let value = match test {
-                SingleTest::Ranks(_) => value.context("--average-ranks"),
-                SingleTest::Correct(_) => value.context("--pvalues"),
-                _ => value.map_err(anyhow::Error::from),
+        SingleTest::Bootstrap(args) => return crate::bootstrap_command::run(args),
+        SingleTest::Delong(args) => {
+            let request = DelongRequest {
+                path: &args.scores,
+                truth: args.truth.as_deref(),
+                positive: args.positive.as_deref(),
+                models: [args.a.as_deref(), args.b.as_deref()],
+                bootstrap: (args.resamples, args.seed),
+                alpha: args.common.alpha,
             };
-            (common, value?)
+            (&args.common, single_tests::delong(&request)?)
+        }
+        _ => {
+            let (common, input) = input(test);
+            (common, single_test(&input, common.alpha)?)
         }
     };
     if common.json {
         return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
     }
     Ok(flatten(&value))
-}
-
-fn delong(args: &DelongArgs) -> Result<Value> {
-    let alpha = args.common.alpha;
-    check_alpha(alpha)?;
-    let table = TextTable::read(&args.scores)?;
-    let file = args.scores.display().to_string();
-    if table.is_empty() {
-        bail!("'{file}' has a header but no row of predictions");
-    }
-    let (truth, labels) = truth_column(&table, args.truth.as_deref())?;
-    let truth_name = &table.header()[truth];
-    let positive = positive_label(args.positive.as_deref(), &labels, &file, truth_name)?;
-    let models: Vec<&String> = table.header().iter().filter(|n| *n != truth_name).collect();
-    let (a, b) = two_columns(&file, "score", &models, &args.a, &args.b)?;
-    let labels: Vec<bool> = table.texts(truth).iter().map(|l| *l == positive).collect();
-    let first = table.numbers(table.column(&a)?, true)?;
-    let second = table.numbers(table.column(&b)?, true)?;
-    let input = DelongInput {
-        file: &file,
-        positive: &positive,
-        models: [&a, &b],
-        labels: &labels,
-        scores: [&first, &second],
-        bootstrap: (args.resamples, args.seed),
-    };
-    Ok(single_tests::delong(&input, alpha)?)
-}
-
-/// Every count flag of a single test within its documented range (`flag_ranges`), before any
-/// work.
-fn check_ranges(test: &SingleTest) -> Result<()> {
-    use crate::flag_ranges::{check_count, check_sum, MAX_RESAMPLES};
-    let exact = "untied comparisons the exact binomial test takes (its sums take time in \
-                 proportion to the count)";
-    let most = stats::MAX_EXACT_COUNT;
-    match test {
-        SingleTest::Delong(args) => {
-            let resamples = args.resamples as u64;
-            let what = "the bootstrap resamples";
-            check_count("--resamples", resamples, 1, MAX_RESAMPLES as u64, what)
-        }
-        SingleTest::Mcnemar(args) => check_sum([("--b", args.b), ("--c", args.c)], most, exact),
-        SingleTest::Binomial(args) => check_count("--trials", args.trials, 1, most, "trials"),
-        SingleTest::Sign(args) => check_sum(
-            [("--wins", args.wins), ("--losses", args.losses)],
-            most,
-            exact,
-        ),
-        SingleTest::AucInterval(args) => {
-            let (m, n) = (args.positives as u64, args.negatives as u64);
-            check_count("--positives", m, 1, u64::MAX, "the number of positives")?;
-            check_count("--negatives", n, 1, u64::MAX, "the number of negatives")?;
-            match args.errors {
-                Some(errors) => {
-                    let bound = stats::MAX_CORTES_MOHRI_INSTANCES as u64;
-                    let why = "instances Cortes & Mohri's exact sums (--errors) take (their \
-                               time grows with its square)";
-                    check_sum([("--positives", m), ("--negatives", n)], bound, why)?;
-                    let what = "errors (at most one per instance)";
-                    check_count("--errors", errors as u64, 0, m + n, what)
-                }
-                None => Ok(()),
-            }
-        }
-        SingleTest::Ranks(args) => {
-            let k = args.average_ranks.len() as u64;
-            let learners = stats::MAX_RANKED_LEARNERS as u64;
-            check_count("--average-ranks", k, 2, learners, "the number of learners")?;
-            let datasets = stats::MAX_RANKED_DATASETS as u64;
-            check_count("--datasets", args.datasets as u64, 2, datasets, "datasets")
-        }
-        SingleTest::Correct(_) | SingleTest::Bootstrap(_) => Ok(()),
-    }
 }

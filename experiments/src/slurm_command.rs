@@ -17,7 +17,7 @@ pub struct SlurmArgs {
 
     /// The number of array tasks (shards) to split the units into, from 1 to 100000 (more than
     /// the experiment has units are that many, one unit each).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::flag_ranges::MAX_SHARDS as i64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=engine::run::shard::MAX_SHARDS as i64))]
     tasks: u32,
 
     /// The partition to run in (sbatch --partition): names of letters, digits, `_`, `-`, `.`,

@@ -1,6 +1,7 @@
 //! `roc` on what a user may get wrong (issue 28): a multi-class file with columns `a` and `:a`
 //! (two columns for one class of the unnamed model) is refused naming both, where one was
-//! silently dropped before. The files are written here by hand.
+//! silently dropped before; an infinite score is refused naming the file, line and column, as
+//! by every command that reads a predictions file. The files are written here by hand.
 
 mod bad_input;
 
@@ -36,4 +37,33 @@ fn a_target_rate_outside_zero_to_one_is_refused() {
         let message = refused(&["roc", file.to_str().unwrap(), "--target-fpr", rate]);
         assert_words(&message, &["--target-fpr", "must be in [0, 1]"]);
     }
+}
+
+#[test]
+fn an_infinite_score_is_refused_naming_the_file_line_and_column() {
+    let folder = scratch("roc_infinite");
+    let rows = "truth,a,b\n1,0.9,0.8\n0,0.2,-inf\n1,0.7,0.6\n0,0.1,0.3\n";
+    let file = write(&folder, "two.csv", rows);
+    let path = file.to_str().unwrap();
+    let expected = format!("{path}:3, column 'b': '-inf' is infinite, expected a finite number");
+    // One rule, whichever command reads the file.
+    for args in [
+        vec!["roc", path],
+        vec!["roc", path, "--json"],
+        vec!["roc", path, "--evaluate"],
+        vec!["compare", "bootstrap", "--scores", path],
+        vec!["compare", "delong", "--scores", path],
+    ] {
+        let message = refused(&args);
+        assert_words(&message, &[&expected]);
+    }
+    // A multi-class reading too, and a number beyond f64 (1e400) is infinite.
+    let rows = "truth,x,y,z\nx,0.9,0.05,0.05\ny,0.2,1e400,0.1\nz,0.1,0.2,0.7\n";
+    let file = write(&folder, "three.csv", rows);
+    let path = file.to_str().unwrap();
+    let message = refused(&["roc", path]);
+    assert_words(
+        &message,
+        &[&format!("{path}:3, column 'y': '1e400' is infinite")],
+    );
 }

@@ -7,26 +7,74 @@
 //! `roc --json --evaluate`'s `evaluation.models[].intervals` and `evaluation.differences`, and
 //! for the same file and flags the same values).
 
+use std::path::Path;
+
 use data::TextTable;
-use evaluate::{EvaluationOptions, Intervals, MeasureInterval};
+use evaluate::{BinInterval, EvaluationOptions, Intervals, MeasureInterval};
 use serde::Serialize;
 
+use crate::flag_ranges::MeasureFlags;
+use crate::predictions::{named_scores, positive_label, require_rows, score_columns, truth_column};
 use crate::roc_file::RocFileError;
 use crate::roc_tables::{differences_table, intervals_table};
 
+/// What `compare bootstrap` is asked: the file and its flags.
+#[derive(Debug, Clone)]
+pub struct BootstrapRequest<'a> {
+    /// The predictions file (`--scores`).
+    pub path: &'a Path,
+    /// The truth column (`--truth`).
+    pub truth: Option<&'a str>,
+    /// The positive label (`--positive`).
+    pub positive: Option<&'a str>,
+    /// The score columns to bootstrap (`--models`; empty: every one).
+    pub models: &'a [String],
+    /// The measures' and the bootstrap's flags.
+    pub measures: MeasureFlags,
+    /// One JSON object instead of tables (`--json`).
+    pub json: bool,
+}
+
+/// What `compare bootstrap` prints for `request`, once the file and the flags are checked.
+pub fn bootstrap_output(request: &BootstrapRequest) -> Result<String, RocFileError> {
+    let options = request.measures.options(BinInterval::Wilson)?;
+    let table = TextTable::read(request.path)?;
+    let file = request.path.display().to_string();
+    require_rows(&table, &file)?;
+    let (truth, labels) = truth_column(&table, request.truth)?;
+    let truth_name = table.header()[truth].clone();
+    if request.positive.is_none() && labels.len() > 2 {
+        return Err(RocFileError::ManyLabels {
+            column: truth_name,
+            file,
+            labels: labels.len(),
+        });
+    }
+    let positive = positive_label(request.positive, &labels, &file, &truth_name)?;
+    let columns = score_columns(&table, truth, request.models, &file)?;
+    let reading = BootstrapReading {
+        file: &file,
+        truth,
+        positive: &positive,
+        columns: &columns,
+        options: &options,
+    };
+    reading_output(&table, &reading, request.json)
+}
+
 /// How to read the predictions file.
 #[derive(Debug, Clone)]
-pub struct BootstrapReading<'a> {
+struct BootstrapReading<'a> {
     /// The file, as shown.
-    pub file: &'a str,
+    file: &'a str,
     /// The truth column.
-    pub truth: usize,
+    truth: usize,
     /// The positive label.
-    pub positive: &'a str,
+    positive: &'a str,
     /// The score columns to bootstrap, in order.
-    pub columns: &'a [usize],
+    columns: &'a [usize],
     /// The measures' and the bootstrap's options.
-    pub options: &'a EvaluationOptions,
+    options: &'a EvaluationOptions,
 }
 
 /// `compare bootstrap --json`.
@@ -40,17 +88,13 @@ struct BootstrapJson<'a> {
 }
 
 /// The intervals of `table` read as `reading` says, as text or JSON.
-pub fn bootstrap_output(
+fn reading_output(
     table: &TextTable,
     reading: &BootstrapReading,
     json: bool,
 ) -> Result<String, RocFileError> {
     let truth_name = table.header()[reading.truth].as_str();
-    let columns = reading
-        .columns
-        .iter()
-        .map(|&column| Ok((table.header()[column].clone(), table.numbers(column, true)?)))
-        .collect::<Result<Vec<_>, data::DataError>>()?;
+    let columns = named_scores(table, reading.columns)?;
     let texts = table.texts(reading.truth);
     let intervals =
         evaluate::bootstrap_intervals(texts, reading.positive, &columns, reading.options).map_err(

@@ -24,7 +24,8 @@ use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
 use stats::{FoldComparison, FoldOptions};
 
 use crate::across::{self, Settings};
-use crate::results_table::{across_text, ResultsTable};
+use crate::predictions::{two_columns, PredictionsError};
+use crate::results_table::{across_text, ResultsTable, TableError};
 
 /// Why a file could not be compared.
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +48,45 @@ pub enum CompareFileError {
         /// Why.
         why: String,
     },
+    /// Two learners' per-fold values that differ by more than f64 holds.
+    #[error(
+        "{file}:{line}: {a} - {b} = {x:e} - {y:e} overflows f64 (beyond about 1.8e308); per-fold \
+         values must differ by a finite amount"
+    )]
+    FoldDifference {
+        /// The file.
+        file: String,
+        /// The line of the row.
+        line: usize,
+        /// The first learner.
+        a: String,
+        /// The second learner.
+        b: String,
+        /// The first learner's value.
+        x: f64,
+        /// The second learner's value.
+        y: f64,
+    },
+    /// A learner's per-fold values whose sum is beyond f64.
+    #[error(
+        "'{file}': the values of column '{name}' add up beyond f64 (about 1.8e308), so their \
+         mean overflows; per-fold values must be smaller"
+    )]
+    FoldSum {
+        /// The file.
+        file: String,
+        /// The learner.
+        name: String,
+    },
+    /// The table has no rows.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The two columns cannot be chosen.
+    #[error(transparent)]
+    Columns(#[from] PredictionsError),
+    /// A column is missing, or a value is not a number.
+    #[error(transparent)]
+    Data(#[from] DataError),
     /// A table could not be made.
     #[error(transparent)]
     Report(#[from] report::ReportError),
@@ -130,39 +170,70 @@ struct FoldsJson<'a> {
     comparison: &'a FoldComparison,
 }
 
-/// Two learners' per-fold results: their names and values, and the runs' indices if given.
-#[derive(Debug, Clone)]
-pub struct FoldColumns<'a> {
-    /// The two learners' names.
-    pub names: [&'a str; 2],
-    /// Their values, fold by fold.
-    pub values: [&'a [f64]; 2],
-    /// The repetition index of each fold, if given.
-    pub repetition: Option<&'a [f64]>,
-    /// The fold index of each fold, if given.
-    pub fold: Option<&'a [f64]>,
-}
-
-/// The paired tests of `columns` (read from `file`) with `options`, as text or JSON.
+/// The paired tests of the per-fold results of the learners `a` and `b` (`--a`, `--b`; default:
+/// the only two learner columns) in `table`, read from `file`, with `options`, as text or JSON.
 pub fn folds_output(
+    table: &TextTable,
     file: &str,
-    columns: &FoldColumns,
+    [a, b]: [Option<&str>; 2],
     options: &FoldOptions,
     json: bool,
 ) -> Result<String, CompareFileError> {
-    let [a, b] = columns.names;
-    let [first, second] = columns.values;
-    let comparison = stats::compare_folds(first, second, columns.repetition, columns.fold, options);
+    let learners = learner_columns(table);
+    let (a, b) = two_columns(file, "learner", &learners, a, b)?;
+    let (column_a, column_b) = (table.column(&a)?, table.column(&b)?);
+    if table.is_empty() {
+        let path = table.path().to_path_buf();
+        return Err(TableError::NoRows { path }.into());
+    }
+    let values = (
+        table.numbers(column_a, false)?,
+        table.numbers(column_b, false)?,
+    );
+    check_fold_values(table, [&a, &b], [&values.0, &values.1])?;
+    let (repetition, fold) = fold_indices(table)?;
+    let (repetition, fold) = (repetition.as_deref(), fold.as_deref());
+    let comparison = stats::compare_folds(&values.0, &values.1, repetition, fold, options);
     if !json {
-        return Ok(crate::fold_tables::fold_text(file, a, b, &comparison)?);
+        return Ok(crate::fold_tables::fold_text(file, &a, &b, &comparison)?);
     }
     let json = FoldsJson {
         file,
-        a,
-        b,
+        a: &a,
+        b: &b,
         comparison: &comparison,
     };
     Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// The per-fold values of two learners: every difference a - b and every column's sum finite,
+/// else an error naming the line (1e308 and -1e308 are finite, their difference is not).
+fn check_fold_values(
+    table: &TextTable,
+    names: [&str; 2],
+    values: [&[f64]; 2],
+) -> Result<(), CompareFileError> {
+    let file = table.path().display().to_string();
+    let [a, b] = values;
+    for row in 0..a.len() {
+        if !(a[row] - b[row]).is_finite() {
+            return Err(CompareFileError::FoldDifference {
+                file,
+                line: table.line_of(row),
+                a: names[0].into(),
+                b: names[1].into(),
+                x: a[row],
+                y: b[row],
+            });
+        }
+    }
+    for (name, column) in names.iter().zip([a, b]) {
+        if !column.iter().sum::<f64>().is_finite() {
+            let name = name.to_string();
+            return Err(CompareFileError::FoldSum { file, name });
+        }
+    }
+    Ok(())
 }
 
 /// Column names read as the repetition index, and as the fold index.
@@ -170,7 +241,7 @@ const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
 const FOLD_COLUMNS: [&str; 1] = ["fold"];
 
 /// The columns of a per-fold table that are learners' (not the repetition or fold index).
-pub fn learner_columns(table: &TextTable) -> Vec<&String> {
+fn learner_columns(table: &TextTable) -> Vec<&String> {
     let is_index = |name: &str| {
         let names = REPETITION_COLUMNS.iter().chain(&FOLD_COLUMNS);
         names
@@ -181,10 +252,10 @@ pub fn learner_columns(table: &TextTable) -> Vec<&String> {
 }
 
 /// A per-fold table's repetition and fold index of each row, where it has those columns.
-pub type FoldIndices = (Option<Vec<f64>>, Option<Vec<f64>>);
+type FoldIndices = (Option<Vec<f64>>, Option<Vec<f64>>);
 
 /// The repetition and fold indices of a per-fold table's rows, where it has those columns.
-pub fn fold_indices(table: &TextTable) -> Result<FoldIndices, DataError> {
+fn fold_indices(table: &TextTable) -> Result<FoldIndices, DataError> {
     let index = |names: &[&str]| match table.find_any(names) {
         Some(column) => table.numbers(column, false).map(Some),
         None => Ok(None),

@@ -13,7 +13,9 @@
 //! The text of the other comparisons the command line prints: two learners' per-fold tests
 //! ([`fold_tables`], of [`stats::FoldComparison`]) and models' ROC curves and hulls
 //! ([`roc_tables`], of [`evaluate::RocSummary`]), and the bootstrap intervals of a predictions
-//! file's models ([`bootstrap_file`], of [`evaluate::Intervals`]).
+//! file's models ([`bootstrap_file`], of [`evaluate::Intervals`]). What those commands read
+//! from a user's file ([`predictions`]) and the ranges of their numeric flags
+//! ([`flag_ranges`]) are checked here too, so the command line only parses and prints.
 
 pub mod across;
 pub mod across_tables;
@@ -21,7 +23,9 @@ pub mod analysis;
 pub mod bootstrap_file;
 pub mod compare_file;
 pub mod error;
+pub mod flag_ranges;
 pub mod fold_tables;
+pub mod predictions;
 pub mod results_table;
 pub mod roc_file;
 pub mod roc_tables;

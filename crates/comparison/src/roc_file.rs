@@ -16,10 +16,17 @@
 //!   score of one class, named `CLASS` (a single model) or `MODEL:CLASS` (several models); each
 //!   model has one column for every label of the truth column.
 
+use std::path::Path;
+
 use data::{DataError, TextTable};
-use evaluate::{BinaryOptions, ClassScores, EvaluateError, EvaluationOptions, RocSummary};
+use evaluate::{
+    BinInterval, BinaryOptions, ClassScores, EvaluateError, EvaluationOptions, RocSummary,
+};
 use serde::Serialize;
 
+use crate::flag_ranges::{MeasureFlags, RangeError};
+use crate::predictions::{besides_truth, named_scores, positive_label, require_rows, scores};
+use crate::predictions::{truth_column, PredictionsError};
 use crate::roc_tables::{binary_text, evaluation_text, multiclass_text};
 
 /// Why a predictions table could not be summarised.
@@ -48,6 +55,49 @@ pub enum RocFileError {
         #[source]
         source: EvaluateError,
     },
+    /// The file has fewer than two columns.
+    #[error("'{file}' has only {columns} column(s): expected a truth column and at least one score column")]
+    TooFewColumns {
+        /// The file.
+        file: String,
+        /// Its columns.
+        columns: usize,
+    },
+    /// `--target-fpr` outside [0, 1].
+    #[error("--target-fpr {0}: a false positive rate must be in [0, 1]")]
+    TargetFpr(f64),
+    /// A two-class option given for a multi-class reading.
+    #[error(
+        "--target-fpr, --repair, --evaluate and its options need a two-class reading, but column \
+         '{column}' of '{file}' has {labels} labels: give --positive LABEL"
+    )]
+    NeedsTwoClasses {
+        /// The truth column.
+        column: String,
+        /// The file.
+        file: String,
+        /// Its labels.
+        labels: usize,
+    },
+    /// More than two labels and no positive one given (`compare bootstrap`).
+    #[error(
+        "column '{column}' of '{file}' has {labels} labels: give --positive LABEL (the others \
+         are negatives)"
+    )]
+    ManyLabels {
+        /// The truth column.
+        column: String,
+        /// The file.
+        file: String,
+        /// Its labels.
+        labels: usize,
+    },
+    /// The truth column, the positive label or the score columns cannot be read.
+    #[error(transparent)]
+    Predictions(#[from] PredictionsError),
+    /// A flag is out of its range.
+    #[error(transparent)]
+    Range(#[from] RangeError),
     /// A table could not be made.
     #[error(transparent)]
     Report(#[from] report::ReportError),
@@ -56,21 +106,88 @@ pub enum RocFileError {
     Json(#[from] serde_json::Error),
 }
 
+/// What `roc FILE` is asked: the file and its flags.
+#[derive(Debug, Clone)]
+pub struct RocRequest<'a> {
+    /// The predictions file.
+    pub path: &'a Path,
+    /// The truth column (`--truth`).
+    pub truth: Option<&'a str>,
+    /// The positive label (`--positive`).
+    pub positive: Option<&'a str>,
+    /// The binary summary's options (`--target-fpr`, `--repair`).
+    pub options: BinaryOptions,
+    /// The evaluation beyond ROC, if asked: the reliability bins' interval and the measures'
+    /// flags.
+    pub evaluation: Option<(BinInterval, MeasureFlags)>,
+    /// One JSON object instead of tables (`--json`).
+    pub json: bool,
+}
+
+/// What `roc FILE` prints for `request`, once the file and the flags are checked.
+pub fn roc_output(request: &RocRequest) -> Result<String, RocFileError> {
+    let table = TextTable::read(request.path)?;
+    let file = request.path.display().to_string();
+    let columns = table.header().len();
+    if columns < 2 {
+        return Err(RocFileError::TooFewColumns { file, columns });
+    }
+    require_rows(&table, &file)?;
+    if let Some(rate) = request.options.target_fpr {
+        if !(0.0..=1.0).contains(&rate) {
+            return Err(RocFileError::TargetFpr(rate));
+        }
+    }
+    let (truth, labels) = truth_column(&table, request.truth)?;
+    let truth_name = table.header()[truth].as_str();
+    let evaluation = match request.evaluation {
+        Some((interval, flags)) => Some(flags.options(interval)?),
+        None => None,
+    };
+    let options = request.options;
+    let positive = if request.positive.is_some() || labels.len() <= 2 {
+        Some(positive_label(
+            request.positive,
+            &labels,
+            &file,
+            truth_name,
+        )?)
+    } else {
+        if options.target_fpr.is_some() || options.repair || evaluation.is_some() {
+            return Err(RocFileError::NeedsTwoClasses {
+                column: truth_name.into(),
+                file,
+                labels: labels.len(),
+            });
+        }
+        None
+    };
+    let reading = RocReading {
+        file: &file,
+        truth,
+        positive: positive.as_deref(),
+        labels: &labels,
+        options,
+        evaluation: evaluation.as_ref(),
+    };
+    reading_output(&table, &reading, request.json)
+}
+
 /// How to read a predictions table.
 #[derive(Debug, Clone)]
-pub struct RocReading<'a> {
+struct RocReading<'a> {
     /// The file, as shown.
-    pub file: &'a str,
+    file: &'a str,
     /// The truth column.
-    pub truth: usize,
+    truth: usize,
     /// Two-class reading: the positive label; multi-class: `None`.
-    pub positive: Option<&'a str>,
+    positive: Option<&'a str>,
     /// The truth column's labels (the classes of a multi-class reading).
-    pub labels: &'a [String],
+    labels: &'a [String],
     /// The binary summary's options.
-    pub options: BinaryOptions,
+    options: BinaryOptions,
     /// The evaluation beyond ROC (two classes), if asked.
-    pub evaluation: Option<&'a EvaluationOptions>,
+    evaluation: Option<&'a EvaluationOptions>,
 }
 
 /// `roc --json`.
@@ -85,7 +202,7 @@ struct RocJson<'a> {
 }
 
 /// The summary of `table` read as `reading` says, as text or JSON.
-pub fn roc_output(
+fn reading_output(
     table: &TextTable,
     reading: &RocReading,
     json: bool,
@@ -96,14 +213,10 @@ pub fn roc_output(
         source,
     };
     let truth_name = table.header()[truth].as_str();
-    let columns = table.header().len();
     let mut evaluation = None;
     let summary = match reading.positive {
         Some(positive) => {
-            let scores = (0..columns).filter(|&column| column != truth);
-            let scores = scores
-                .map(|column| Ok((table.header()[column].clone(), table.numbers(column, true)?)))
-                .collect::<Result<Vec<_>, DataError>>()?;
+            let scores = named_scores(table, &besides_truth(table, truth))?;
             let texts = table.texts(truth);
             let summary = evaluate::binary_summary(texts, positive, &scores, reading.options);
             if let Some(options) = reading.evaluation {
@@ -143,7 +256,7 @@ fn class_models(
     truth: usize,
     classes: &[String],
 ) -> Result<Vec<ClassScores>, RocFileError> {
-    let columns: Vec<usize> = (0..table.header().len()).filter(|&c| c != truth).collect();
+    let columns = besides_truth(table, truth);
     let names: Vec<String> = columns.iter().map(|&c| table.header()[c].clone()).collect();
     let models =
         evaluate::class_columns(&names, classes).map_err(|source| RocFileError::Classes {
@@ -151,7 +264,7 @@ fn class_models(
             source,
         })?;
     let model = |(name, indices): (String, Vec<usize>)| -> Result<ClassScores, RocFileError> {
-        let numbers = indices.iter().map(|&i| table.numbers(columns[i], true));
+        let numbers = indices.iter().map(|&i| scores(table, columns[i]));
         Ok(ClassScores {
             name: if name.is_empty() {
                 "scores".into()

@@ -1,9 +1,17 @@
 //! The tests of `experiments compare TEST ...` that need no per-fold results or results table:
-//! each computed by `stats::bundles` (one call) and returned as one JSON object (the inputs and
-//! the `stats` results serialised as they are), or as `key: value` lines.
+//! each checked against its flags' ranges (`flag_ranges`), computed by `stats::bundles` (one
+//! call) and returned as one JSON object (the inputs and the `stats` results serialised as they
+//! are), or as `key: value` lines; DeLong's test reads a predictions file (`predictions`).
 
+use std::path::Path;
+
+use data::{DataError, TextTable};
 use serde_json::{json, Value};
 use stats::{SignAlternative, SignMethod, StatsError};
+
+use crate::flag_ranges::{check_alpha, check_count, check_sum, RangeError, MAX_RESAMPLES};
+use crate::predictions::PredictionsError;
+use crate::predictions::{positive_label, require_rows, scores, truth_column, two_columns};
 
 /// Why a single test could not be computed.
 #[derive(Debug, thiserror::Error)]
@@ -14,12 +22,54 @@ pub enum SingleTestError {
     /// A statistic could not be computed.
     #[error(transparent)]
     Stats(#[from] StatsError),
+    /// A flag is out of its range.
+    #[error(transparent)]
+    Range(#[from] RangeError),
+    /// `compare binomial`: more successes than trials.
+    #[error("--successes {successes} is more than --trials {trials}")]
+    SuccessesAboveTrials {
+        /// Successes k.
+        successes: u64,
+        /// Trials n.
+        trials: u64,
+    },
+    /// `compare auc-interval`: more false negatives than errors.
+    #[error("--false-negatives {false_negatives} is more than --errors {errors}")]
+    FalseNegativesAboveErrors {
+        /// The false negatives.
+        false_negatives: usize,
+        /// The errors.
+        errors: usize,
+    },
+    /// `compare ranks`: not one name per average rank.
+    #[error("--names gives {given} names for {ranks} average ranks")]
+    Names {
+        /// The names given.
+        given: usize,
+        /// The average ranks.
+        ranks: usize,
+    },
+    /// The test refused the values of a list flag.
+    #[error("{flag}")]
+    Flag {
+        /// The flag.
+        flag: &'static str,
+        /// Why.
+        #[source]
+        source: Box<SingleTestError>,
+    },
+    /// The predictions file's truth column, positive label or score columns cannot be read.
+    #[error(transparent)]
+    Predictions(#[from] PredictionsError),
+    /// The predictions file cannot be read, or a column is missing or not numeric.
+    #[error(transparent)]
+    Data(#[from] DataError),
     /// A result could not be serialised.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
 }
 
-/// One single test's inputs (checked against their flags' ranges by the caller).
+/// One single test's inputs, as its flags give them.
 #[derive(Debug, Clone)]
 pub enum SingleTest {
     /// McNemar's test from the discordant counts.
@@ -68,7 +118,7 @@ pub enum SingleTest {
         average_ranks: Vec<f64>,
         /// The datasets they were averaged over.
         datasets: usize,
-        /// The learners' names, one per rank.
+        /// The learners' names, one per rank (none: 1, 2, ...).
         names: Vec<String>,
     },
     /// Holm and Bonferroni corrections.
@@ -101,8 +151,104 @@ fn method_name(method: SignMethod) -> &'static str {
     }
 }
 
-/// The test's result at level `alpha`, as one JSON object.
+/// The test's result at level `alpha`, as one JSON object, once its inputs and `alpha` are
+/// checked against their flags' ranges.
 pub fn single_test(test: &SingleTest, alpha: f64) -> Result<Value, SingleTestError> {
+    check_ranges(test)?;
+    check_alpha(alpha)?;
+    check_together(test)?;
+    // The tests that take a list name the flag of the value they refuse.
+    let flag = match test {
+        SingleTest::Ranks { .. } => "--average-ranks",
+        SingleTest::Correct { .. } => "--pvalues",
+        _ => return computed(test, alpha),
+    };
+    computed(test, alpha).map_err(|source| SingleTestError::Flag {
+        flag,
+        source: Box::new(source),
+    })
+}
+
+/// The flags of a single test that bound each other: successes and trials, false negatives
+/// and errors, names and average ranks.
+fn check_together(test: &SingleTest) -> Result<(), SingleTestError> {
+    match test {
+        SingleTest::Binomial { successes, trials } if successes > trials => {
+            let (successes, trials) = (*successes, *trials);
+            Err(SingleTestError::SuccessesAboveTrials { successes, trials })
+        }
+        SingleTest::AucInterval {
+            errors: Some(errors),
+            false_negatives: Some(false_negatives),
+            ..
+        } if false_negatives > errors => {
+            let (false_negatives, errors) = (*false_negatives, *errors);
+            Err(SingleTestError::FalseNegativesAboveErrors {
+                false_negatives,
+                errors,
+            })
+        }
+        SingleTest::Ranks {
+            average_ranks,
+            names,
+            ..
+        } if !names.is_empty() && names.len() != average_ranks.len() => {
+            let (given, ranks) = (names.len(), average_ranks.len());
+            Err(SingleTestError::Names { given, ranks })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Every count of a single test within its flag's documented range (`flag_ranges`).
+fn check_ranges(test: &SingleTest) -> Result<(), RangeError> {
+    let exact = "untied comparisons the exact binomial test takes (its sums take time in \
+                 proportion to the count)";
+    let most = stats::MAX_EXACT_COUNT;
+    match test {
+        SingleTest::Mcnemar { b, c } => check_sum([("--b", *b), ("--c", *c)], most, exact),
+        SingleTest::Binomial { trials, .. } => check_count("--trials", *trials, 1, most, "trials"),
+        SingleTest::Sign { wins, losses, .. } => {
+            check_sum([("--wins", *wins), ("--losses", *losses)], most, exact)
+        }
+        SingleTest::AucInterval {
+            positives,
+            negatives,
+            errors,
+            ..
+        } => {
+            let (m, n) = (*positives as u64, *negatives as u64);
+            check_count("--positives", m, 1, u64::MAX, "the number of positives")?;
+            check_count("--negatives", n, 1, u64::MAX, "the number of negatives")?;
+            match errors {
+                Some(errors) => {
+                    let bound = stats::MAX_CORTES_MOHRI_INSTANCES as u64;
+                    let why = "instances Cortes & Mohri's exact sums (--errors) take (their \
+                               time grows with its square)";
+                    check_sum([("--positives", m), ("--negatives", n)], bound, why)?;
+                    let what = "errors (at most one per instance)";
+                    check_count("--errors", *errors as u64, 0, m + n, what)
+                }
+                None => Ok(()),
+            }
+        }
+        SingleTest::Ranks {
+            average_ranks,
+            datasets,
+            ..
+        } => {
+            let k = average_ranks.len() as u64;
+            let learners = stats::MAX_RANKED_LEARNERS as u64;
+            check_count("--average-ranks", k, 2, learners, "the number of learners")?;
+            let most = stats::MAX_RANKED_DATASETS as u64;
+            check_count("--datasets", *datasets as u64, 2, most, "datasets")
+        }
+        SingleTest::Correct { .. } => Ok(()),
+    }
+}
+
+/// The test's result at level `alpha` (its inputs checked), as one JSON object.
+fn computed(test: &SingleTest, alpha: f64) -> Result<Value, SingleTestError> {
     match test {
         SingleTest::Mcnemar { b, c } => {
             let result =
@@ -148,6 +294,10 @@ pub fn single_test(test: &SingleTest, alpha: f64) -> Result<Value, SingleTestErr
             names,
         } => {
             let summary = stats::ranks_summary(average_ranks, *datasets, alpha)?;
+            let names: Vec<String> = match names.len() {
+                0 => (1..=average_ranks.len()).map(|i| i.to_string()).collect(),
+                _ => names.clone(),
+            };
             with("ranks", summary, json!({ "learners": names }))
         }
         SingleTest::Correct { pvalues } => {
@@ -156,36 +306,57 @@ pub fn single_test(test: &SingleTest, alpha: f64) -> Result<Value, SingleTestErr
     }
 }
 
-/// DeLong's test of two models' scores read from a predictions file.
+/// What `compare delong` is asked: the file and its flags.
 #[derive(Debug, Clone)]
-pub struct DelongInput<'a> {
-    /// The file, as shown.
-    pub file: &'a str,
-    /// The positive label.
-    pub positive: &'a str,
-    /// The two models' score columns.
-    pub models: [&'a str; 2],
-    /// Whether each row is positive.
-    pub labels: &'a [bool],
-    /// The two models' scores.
-    pub scores: [&'a [f64]; 2],
-    /// Bootstrap resamples and seed.
+pub struct DelongRequest<'a> {
+    /// The predictions file (`--scores`).
+    pub path: &'a Path,
+    /// The truth column (`--truth`).
+    pub truth: Option<&'a str>,
+    /// The positive label (`--positive`).
+    pub positive: Option<&'a str>,
+    /// The two models' score columns (`--a`, `--b`; default: the only two).
+    pub models: [Option<&'a str>; 2],
+    /// Bootstrap resamples and seed (`--resamples`, `--seed`).
     pub bootstrap: (usize, u64),
+    /// The significance level (`--alpha`).
+    pub alpha: f64,
 }
 
-/// DeLong's test with each AUC's intervals at level `alpha`, as one JSON object.
-pub fn delong(input: &DelongInput, alpha: f64) -> Result<Value, SingleTestError> {
-    let [first, second] = input.scores;
-    let summary = stats::delong_summary(input.labels, first, second, alpha, input.bootstrap)?;
-    let [a, b] = input.models;
+/// DeLong's test of the two models `request` names, with each AUC's intervals, as one JSON
+/// object, once the file and the flags are checked.
+pub fn delong(request: &DelongRequest) -> Result<Value, SingleTestError> {
+    let (resamples, seed) = request.bootstrap;
+    let what = "the bootstrap resamples";
+    check_count(
+        "--resamples",
+        resamples as u64,
+        1,
+        MAX_RESAMPLES as u64,
+        what,
+    )?;
+    let alpha = request.alpha;
+    check_alpha(alpha)?;
+    let table = TextTable::read(request.path)?;
+    let file = request.path.display().to_string();
+    require_rows(&table, &file)?;
+    let (truth, labels) = truth_column(&table, request.truth)?;
+    let truth_name = &table.header()[truth];
+    let positive = positive_label(request.positive, &labels, &file, truth_name)?;
+    let models: Vec<&String> = table.header().iter().filter(|n| *n != truth_name).collect();
+    let [a, b] = request.models;
+    let (a, b) = two_columns(&file, "score", &models, a, b)?;
+    let labels: Vec<bool> = table.texts(truth).iter().map(|l| *l == positive).collect();
+    let first = scores(&table, table.column(&a)?)?;
+    let second = scores(&table, table.column(&b)?)?;
+    let summary = stats::delong_summary(&labels, &first, &second, alpha, request.bootstrap)?;
     let mut models = serde_json::Map::new();
-    models.insert(a.to_string(), serde_json::to_value(&summary.first)?);
-    models.insert(b.to_string(), serde_json::to_value(&summary.second)?);
-    let (resamples, seed) = input.bootstrap;
+    models.insert(a.clone(), serde_json::to_value(&summary.first)?);
+    models.insert(b.clone(), serde_json::to_value(&summary.second)?);
     Ok(json!({
         "test": "delong",
-        "file": input.file,
-        "positive": input.positive,
+        "file": file,
+        "positive": positive,
         "positives": summary.positives,
         "negatives": summary.negatives,
         "a": a,

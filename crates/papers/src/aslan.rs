@@ -482,86 +482,17 @@ fn beside_paper_table(
     // the seeds are runs of aslan.toml: they speak for a run of the whole protocol only
     let seeds = SeedRuns::parse("docs/reproductions/aslan/seeds.csv", ASLAN_SEEDS)?;
     let seeds = (comparisons.len() == paper.comparisons).then_some(seeds);
-    let (literal, weka) = (
+    let ours = [
         counts_read(comparisons, false, true),
         counts_read(comparisons, false, false),
-    );
-    let header = [
-        "case",
-        "paper",
-        "ours, 0/0 read as reject (the paper's rule)",
-        "difference (ours, 0/0 rejected - paper)",
-        "ours, 0/0 scored accept (Weka's p = 1)",
-        "our seeds, 0/0 read as reject: range (median)",
-        "cause of the difference, and where the paper's count lies",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut table = Table::new(
-        "The four cases of the paired t-test on error and on AUC: ours beside the paper's",
-        header,
-    );
-    let mut row = |name: &str, theirs: usize, ours: [usize; 2], seeds: String, cause: String| {
-        table.push_row(vec![
-            Cell::text(name),
-            Cell::integer(theirs as i64),
-            Cell::integer(ours[0] as i64),
-            Cell::integer(ours[0] as i64 - theirs as i64),
-            Cell::integer(ours[1] as i64),
-            Cell::text(seeds),
-            Cell::text(cause),
-        ]);
-    };
+    ];
     let theirs: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
-    for (case, name) in CASES.iter().enumerate() {
-        let in_case: Vec<&Comparison> = comparisons
-            .iter()
-            .filter(|c| c.case_read(false, true) == case)
-            .collect();
-        let near = in_case.iter().filter(|c| c.near_threshold()).count();
-        let degenerate = comparisons
-            .iter()
-            .filter(|c| c.is_degenerate() && c.case_read(false, false) == case)
-            .count();
-        let envelope = seed_envelope(seeds.as_ref(), case, theirs[case])?;
-        let cause = case_cause(envelope.as_ref(), near, in_case.len(), degenerate);
-        let range = envelope.as_ref().map_or(String::new(), |e| e.range(0));
-        row(
-            name,
-            theirs[case],
-            [literal[case], weka[case]],
-            range,
-            cause,
-        );
-    }
-    let disagree = seed_envelope(seeds.as_ref(), 4, theirs[1] + theirs[2])?;
-    for (name, pick) in [
-        ("error test rejects (cases 3 + 4)", [2, 3]),
-        ("AUC test rejects (cases 2 + 4)", [1, 3]),
-        ("the tests disagree (cases 2 + 3)", [1, 2]),
-    ] {
-        let sum = |counts: &[usize]| counts[pick[0]] + counts[pick[1]];
-        let (seeds_text, cause) = if pick == [1, 2] {
-            (
-                disagree.as_ref().map_or(String::new(), |e| e.range(0)),
-                case_cause(disagree.as_ref(), 0, 0, 0),
-            )
-        } else {
-            (
-                String::new(),
-                "the sum of the two rows above it".to_string(),
-            )
-        };
-        row(
-            name,
-            sum(&theirs),
-            [sum(&literal), sum(&weka)],
-            seeds_text,
-            cause,
-        );
-    }
+    let mut table = beside_paper_header();
+    case_rows(&mut table, comparisons, seeds.as_ref(), &theirs, ours)?;
+    sum_rows(&mut table, seeds.as_ref(), &theirs, ours)?;
     let degenerate = degenerate_labels(plan, comparisons);
-    row(
+    push_beside_row(
+        &mut table,
         "0/0: all paired differences zero (error and AUC constant alike)",
         0,
         [degenerate.len(), degenerate.len()],
@@ -572,7 +503,8 @@ fn beside_paper_table(
             degenerate.join(", ")
         },
     );
-    row(
+    push_beside_row(
+        &mut table,
         "total",
         paper.comparisons,
         [comparisons.len(), comparisons.len()],
@@ -591,6 +523,106 @@ fn beside_paper_table(
         skipped,
     );
     Ok(table)
+}
+
+/// The four-case table's title and header, without rows.
+fn beside_paper_header() -> Table {
+    let header = [
+        "case",
+        "paper",
+        "ours, 0/0 read as reject (the paper's rule)",
+        "difference (ours, 0/0 rejected - paper)",
+        "ours, 0/0 scored accept (Weka's p = 1)",
+        "our seeds, 0/0 read as reject: range (median)",
+        "cause of the difference, and where the paper's count lies",
+    ]
+    .map(String::from)
+    .to_vec();
+    Table::new(
+        "The four cases of the paired t-test on error and on AUC: ours beside the paper's",
+        header,
+    )
+}
+
+/// One row of the four-case table: the paper's count, ours with 0/0 read as reject and as
+/// accept, the difference, the seeds' range and the cause.
+fn push_beside_row(
+    table: &mut Table,
+    name: &str,
+    theirs: usize,
+    ours: [usize; 2],
+    seeds: String,
+    cause: String,
+) {
+    table.push_row(vec![
+        Cell::text(name),
+        Cell::integer(theirs as i64),
+        Cell::integer(ours[0] as i64),
+        Cell::integer(ours[0] as i64 - theirs as i64),
+        Cell::integer(ours[1] as i64),
+        Cell::text(seeds),
+        Cell::text(cause),
+    ]);
+}
+
+/// The rows of the four cases: the paper's count, ours (`ours[0]` with 0/0 read as reject,
+/// `ours[1]` as accept), the seeds' range and the cause of the difference.
+fn case_rows(
+    table: &mut Table,
+    comparisons: &[Comparison],
+    seeds: Option<&SeedRuns>,
+    theirs: &[usize],
+    ours: [[usize; 4]; 2],
+) -> Result<()> {
+    for (case, name) in CASES.iter().enumerate() {
+        let in_case: Vec<&Comparison> = comparisons
+            .iter()
+            .filter(|c| c.case_read(false, true) == case)
+            .collect();
+        let near = in_case.iter().filter(|c| c.near_threshold()).count();
+        let degenerate = comparisons
+            .iter()
+            .filter(|c| c.is_degenerate() && c.case_read(false, false) == case)
+            .count();
+        let envelope = seed_envelope(seeds, case, theirs[case])?;
+        let cause = case_cause(envelope.as_ref(), near, in_case.len(), degenerate);
+        let range = envelope.as_ref().map_or(String::new(), |e| e.range(0));
+        let counts = [ours[0][case], ours[1][case]];
+        push_beside_row(table, name, theirs[case], counts, range, cause);
+    }
+    Ok(())
+}
+
+/// The rows derived from two cases each: the error test rejects, the AUC test rejects, the
+/// tests disagree (with the seeds' range of the last).
+fn sum_rows(
+    table: &mut Table,
+    seeds: Option<&SeedRuns>,
+    theirs: &[usize],
+    ours: [[usize; 4]; 2],
+) -> Result<()> {
+    let disagree = seed_envelope(seeds, 4, theirs[1] + theirs[2])?;
+    for (name, pick) in [
+        ("error test rejects (cases 3 + 4)", [2, 3]),
+        ("AUC test rejects (cases 2 + 4)", [1, 3]),
+        ("the tests disagree (cases 2 + 3)", [1, 2]),
+    ] {
+        let sum = |counts: &[usize]| counts[pick[0]] + counts[pick[1]];
+        let (seeds_text, cause) = if pick == [1, 2] {
+            (
+                disagree.as_ref().map_or(String::new(), |e| e.range(0)),
+                case_cause(disagree.as_ref(), 0, 0, 0),
+            )
+        } else {
+            (
+                String::new(),
+                "the sum of the two rows above it".to_string(),
+            )
+        };
+        let counts = [sum(&ours[0]), sum(&ours[1])];
+        push_beside_row(table, name, sum(theirs), counts, seeds_text, cause);
+    }
+    Ok(())
 }
 
 /// The notes under the four-case table: the tests and the 0/0 conventions, the seeds and the
@@ -807,7 +839,6 @@ fn example_figures(
     error: usize,
     auc: usize,
 ) -> Result<Section> {
-    let (plan, folds) = (&record.plan, &record.results.folds);
     let mut figures = Vec::new();
     let mut notes = Vec::new();
     for (case, case_name) in CASES.iter().enumerate() {
@@ -825,70 +856,7 @@ fn example_figures(
             });
             continue;
         };
-        let dataset = &plan.datasets[example.dataset];
-        let names = [
-            &plan.learners[example.a].name,
-            &plan.learners[example.b].name,
-        ];
-        let stem = format!(
-            "aslan_case{}_{}_{}_{}",
-            case + 1,
-            file_safe(&dataset.name),
-            file_safe(names[0]),
-            file_safe(names[1])
-        );
-        let description = format!(
-            "{} on {}: {} vs {} (t-test p = {:.3} on error, {:.3} on AUC)",
-            case_name, dataset.name, names[0], names[1], example.plain_p[0], example.plain_p[1]
-        );
-        for (measure, label, suffix) in [(error, "Error", "error"), (auc, "AUC", "auc")] {
-            let distributions = distributions(
-                plan,
-                folds,
-                example.dataset,
-                &[example.a, example.b],
-                measure,
-            );
-            let options = PlotOptions::new(
-                format!("{label} of the models: {}", dataset.name),
-                label,
-                "models",
-            );
-            let svg = report::distribution_plot(&options, &distributions, &[], 15)?;
-            figures.push(Figure {
-                file: format!("figures/{stem}_{suffix}.svg"),
-                caption: format!("{label} distributions. {description}"),
-                svg,
-            });
-        }
-        let mut curves = Vec::new();
-        for (&learner, color) in [example.a, example.b].iter().zip(COLOURS) {
-            curves.push(Curve::new(
-                plan.learners[learner].name.clone(),
-                Vec::new(),
-                color,
-            ));
-            for split in 0..dataset.plan.splits.len() {
-                let unit = Unit::on_split(example.dataset, learner, split);
-                let Some((points, marked)) = roc_points(record, unit) else {
-                    continue;
-                };
-                let mut curve = Curve::faint(points, color);
-                curve.marked = vec![marked];
-                curves.push(curve);
-            }
-        }
-        let svg = report::roc_plot(
-            &PlotOptions::roc(format!("ROC curves of all models: {}", dataset.name)),
-            &curves,
-        )?;
-        figures.push(Figure {
-            file: format!("figures/{stem}_roc.svg"),
-            caption: format!(
-                "ROC curves of every model, the threshold-0.5 point marked. {description}"
-            ),
-            svg,
-        });
+        figures.extend(case_figures(record, case, example, error, auc)?);
     }
     Ok(Section {
         title: "Aslan et al.: one example comparison per case (their Figures 2 to 5)".into(),
@@ -906,6 +874,92 @@ fn example_figures(
         figures,
         ..Section::default()
     })
+}
+
+/// The figures of one case's example comparison: the error and the AUC distributions over the
+/// models, and the ROC curves of all models of both learners.
+fn case_figures(
+    record: &RunRecord,
+    case: usize,
+    example: &Comparison,
+    error: usize,
+    auc: usize,
+) -> Result<Vec<Figure>> {
+    let (plan, folds) = (&record.plan, &record.results.folds);
+    let dataset = &plan.datasets[example.dataset];
+    let names = [
+        &plan.learners[example.a].name,
+        &plan.learners[example.b].name,
+    ];
+    let stem = format!(
+        "aslan_case{}_{}_{}_{}",
+        case + 1,
+        file_safe(&dataset.name),
+        file_safe(names[0]),
+        file_safe(names[1])
+    );
+    let description = format!(
+        "{} on {}: {} vs {} (t-test p = {:.3} on error, {:.3} on AUC)",
+        CASES[case], dataset.name, names[0], names[1], example.plain_p[0], example.plain_p[1]
+    );
+    let mut figures = Vec::new();
+    for (measure, label, suffix) in [(error, "Error", "error"), (auc, "AUC", "auc")] {
+        let distributions = distributions(
+            plan,
+            folds,
+            example.dataset,
+            &[example.a, example.b],
+            measure,
+        );
+        let options = PlotOptions::new(
+            format!("{label} of the models: {}", dataset.name),
+            label,
+            "models",
+        );
+        let svg = report::distribution_plot(&options, &distributions, &[], 15)?;
+        figures.push(Figure {
+            file: format!("figures/{stem}_{suffix}.svg"),
+            caption: format!("{label} distributions. {description}"),
+            svg,
+        });
+    }
+    let svg = report::roc_plot(
+        &PlotOptions::roc(format!("ROC curves of all models: {}", dataset.name)),
+        &example_curves(record, example),
+    )?;
+    figures.push(Figure {
+        file: format!("figures/{stem}_roc.svg"),
+        caption: format!(
+            "ROC curves of every model, the threshold-0.5 point marked. {description}"
+        ),
+        svg,
+    });
+    Ok(figures)
+}
+
+/// The ROC curves of every model of both learners of a comparison, each learner's colour
+/// named once by an empty curve, the threshold-0.5 points marked.
+fn example_curves(record: &RunRecord, example: &Comparison) -> Vec<Curve> {
+    let plan = &record.plan;
+    let splits = plan.datasets[example.dataset].plan.splits.len();
+    let mut curves = Vec::new();
+    for (&learner, color) in [example.a, example.b].iter().zip(COLOURS) {
+        curves.push(Curve::new(
+            plan.learners[learner].name.clone(),
+            Vec::new(),
+            color,
+        ));
+        for split in 0..splits {
+            let unit = Unit::on_split(example.dataset, learner, split);
+            let Some((points, marked)) = roc_points(record, unit) else {
+                continue;
+            };
+            let mut curve = Curve::faint(points, color);
+            curve.marked = vec![marked];
+            curves.push(curve);
+        }
+    }
+    curves
 }
 
 /// The values of a measure over the models of each of two learners on one dataset, coloured

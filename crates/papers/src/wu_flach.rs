@@ -990,16 +990,20 @@ fn selection_table(
     table
 }
 
+/// The largest subsample of a run's datasets, if any is subsampled.
+fn largest_sample(plan: &Plan) -> Option<usize> {
+    let datasets = plan.datasets.iter();
+    datasets.filter_map(|d| d.transforms.subsample).max()
+}
+
 /// The sample size of a run: the subsample of its datasets, if any ("50", or "150 (3 datasets
 /// whole)").
 fn sample_sizes(plan: &Plan) -> Option<String> {
-    let sizes: Vec<Option<usize>> = plan
-        .datasets
-        .iter()
-        .map(|d| d.transforms.subsample)
-        .collect();
-    let size = sizes.iter().flatten().copied().max()?;
-    let whole = sizes.iter().filter(|s| s.is_none()).count();
+    let size = largest_sample(plan)?;
+    let datasets = plan.datasets.iter();
+    let whole = datasets
+        .filter(|d| d.transforms.subsample.is_none())
+        .count();
     Some(if whole == 0 {
         size.to_string()
     } else {
@@ -1012,37 +1016,15 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
     let plan = &record.plan;
     let published = wu_flach()?;
     let sample = sample_sizes(plan);
-    let largest_sample = plan
-        .datasets
-        .iter()
-        .filter_map(|d| d.transforms.subsample)
-        .max();
+    let largest_sample = largest_sample(plan);
     let sampled = sample.is_some();
     let which = if sampled {
         &published.samples
     } else {
         &published.full
     };
-    let outcomes: Vec<(usize, DatasetOutcome, DatasetOutcome)> = (0..plan.datasets.len())
-        .map(|d| {
-            (
-                d,
-                select(record, d, TieRule::FirstListed),
-                select(record, d, TieRule::RandomMean),
-            )
-        })
-        .collect();
-    let (table_name, stem) = match largest_sample {
-        None => ("Table 4".to_string(), "wu_flach_selection".to_string()),
-        Some(50) => (
-            "Table 5".to_string(),
-            "wu_flach_selection_samples".to_string(),
-        ),
-        Some(size) => (
-            "Table 5".to_string(),
-            format!("wu_flach_selection_samples_{size}"),
-        ),
-    };
+    let outcomes = outcomes(record);
+    let (table_name, stem) = table_names(largest_sample);
     let sample_words = sample.as_ref().map_or(String::new(), |s| {
         format!(", stratified samples of {s} instances")
     });
@@ -1063,22 +1045,8 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
         &outcomes,
     );
     let mut comparison_table = comparison.table;
-    if let (Some(size), Some(text_size)) = (largest_sample, which.text_sample_size) {
-        comparison_table.push_note(format!(
-            "Sample size: Table 5 is reproduced at 150 instances (wu_flach_samples_150.toml). The \
-             text's '{text_size} instances' lost a digit 1, as every 1 of our copy did (the same \
-             paragraph prints '00 pairs' for 100): the table marks {} as having 'less than 50 \
-             instances' and repeats their Table 4 rows, though they have 148, 133 and 108, and \
-             every other dataset has at least 155. This run draws {size}{}. Hepatitis (155 \
-             instances) is also printed identical to Table 4, unstarred.",
-            which.starred.join(", "),
-            if size == 150 {
-                ""
-            } else {
-                ", a side note: at the text's 50 the rows are about twice as far from theirs as \
-                 at 150"
-            }
-        ));
+    if let Some(note) = sample_size_note(largest_sample, which) {
+        comparison_table.push_note(note);
     }
     let (levels, winners) = split_comparison(comparison_table);
     let mut tables = vec![
@@ -1087,13 +1055,9 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
     ];
     let mut table3_sentence = String::new();
     if !sampled {
-        let (table, matching) = table3(&published, plan);
-        tables.push(SectionTable::new("wu_flach_table3_beside_paper", table));
-        table3_sentence = format!(
-            " Table 3: {matching} of {} datasets match in attributes, size and majority share; \
-             every other is explained in the Table 3 comparison.",
-            published.datasets.len()
-        );
+        let (table, sentence) = table3_beside_paper(&published, plan);
+        tables.push(table);
+        table3_sentence = sentence;
     }
     tables.push(SectionTable::new(stem, selection));
     // the seeds are runs of the shipped configs: they speak for a run of all 20 datasets only
@@ -1113,6 +1077,71 @@ fn sections(record: &RunRecord) -> Result<Vec<Section>> {
         tables,
         ..Section::default()
     }])
+}
+
+/// Table 3 beside ours (a run of whole datasets), and the reading's sentence on it.
+fn table3_beside_paper(published: &WuFlach, plan: &Plan) -> (SectionTable, String) {
+    let (table, matching) = table3(published, plan);
+    let sentence = format!(
+        " Table 3: {matching} of {} datasets match in attributes, size and majority share; \
+         every other is explained in the Table 3 comparison.",
+        published.datasets.len()
+    );
+    (
+        SectionTable::new("wu_flach_table3_beside_paper", table),
+        sentence,
+    )
+}
+
+/// Each dataset with the selections under both tie rules (first listed, random mean).
+fn outcomes(record: &RunRecord) -> Vec<(usize, DatasetOutcome, DatasetOutcome)> {
+    (0..record.plan.datasets.len())
+        .map(|d| {
+            (
+                d,
+                select(record, d, TieRule::FirstListed),
+                select(record, d, TieRule::RandomMean),
+            )
+        })
+        .collect()
+}
+
+/// The paper's table a run reproduces and the stem of its files: Table 4 on whole datasets,
+/// Table 5 on samples (the stem naming a size other than 50).
+fn table_names(largest_sample: Option<usize>) -> (String, String) {
+    match largest_sample {
+        None => ("Table 4".to_string(), "wu_flach_selection".to_string()),
+        Some(50) => (
+            "Table 5".to_string(),
+            "wu_flach_selection_samples".to_string(),
+        ),
+        Some(size) => (
+            "Table 5".to_string(),
+            format!("wu_flach_selection_samples_{size}"),
+        ),
+    }
+}
+
+/// For a run on samples of a table whose text gives a sample size: the note on that size.
+fn sample_size_note(largest_sample: Option<usize>, which: &WuFlachTable) -> Option<String> {
+    let (Some(size), Some(text_size)) = (largest_sample, which.text_sample_size) else {
+        return None;
+    };
+    Some(format!(
+        "Sample size: Table 5 is reproduced at 150 instances (wu_flach_samples_150.toml). The \
+         text's '{text_size} instances' lost a digit 1, as every 1 of our copy did (the same \
+         paragraph prints '00 pairs' for 100): the table marks {} as having 'less than 50 \
+         instances' and repeats their Table 4 rows, though they have 148, 133 and 108, and \
+         every other dataset has at least 155. This run draws {size}{}. Hepatitis (155 \
+         instances) is also printed identical to Table 4, unstarred.",
+        which.starred.join(", "),
+        if size == 150 {
+            ""
+        } else {
+            ", a side note: at the text's 50 the rows are about twice as far from theirs as \
+             at 150"
+        }
+    ))
 }
 
 /// Where the paper's wins, losses and averages lie among our seed runs

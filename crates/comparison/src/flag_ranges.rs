@@ -1,0 +1,200 @@
+//! The documented range of every numeric flag of `compare`, `roc`, `slurm` and `--shard`,
+//! checked before any work (issue 28): a value outside it is refused with the flag, the value
+//! and what is allowed, never an allocation of terabytes, an overflow or an hour-long loop.
+//!
+//! | flag | allowed |
+//! | --- | --- |
+//! | `--alpha` | in (0, 1) |
+//! | `--rope` | finite, >= 0 |
+//! | `--test-fraction` | finite, > 0 |
+//! | `compare TABLE --samples` | 1 to [`MAX_SAMPLES`] |
+//! | `compare TABLE`: learners | at most [`stats::MAX_RANKED_LEARNERS`] |
+//! | `compare delong --resamples` | 1 to [`MAX_RESAMPLES`] |
+//! | `compare mcnemar --b + --c`, `sign --wins + --losses`, `binomial --trials` | at most [`stats::MAX_EXACT_COUNT`] |
+//! | `compare auc-interval --positives`, `--negatives` | at least 1; with `--errors`, their sum at most [`stats::MAX_CORTES_MOHRI_INSTANCES`] |
+//! | `compare ranks` | 2 to [`stats::MAX_RANKED_LEARNERS`] ranks, each in [1, k]; `--datasets` 2 to [`stats::MAX_RANKED_DATASETS`] |
+//! | `roc --evaluate`, `compare bootstrap`: the measures' flags | [`MeasureFlags`] |
+//! | `--shard I/N`, `slurm --tasks N` | N from 1 to [`engine::run::shard::MAX_SHARDS`] (the argument parser's check) |
+//!
+//! Per-fold values must also differ and add up within f64 (`compare_file::folds_output`).
+
+use evaluate::{BetaPrior, BinInterval, EvaluateError, EvaluationOptions};
+use stats::{BootstrapOptions, StatsError};
+
+/// The most Monte Carlo samples of the Bayesian signed-rank test (`compare TABLE --samples`).
+pub const MAX_SAMPLES: usize = 1_000_000;
+
+/// The most bootstrap resamples of `compare delong --resamples`.
+pub const MAX_RESAMPLES: usize = 1_000_000;
+
+/// A flag's value outside its documented range.
+#[derive(Debug, thiserror::Error)]
+pub enum RangeError {
+    /// A count outside `low..=high`.
+    #[error("{flag} {value} is out of range: {what} must be from {low} to {high}")]
+    Count {
+        /// The flag.
+        flag: String,
+        /// Its value.
+        value: u64,
+        /// The least allowed.
+        low: u64,
+        /// The most allowed.
+        high: u64,
+        /// What it counts.
+        what: String,
+    },
+    /// Two counts whose sum is more than allowed.
+    #[error("{first} {a} plus {second} {b} is more than {high}, the most {why}")]
+    Sum {
+        /// The first flag.
+        first: String,
+        /// Its value.
+        a: u64,
+        /// The second flag.
+        second: String,
+        /// Its value.
+        b: u64,
+        /// The most allowed.
+        high: u64,
+        /// What the bound is.
+        why: String,
+    },
+    /// `--alpha` outside (0, 1).
+    #[error("--alpha {0} is out of range: must be in (0, 1)")]
+    Alpha(f64),
+    /// `--max-fpr` outside (0, 1].
+    #[error("--max-fpr {0}: the partial AUC's upper false positive rate must be in (0, 1]")]
+    MaxFpr(f64),
+    /// `--bins` outside 1 to 1000000.
+    #[error("--bins {0}: the number of calibration bins must be from 1 to 1000000")]
+    Bins(usize),
+    /// `--resamples` of the measures' bootstrap outside 2 to 1000000.
+    #[error("--resamples {0}: the number of bootstrap resamples must be from 2 to 1000000")]
+    Resamples(usize),
+    /// `--confidence` outside (0, 1).
+    #[error("--confidence {0}: the confidence level must be strictly between 0 and 1")]
+    Confidence(f64),
+    /// `--jackknife-groups` outside 1 to 1000000.
+    #[error("--jackknife-groups {0}: must be from 1 to 1000000")]
+    JackknifeGroups(usize),
+    /// A Beta prior that is not one.
+    #[error("--h-alpha {0} --h-beta {1}: the Beta prior's parameters must be finite and > 0")]
+    Prior(f64, f64),
+    /// One of the Beta prior's parameters without the other.
+    #[error("--h-alpha and --h-beta: give both of the Beta prior's parameters, or neither")]
+    HalfPrior,
+    /// The bootstrap's options refused.
+    #[error(transparent)]
+    Bootstrap(#[from] StatsError),
+    /// The evaluation's options refused.
+    #[error(transparent)]
+    Evaluation(#[from] EvaluateError),
+}
+
+/// A count flag in `low..=high`.
+pub fn check_count(
+    flag: &str,
+    value: u64,
+    low: u64,
+    high: u64,
+    what: &str,
+) -> Result<(), RangeError> {
+    if !(low..=high).contains(&value) {
+        let (flag, what) = (flag.to_string(), what.to_string());
+        return Err(RangeError::Count {
+            flag,
+            value,
+            low,
+            high,
+            what,
+        });
+    }
+    Ok(())
+}
+
+/// The sum of two count flags, at most `high` (without overflow).
+pub fn check_sum(flags: [(&str, u64); 2], high: u64, why: &str) -> Result<(), RangeError> {
+    let [(first, a), (second, b)] = flags;
+    match a.checked_add(b) {
+        Some(sum) if sum <= high => Ok(()),
+        _ => Err(RangeError::Sum {
+            first: first.into(),
+            a,
+            second: second.into(),
+            b,
+            high,
+            why: why.into(),
+        }),
+    }
+}
+
+/// `--alpha`: a significance level, in (0, 1).
+pub fn check_alpha(alpha: f64) -> Result<(), RangeError> {
+    if !(alpha > 0.0 && alpha < 1.0) {
+        return Err(RangeError::Alpha(alpha));
+    }
+    Ok(())
+}
+
+/// The flags of the measures and their bootstrap intervals, shared by `roc --evaluate` and
+/// `compare bootstrap` (`None`: not given, the default).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct MeasureFlags {
+    /// Upper end F of the partial AUC's FPR range [0, F], in (0, 1] (default 1).
+    pub max_fpr: Option<f64>,
+    /// Number of calibration bins, 1 to 1000000 (default 10).
+    pub bins: Option<usize>,
+    /// The H-measure's Beta prior, first shape parameter (> 0; with `h_beta`).
+    pub h_alpha: Option<f64>,
+    /// The H-measure's Beta prior, second shape parameter (> 0; with `h_alpha`).
+    pub h_beta: Option<f64>,
+    /// Bootstrap resamples, 2 to 1000000 (default 2000).
+    pub resamples: Option<usize>,
+    /// Seed of the bootstrap resamples (default 1).
+    pub seed: Option<u64>,
+    /// Confidence level of the intervals, in (0, 1) (default 0.95).
+    pub confidence: Option<f64>,
+    /// Jackknife groups per class for BCa's acceleration, 1 to 1000000 (default 200).
+    pub jackknife_groups: Option<usize>,
+}
+
+impl MeasureFlags {
+    /// Whether any flag is given.
+    pub fn any(&self) -> bool {
+        *self != Self::default()
+    }
+
+    /// The checked options, with `interval` the reliability bins' interval.
+    pub fn options(&self, interval: BinInterval) -> Result<EvaluationOptions, RangeError> {
+        let max_fpr = self.max_fpr.unwrap_or(1.0);
+        if !(max_fpr > 0.0 && max_fpr <= 1.0) {
+            return Err(RangeError::MaxFpr(max_fpr));
+        }
+        let bins = self.bins.unwrap_or(10);
+        if !(1..=1_000_000).contains(&bins) {
+            return Err(RangeError::Bins(bins));
+        }
+        let resamples = self.resamples.unwrap_or(2000);
+        if !(2..=1_000_000).contains(&resamples) {
+            return Err(RangeError::Resamples(resamples));
+        }
+        let confidence = self.confidence.unwrap_or(0.95);
+        if !(confidence > 0.0 && confidence < 1.0) {
+            return Err(RangeError::Confidence(confidence));
+        }
+        let groups = self.jackknife_groups.unwrap_or(200);
+        if !(1..=1_000_000).contains(&groups) {
+            return Err(RangeError::JackknifeGroups(groups));
+        }
+        let prior = match (self.h_alpha, self.h_beta) {
+            (None, None) => None,
+            (Some(a), Some(b)) => Some(BetaPrior::new(a, b).map_err(|_| RangeError::Prior(a, b))?),
+            _ => return Err(RangeError::HalfPrior),
+        };
+        let bootstrap = BootstrapOptions::new(resamples, 1.0 - confidence, self.seed.unwrap_or(1))?;
+        Ok(EvaluationOptions::new(
+            max_fpr, bins, interval, prior, bootstrap, groups,
+        )?)
+    }
+}
