@@ -613,6 +613,138 @@ impl NaiveBayesModel {
             }
         }
     }
+
+    /// Adds to each row's `scores` (row-major, one per class) the floored log-likelihoods of
+    /// its value of the discrete `attribute` under every class.
+    fn add_discrete_scores(&self, attribute: usize, test: &Features, scores: &mut [f64]) {
+        let num_classes = self.log_priors.len();
+        for (raw, row) in test.column(attribute).zip(scores.chunks_mut(num_classes)) {
+            for (class, score) in row.iter_mut().enumerate() {
+                if let Some(log_likelihood) = self.log_likelihood(attribute, class, raw) {
+                    *score += log_likelihood;
+                }
+            }
+        }
+    }
+}
+
+/// The work space of the Gaussian attributes' log-likelihoods in
+/// [`NaiveBayesModel::predict_proba`], reused from attribute to attribute: the rounded test
+/// values, each class's log-likelihoods of them by the narrow-interval series, and the other
+/// values' log-likelihoods of every class, kept per distinct value (`terms`, each value's
+/// starting where `seen` says).
+struct GaussianScores {
+    rounded: Vec<f64>,
+    narrow: Vec<Vec<f64>>,
+    terms: Vec<f64>,
+    seen: StartsByValue,
+}
+
+impl GaussianScores {
+    /// Room for `rows` test values and `num_classes` classes.
+    fn new(rows: usize, num_classes: usize) -> Self {
+        GaussianScores {
+            rounded: Vec::with_capacity(rows),
+            narrow: vec![Vec::with_capacity(rows); num_classes],
+            terms: Vec::new(),
+            seen: StartsByValue::new(rows),
+        }
+    }
+
+    /// Adds to each row's `scores` (row-major, one per class) the log-likelihoods of its test
+    /// value in `values` under the `classes`' normal distributions, once rounded to
+    /// `precision`.
+    fn add(
+        &mut self,
+        values: impl Iterator<Item = f64>,
+        precision: f64,
+        classes: &[Normal],
+        repeats: bool,
+        scores: &mut [f64],
+    ) {
+        let GaussianScores {
+            rounded,
+            narrow,
+            terms,
+            seen,
+        } = self;
+        let num_classes = narrow.len();
+        rounded.clear();
+        rounded.extend(values);
+        round_all_to(rounded, precision);
+        let series_possible = classes.iter().all(Normal::series_possible);
+        if series_possible {
+            for (normal, narrow) in classes.iter().zip(narrow.iter_mut()) {
+                normal.narrow_log_likelihoods(rounded, narrow);
+            }
+        }
+        // Where the series does not apply to every class, all classes' values are computed
+        // one by one, once per distinct value (or per run of equal values); the series gives
+        // the same results where it applies.
+        seen.clear();
+        terms.clear();
+        let mut last_value = f64::NAN;
+        let mut last_start = 0;
+        for (position, (&value, row)) in rounded
+            .iter()
+            .zip(scores.chunks_exact_mut(num_classes))
+            .enumerate()
+        {
+            if series_possible && narrow.iter().all(|narrow| !narrow[position].is_nan()) {
+                for (score, narrow) in row.iter_mut().zip(narrow.iter()) {
+                    *score += narrow[position];
+                }
+                continue;
+            }
+            if value.is_nan() {
+                continue;
+            }
+            if value.to_bits() != last_value.to_bits() {
+                last_start = if repeats {
+                    seen.get_or_insert(value, || push_terms(classes, value, precision, terms))
+                } else {
+                    terms.clear();
+                    push_terms(classes, value, precision, terms)
+                };
+                last_value = value;
+            }
+            for (score, term) in row.iter_mut().zip(&terms[last_start..]) {
+                *score += term;
+            }
+        }
+    }
+}
+
+/// Appends every class's log-likelihood of the rounded `value` to `terms`; returns where they
+/// start.
+#[inline]
+fn push_terms(classes: &[Normal], value: f64, precision: f64, terms: &mut Vec<f64>) -> usize {
+    let start = terms.len();
+    terms.extend(
+        classes
+            .iter()
+            .map(|normal| normal.log_likelihood(value, precision)),
+    );
+    start
+}
+
+/// The class probabilities of `rows` rows of log-scores (row-major, `num_classes` a row): each
+/// row's exponentials, shifted by its largest score, over their sum.
+fn probabilities_of_scores(scores: &[f64], rows: usize, num_classes: usize) -> Probabilities {
+    let mut probabilities = Probabilities::zeros(rows, num_classes);
+    for (position, scores) in scores.chunks(num_classes).enumerate() {
+        let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let row = probabilities.row_mut(position);
+        let mut total = 0.0;
+        for (out, &score) in row.iter_mut().zip(scores) {
+            *out = (score - max).exp();
+            total += *out;
+        }
+        for out in row.iter_mut() {
+            *out /= total;
+        }
+    }
+    probabilities
 }
 
 impl Model for NaiveBayesModel {
@@ -624,100 +756,26 @@ impl Model for NaiveBayesModel {
         for _ in 0..test.len() {
             scores.extend_from_slice(&self.log_priors);
         }
-        // Per attribute: the rounded test values, each class's log-likelihoods of them by the
-        // narrow-interval series, and the other values' log-likelihoods of every class, kept
-        // per distinct value (`terms`, each value's starting there).
-        let mut rounded: Vec<f64> = Vec::with_capacity(test.len());
-        let mut narrow: Vec<Vec<f64>> = vec![Vec::with_capacity(test.len()); num_classes];
-        let mut terms: Vec<f64> = Vec::new();
-        let mut seen = StartsByValue::new(test.len());
+        let mut gaussian = GaussianScores::new(test.len(), num_classes);
         for attribute in 0..self.attributes.len() {
             match &self.attributes[attribute] {
                 AttributeModel::Gaussian {
                     precision,
                     classes,
                     repeats,
-                } => {
-                    rounded.clear();
-                    rounded.extend(test.column(attribute));
-                    round_all_to(&mut rounded, *precision);
-                    let series_possible = classes.iter().all(Normal::series_possible);
-                    if series_possible {
-                        for (normal, narrow) in classes.iter().zip(&mut narrow) {
-                            normal.narrow_log_likelihoods(&rounded, narrow);
-                        }
-                    }
-                    // Where the series does not apply to every class, all classes' values are
-                    // computed one by one, once per distinct value (or per run of equal
-                    // values); the series gives the same results where it applies.
-                    seen.clear();
-                    terms.clear();
-                    let mut last_value = f64::NAN;
-                    let mut last_start = 0;
-                    for (position, (&value, row)) in rounded
-                        .iter()
-                        .zip(scores.chunks_exact_mut(num_classes))
-                        .enumerate()
-                    {
-                        if series_possible && narrow.iter().all(|narrow| !narrow[position].is_nan())
-                        {
-                            for (score, narrow) in row.iter_mut().zip(&narrow) {
-                                *score += narrow[position];
-                            }
-                            continue;
-                        }
-                        if value.is_nan() {
-                            continue;
-                        }
-                        if value.to_bits() != last_value.to_bits() {
-                            let compute = |terms: &mut Vec<f64>| {
-                                let start = terms.len();
-                                terms.extend(
-                                    classes
-                                        .iter()
-                                        .map(|normal| normal.log_likelihood(value, *precision)),
-                                );
-                                start
-                            };
-                            last_start = if *repeats {
-                                seen.get_or_insert(value, || compute(&mut terms))
-                            } else {
-                                terms.clear();
-                                compute(&mut terms)
-                            };
-                            last_value = value;
-                        }
-                        for (score, term) in row.iter_mut().zip(&terms[last_start..]) {
-                            *score += term;
-                        }
-                    }
-                }
+                } => gaussian.add(
+                    test.column(attribute),
+                    *precision,
+                    classes,
+                    *repeats,
+                    &mut scores,
+                ),
                 AttributeModel::Discrete(_) => {
-                    for (raw, row) in test.column(attribute).zip(scores.chunks_mut(num_classes)) {
-                        for (class, score) in row.iter_mut().enumerate() {
-                            if let Some(log_likelihood) = self.log_likelihood(attribute, class, raw)
-                            {
-                                *score += log_likelihood;
-                            }
-                        }
-                    }
+                    self.add_discrete_scores(attribute, test, &mut scores);
                 }
             }
         }
-        let mut probabilities = Probabilities::zeros(test.len(), num_classes);
-        for (position, scores) in scores.chunks(num_classes).enumerate() {
-            let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let row = probabilities.row_mut(position);
-            let mut total = 0.0;
-            for (out, &score) in row.iter_mut().zip(scores) {
-                *out = (score - max).exp();
-                total += *out;
-            }
-            for out in row.iter_mut() {
-                *out /= total;
-            }
-        }
-        Ok(probabilities)
+        Ok(probabilities_of_scores(&scores, test.len(), num_classes))
     }
 
     fn explain(&self, schema: &Schema) -> String {

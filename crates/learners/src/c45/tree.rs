@@ -365,6 +365,77 @@ struct CutSearch {
 }
 
 impl CutSearch {
+    /// A search with no cut seen yet, on known values of class weights `known` (`known_weight`
+    /// in all) at a node of `total_weight`, each side of a cut to weigh at least `min_split`.
+    fn new(
+        min_split: f64,
+        known: &[f64],
+        known_weight: f64,
+        total_weight: f64,
+        x_log_x: &XLogX,
+    ) -> Self {
+        CutSearch {
+            min_split,
+            class_entropy: class_entropy_of(known, known_weight, x_log_x),
+            known_share: 1.0 - (total_weight - known_weight) / total_weight,
+            known_weight,
+            best_gain: 0.0,
+            best: None,
+            candidates: 0,
+            largest_sum: f64::NEG_INFINITY,
+        }
+    }
+
+    /// The candidate split of the best cut found of `attribute` (whose node's sorted list is
+    /// `listed`, `count` known values with the run it leaves out), or `None` when no cut gains
+    /// enough information once the MDL correction for the number of cuts is taken off.
+    fn candidate(
+        &self,
+        attribute: usize,
+        listed: &[SortedEntry],
+        count: usize,
+        node: &NodeSummary,
+        options: &Options,
+    ) -> Option<Candidate> {
+        let cut = self.best?;
+        if self.candidates == 0 {
+            return None;
+        }
+        let total_weight = node.total_weight;
+        let mut info_gain = self.best_gain;
+        if options.mdl_correction {
+            info_gain -= (self.candidates as f64).log2() / total_weight;
+        }
+        if info_gain < SMALL {
+            return None;
+        }
+        // The weight on each side of the cut, each summed in sorted order.
+        let branch_weights = if node.unit_class_counts.is_some() {
+            [(cut.index + 1) as f64, (count - cut.index - 1) as f64]
+        } else {
+            let (below, above) = listed.split_at(cut.index + 1);
+            let sum =
+                |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
+            [sum(below), sum(above)]
+        };
+        let gain_ratio = gain_ratio_of(
+            &branch_weights,
+            self.known_weight,
+            total_weight,
+            info_gain,
+            &options.x_log_x,
+        );
+        Some(Candidate {
+            proposal: Proposal::Cut {
+                attribute,
+                below: cut.below,
+                above: cut.above,
+            },
+            info_gain,
+            gain_ratio,
+        })
+    }
+
     /// True when both sides of a cut weigh at least the minimum split weight.
     fn admissible(&self, left_weight: f64, right_weight: f64) -> bool {
         self.min_split - left_weight < SMALL && self.min_split - right_weight < SMALL
@@ -733,85 +804,123 @@ fn numeric_candidate(
     if without_cuts(set, attribute, listed, run) {
         return None;
     }
-    let count = listed.len() + run.map_or(0, |run| run.length);
-    let num_classes = set.num_classes;
+    let count = value_count(listed, run);
     let x_log_x = &options.x_log_x;
-    let classes = &set.classes;
-    let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
-    let cut_ranks = &set.cut_ranks[attribute];
-    let ScanScratch {
-        totals,
-        left_counts,
-        run_counts,
-        left,
-        right,
-    } = scratch;
-    // The class weights of the known values. When every weight is 1 they are whole counts:
-    // the node's own when no value is missing, and their sums of ones are exact. (Lists leave
-    // runs out only then.)
-    let unit_weights = node.unit_class_counts.is_some();
-    right.clear();
-    right.resize(num_classes, 0.0);
-    let mut right_weight = 0.0;
-    if let Some(node_counts) = node.unit_class_counts {
-        totals.clear();
-        if count == node.instance_count {
-            totals.extend_from_slice(node_counts);
-        } else {
-            totals.resize(num_classes, 0);
-            for entry in listed {
-                totals[class_of(entry)] += 1;
-            }
-        }
-        for (weight, &n) in right.iter_mut().zip(totals.iter()) {
-            *weight = n as f64;
-        }
-        right_weight = count as f64;
-    } else {
-        for (entry, weight) in listed.iter().zip(entry_weights(listed, node.weight_of_row)) {
-            right[class_of(entry)] += weight;
-            right_weight += weight;
-        }
-    }
-    let known_weight = right_weight;
-    let total_weight = node.total_weight;
-    let mut min_split = 0.1 * known_weight / num_classes as f64;
-    if min_split - options.min_leaf < SMALL {
-        min_split = options.min_leaf;
-    } else if min_split - 25.0 > SMALL {
-        min_split = 25.0;
-    }
+    let known_weight = scratch.known_class_weights(set, listed, count, node);
+    let min_split = min_split_weight(known_weight, set.num_classes, options.min_leaf);
     if (count as f64) - 2.0 * min_split < -SMALL {
         return None;
     }
-    let mut search = CutSearch {
+    let mut search = CutSearch::new(
         min_split,
-        class_entropy: class_entropy_of(right, known_weight, x_log_x),
-        known_share: 1.0 - (total_weight - known_weight) / total_weight,
+        &scratch.right,
         known_weight,
-        best_gain: 0.0,
-        best: None,
-        candidates: 0,
-        largest_sum: f64::NEG_INFINITY,
-    };
-    if unit_weights {
-        // Every weight is 1: the scan on whole counts, whose x ln x are looked up directly.
-        let run = run.map(|run| {
-            // The class counts of the run: those of all the values but the listed ones.
-            run_counts.clear();
-            run_counts.extend_from_slice(totals);
-            if num_classes == 2 {
-                let second: usize = listed.iter().map(class_of).sum();
-                run_counts[0] -= listed.len() - second;
-                run_counts[1] -= second;
+        node.total_weight,
+        x_log_x,
+    );
+    if node.unit_class_counts.is_some() {
+        scratch.scan_whole_counts(set, attribute, listed, run, x_log_x, &mut search);
+    } else {
+        debug_assert!(run.is_none(), "lists leave values out only on whole counts");
+        let scan = WeightedScan {
+            listed,
+            weight_of_row: node.weight_of_row,
+            classes: &set.classes,
+            cut_ranks: &set.cut_ranks[attribute],
+            x_log_x,
+        };
+        scan.scan(
+            &mut scratch.left,
+            &mut scratch.right,
+            known_weight,
+            &mut search,
+        );
+    }
+    search.candidate(attribute, listed, count, node, options)
+}
+
+/// The number of known values of an attribute at a node: the `listed` ones and the `run` the
+/// list leaves out.
+fn value_count(listed: &[SortedEntry], run: Option<ImplicitRun>) -> usize {
+    listed.len() + run.map_or(0, |run| run.length)
+}
+
+/// C4.5's minimum weight on each side of a cut: a tenth of the known weight per class, kept
+/// between `min_leaf` and 25.
+fn min_split_weight(known_weight: f64, num_classes: usize, min_leaf: f64) -> f64 {
+    let mut min_split = 0.1 * known_weight / num_classes as f64;
+    if min_split - min_leaf < SMALL {
+        min_split = min_leaf;
+    } else if min_split - 25.0 > SMALL {
+        min_split = 25.0;
+    }
+    min_split
+}
+
+impl ScanScratch {
+    /// Fills `right` with the class weights of the `count` known values of an attribute at
+    /// `node` (`listed` and the run it leaves out) and returns their total. When every weight
+    /// is 1 they are whole counts, also kept in `totals`: the node's own when no value is
+    /// missing, and their sums of ones are exact. (Lists leave runs out only then.)
+    fn known_class_weights(
+        &mut self,
+        set: &TrainingSet,
+        listed: &[SortedEntry],
+        count: usize,
+        node: &NodeSummary,
+    ) -> f64 {
+        let num_classes = set.num_classes;
+        let classes = &set.classes;
+        let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
+        let ScanScratch { totals, right, .. } = self;
+        right.clear();
+        right.resize(num_classes, 0.0);
+        if let Some(node_counts) = node.unit_class_counts {
+            totals.clear();
+            if count == node.instance_count {
+                totals.extend_from_slice(node_counts);
             } else {
+                totals.resize(num_classes, 0);
                 for entry in listed {
-                    run_counts[class_of(entry)] -= 1;
+                    totals[class_of(entry)] += 1;
                 }
             }
-            (run, &run_counts[..])
-        });
+            for (weight, &n) in right.iter_mut().zip(totals.iter()) {
+                *weight = n as f64;
+            }
+            count as f64
+        } else {
+            let mut right_weight = 0.0;
+            for (entry, weight) in listed.iter().zip(entry_weights(listed, node.weight_of_row)) {
+                right[class_of(entry)] += weight;
+                right_weight += weight;
+            }
+            right_weight
+        }
+    }
+
+    /// Gives `search` every admissible cut of the sorted values of `attribute` at a node whose
+    /// instances all weigh 1 (`listed` and the `run` it leaves out): the scan on the whole
+    /// counts of `known_class_weights`, whose `x ln x` are looked up directly.
+    fn scan_whole_counts(
+        &mut self,
+        set: &TrainingSet,
+        attribute: usize,
+        listed: &[SortedEntry],
+        run: Option<ImplicitRun>,
+        x_log_x: &XLogX,
+        search: &mut CutSearch,
+    ) {
+        let count = value_count(listed, run);
+        let ScanScratch {
+            totals,
+            left_counts,
+            run_counts,
+            ..
+        } = self;
+        let run = run.map(|run| (run, run_class_counts(set, listed, totals, run_counts)));
         let positions = search.admissible_positions(count);
+        let cut_ranks = &set.cut_ranks[attribute];
         match &set.class_bits {
             // Two classes: the count of the second gives both counts (classes are 0 and 1).
             Some(bits) => WholeCountScan {
@@ -822,35 +931,83 @@ fn numeric_candidate(
                 cut_ranks,
                 x_log_x,
             }
-            .scan(SecondClassCount(0), listed, run, &mut search),
+            .scan(SecondClassCount(0), listed, run, search),
             None => {
                 left_counts.clear();
-                left_counts.resize(num_classes, 0);
+                left_counts.resize(set.num_classes, 0);
                 WholeCountScan {
                     count,
                     totals,
                     positions,
-                    classes: classes.as_slice(),
+                    classes: set.classes.as_slice(),
                     cut_ranks,
                     x_log_x,
                 }
-                .scan(ClassCounts(left_counts), listed, run, &mut search);
+                .scan(ClassCounts(left_counts), listed, run, search);
             }
         }
+    }
+}
+
+/// The class counts of the run of instances a list leaves out, written to `run_counts`: those
+/// of all the known values (`totals`) but the `listed` ones.
+fn run_class_counts<'a>(
+    set: &TrainingSet,
+    listed: &[SortedEntry],
+    totals: &[usize],
+    run_counts: &'a mut Vec<usize>,
+) -> &'a [usize] {
+    let classes = &set.classes;
+    let class_of = |entry: &SortedEntry| classes[entry.row as usize] as usize;
+    run_counts.clear();
+    run_counts.extend_from_slice(totals);
+    if set.num_classes == 2 {
+        let second: usize = listed.iter().map(class_of).sum();
+        run_counts[0] -= listed.len() - second;
+        run_counts[1] -= second;
     } else {
-        debug_assert!(run.is_none(), "lists leave values out only on whole counts");
+        for entry in listed {
+            run_counts[class_of(entry)] -= 1;
+        }
+    }
+    run_counts
+}
+
+/// What the scan of a numeric attribute's sorted values at a node with fractional weights
+/// keeps fixed.
+struct WeightedScan<'a> {
+    /// The node's sorted list of the attribute (it leaves no run out).
+    listed: &'a [SortedEntry],
+    weight_of_row: &'a [f64],
+    classes: &'a [u32],
+    cut_ranks: &'a [u32],
+    x_log_x: &'a XLogX,
+}
+
+impl WeightedScan<'_> {
+    /// Gives `search` every admissible cut, moving the entries up to each cut from `right`
+    /// (on entry the class weights of all the entries, `known_weight` in all) to `left`.
+    fn scan(
+        &self,
+        left: &mut Vec<f64>,
+        right: &mut [f64],
+        known_weight: f64,
+        search: &mut CutSearch,
+    ) {
+        let listed = self.listed;
         left.clear();
-        left.resize(num_classes, 0.0);
+        left.resize(right.len(), 0.0);
         let mut left_weight = 0.0;
+        let mut right_weight = known_weight;
         let mut last = 0;
         for (index, pair) in listed.windows(2).enumerate() {
-            if pair[1].rank >= cut_ranks[pair[0].rank as usize] {
+            if pair[1].rank >= self.cut_ranks[pair[0].rank as usize] {
                 let next = index + 1;
                 for (entry, weight) in listed[last..next]
                     .iter()
-                    .zip(entry_weights(&listed[last..next], node.weight_of_row))
+                    .zip(entry_weights(&listed[last..next], self.weight_of_row))
                 {
-                    let class = class_of(entry);
+                    let class = self.classes[entry.row as usize] as usize;
                     right[class] -= weight;
                     right_weight -= weight;
                     left[class] += weight;
@@ -862,56 +1019,36 @@ fn numeric_candidate(
                         below: pair[0].rank,
                         above: pair[1].rank,
                     };
-                    let mut value = 0.0;
-                    for &weight in left.iter() {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(left_weight);
-                    for &weight in right.iter() {
-                        value += x_log_x.get(weight);
-                    }
-                    value -= x_log_x.get(right_weight);
+                    let value = self.split_x_log_x(left, left_weight, right, right_weight);
                     search.consider(cut, value);
                 }
                 last = next;
             }
         }
     }
-    let cut = search.best?;
-    if search.candidates == 0 {
-        return None;
+
+    /// The sum of `w ln w` over both sides' class weights minus each side's total's, for a cut
+    /// with class weights `left` (`left_weight` in all) and `right` (`right_weight`).
+    #[inline]
+    fn split_x_log_x(
+        &self,
+        left: &[f64],
+        left_weight: f64,
+        right: &[f64],
+        right_weight: f64,
+    ) -> f64 {
+        let x_log_x = self.x_log_x;
+        let mut value = 0.0;
+        for &weight in left.iter() {
+            value += x_log_x.get(weight);
+        }
+        value -= x_log_x.get(left_weight);
+        for &weight in right.iter() {
+            value += x_log_x.get(weight);
+        }
+        value -= x_log_x.get(right_weight);
+        value
     }
-    let mut info_gain = search.best_gain;
-    if options.mdl_correction {
-        info_gain -= (search.candidates as f64).log2() / total_weight;
-    }
-    if info_gain < SMALL {
-        return None;
-    }
-    // The weight on each side of the cut, each summed in sorted order.
-    let branch_weights = if unit_weights {
-        [(cut.index + 1) as f64, (count - cut.index - 1) as f64]
-    } else {
-        let (below, above) = listed.split_at(cut.index + 1);
-        let sum = |entries| entry_weights(entries, node.weight_of_row).fold(0.0, |sum, w| sum + w);
-        [sum(below), sum(above)]
-    };
-    let gain_ratio = gain_ratio_of(
-        &branch_weights,
-        known_weight,
-        total_weight,
-        info_gain,
-        x_log_x,
-    );
-    Some(Candidate {
-        proposal: Proposal::Cut {
-            attribute,
-            below: cut.below,
-            above: cut.above,
-        },
-        info_gain,
-        gain_ratio,
-    })
 }
 
 /// A training instance in a list sorted by one numeric attribute's value: the rank of its value
@@ -1363,10 +1500,8 @@ impl Grower<'_> {
             scratch.extend_from_slice(listed);
             let source = &scratch[..];
             if num_branches == 2 && !any_unknown {
-                // Two branches, every entry in exactly one. The first branch gets as many
-                // entries as it gets instances when the list holds every instance of the node,
-                // else they are counted. Each entry is written to the next place of its
-                // branch, chosen without an unpredictable jump.
+                // The first branch gets as many entries as it gets instances when the list
+                // holds every instance of the node, else they are counted.
                 let first_count = if source.len() == node.instances.len() {
                     subsets[0].len()
                 } else {
@@ -1376,66 +1511,105 @@ impl Grower<'_> {
                         .count()
                 };
                 let middle = range.start + first_count;
-                let target = &mut target[range.clone()];
-                let (mut first, mut second) = (0, middle - range.start);
-                for entry in source {
-                    let branch = branch_of_row[entry.row as usize] as usize;
-                    target[if branch == 0 { first } else { second }] = *entry;
-                    // Branch is 0 or 1, and neither place passes the range's length.
-                    first = first.wrapping_add(branch ^ 1);
-                    second = second.wrapping_add(branch);
-                }
+                split_list_in_two(
+                    &mut target[range.clone()],
+                    source,
+                    branch_of_row,
+                    first_count,
+                );
                 ranges[0].push(range.start..middle);
                 ranges[1].push(middle..range.end);
-                continue;
+            } else {
+                split_list_among(
+                    target,
+                    range,
+                    source,
+                    branch_of_row,
+                    &fractions,
+                    &mut ranges,
+                );
             }
-            // The number of entries going down each branch, then the entries, each written to
-            // the next place of each branch it goes down: within the node's range when they fit
-            // (no entry goes down two branches), else on top of the lists.
-            let mut next = vec![0usize; num_branches];
-            for entry in source {
-                match branch_of_row[entry.row as usize] {
-                    UNKNOWN_BRANCH => {
-                        for (count, &fraction) in next.iter_mut().zip(&fractions) {
-                            if fraction > SMALL {
-                                *count += 1;
-                            }
-                        }
+        }
+        ranges
+    }
+}
+
+/// Writes `source`, a node's range of a sorted list whose every entry goes down one of two
+/// branches, over `target` (that range): the `first_count` entries of the first branch, then
+/// those of the second, each in sorted order. Each entry is written to the next place of its
+/// branch, chosen without an unpredictable jump.
+fn split_list_in_two(
+    target: &mut [SortedEntry],
+    source: &[SortedEntry],
+    branch_of_row: &[u32],
+    first_count: usize,
+) {
+    let (mut first, mut second) = (0, first_count);
+    for entry in source {
+        let branch = branch_of_row[entry.row as usize] as usize;
+        target[if branch == 0 { first } else { second }] = *entry;
+        // Branch is 0 or 1, and neither place passes the range's length.
+        first = first.wrapping_add(branch ^ 1);
+        second = second.wrapping_add(branch);
+    }
+}
+
+/// Writes `source`, the node's `range` of the sorted list `target`, divided among the
+/// branches, and pushes each branch's range of the list onto its `ranges`. An entry of unknown
+/// value goes down every branch whose share in `fractions` is above `SMALL`. The number of
+/// entries going down each branch is counted first, then the entries are written, each to the
+/// next place of each branch it goes down: within the node's range when they fit (no entry
+/// goes down two branches), else on top of the list.
+fn split_list_among(
+    target: &mut Vec<SortedEntry>,
+    range: &Range<usize>,
+    source: &[SortedEntry],
+    branch_of_row: &[u32],
+    fractions: &[f64],
+    ranges: &mut [Vec<Range<usize>>],
+) {
+    let num_branches = ranges.len();
+    let mut next = vec![0usize; num_branches];
+    for entry in source {
+        match branch_of_row[entry.row as usize] {
+            UNKNOWN_BRANCH => {
+                for (count, &fraction) in next.iter_mut().zip(fractions) {
+                    if fraction > SMALL {
+                        *count += 1;
                     }
-                    branch => next[branch as usize] += 1,
                 }
             }
-            let total: usize = next.iter().sum();
-            let mut start = range.start;
-            if total > range.len() {
-                start = target.len();
-                target.resize(start + total, SortedEntry::default());
-            }
-            for (branch_ranges, place) in ranges.iter_mut().zip(&mut next) {
-                let count = *place;
-                *place = start;
-                branch_ranges.push(start..start + count);
-                start += count;
-            }
-            for entry in source {
-                match branch_of_row[entry.row as usize] {
-                    UNKNOWN_BRANCH => {
-                        for (place, &fraction) in next.iter_mut().zip(&fractions) {
-                            if fraction > SMALL {
-                                target[*place] = *entry;
-                                *place += 1;
-                            }
-                        }
-                    }
-                    branch => {
-                        let place = &mut next[branch as usize];
+            branch => next[branch as usize] += 1,
+        }
+    }
+    let total: usize = next.iter().sum();
+    let mut start = range.start;
+    if total > range.len() {
+        start = target.len();
+        target.resize(start + total, SortedEntry::default());
+    }
+    for (branch_ranges, place) in ranges.iter_mut().zip(&mut next) {
+        let count = *place;
+        *place = start;
+        branch_ranges.push(start..start + count);
+        start += count;
+    }
+    for entry in source {
+        match branch_of_row[entry.row as usize] {
+            UNKNOWN_BRANCH => {
+                for (place, &fraction) in next.iter_mut().zip(fractions) {
+                    if fraction > SMALL {
                         target[*place] = *entry;
                         *place += 1;
                     }
                 }
             }
+            branch => {
+                let place = &mut next[branch as usize];
+                target[*place] = *entry;
+                *place += 1;
+            }
         }
-        ranges
     }
 }
 

@@ -49,6 +49,16 @@ impl SearchMethod {
             SearchMethod::Blocked => "blocked",
         }
     }
+
+    /// Whether this method builds a k-d tree for all-numeric complete data of `dimensions`
+    /// attributes and `count` rows.
+    fn builds_tree(self, dimensions: usize, count: usize) -> bool {
+        match self {
+            SearchMethod::Linear | SearchMethod::Blocked => false,
+            SearchMethod::KdTree => true,
+            SearchMethod::Auto => dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS,
+        }
+    }
 }
 
 /// Highest number of attributes for which `Auto` builds a k-d tree.
@@ -297,6 +307,8 @@ struct Attributes {
     numeric_complete: bool,
     /// The nominal attributes, in order.
     nominal: Vec<usize>,
+    /// Every attribute is nominal.
+    all_nominal: bool,
     /// The numeric attributes whose every scaled training value is 0 or 1 (by decreasing
     /// variance when the data is complete, else in order).
     binary: Vec<usize>,
@@ -328,12 +340,14 @@ impl Attributes {
             .copied()
             .filter(|&attribute| !scaling.is_nominal(attribute))
             .partition(|&attribute| is_binary[attribute]);
+        let nominal: Vec<usize> = (0..dimensions)
+            .filter(|&attribute| scaling.is_nominal(attribute))
+            .collect();
         Attributes {
             complete,
             numeric_complete: scaling.all_numeric() && complete,
-            nominal: (0..dimensions)
-                .filter(|&attribute| scaling.is_nominal(attribute))
-                .collect(),
+            all_nominal: nominal.len() == dimensions,
+            nominal,
             binary,
             continuous,
             variance_order,
@@ -345,6 +359,46 @@ impl Attributes {
     fn levels_pay(&self) -> bool {
         let discrete = self.binary.len() + self.nominal.len();
         discrete > 0 && discrete >= self.continuous.len()
+    }
+
+    /// The whole-number bounds' tables of `count` scaled rows searched by `method` without a
+    /// tree: the distances themselves when every attribute is nominal, else the bounds of the
+    /// binary and nominal attributes when they pay (and the method is `Auto`).
+    fn levels(
+        &self,
+        rows: &[f64],
+        dimensions: usize,
+        count: usize,
+        method: SearchMethod,
+    ) -> Option<Levels> {
+        if self.all_nominal {
+            Levels::new(rows, dimensions, count, Vec::new(), self.nominal.clone())
+        } else if method == SearchMethod::Auto && self.levels_pay() {
+            let binary = self.binary.clone();
+            Levels::new(rows, dimensions, count, binary, self.nominal.clone())
+        } else {
+            None
+        }
+    }
+
+    /// Whether complete data of `count` rows that the linear scan serves is screened by
+    /// [`BlockedScreen`] when searched by `method`: always for `Blocked`, and for `Auto` when
+    /// it has many continuous attributes and rows.
+    fn screen_pays(&self, method: SearchMethod, count: usize) -> bool {
+        match method {
+            SearchMethod::Blocked => true,
+            SearchMethod::Auto => {
+                self.continuous.len() >= SCREEN_MIN_CONTINUOUS && count >= SCREEN_MIN_ROWS
+            }
+            SearchMethod::Linear | SearchMethod::KdTree => false,
+        }
+    }
+
+    /// Whether complete data that the linear scan serves is scanned by
+    /// [`ScanKind::ScreenedBlocks`]: when not every attribute is nominal, and some are or at
+    /// least [`MIN_BINARY_ATTRIBUTES`] are binary.
+    fn bits_pay(&self) -> bool {
+        !self.all_nominal && (!self.numeric_complete || self.binary.len() >= MIN_BINARY_ATTRIBUTES)
     }
 }
 
@@ -402,63 +456,56 @@ impl NeighbourIndex {
     ) -> Self {
         let dimensions = scaling.len();
         let attributes = Attributes::of(&scaling, &rows, count);
-        let Attributes {
-            complete,
-            numeric_complete,
-            ..
-        } = attributes;
-        let all_nominal = attributes.nominal.len() == dimensions;
+        let numeric_complete = attributes.numeric_complete;
         let searchable = dimensions > 0 && count > 0;
-        let use_tree = searchable
-            && numeric_complete
-            && match method {
-                SearchMethod::Linear | SearchMethod::Blocked => false,
-                SearchMethod::KdTree => true,
-                SearchMethod::Auto => {
-                    dimensions <= KD_TREE_MAX_DIMENSIONS && count >= KD_TREE_MIN_ROWS
-                }
-            };
+        let use_tree = searchable && numeric_complete && method.builds_tree(dimensions, count);
         let levels = if !searchable || use_tree {
             None
-        } else if all_nominal {
-            Levels::new(
-                &rows,
-                dimensions,
-                count,
-                Vec::new(),
-                attributes.nominal.clone(),
-            )
-        } else if method == SearchMethod::Auto && attributes.levels_pay() {
-            let binary = attributes.binary.clone();
-            Levels::new(&rows, dimensions, count, binary, attributes.nominal.clone())
         } else {
-            None
+            attributes.levels(&rows, dimensions, count, method)
         };
-        let use_screen = searchable
-            && !use_tree
-            && levels.is_none()
-            && complete
-            && match method {
-                SearchMethod::Blocked => true,
-                SearchMethod::Auto => {
-                    attributes.continuous.len() >= SCREEN_MIN_CONTINUOUS && count >= SCREEN_MIN_ROWS
-                }
-                SearchMethod::Linear | SearchMethod::KdTree => false,
-            };
-        let screen = if use_screen {
+        // Complete data that neither the tree nor the levels serve: the linear scan's.
+        let scanned = searchable && !use_tree && levels.is_none() && attributes.complete;
+        let screen = if scanned && attributes.screen_pays(method, count) {
             BlockedScreen::new(&rows, dimensions, count, |attribute| {
                 scaling.is_nominal(attribute)
             })
         } else {
             None
         };
-        let screened = searchable
-            && !use_tree
-            && levels.is_none()
-            && complete
-            && !all_nominal
-            && (!numeric_complete || attributes.binary.len() >= MIN_BINARY_ATTRIBUTES);
-        let mut index = NeighbourIndex {
+        let screened = scanned && attributes.bits_pay();
+        let mut index = NeighbourIndex::unbuilt(
+            scaling,
+            dimensions,
+            count,
+            levels,
+            attributes.all_nominal,
+            screen,
+        );
+        if screened {
+            index.build_screened_blocks(&rows, attributes.binary, attributes.continuous);
+        }
+        index.store_points(rows, attributes.variance_order, numeric_complete, count);
+        if use_tree {
+            index.build_tree(count);
+        } else if numeric_complete && searchable && !screened && index.levels.is_none() {
+            index.build_exact_blocks(count);
+        }
+        index
+    }
+
+    /// An index of `count` rows in slot order, with its `levels` (scanned by counts when
+    /// every attribute is nominal, else by levels, and by the rows without them) and its
+    /// `screen`, but none of the other tables built.
+    fn unbuilt(
+        scaling: Scaling,
+        dimensions: usize,
+        count: usize,
+        levels: Option<Levels>,
+        all_nominal: bool,
+        screen: Option<BlockedScreen>,
+    ) -> Self {
+        NeighbourIndex {
             scan: match &levels {
                 Some(_) if all_nominal => ScanKind::Counts,
                 Some(_) => ScanKind::Levels,
@@ -480,30 +527,40 @@ impl NeighbourIndex {
             binary_bits: Vec::new(),
             binary_words: 0,
             screen,
-        };
-        if screened {
-            index.build_screened_blocks(&rows, attributes.binary, attributes.continuous);
         }
-        index.points = if numeric_complete && dimensions > 1 && count > 1 {
-            let permuted = select_attributes(&rows, dimensions, &attributes.variance_order);
-            index.attribute_order = Some(attributes.variance_order);
+    }
+
+    /// Stores the `count` scaled rows as the points: for all-numeric complete data of more
+    /// than one attribute and row, with the attributes in `variance_order`.
+    fn store_points(
+        &mut self,
+        rows: Vec<f64>,
+        variance_order: Vec<usize>,
+        numeric_complete: bool,
+        count: usize,
+    ) {
+        let dimensions = self.dimensions;
+        self.points = if numeric_complete && dimensions > 1 && count > 1 {
+            let permuted = select_attributes(&rows, dimensions, &variance_order);
+            self.attribute_order = Some(variance_order);
             permuted
         } else {
             rows
         };
-        if use_tree {
-            index.build_tree(count);
-        } else if numeric_complete && searchable && !screened && index.levels.is_none() {
-            index.block_attributes = index
-                .attribute_order
-                .clone()
-                .unwrap_or_else(|| (0..dimensions).collect());
-            let points = std::mem::take(&mut index.points);
-            index.build_blocks(&points, dimensions, count);
-            index.points = points;
-            index.scan = ScanKind::ExactBlocks;
-        }
-        index
+    }
+
+    /// Fills the tables of [`ScanKind::ExactBlocks`] from the stored points (all numeric and
+    /// complete), blocked in their storage order.
+    fn build_exact_blocks(&mut self, count: usize) {
+        let dimensions = self.dimensions;
+        self.block_attributes = self
+            .attribute_order
+            .clone()
+            .unwrap_or_else(|| (0..dimensions).collect());
+        let points = std::mem::take(&mut self.points);
+        self.build_blocks(&points, dimensions, count);
+        self.points = points;
+        self.scan = ScanKind::ExactBlocks;
     }
 
     /// Fills the tables of [`ScanKind::ScreenedBlocks`] from the scaled rows.

@@ -283,116 +283,224 @@ fn minimise_portable(
     start: Vec<f64>,
     max_iterations: usize,
 ) -> Solution {
-    let width = design.width;
-    let size = k * width;
-    let mut coefficients = start;
-    let mut gradient = vec![0.0; size];
-    let mut hessian = vec![0.0; size * size];
-    // Upper triangles of the per-class-pair blocks, accumulated row by row.
-    let pairs = k * (k + 1) / 2;
-    let triangle = width * (width + 1) / 2;
-    let mut blocks = vec![0.0; pairs * triangle];
-    let rows = design.classes.len();
-    // The probabilities at `coefficients` and at the trial point, swapped on acceptance.
-    let mut probabilities = vec![0.0; rows * k];
-    let mut trial_probabilities = vec![0.0; rows * k];
-    let mut factors = vec![0.0; pairs * rows];
-    let mut step = vec![0.0; size];
-    let mut trial = vec![0.0; size];
-    // A longer step tried beyond the accepted one, and its rows' probabilities.
-    let mut expanded = vec![0.0; size];
-    let mut expanded_probabilities = vec![0.0; rows * k];
-    let mut value = objective(design, k, ridge, &coefficients, &mut probabilities);
+    let mut newton = Newton::new(design, k, ridge, start);
+    let mut value = objective(
+        design,
+        k,
+        ridge,
+        &newton.coefficients,
+        &mut newton.probabilities,
+    );
     let mut iterations = 0;
     let mut converged = false;
     while iterations < max_iterations {
         iterations += 1;
-        accumulate(
-            design,
-            k,
-            &probabilities,
-            &mut gradient,
-            &mut blocks,
-            &mut factors,
-        );
-        for (c, block) in coefficients.chunks_exact(width).enumerate() {
-            for j in 1..width {
-                gradient[c * width + j] += 2.0 * ridge * block[j];
-            }
-        }
-        assemble(&blocks, k, width, ridge, &mut hessian);
-        solve(&mut hessian, size, &gradient, &mut step);
         // Descent along -step: f(b - t step) with slope -gradient . step.
-        let slope = -dot(&gradient, &step);
+        let slope = newton.newton_step();
         if slope >= 0.0 || !slope.is_finite() {
             converged = true;
             break;
         }
-        let full_relative_step = relative_size(&step, &coefficients);
+        let full_relative_step = relative_size(&newton.step, &newton.coefficients);
         if full_relative_step < FINAL_STEP_TOLERANCE || -slope <= DECREMENT_TOLERANCE * value.abs()
         {
             // Quadratic convergence: after this step the error is of the order of its square,
             // below what the objective's rounding lets a line search tell apart.
-            for (b, s) in coefficients.iter_mut().zip(&step) {
-                *b -= s;
-            }
+            newton.take_whole_step();
             converged = true;
             break;
         }
-        let mut length = 1.0;
-        let mut accepted = false;
         let start_value = value;
-        for _ in 0..60 {
-            for ((t, b), s) in trial.iter_mut().zip(&coefficients).zip(&step) {
-                *t = b - length * s;
-            }
-            let trial_value = objective(design, k, ridge, &trial, &mut trial_probabilities);
-            if trial_value <= value + SUFFICIENT_DECREASE * length * slope {
-                value = trial_value;
-                accepted = true;
-                break;
-            }
-            length *= 0.5;
-        }
-        if !accepted {
+        let Some((accepted_value, mut length)) = newton.backtrack(value, slope) else {
             // No decrease representable along the Newton direction: at the optimum to rounding.
             converged = true;
             break;
-        }
+        };
+        value = accepted_value;
         // The full step fell by clearly more than the quadratic model predicts (`slope / 2`):
         // the objective is exponential-like along the step, as in the flat valleys of nearly
         // separable data, where each Newton step advances by a constant amount. Doubling the
         // step while the objective keeps falling crosses such a valley in a few passes over
         // the rows instead of a Newton iteration per unit.
         if length == 1.0 && start_value - value > EXPANSION_RATIO * -0.5 * slope {
-            for _ in 0..MAX_EXPANSIONS {
-                let longer = 2.0 * length;
-                for ((t, b), s) in expanded.iter_mut().zip(&coefficients).zip(&step) {
-                    *t = b - longer * s;
-                }
-                let expanded_value =
-                    objective(design, k, ridge, &expanded, &mut expanded_probabilities);
-                if expanded_value.is_nan() || expanded_value >= value {
-                    break;
-                }
-                value = expanded_value;
-                length = longer;
-                std::mem::swap(&mut trial, &mut expanded);
-                std::mem::swap(&mut trial_probabilities, &mut expanded_probabilities);
-            }
+            (value, length) = newton.expand(value, length);
         }
         let relative_step = length * full_relative_step;
-        std::mem::swap(&mut coefficients, &mut trial);
-        std::mem::swap(&mut probabilities, &mut trial_probabilities);
+        newton.accept();
         if relative_step < STEP_TOLERANCE {
             converged = true;
             break;
         }
     }
     Solution {
-        coefficients,
+        coefficients: newton.coefficients,
         iterations,
         converged,
+    }
+}
+
+/// Newton's iterations on one design: the current coefficients and their rows'
+/// probabilities, with the gradient, Hessian, step and trial points reused from iteration to
+/// iteration.
+struct Newton<'a> {
+    design: &'a Design<'a>,
+    k: usize,
+    ridge: f64,
+    /// The current coefficients, and their rows' probabilities.
+    coefficients: Vec<f64>,
+    probabilities: Vec<f64>,
+    /// The penalised gradient and Hessian at `coefficients`.
+    gradient: Vec<f64>,
+    hessian: Vec<f64>,
+    /// Upper triangles of the per-class-pair blocks, accumulated row by row.
+    blocks: Vec<f64>,
+    /// Scratch space of [`accumulate`].
+    factors: Vec<f64>,
+    /// The Newton step (taken as `coefficients - length * step`).
+    step: Vec<f64>,
+    /// The point the line search accepted, and its rows' probabilities (swapped in on
+    /// acceptance).
+    trial: Vec<f64>,
+    trial_probabilities: Vec<f64>,
+    /// A longer step tried beyond the accepted one, and its rows' probabilities.
+    expanded: Vec<f64>,
+    expanded_probabilities: Vec<f64>,
+}
+
+impl<'a> Newton<'a> {
+    /// The iterations from `start`, with room for `k` classes' coefficients.
+    #[inline(always)]
+    fn new(design: &'a Design<'a>, k: usize, ridge: f64, start: Vec<f64>) -> Self {
+        let width = design.width;
+        let size = k * width;
+        let pairs = k * (k + 1) / 2;
+        let triangle = width * (width + 1) / 2;
+        let rows = design.classes.len();
+        Newton {
+            design,
+            k,
+            ridge,
+            coefficients: start,
+            probabilities: vec![0.0; rows * k],
+            gradient: vec![0.0; size],
+            hessian: vec![0.0; size * size],
+            blocks: vec![0.0; pairs * triangle],
+            factors: vec![0.0; pairs * rows],
+            step: vec![0.0; size],
+            trial: vec![0.0; size],
+            trial_probabilities: vec![0.0; rows * k],
+            expanded: vec![0.0; size],
+            expanded_probabilities: vec![0.0; rows * k],
+        }
+    }
+
+    /// Computes the penalised gradient and Hessian at the current coefficients (from their
+    /// rows' probabilities) and solves for the Newton step; returns the slope along `-step`.
+    #[inline(always)]
+    fn newton_step(&mut self) -> f64 {
+        let (design, k, ridge) = (self.design, self.k, self.ridge);
+        let width = design.width;
+        let size = k * width;
+        accumulate(
+            design,
+            k,
+            &self.probabilities,
+            &mut self.gradient,
+            &mut self.blocks,
+            &mut self.factors,
+        );
+        add_ridge_gradient(&self.coefficients, width, ridge, &mut self.gradient);
+        assemble(&self.blocks, k, width, ridge, &mut self.hessian);
+        solve(&mut self.hessian, size, &self.gradient, &mut self.step);
+        -dot(&self.gradient, &self.step)
+    }
+
+    /// Takes the whole Newton step, without a line search.
+    #[inline(always)]
+    fn take_whole_step(&mut self) {
+        for (b, s) in self.coefficients.iter_mut().zip(&self.step) {
+            *b -= s;
+        }
+    }
+
+    /// Armijo's backtracking from the full step, halving it up to 60 times: the objective and
+    /// length of the first step that decreases the objective (`value` at the current point,
+    /// `slope` along the step) sufficiently, left in `trial`; `None` when none does.
+    #[inline(always)]
+    fn backtrack(&mut self, value: f64, slope: f64) -> Option<(f64, f64)> {
+        let (design, k, ridge) = (self.design, self.k, self.ridge);
+        let mut length = 1.0;
+        for _ in 0..60 {
+            for ((t, b), s) in self
+                .trial
+                .iter_mut()
+                .zip(&self.coefficients)
+                .zip(&self.step)
+            {
+                *t = b - length * s;
+            }
+            let trial_value =
+                objective(design, k, ridge, &self.trial, &mut self.trial_probabilities);
+            if trial_value <= value + SUFFICIENT_DECREASE * length * slope {
+                return Some((trial_value, length));
+            }
+            length *= 0.5;
+        }
+        None
+    }
+
+    /// Doubles the accepted step (of `length`, objective `value`, in `trial`) while the
+    /// objective keeps falling, at most [`MAX_EXPANSIONS`] times; returns the objective and
+    /// length of the step then in `trial`.
+    #[inline(always)]
+    fn expand(&mut self, mut value: f64, mut length: f64) -> (f64, f64) {
+        let (design, k, ridge) = (self.design, self.k, self.ridge);
+        for _ in 0..MAX_EXPANSIONS {
+            let longer = 2.0 * length;
+            for ((t, b), s) in self
+                .expanded
+                .iter_mut()
+                .zip(&self.coefficients)
+                .zip(&self.step)
+            {
+                *t = b - longer * s;
+            }
+            let expanded_value = objective(
+                design,
+                k,
+                ridge,
+                &self.expanded,
+                &mut self.expanded_probabilities,
+            );
+            if expanded_value.is_nan() || expanded_value >= value {
+                break;
+            }
+            value = expanded_value;
+            length = longer;
+            std::mem::swap(&mut self.trial, &mut self.expanded);
+            std::mem::swap(
+                &mut self.trial_probabilities,
+                &mut self.expanded_probabilities,
+            );
+        }
+        (value, length)
+    }
+
+    /// Moves to the point in `trial`, with its rows' probabilities.
+    #[inline(always)]
+    fn accept(&mut self) {
+        std::mem::swap(&mut self.coefficients, &mut self.trial);
+        std::mem::swap(&mut self.probabilities, &mut self.trial_probabilities);
+    }
+}
+
+/// Adds the ridge's gradient, `2 ridge b_cj`, to that of every non-intercept coefficient.
+#[inline(always)]
+fn add_ridge_gradient(coefficients: &[f64], width: usize, ridge: f64, gradient: &mut [f64]) {
+    for (c, block) in coefficients.chunks_exact(width).enumerate() {
+        for j in 1..width {
+            gradient[c * width + j] += 2.0 * ridge * block[j];
+        }
     }
 }
 

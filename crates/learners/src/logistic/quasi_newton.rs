@@ -477,19 +477,7 @@ impl<'a> Optimiser<'a> {
         step_bound: f64,
     ) -> Result<Vec<f64>, QuasiNewtonError> {
         let old_value = self.value;
-        let mut norm = 0.0;
-        for d in direction.iter() {
-            norm += d * d;
-        }
-        let norm: f64 = norm.sqrt();
-        let mut largest_step = 1.0;
-        if norm > step_bound {
-            for d in direction.iter_mut() {
-                *d *= step_bound / norm;
-            }
-        } else {
-            largest_step = step_bound / norm;
-        }
+        let largest_step = bound_direction(direction, step_bound);
         let mut slope = 0.0;
         for (g, d) in gradient.iter().zip(direction.iter()) {
             slope += g * d;
@@ -501,155 +489,300 @@ impl<'a> Optimiser<'a> {
         if slope > ZERO {
             return Err(QuasiNewtonError::Uphill);
         }
-        let mut test: f64 = 0.0;
-        for (d, x) in direction.iter().zip(old) {
-            let relative = d.abs() / x.abs().max(1.0);
-            if relative > test {
-                test = relative;
-            }
-        }
+        let test = largest_relative(direction, old);
         if test <= ZERO {
             return Ok(old.to_vec());
         }
-        let smallest_step = STEP_TOLERANCE / test;
-        let sufficient =
-            |value: f64, step: f64| value <= old_value + SUFFICIENT_DECREASE * step * slope;
-        let wanted_slope = CURVATURE * slope;
+        let search = LineSearch {
+            old,
+            direction,
+            old_value,
+            slope,
+            wanted_slope: CURVATURE * slope,
+            smallest_step: STEP_TOLERANCE / test,
+            largest_step,
+        };
+        match self.backtrack(&search)? {
+            Backtracked::Done(x) => Ok(x),
+            Backtracked::Bracket(bracket) => self.interpolate_slope(&search, bracket),
+        }
+    }
 
+    /// The first stage of the line search: the full step, halved while the objective is
+    /// infinite, then backtracking by interpolation while the decrease is insufficient. Ends
+    /// the search at a step that meets both conditions, or when no step is acceptable; else
+    /// gives the bracket for the slope stage (after doubling a full step that decreased the
+    /// objective sufficiently).
+    fn backtrack(&mut self, search: &LineSearch) -> Result<Backtracked, QuasiNewtonError> {
+        let old_value = search.old_value;
         let mut step: f64 = 1.0;
         let mut first_value = old_value;
+        // The previous trial's step and objective value (Weka starts them at 0 and the old
+        // value; they are set before they are read).
         let mut previous_step = 0.0;
-        // Weka starts the bracket at the full step and the old value; `high` and the slope are
-        // always set before the bracket is used.
-        let mut low = step;
-        let high;
-        let (mut low_value, mut high_value) = (self.value, self.value);
-        let mut new_slope;
-        let mut x;
+        let mut previous_value = old_value;
         let mut round = 0;
         loop {
-            x = Self::along(old, direction, step);
+            let mut x = search.at(step);
             self.value = self.objective(&x)?;
             while self.value.is_infinite() {
                 step *= 0.5;
                 if step <= EPSILON {
-                    return Ok(x);
+                    return Ok(Backtracked::Done(x));
                 }
-                x = Self::along(old, direction, step);
+                x = search.at(step);
                 self.value = self.objective(&x)?;
                 first_value = f64::INFINITY;
             }
-            if sufficient(self.value, step) {
-                new_slope = self.slope_at(&x, direction);
-                if new_slope >= wanted_slope {
-                    return Ok(x);
+            if search.sufficient(self.value, step) {
+                let new_slope = self.slope_at(&x, search.direction);
+                if new_slope >= search.wanted_slope {
+                    return Ok(Backtracked::Done(x));
                 }
                 if round == 0 {
-                    // Sufficient decrease at the full step but the slope still steep: double the
-                    // step while the decrease stays sufficient, up to the step bound.
-                    let upper = largest_step;
-                    while step < upper && sufficient(self.value, step) {
-                        low = step;
-                        low_value = self.value;
-                        step *= 2.0;
-                        if step >= upper {
-                            step = upper;
-                        }
-                        x = Self::along(old, direction, step);
-                        self.value = self.objective(&x)?;
-                        new_slope = self.slope_at(&x, direction);
-                        if new_slope >= wanted_slope {
-                            return Ok(x);
-                        }
-                    }
-                    high = step;
-                    high_value = self.value;
-                } else {
-                    high = previous_step;
-                    low = step;
-                    low_value = self.value;
+                    return self.expand(search, step, x, new_slope);
                 }
-                break;
-            } else if step < smallest_step {
+                return Ok(Backtracked::Bracket(Bracket {
+                    low: step,
+                    high: previous_step,
+                    low_value: self.value,
+                    high_value: previous_value,
+                    last_slope: new_slope,
+                    x,
+                }));
+            } else if step < search.smallest_step {
                 // No acceptable step: take the full step if its first trial decreased the
                 // objective at all (keeping the last value computed, as Weka does), else stay.
                 if first_value < old_value {
-                    return Ok(Self::along(old, direction, 1.0));
+                    return Ok(Backtracked::Done(search.at(1.0)));
                 }
                 self.value = old_value;
-                return Ok(old.to_vec());
+                return Ok(Backtracked::Done(search.old.to_vec()));
             }
-            let candidate = if round == 0 {
-                if !first_value.is_infinite() {
-                    first_value = self.value;
-                }
-                -0.5 * step * slope / ((self.value - old_value) / step - slope)
-            } else {
-                let rhs1 = self.value - old_value - step * slope;
-                let rhs2 = high_value - old_value - previous_step * slope;
-                let a = (rhs1 / (step * step) - rhs2 / (previous_step * previous_step))
-                    / (step - previous_step);
-                let b = (-previous_step * rhs1 / (step * step)
-                    + step * rhs2 / (previous_step * previous_step))
-                    / (step - previous_step);
-                let candidate = if a == 0.0 {
-                    -slope / (2.0 * b)
-                } else {
-                    let mut discriminant = b * b - 3.0 * a * slope;
-                    if discriminant < 0.0 {
-                        discriminant = 0.0;
-                    }
-                    let mut numerator = -b + discriminant.sqrt();
-                    if numerator >= f64::MAX {
-                        numerator = f64::MAX;
-                    }
-                    numerator / (3.0 * a)
-                };
-                if candidate > 0.5 * step {
-                    0.5 * step
-                } else {
-                    candidate
-                }
-            };
+            if round == 0 && !first_value.is_infinite() {
+                first_value = self.value;
+            }
+            let candidate =
+                search.backtracking_step(round, step, self.value, previous_step, previous_value);
             previous_step = step;
-            high_value = self.value;
+            previous_value = self.value;
             step = java_max(candidate, 0.1 * step);
             round += 1;
         }
-        // Between `low` (sufficient decrease, slope too steep) and `high`: quadratic
-        // interpolation of the slope until the curvature condition holds.
+    }
+
+    /// Sufficient decrease at the first trial `step` (at `x`, where the slope `new_slope` is
+    /// still too steep): doubles the step while the decrease stays sufficient, up to the
+    /// largest step. Ends the search where the slope has risen enough, else gives the bracket
+    /// of the last sufficient step and the step after it.
+    fn expand(
+        &mut self,
+        search: &LineSearch,
+        mut step: f64,
+        mut x: Vec<f64>,
+        mut new_slope: f64,
+    ) -> Result<Backtracked, QuasiNewtonError> {
+        // Weka starts the bracket at the full step and the old value.
+        let mut low: f64 = 1.0;
+        let mut low_value = search.old_value;
+        let upper = search.largest_step;
+        while step < upper && search.sufficient(self.value, step) {
+            low = step;
+            low_value = self.value;
+            step *= 2.0;
+            if step >= upper {
+                step = upper;
+            }
+            x = search.at(step);
+            self.value = self.objective(&x)?;
+            new_slope = self.slope_at(&x, search.direction);
+            if new_slope >= search.wanted_slope {
+                return Ok(Backtracked::Done(x));
+            }
+        }
+        Ok(Backtracked::Bracket(Bracket {
+            low,
+            high: step,
+            low_value,
+            high_value: self.value,
+            last_slope: new_slope,
+            x,
+        }))
+    }
+
+    /// The last stage of the line search: between `low` (sufficient decrease, slope too steep)
+    /// and `high`, quadratic interpolation of the slope until the curvature condition holds
+    /// (or the gap falls below the smallest step, when the search ends at `low`).
+    fn interpolate_slope(
+        &mut self,
+        search: &LineSearch,
+        bracket: Bracket,
+    ) -> Result<Vec<f64>, QuasiNewtonError> {
+        let Bracket {
+            mut low,
+            high,
+            mut low_value,
+            mut high_value,
+            last_slope: mut new_slope,
+            mut x,
+        } = bracket;
         let mut gap = high - low;
-        while new_slope < wanted_slope && gap >= smallest_step {
+        while new_slope < search.wanted_slope && gap >= search.smallest_step {
             let mut increment =
                 -0.5 * new_slope * gap * gap / (high_value - low_value - new_slope * gap);
             if increment < 0.2 * gap {
                 increment = 0.2 * gap;
             }
-            step = low + increment;
+            let mut step = low + increment;
             if step >= high {
                 step = high;
                 increment = gap;
             }
-            x = Self::along(old, direction, step);
+            x = search.at(step);
             self.value = self.objective(&x)?;
-            if !sufficient(self.value, step) {
+            if !search.sufficient(self.value, step) {
                 gap = increment;
                 high_value = self.value;
             } else {
-                new_slope = self.slope_at(&x, direction);
-                if new_slope < wanted_slope {
+                new_slope = self.slope_at(&x, search.direction);
+                if new_slope < search.wanted_slope {
                     low = step;
                     gap -= increment;
                     low_value = self.value;
                 }
             }
         }
-        if new_slope < wanted_slope {
-            x = Self::along(old, direction, low);
+        if new_slope < search.wanted_slope {
+            x = search.at(low);
             self.value = low_value;
         }
         Ok(x)
     }
+}
+
+/// Scales `direction` down in place to length `step_bound` when it is longer; returns the
+/// largest step along it that stays within the bound (1 when it was scaled).
+fn bound_direction(direction: &mut [f64], step_bound: f64) -> f64 {
+    let mut norm = 0.0;
+    for d in direction.iter() {
+        norm += d * d;
+    }
+    let norm: f64 = norm.sqrt();
+    let mut largest_step = 1.0;
+    if norm > step_bound {
+        for d in direction.iter_mut() {
+            *d *= step_bound / norm;
+        }
+    } else {
+        largest_step = step_bound / norm;
+    }
+    largest_step
+}
+
+/// The largest relative component of `step` at `x`: `|step_i| / max(|x_i|, 1)`.
+fn largest_relative(step: &[f64], x: &[f64]) -> f64 {
+    let mut test: f64 = 0.0;
+    for (d, x) in step.iter().zip(x) {
+        let relative = d.abs() / x.abs().max(1.0);
+        if relative > test {
+            test = relative;
+        }
+    }
+    test
+}
+
+/// What one line search keeps fixed: where it starts, along what, and its conditions.
+struct LineSearch<'s> {
+    /// The starting point.
+    old: &'s [f64],
+    /// The direction, within the step bound.
+    direction: &'s [f64],
+    /// The objective at `old`.
+    old_value: f64,
+    /// The slope along `direction` at `old` (negative).
+    slope: f64,
+    /// The slope at which a step meets the curvature condition.
+    wanted_slope: f64,
+    /// The step below which the search gives up.
+    smallest_step: f64,
+    /// The longest step within the step bound.
+    largest_step: f64,
+}
+
+impl LineSearch<'_> {
+    /// `old + step * direction`.
+    fn at(&self, step: f64) -> Vec<f64> {
+        Optimiser::along(self.old, self.direction, step)
+    }
+
+    /// True when `value`, the objective at `step`, is a sufficient decrease (Armijo).
+    fn sufficient(&self, value: f64, step: f64) -> bool {
+        value <= self.old_value + SUFFICIENT_DECREASE * step * self.slope
+    }
+
+    /// The next trial step after `step` (of objective `value`) decreased the objective
+    /// insufficiently: in round 0 the minimum of the quadratic through the start and `step`,
+    /// later that of the cubic through them and the previous trial (at most half of `step`).
+    fn backtracking_step(
+        &self,
+        round: usize,
+        step: f64,
+        value: f64,
+        previous_step: f64,
+        previous_value: f64,
+    ) -> f64 {
+        let (old_value, slope) = (self.old_value, self.slope);
+        if round == 0 {
+            return -0.5 * step * slope / ((value - old_value) / step - slope);
+        }
+        let rhs1 = value - old_value - step * slope;
+        let rhs2 = previous_value - old_value - previous_step * slope;
+        let a = (rhs1 / (step * step) - rhs2 / (previous_step * previous_step))
+            / (step - previous_step);
+        let b = (-previous_step * rhs1 / (step * step)
+            + step * rhs2 / (previous_step * previous_step))
+            / (step - previous_step);
+        let candidate = if a == 0.0 {
+            -slope / (2.0 * b)
+        } else {
+            let mut discriminant = b * b - 3.0 * a * slope;
+            if discriminant < 0.0 {
+                discriminant = 0.0;
+            }
+            let mut numerator = -b + discriminant.sqrt();
+            if numerator >= f64::MAX {
+                numerator = f64::MAX;
+            }
+            numerator / (3.0 * a)
+        };
+        if candidate > 0.5 * step {
+            0.5 * step
+        } else {
+            candidate
+        }
+    }
+}
+
+/// Where the first stage of a line search ended.
+enum Backtracked {
+    /// The search is over, at this point.
+    Done(Vec<f64>),
+    /// The slope stage follows, in this bracket.
+    Bracket(Bracket),
+}
+
+/// Two steps bracketing the curvature condition: `low` decreases the objective sufficiently
+/// but the slope there is too steep; `high` is longer.
+struct Bracket {
+    low: f64,
+    high: f64,
+    /// The objective at `low` and at `high`.
+    low_value: f64,
+    high_value: f64,
+    /// The slope at the last step whose slope was computed (too steep).
+    last_slope: f64,
+    /// The last point tried.
+    x: Vec<f64>,
 }
 
 /// The Hessian approximation `B = L D L'`: `L` unit lower triangular (row-major, full square),

@@ -494,34 +494,48 @@ impl<'a> Builder<'a> {
         rows: &[u32],
     ) -> RuleList {
         let context = self.context(expected_fp_share);
+        let (mut list, mut ruleset) = self.build_rules(class, &context, default_dl, rows);
+        if !self.learner.prune {
+            return list;
+        }
+        for _ in 0..self.learner.optimizations {
+            list = self.optimisation_pass(class, &context, default_dl, &mut ruleset, rows);
+        }
+        list
+    }
+
+    /// The building stage: rules grown (and pruned, when pruning) one after another on the
+    /// rows the earlier ones leave, until the description length or a rule's counts say to
+    /// stop or no positive is left. Returns the rule list and its rules.
+    fn build_rules(
+        &mut self,
+        class: usize,
+        context: &DlContext,
+        default_dl: f64,
+        rows: &[u32],
+    ) -> (RuleList, Vec<Rule>) {
         let mut ruleset: Vec<Rule> = Vec::new();
         let mut remaining = rows.to_vec();
-        let mut dl = default_dl;
-        let mut min_dl = default_dl;
+        let mut dl = DescriptionLength::new(default_dl);
         let mut list: Option<RuleList> = None;
         let mut stop = false;
         let mut has_positive = true;
-
-        // Building stage.
         while !stop && has_positive {
-            let mut rule = Rule::empty(class);
-            if self.learner.prune {
+            let rule = if self.learner.prune {
                 remaining = self.stratify(&remaining);
                 let (growing, pruning) = self.partition(&remaining);
-                self.grow(&mut rule, &growing);
-                prune(&mut rule, self.data, &pruning, false);
+                self.grown_and_pruned(class, &growing, &pruning)
             } else {
+                let mut rule = Rule::empty(class);
                 self.grow(&mut rule, &remaining);
-            }
+                rule
+            };
             let list = list.get_or_insert_with(|| RuleList::new(remaining.clone()));
-            list.push(rule.clone(), &context);
+            list.push(rule.clone(), context);
             let last = list.rules.len() - 1;
-            dl += list.relative_dl(last, &context);
-            if dl < min_dl {
-                min_dl = dl;
-            }
+            dl.add(list.relative_dl(last, context));
             let counts = list.counts[last];
-            stop = self.should_stop(&counts, min_dl, dl);
+            stop = self.should_stop(&counts, dl.least, dl.current);
             if !stop {
                 ruleset.push(rule);
                 remaining = list.uncovered[last].clone();
@@ -530,133 +544,209 @@ impl<'a> Builder<'a> {
                 list.pop();
             }
         }
-        let mut list = list.unwrap_or_else(|| RuleList::new(rows.to_vec()));
-        if !self.learner.prune {
-            return list;
-        }
-
-        // Optimisation passes.
-        for _ in 0..self.learner.optimizations {
-            let mut remaining = rows.to_vec();
-            let mut optimized = RuleList::new(rows.to_vec());
-            let mut position: usize = 0;
-            let mut stop = false;
-            let mut has_positive = true;
-            dl = default_dl;
-            min_dl = default_dl;
-            // Which training rows each rule of the list covers. A pass replaces only the rule at
-            // the current position, so the masks of the later rules stay valid.
-            let coverage = CoverMasks::new(&ruleset, self.data);
-            let covered_later = |position: usize, row: u32| coverage.first_after(row, position);
-            while !stop && has_positive {
-                let is_residual = position >= ruleset.len();
-                remaining = self.stratify(&remaining);
-                let (growing, pruning) = self.partition(&remaining);
-                let final_rule = if is_residual {
-                    let mut rule = Rule::empty(class);
-                    self.grow(&mut rule, &growing);
-                    prune(&mut rule, self.data, &pruning, false);
-                    rule
-                } else {
-                    let old = ruleset[position].clone();
-                    let covers_any = remaining.iter().any(|&row| coverage.covers(position, row));
-                    if !covers_any {
-                        optimized.push(old, &context);
-                        position += 1;
-                        continue;
-                    }
-                    let mut replacement = Rule::empty(class);
-                    self.grow(&mut replacement, &growing);
-                    let pruning: Vec<u32> = pruning
-                        .into_iter()
-                        .filter(|&row| covered_later(position, row).is_none())
-                        .collect();
-                    prune(&mut replacement, self.data, &pruning, true);
-
-                    let mut revision = old.clone();
-                    let covered_growing: Vec<u32> = growing
-                        .iter()
-                        .copied()
-                        .filter(|&row| coverage.covers(position, row))
-                        .collect();
-                    self.grow(&mut revision, &covered_growing);
-                    prune(&mut revision, self.data, &pruning, true);
-
-                    // Each remaining row's first covering rule after `position` (an offset
-                    // into the later rules; `later` = none), so that the counts of the later
-                    // rules with the rule deleted or under each variant take one pass over the
-                    // rows.
-                    let later = ruleset.len() - position - 1;
-                    let first_later: Vec<usize> = remaining
-                        .iter()
-                        .map(|&row| covered_later(position, row).unwrap_or(later))
-                        .collect();
-                    let previous = &optimized.counts[..position];
-                    let if_deleted = context.min_data_dl_if_deleted(
-                        &ruleset,
-                        previous,
-                        &remaining,
-                        position,
-                        &first_later,
-                    );
-                    let variant_dl = |variant: &Rule| {
-                        let mut rules = ruleset.clone();
-                        rules[position] = variant.clone();
-                        let mut counts = previous.to_vec();
-                        counts.extend(self.variant_counts(
-                            variant,
-                            &remaining,
-                            &first_later,
-                            later,
-                        ));
-                        context.relative_dl_given_deleted(&rules, &counts, position, if_deleted)
-                    };
-                    let replacement_dl = variant_dl(&replacement);
-                    let revision_dl = variant_dl(&revision);
-                    let old_dl = variant_dl(&old);
-                    if old_dl <= revision_dl && old_dl <= replacement_dl {
-                        old
-                    } else if revision_dl <= replacement_dl {
-                        revision
-                    } else {
-                        replacement
-                    }
-                };
-                optimized.push(final_rule.clone(), &context);
-                let counts = optimized.counts[position];
-                if is_residual {
-                    dl += optimized.relative_dl(position, &context);
-                    if dl < min_dl {
-                        min_dl = dl;
-                    }
-                    stop = self.should_stop(&counts, min_dl, dl);
-                    if !stop {
-                        ruleset.push(final_rule);
-                    } else {
-                        optimized.pop();
-                    }
-                } else {
-                    ruleset[position] = final_rule;
-                }
-                if !optimized.rules.is_empty() {
-                    remaining = optimized.remaining().to_vec();
-                }
-                has_positive = counts[5] > SMALL;
-                if !stop {
-                    position += 1;
-                }
-            }
-            // As in JRip, rules after the one the pass stopped at are kept unchanged, except
-            // that the rule right after it is skipped.
-            for rule in ruleset.iter().skip(position + 1) {
-                optimized.push(rule.clone(), &context);
-            }
-            optimized.reduce_dl(&context);
-            ruleset = optimized.rules.clone();
-            list = optimized;
-        }
-        list
+        let list = list.unwrap_or_else(|| RuleList::new(rows.to_vec()));
+        (list, ruleset)
     }
+
+    /// A new rule for `class`, grown on `growing` and pruned on `pruning`.
+    fn grown_and_pruned(&mut self, class: usize, growing: &[u32], pruning: &[u32]) -> Rule {
+        let mut rule = Rule::empty(class);
+        self.grow(&mut rule, growing);
+        prune(&mut rule, self.data, pruning, false);
+        rule
+    }
+
+    /// One optimisation pass over `ruleset` (the rules of the class, learnt from `rows`): each
+    /// rule in turn gives way to the variant of least description length, on the rows the
+    /// rules before it leave; after the last rule, new ones are added as in the building
+    /// stage. Updates `ruleset` and returns the new rule list.
+    fn optimisation_pass(
+        &mut self,
+        class: usize,
+        context: &DlContext,
+        default_dl: f64,
+        ruleset: &mut Vec<Rule>,
+        rows: &[u32],
+    ) -> RuleList {
+        let mut remaining = rows.to_vec();
+        let mut optimized = RuleList::new(rows.to_vec());
+        let mut position: usize = 0;
+        let mut stop = false;
+        let mut has_positive = true;
+        let mut dl = DescriptionLength::new(default_dl);
+        // Which training rows each rule of the list covers. A pass replaces only the rule at
+        // the current position, so the masks of the later rules stay valid.
+        let coverage = CoverMasks::new(ruleset, self.data);
+        while !stop && has_positive {
+            let is_residual = position >= ruleset.len();
+            remaining = self.stratify(&remaining);
+            let (growing, pruning) = self.partition(&remaining);
+            let final_rule = if is_residual {
+                self.grown_and_pruned(class, &growing, &pruning)
+            } else {
+                let old = ruleset[position].clone();
+                let covers_any = remaining.iter().any(|&row| coverage.covers(position, row));
+                if !covers_any {
+                    optimized.push(old, context);
+                    position += 1;
+                    continue;
+                }
+                let at = AtPosition {
+                    ruleset,
+                    position,
+                    previous: &optimized.counts[..position],
+                    remaining: &remaining,
+                    coverage: &coverage,
+                };
+                let (replacement, revision) = self.variants(class, &at, &old, &growing, pruning);
+                self.least_dl_variant(context, &at, [old, revision, replacement])
+            };
+            optimized.push(final_rule.clone(), context);
+            let counts = optimized.counts[position];
+            if is_residual {
+                dl.add(optimized.relative_dl(position, context));
+                stop = self.should_stop(&counts, dl.least, dl.current);
+                if !stop {
+                    ruleset.push(final_rule);
+                } else {
+                    optimized.pop();
+                }
+            } else {
+                ruleset[position] = final_rule;
+            }
+            if !optimized.rules.is_empty() {
+                remaining = optimized.remaining().to_vec();
+            }
+            has_positive = counts[5] > SMALL;
+            if !stop {
+                position += 1;
+            }
+        }
+        // As in JRip, rules after the one the pass stopped at are kept unchanged, except
+        // that the rule right after it is skipped.
+        for rule in ruleset.iter().skip(position + 1) {
+            optimized.push(rule.clone(), context);
+        }
+        optimized.reduce_dl(context);
+        *ruleset = optimized.rules.clone();
+        optimized
+    }
+
+    /// The two variants of the rule `old` at a position that an optimisation pass weighs
+    /// against it: a replacement for `class` grown afresh on `growing`, and a revision of `old`
+    /// grown further on the growing rows it covers, both pruned on the `pruning` rows that no
+    /// later rule covers. Returns (replacement, revision).
+    fn variants(
+        &mut self,
+        class: usize,
+        at: &AtPosition,
+        old: &Rule,
+        growing: &[u32],
+        pruning: Vec<u32>,
+    ) -> (Rule, Rule) {
+        let position = at.position;
+        let mut replacement = Rule::empty(class);
+        self.grow(&mut replacement, growing);
+        let pruning: Vec<u32> = pruning
+            .into_iter()
+            .filter(|&row| at.coverage.first_after(row, position).is_none())
+            .collect();
+        prune(&mut replacement, self.data, &pruning, true);
+
+        let mut revision = old.clone();
+        let covered_growing: Vec<u32> = growing
+            .iter()
+            .copied()
+            .filter(|&row| at.coverage.covers(position, row))
+            .collect();
+        self.grow(&mut revision, &covered_growing);
+        prune(&mut revision, self.data, &pruning, true);
+        (replacement, revision)
+    }
+
+    /// Of the rule at a position and its variants (`[old, revision, replacement]`), the one
+    /// that gives the rule list the least description length (ties to the earlier one).
+    fn least_dl_variant(
+        &self,
+        context: &DlContext,
+        at: &AtPosition,
+        [old, revision, replacement]: [Rule; 3],
+    ) -> Rule {
+        let AtPosition {
+            ruleset,
+            position,
+            previous,
+            remaining,
+            coverage,
+        } = *at;
+        // Each remaining row's first covering rule after `position` (an offset into the later
+        // rules; `later` = none), so that the counts of the later rules with the rule deleted
+        // or under each variant take one pass over the rows.
+        let later = ruleset.len() - position - 1;
+        let first_later: Vec<usize> = remaining
+            .iter()
+            .map(|&row| coverage.first_after(row, position).unwrap_or(later))
+            .collect();
+        let if_deleted =
+            context.min_data_dl_if_deleted(ruleset, previous, remaining, position, &first_later);
+        let variant_dl = |variant: &Rule| {
+            let mut rules = ruleset.to_vec();
+            rules[position] = variant.clone();
+            let mut counts = previous.to_vec();
+            counts.extend(self.variant_counts(variant, remaining, &first_later, later));
+            context.relative_dl_given_deleted(&rules, &counts, position, if_deleted)
+        };
+        let replacement_dl = variant_dl(&replacement);
+        let revision_dl = variant_dl(&revision);
+        let old_dl = variant_dl(&old);
+        if old_dl <= revision_dl && old_dl <= replacement_dl {
+            old
+        } else if revision_dl <= replacement_dl {
+            revision
+        } else {
+            replacement
+        }
+    }
+}
+
+/// The description length of a rule list as its rules are added, and the least seen: the list
+/// stops [`MAX_DL_SURPLUS`] bits above the least.
+struct DescriptionLength {
+    current: f64,
+    least: f64,
+}
+
+impl DescriptionLength {
+    /// A list without rules, whose description length is `default_dl`.
+    fn new(default_dl: f64) -> Self {
+        DescriptionLength {
+            current: default_dl,
+            least: default_dl,
+        }
+    }
+
+    /// Adds a rule's description length relative to the list without it.
+    fn add(&mut self, relative: f64) {
+        self.current += relative;
+        if self.current < self.least {
+            self.least = self.current;
+        }
+    }
+}
+
+/// A rule's position in a rule list under optimisation, with what weighing its variants reads.
+#[derive(Clone, Copy)]
+struct AtPosition<'r> {
+    /// The rules of the list.
+    ruleset: &'r [Rule],
+    /// The rule's position in `ruleset`.
+    position: usize,
+    /// The counts of the (optimised) rules before it.
+    previous: &'r [stats::Counts],
+    /// The rows the rules before it leave.
+    remaining: &'r [u32],
+    /// Which rules of the list cover each training row.
+    coverage: &'r CoverMasks,
 }
 
 /// Which rules of a list cover each training row, one bit per rule.
