@@ -222,10 +222,12 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
              for the across-data-set tests"
         ),
     )?;
+    let engine = toolkit::engine();
     let choice = Choice {
         measure: args.measure.as_deref(),
         part: args.part.as_deref(),
         lower_is_better: args.lower_is_better,
+        measures: &engine.registries.measures,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
     compare_file::check_learners(&file, &results)?;

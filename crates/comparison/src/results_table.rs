@@ -188,7 +188,7 @@ pub fn layout(table: &TextTable) -> Option<Layout> {
 }
 
 /// Which rows of a long table to compare, and the direction of the values.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Choice<'a> {
     /// The measure, when a `measure` column has several (it also sets the direction: error,
     /// brier and log_loss are lower-is-better).
@@ -197,6 +197,9 @@ pub struct Choice<'a> {
     pub part: Option<&'a str>,
     /// Lower values are better, whatever the measure.
     pub lower_is_better: bool,
+    /// The measures a measure's name is looked up in for its direction (an engine's
+    /// `registries.measures`: the built-in ones and a user's own).
+    pub measures: &'a engine::Registry<engine::MeasureSpec>,
 }
 
 /// A table of results as the across-data-set analysis reads it.
@@ -241,7 +244,7 @@ pub fn read_results(
     let lower_is_better = choice.lower_is_better
         || measure
             .as_deref()
-            .and_then(engine::Measure::from_name)
+            .and_then(|name| engine::Measure::from_name(choice.measures, name))
             .is_some_and(|measure| measure.lower_is_better());
     Ok(ResultsTable {
         table: analysis_table,

@@ -24,7 +24,7 @@ fn brier_and_log_loss_match_scikit_learn() {
         let positive = case["positive"].as_u64().map(|p| p as usize);
         let probabilities = Probabilities::from_flat(classes, values);
         for key in ["brier", "log_loss"] {
-            let measure = Measure::from_name(key).unwrap();
+            let measure = Measure::from_name(&engine::measures::measure::builtin(), key).unwrap();
             let got = measure.compute(&probabilities, &truth, positive);
             let want = case[key].as_f64().unwrap();
             assert!(
@@ -39,7 +39,8 @@ fn brier_and_log_loss_match_scikit_learn() {
 #[test]
 fn every_built_in_measure_has_a_name_that_finds_it() {
     for entry in engine::measures::measure::builtin().entries() {
-        let measure = Measure::from_name(entry.spec.name).unwrap();
+        let measure =
+            Measure::from_name(&engine::measures::measure::builtin(), entry.spec.name).unwrap();
         assert_eq!(measure.name(), entry.spec.name);
     }
 }

@@ -164,3 +164,40 @@ fn a_bad_option_of_ones_own_measure_names_the_key_and_what_it_allows() {
         "{message}"
     );
 }
+
+/// A measure of one's own is found by name wherever a built-in one is: its direction decides
+/// which way a results table naming it is ranked (the false negative rate: lower is better).
+#[test]
+fn a_measure_of_ones_own_is_found_by_name_with_its_direction() {
+    let mut engine = user_engine();
+    let fnr = MeasureSpec {
+        name: "fnr",
+        description: "false negative rate at 0.5",
+        lower_is_better: true,
+        options: Vec::new(),
+        build: |_: &Params<'_>| {
+            Ok(Arc::new(|probabilities, truth, positive| {
+                1.0 - true_positive_rate(probabilities, truth, positive, 0.5)
+            }))
+        },
+        ..tpr_spec()
+    };
+    engine.registries.measures.register(fnr).unwrap();
+    let measures = &engine.registries.measures;
+    let found = toolkit::Measure::from_name(measures, "fnr").unwrap();
+    assert!(found.lower_is_better());
+    assert!(toolkit::Measure::from_name(&toolkit::measures::measure::builtin(), "fnr").is_none());
+    let text =
+        "dataset,learner,measure,value\na,x,fnr,0.1\na,y,fnr,0.2\nb,x,fnr,0.3\nb,y,fnr,0.4\n";
+    let table = toolkit::data::TextTable::parse(std::path::Path::new("t.csv"), text).unwrap();
+    let layout = toolkit::comparison::layout(&table).unwrap();
+    let choice = toolkit::comparison::Choice {
+        measure: None,
+        part: None,
+        lower_is_better: false,
+        measures,
+    };
+    let results = toolkit::comparison::read_results(&table, layout, choice).unwrap();
+    assert_eq!(results.measure.as_deref(), Some("fnr"));
+    assert!(results.lower_is_better);
+}

@@ -41,9 +41,9 @@ impl Measure {
         })
     }
 
-    /// A built-in measure with its default options, by name.
-    pub fn from_name(name: &str) -> Option<Measure> {
-        let registry = builtin();
+    /// The measure of this name in `registry` (the built-in ones and any a user's crate
+    /// registered: an engine's `registries.measures`) with its default options.
+    pub fn from_name(registry: &Registry<MeasureSpec>, name: &str) -> Option<Measure> {
         let entry = registry.find(name)?;
         Measure::build(entry, &entry.defaults()).ok()
     }
