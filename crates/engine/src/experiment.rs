@@ -220,6 +220,7 @@ impl Engine {
         if !record.without_data() {
             sections.push(crate::report::sections::datasets(record));
             sections.push(crate::report::sections::results(record)?);
+            sections.extend(crate::report::tuning::section(record));
             let (figures, curves) = rayon::join(
                 || crate::report::figures::section(record),
                 || crate::report::curve_figures::section(record),
@@ -256,6 +257,12 @@ impl Engine {
     ) -> Result<ShardOutput> {
         let started = Instant::now();
         let plan = &experiment.plan;
+        if plan.tuning.is_some() {
+            return Err(Error::config(
+                "key 'tuning': an experiment with tuned learners runs whole, not in shards \
+                 (--shard): its outer units wait for their inner units' choices",
+            ));
+        }
         let folder = results_root.join(&experiment.config.name);
         crate::run::publish::check_writable(&folder, plan, true)?;
         let assignment = Assignment::new(plan, &folder, shard.count);

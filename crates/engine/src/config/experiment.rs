@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
 /// every other top-level key must be an option an analysis declares.
-pub const KEYS: [&str; 11] = [
+pub const KEYS: [&str; 12] = [
     "name",
     "seed",
     "datasets",
@@ -23,6 +23,7 @@ pub const KEYS: [&str; 11] = [
     "alpha",
     "wilcoxon_correction",
     "analyses",
+    "tuning",
 ];
 
 /// One experiment as written in its TOML file.
@@ -65,6 +66,10 @@ pub struct ExperimentConfig {
     /// the analyses that are on by default for the plan run (see [`crate::Analysis::on_by_default`]).
     #[serde(default)]
     pub analyses: Option<Vec<String>>,
+    /// Fair tuning: one budget, search method, measure and inner protocol for every learner
+    /// with a `tune` key (see [`crate::plan::tuning`]).
+    #[serde(default)]
+    pub tuning: Option<toml::Table>,
     /// The options of the analyses, as given at the top level of the config (each a key some
     /// known analysis declares; see [`crate::Analysis::options`]).
     #[serde(skip)]
@@ -605,7 +610,7 @@ mod more_tests {
     #[test]
     fn the_engine_keys_are_the_fields_of_the_config() {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
-                    analyses = []\n[[learners]]\nkind = \"c45\"\n";
+                    analyses = []\ntuning = { budget = 3 }\n[[learners]]\nkind = \"c45\"\n";
         let config = parse(text, &[]).unwrap();
         let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();
         let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();

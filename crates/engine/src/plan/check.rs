@@ -13,6 +13,8 @@ use crate::config::experiment::{self as config, DatasetEntry, ExperimentConfig, 
 use crate::error::{Error, Result};
 use crate::plan::bounds::Limits;
 use crate::plan::registries::{Evaluation, Registries};
+use crate::plan::tuning::{TunedLearner, TuningSettings};
+use crate::plan::tuning_plan as tuning;
 use crate::plan::units::{self as plan, display_name, ConfiguredLearner, DatasetRequest, Plan};
 
 /// What the check asks of the analyses a program knows: the plan stage knows them through this
@@ -95,6 +97,7 @@ impl Checker<'_> {
         let mut wanted = crate::plan::test_set_needs::needed_models(&plan.test_set_tests, &plan);
         wanted.extend(analysed);
         plan.add_whole_training(wanted);
+        tuning::check_whole_training(&plan).map_err(at_origin)?;
         Ok(CheckedExperiment { config, text, plan })
     }
 
@@ -150,6 +153,9 @@ impl Checker<'_> {
         plan.measures = evaluation.measures;
         plan.fold_tests = evaluation.fold_tests;
         plan.test_set_tests = evaluation.test_set_tests;
+        if let Some((settings, tuned)) = evaluation.tuning {
+            tuning::attach(&mut plan, settings, tuned, config.seed)?;
+        }
         Ok(plan)
     }
 }
@@ -179,10 +185,85 @@ pub fn check_names(
     // config's folder first, as datasets do.
     let learner_kinds = learner_kinds.clone().with_base_dir(base);
     let learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
+    let tuning = tuned_learners(
+        config,
+        &learners,
+        (&learner_kinds, registries),
+        &mut problems,
+    );
     match evaluation {
-        Some(evaluation) if problems.is_empty() => Ok((requests, learners, evaluation)),
+        Some(mut evaluation) if problems.is_empty() => {
+            evaluation.tuning = tuning;
+            Ok((requests, learners, evaluation))
+        }
         _ => Err(Error::config_problems(problems)),
     }
+}
+
+/// The tuning settings and every tuned learner's candidates, when some learner has a `tune`
+/// key (a `[tuning]` table alone is refused: it would tune nothing); each problem is added to
+/// `problems`, naming the learner's entry.
+fn tuned_learners(
+    config: &ExperimentConfig,
+    learners: &[ConfiguredLearner],
+    (kinds, registries): (&learners::Registry, &Registries),
+    problems: &mut Vec<String>,
+) -> Option<(TuningSettings, Vec<Option<TunedLearner>>)> {
+    if learners.iter().all(|learner| learner.tune.is_none()) {
+        if config.tuning.is_some() {
+            problems.push(
+                "key 'tuning': no learner has a `tune` key (e.g. tune = { k = [1, 3, 5] }, or \
+                 tune = \"declared\"): remove [tuning] or tune a learner"
+                    .to_string(),
+            );
+        }
+        return None;
+    }
+    let empty = toml::Table::new();
+    let table = config.tuning.as_ref().unwrap_or(&empty);
+    let settings = tuning::settings(Some(table), registries, kinds, problems)?;
+    let tuned = learners
+        .iter()
+        .enumerate()
+        .map(|(position, learner)| {
+            let tune = learner.tune.as_ref()?;
+            let seed = seeds::derive_seed(config.seed, &[TUNING_TAG, position as u64]);
+            tuned_learner(learner, tune, (&settings, seed), kinds)
+                .map_err(|problem| {
+                    problems.push(format!("key 'learners' entry {}: {problem}", position + 1))
+                })
+                .ok()
+        })
+        .collect();
+    Some((settings, tuned))
+}
+
+/// The seed label of the candidates' sampling, apart from every other seed of a plan.
+const TUNING_TAG: u64 = 0x6361_6e64; // "cand"
+
+/// One tuned learner's candidates, or the problem with its `tune` key.
+fn tuned_learner(
+    learner: &ConfiguredLearner,
+    tune: &toml::Value,
+    (settings, seed): (&TuningSettings, u64),
+    kinds: &learners::Registry,
+) -> std::result::Result<TunedLearner, String> {
+    let kind = learner
+        .table
+        .get("kind")
+        .and_then(toml::Value::as_str)
+        .unwrap_or_default();
+    let spec = kinds
+        .spec(kind)
+        .ok_or_else(|| format!("'tune': learner kind '{kind}' is not registered"))?;
+    let spaces = tuning::spaces(tune, spec)?;
+    tuning::candidates(
+        (&learner.name, &learner.table),
+        &spaces,
+        settings,
+        seed,
+        kinds,
+    )
 }
 
 /// The config's dataset entries as requests, collections expanded, each with its display
@@ -330,6 +411,7 @@ pub fn configure_learners(
     let mut learners: Vec<ConfiguredLearner> = Vec::new();
     for (position, table) in tables.iter().enumerate() {
         let mut table = table.clone();
+        let tune = table.remove("tune");
         let name = match table.remove("name") {
             None => None,
             Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name),
@@ -361,6 +443,7 @@ pub fn configure_learners(
             name,
             table,
             learner,
+            tune,
         });
     }
     learners

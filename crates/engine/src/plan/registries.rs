@@ -7,6 +7,7 @@ use crate::measures::paired::{FoldTest, FoldTestSpec};
 use crate::measures::registry::Registry;
 use crate::measures::test_set::{TestSetTest, TestSetTestSpec};
 use crate::plan::protocols::{Protocol, ProtocolSpec};
+use crate::plan::tuning::{TunedLearner, TuningSettings};
 use learners::Declares;
 
 /// Every registry of an engine.
@@ -37,6 +38,9 @@ pub struct Evaluation {
     pub test_set_tests: Vec<TestSetTest>,
     /// The protocol.
     pub protocol: std::sync::Arc<dyn Protocol>,
+    /// The tuning settings and each learner's candidates (none for an untuned learner), when
+    /// some learner is tuned.
+    pub tuning: Option<(TuningSettings, Vec<Option<TunedLearner>>)>,
 }
 
 impl Registries {
@@ -102,6 +106,7 @@ impl Registries {
             fold_tests,
             test_set_tests,
             protocol: protocol.expect("no problem with the protocol"),
+            tuning: None,
         })
     }
 

@@ -4,7 +4,6 @@
 use data::catalog::Catalog;
 use data::transform::{self, PositiveClass};
 use data::Dataset;
-use learners::Learner;
 
 use crate::config::experiment::Transforms;
 use crate::error::bail;
@@ -12,7 +11,9 @@ use crate::error::{Error, Result};
 use crate::measures::measure::Measure;
 use crate::measures::paired::FoldTest;
 use crate::measures::test_set::TestSetTest;
+pub use crate::plan::parts::{ConfiguredLearner, Training, Unit};
 use crate::plan::protocols::Protocol;
+use crate::plan::tuning::Tuning;
 
 /// One dataset after its transforms, with its splits.
 pub struct PreparedDataset {
@@ -39,6 +40,8 @@ pub struct PreparedDataset {
     /// set (see [`whole_training_split`]): the split of the [`Training::Whole`] units that the
     /// tests on the test set and some analyses ask for.
     pub whole_training: Option<cv::Split>,
+    /// The inner splits of each outer split, for tuning with inner folds (empty otherwise).
+    pub inner_splits: Vec<Vec<cv::Split>>,
 }
 
 /// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
@@ -61,12 +64,27 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
 }
 
 impl PreparedDataset {
+    /// The number of inner splits of outer split `split` (none without tuning by inner folds).
+    pub fn inner_split_count(&self, split: usize) -> usize {
+        self.inner_splits.get(split).map_or(0, Vec::len)
+    }
+
     /// The split a unit trains on: one of the protocol's splits, or the whole-training-set
     /// split (which exists for every [`Training::Whole`] unit of a plan: see
     /// [`Plan::add_whole_training`]).
     pub fn split(&self, training: Training) -> &cv::Split {
         match training {
-            Training::Split(index) => &self.plan.splits[index],
+            Training::Split(index)
+            | Training::Inner {
+                split: index,
+                inner: None,
+                ..
+            } => &self.plan.splits[index],
+            Training::Inner {
+                split,
+                inner: Some(inner),
+                ..
+            } => &self.inner_splits[split][inner],
             Training::Whole => self.whole_training.as_ref().expect(
                 "a whole-training unit is only planned for a protocol with a fixed test set",
             ),
@@ -74,70 +92,9 @@ impl PreparedDataset {
     }
 }
 
-/// One configured learner.
-pub struct ConfiguredLearner {
-    /// Display name (the config's `name`, or the kind).
-    pub name: String,
-    /// The kind and parameters as configured (without `name`).
-    pub table: toml::Table,
-    /// The learner itself.
-    pub learner: Box<dyn Learner>,
-}
-
-/// What a unit trains on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Training {
-    /// One of the protocol's splits (an index into the dataset's splits): its training rows,
-    /// scored on its test (and validation) rows.
-    Split(usize),
-    /// The whole training part of a protocol with one fixed test set, scored on that test set
-    /// (the models of the tests on the test set, and of Aslan et al.'s Figures 6-7).
-    Whole,
-}
-
 /// The repetition and fold a whole-training unit's seed is derived from (as the seeds of the
 /// splits are from theirs); the values of earlier versions, so their cache entries stay valid.
 const WHOLE_TRAINING_IDENTITY: [u64; 2] = [0, u64::MAX];
-
-/// One unit of work: fit one learner on one split (or the whole training part) of one dataset
-/// and predict its held-out rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Unit {
-    /// Index into the plan's datasets.
-    pub dataset: usize,
-    /// Index into the plan's learners.
-    pub learner: usize,
-    /// What it trains on.
-    pub training: Training,
-}
-
-impl Unit {
-    /// The unit of `learner` on split `split` of `dataset`.
-    pub fn on_split(dataset: usize, learner: usize, split: usize) -> Unit {
-        Unit {
-            dataset,
-            learner,
-            training: Training::Split(split),
-        }
-    }
-
-    /// The unit of `learner` on the whole training part of `dataset`.
-    pub fn on_whole_training(dataset: usize, learner: usize) -> Unit {
-        Unit {
-            dataset,
-            learner,
-            training: Training::Whole,
-        }
-    }
-
-    /// The index of its split, for a unit on one of the protocol's splits.
-    pub fn split(&self) -> Option<usize> {
-        match self.training {
-            Training::Split(split) => Some(split),
-            Training::Whole => None,
-        }
-    }
-}
 
 /// Everything an experiment will run and compute.
 pub struct Plan {
@@ -156,6 +113,8 @@ pub struct Plan {
     pub test_set_tests: Vec<TestSetTest>,
     /// Each unit's cache key, once computed (see [`UnitKeys`]).
     pub unit_keys: UnitKeys,
+    /// The tuning of the plan's tuned learners, if any learner has a `tune` key.
+    pub tuning: Option<Tuning>,
 }
 
 /// The cache keys of a plan's units, each computed once: a key hashes the unit's row numbers
@@ -283,6 +242,7 @@ pub fn prepare_dataset(
         positive,
         plan,
         whole_training,
+        inner_splits: Vec::new(),
     })
 }
 
@@ -379,6 +339,7 @@ impl Plan {
             fold_tests: Vec::new(),
             test_set_tests: Vec::new(),
             unit_keys: UnitKeys::default(),
+            tuning: None,
         }
     }
 
@@ -423,16 +384,50 @@ impl Plan {
         let dataset = &self.datasets[unit.dataset];
         let learner_seed = seeds::derive_seed_from_label(
             dataset.plan.seed,
-            &self.learners[unit.learner].learner.describe(),
+            &self.learner_of(unit).learner.describe(),
         );
-        let identity = match unit.training {
-            Training::Split(index) => {
-                let split = &dataset.plan.splits[index];
-                [split.repetition as u64, split.fold as u64]
-            }
-            Training::Whole => WHOLE_TRAINING_IDENTITY,
+        let outer = |index: usize| {
+            let split = &dataset.plan.splits[index];
+            [split.repetition as u64, split.fold as u64]
         };
-        seeds::derive_seed(learner_seed, &identity)
+        match unit.training {
+            Training::Split(index)
+            | Training::Inner {
+                split: index,
+                inner: None,
+                ..
+            } => seeds::derive_seed(learner_seed, &outer(index)),
+            Training::Inner {
+                split,
+                inner: Some(inner),
+                ..
+            } => {
+                let [repetition, fold] = outer(split);
+                seeds::derive_seed(learner_seed, &[repetition, fold, inner as u64 + 1])
+            }
+            Training::Whole => seeds::derive_seed(learner_seed, &WHOLE_TRAINING_IDENTITY),
+        }
+    }
+
+    /// The learner a unit fits: the configured learner, or for a tuned learner the candidate
+    /// of an inner unit, or the chosen candidate of an outer unit once the inner units have run.
+    pub fn learner_of(&self, unit: Unit) -> &ConfiguredLearner {
+        let configured = &self.learners[unit.learner];
+        let Some(tuning) = &self.tuning else {
+            return configured;
+        };
+        let Some(tuned) = &tuning.learners[unit.learner] else {
+            return configured;
+        };
+        let candidate = match unit.training {
+            Training::Inner { candidate, .. } => Some(candidate),
+            Training::Split(split) => tuning
+                .choices
+                .get(&(unit.dataset, unit.learner, split))
+                .copied(),
+            Training::Whole => None,
+        };
+        candidate.map_or(configured, |candidate| &tuned.candidates[candidate].learner)
     }
 
     /// A unit in words: "dataset / learner / repetition R fold F" (or "/ whole training part").
@@ -444,6 +439,20 @@ impl Plan {
                 format!("repetition {} fold {}", split.repetition, split.fold)
             }
             Training::Whole => "whole training part".to_string(),
+            Training::Inner {
+                split,
+                inner,
+                candidate,
+            } => {
+                let outer = &dataset.plan.splits[split];
+                let fold = inner.map_or("validation".to_string(), |inner| {
+                    format!("inner fold {inner}")
+                });
+                format!(
+                    "repetition {} fold {} {fold} configuration {candidate}",
+                    outer.repetition, outer.fold
+                )
+            }
         };
         format!(
             "{} / {} / {which}",

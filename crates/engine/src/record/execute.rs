@@ -9,9 +9,11 @@ use std::time::Instant;
 use crate::error::{Error, Result};
 use crate::measures::measure::measure_values;
 use crate::plan::check::CheckedExperiment;
+use crate::plan::units::{Plan, Unit};
 use crate::record::results::{paired_tests, RunResults, UnitMeasures};
 use crate::record::run_record::{MissingUnits, RunRecord};
-use crate::run::runner::{run_units, Fitting, RunCounts};
+use crate::record::tuning::{run_inner, TuningOutcome};
+use crate::run::runner::{run_units, Fitting, RunCounts, Status, UnitRecord};
 use crate::run::unit::{Part, UnitResult, UnitSpec};
 
 /// Runs (or, for a merge, reads back from the cache under the results folder `folder`) every
@@ -25,7 +27,11 @@ pub fn execute(
     threads: usize,
 ) -> Result<RunRecord> {
     let started = Instant::now();
-    let CheckedExperiment { config, text, plan } = experiment;
+    let CheckedExperiment {
+        config,
+        text,
+        mut plan,
+    } = experiment;
     crate::run::publish::check_writable(folder, &plan, true)?;
     if plan.datasets.is_empty() {
         let results = RunResults::empty();
@@ -51,6 +57,7 @@ pub fn execute(
             Fitting::CacheOnly { .. } => ", merged from the cache",
         }
     );
+    let tuning = tune(folder, &mut plan, fitting, threads)?;
     let measures = plan.measures.clone();
     let summarise = |spec: &UnitSpec, result: &UnitResult| {
         let positive = spec.dataset.positive;
@@ -66,7 +73,7 @@ pub fn execute(
         });
         UnitMeasures { test, validation }
     };
-    let (units, counts) = run_units(folder, &plan, &plan.units, fitting, threads, summarise)?;
+    let (units, counts) = run_outer(folder, &plan, &tuning.failed, (fitting, threads), summarise)?;
     let missing = MissingUnits::of(folder, &plan, &units);
     if fitting
         == (Fitting::CacheOnly {
@@ -79,18 +86,7 @@ pub fn execute(
             missing: missing.describe(&plan),
         });
     }
-    eprintln!(
-        "units: {} computed, {} reused from the cache, {} failed{} ({:.1}s so far)",
-        counts.computed,
-        counts.reused,
-        counts.failed,
-        if counts.missing > 0 {
-            format!(", {} missing", counts.missing)
-        } else {
-            String::new()
-        },
-        started.elapsed().as_secs_f64()
-    );
+    log_counts(&counts, started);
     let results = RunResults::new(&plan, &measures, &units)?;
     let tests = paired_tests(
         &plan,
@@ -107,6 +103,7 @@ pub fn execute(
         folder,
     );
     record.tests = tests;
+    record.tuning = tuning.rows;
     record.test_set_tests = crate::record::test_set_run::test_set_tests(
         &record.plan,
         &record.plan.test_set_tests,
@@ -114,4 +111,84 @@ pub fn execute(
         |dataset, learner| record.whole_training_predictions(dataset, learner),
     );
     Ok(record)
+}
+
+/// Runs the inner units of the plan's tuned learners, if any, and records the choices in the
+/// plan (an outer unit of a tuned learner then fits its chosen candidate).
+fn tune(folder: &Path, plan: &mut Plan, fitting: Fitting, threads: usize) -> Result<TuningOutcome> {
+    let Some(tuning) = &plan.tuning else {
+        return Ok(TuningOutcome::default());
+    };
+    let mut outcome = run_inner(folder, plan, tuning, fitting, threads)?;
+    let counts = outcome.counts;
+    eprintln!(
+        "tuning: {} inner units: {} computed, {} reused from the cache, {} failed",
+        tuning.units.len(),
+        counts.computed,
+        counts.reused,
+        counts.failed
+    );
+    if let Some(tuning) = &mut plan.tuning {
+        tuning.choices = std::mem::take(&mut outcome.choices);
+    }
+    Ok(outcome)
+}
+
+/// Runs the plan's units but those of a tuned learner none of whose candidates succeeded,
+/// which fail with the tuning's message; records in the plan's order.
+fn run_outer<T, F>(
+    folder: &Path,
+    plan: &Plan,
+    failed: &[(Unit, String)],
+    (fitting, threads): (Fitting, usize),
+    summarise: F,
+) -> Result<(Vec<UnitRecord<T>>, RunCounts)>
+where
+    T: Send,
+    F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
+{
+    if failed.is_empty() {
+        return run_units(folder, plan, &plan.units, fitting, threads, summarise);
+    }
+    let failure = |unit: &Unit| failed.iter().find(|(other, _)| other == unit);
+    let runnable: Vec<Unit> = plan
+        .units
+        .iter()
+        .copied()
+        .filter(|unit| failure(unit).is_none())
+        .collect();
+    let (records, mut counts) = run_units(folder, plan, &runnable, fitting, threads, summarise)?;
+    let mut records = records.into_iter();
+    let all = plan
+        .units
+        .iter()
+        .map(|unit| match failure(unit) {
+            Some((_, message)) => UnitRecord {
+                status: Status::Failed(message.clone()),
+                path: std::path::PathBuf::new(),
+                fit_seconds: 0.0,
+                predict_seconds: 0.0,
+                summary: None,
+            },
+            None => records.next().expect("a record per runnable unit"),
+        })
+        .collect();
+    counts.failed += failed.len();
+    Ok((all, counts))
+}
+
+/// The log line of what the runner did with the plan's units.
+fn log_counts(counts: &RunCounts, started: Instant) {
+    eprintln!(
+        "units: {} computed, {} reused from the cache, {} failed{} ({:.1}s so far)",
+        counts.computed,
+        counts.reused,
+        counts.failed,
+        if counts.missing > 0 {
+            format!(", {} missing", counts.missing)
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    );
 }

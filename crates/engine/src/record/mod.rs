@@ -8,3 +8,4 @@ pub mod execute;
 pub mod results;
 pub mod run_record;
 pub mod test_set_run;
+pub mod tuning;

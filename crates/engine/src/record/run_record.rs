@@ -9,6 +9,7 @@ use crate::config::experiment::ExperimentConfig;
 use crate::measures::test_set::TestSetRecord;
 use crate::plan::units::{Plan, Unit};
 use crate::record::results::{RunResults, TestRecord, UnitMeasures};
+use crate::record::tuning::TuningRow;
 use crate::run::runner::{RunCounts, Status, UnitRecord};
 use crate::run::shard::{recorded_shard_count, Assignment, SHARDS_FOLDER};
 use crate::run::unit::{Part, UnitPredictions};
@@ -33,6 +34,8 @@ pub struct RunRecord {
     pub tests: Vec<TestRecord>,
     /// Every configured test on the fixed test set (DeLong, McNemar, the intervals).
     pub test_set_tests: Vec<TestSetRecord>,
+    /// The value each tuned parameter took in each outer unit (empty without tuning).
+    pub tuning: Vec<TuningRow>,
     /// The results folder whose `predictions/` holds the units' cached predictions.
     cache: PathBuf,
 }
@@ -58,6 +61,7 @@ impl RunRecord {
             results,
             tests: Vec::new(),
             test_set_tests: Vec::new(),
+            tuning: Vec::new(),
             cache: cache.to_path_buf(),
         }
     }

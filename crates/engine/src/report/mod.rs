@@ -8,4 +8,5 @@ pub mod figures;
 pub mod load_notices;
 pub mod section;
 pub mod sections;
+pub mod tuning;
 pub mod write;

@@ -109,8 +109,16 @@ fn hash_indices(hasher: &mut Sha256, indices: impl Iterator<Item = u32>) {
 fn identity(spec: &UnitSpec) -> String {
     let which = match spec.training {
         Training::Whole => "the whole training part".to_string(),
-        Training::Split(_) => format!(
+        // A candidate scored on the split's own validation rows is the same model as the
+        // split's unit of that candidate: one entry serves both.
+        Training::Split(_) | Training::Inner { inner: None, .. } => format!(
             "repetition {} fold {}",
+            spec.split.repetition, spec.split.fold
+        ),
+        Training::Inner {
+            inner: Some(inner), ..
+        } => format!(
+            "repetition {} fold {} inner fold {inner}",
             spec.split.repetition, spec.split.fold
         ),
     };
@@ -129,8 +137,16 @@ pub fn unit_path(results: &Path, spec: &UnitSpec) -> PathBuf {
         .join(file_safe(&spec.learner.name))
         .join(match spec.training {
             Training::Whole => format!("whole-training-{}.bin", &key[..16]),
-            Training::Split(_) => format!(
+            Training::Split(_) | Training::Inner { inner: None, .. } => format!(
                 "r{}-f{}-{}.bin",
+                spec.split.repetition,
+                spec.split.fold,
+                &key[..16]
+            ),
+            Training::Inner {
+                inner: Some(inner), ..
+            } => format!(
+                "r{}-f{}-i{inner}-{}.bin",
                 spec.split.repetition,
                 spec.split.fold,
                 &key[..16]

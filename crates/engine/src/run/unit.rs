@@ -94,7 +94,7 @@ impl Plan {
         let dataset = &self.datasets[unit.dataset];
         UnitSpec {
             dataset,
-            learner: &self.learners[unit.learner],
+            learner: self.learner_of(unit),
             split: dataset.split(unit.training),
             training: unit.training,
             seed: self.unit_seed(unit),
