@@ -266,3 +266,176 @@ fn bad_tuning_input_is_refused_naming_the_key_and_what_is_allowed() {
         .to_string();
     assert!(message.contains("unknown parameter 'tune'"), "{message}");
 }
+
+/// On the same outer and inner splits (committed beside the vectors) and the same grid, k-NN's
+/// tuning chooses in every outer fold the k scikit-learn's `GridSearchCV(cv=PredefinedSplit,
+/// refit=True)` chooses (Pipeline(MinMaxScaler, KNeighborsClassifier(algorithm="brute"))), with
+/// the same mean inner error and the same error on the outer test rows
+/// (tests/data/tuning/tuning_sklearn.py wrote the vectors); and logistic regression's ridge
+/// the one GridSearchCV chooses for a standardised LogisticRegression with C = 1 / (2 ridge).
+#[test]
+fn knn_tuning_chooses_what_scikit_learns_grid_search_chooses() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tuning");
+    let config = std::fs::read_to_string(data.join("tuning-sklearn.toml")).unwrap();
+    let output = run(&config, "sklearn");
+    for name in ["pima", "sonar"] {
+        for file in [format!("{name}.json"), format!("{name}.inner.json")] {
+            let written =
+                std::fs::read_to_string(output.folder.join("splits").join(&file)).unwrap();
+            let committed = std::fs::read_to_string(data.join(&file)).unwrap();
+            assert!(
+                written == committed,
+                "splits/{file} differs from the committed one"
+            );
+        }
+    }
+    let text = std::fs::read_to_string(data.join("sklearn.json")).unwrap();
+    let vectors: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let record = &output.record;
+    for (dataset, name) in ["pima", "sonar"].iter().enumerate() {
+        let expected = vectors["datasets"][name].as_array().unwrap();
+        let errors = record.results.folds.values(dataset, 0, 0);
+        let rows: Vec<_> = record
+            .tuning
+            .iter()
+            .filter(|row| row.dataset == *name && row.learner == "knn")
+            .collect();
+        assert_eq!(rows.len(), expected.len());
+        let ridges: Vec<f64> = record
+            .tuning
+            .iter()
+            .filter(|row| row.dataset == *name && row.learner == "logistic")
+            .map(|row| row.value.parse().unwrap())
+            .collect();
+        let wanted: Vec<f64> = expected
+            .iter()
+            .map(|want| want["ridge"].as_f64().unwrap())
+            .collect();
+        assert_eq!(ridges, wanted, "{name}: the ridges chosen");
+        for ((row, want), error) in rows.iter().zip(expected).zip(&errors) {
+            assert_eq!(row.fold as u64, want["fold"].as_u64().unwrap());
+            assert_eq!(row.value, want["k"].to_string(), "{name} fold {}", row.fold);
+            let inner = want["inner_error"].as_f64().unwrap();
+            assert!(
+                (row.inner_score - inner).abs() < 1e-12,
+                "{name}: {} vs {inner}",
+                row.inner_score
+            );
+            let test = want["test_error"].as_f64().unwrap();
+            assert!(
+                (error.unwrap() - test).abs() < 1e-12,
+                "{name}: {error:?} vs {test}"
+            );
+        }
+    }
+}
+
+/// The rows each fit and prediction was shown, by the unit's seed (a learner that records them:
+/// its one attribute is the row's number).
+static SHOWN: std::sync::Mutex<Vec<(u64, Vec<u64>)>> = std::sync::Mutex::new(Vec::new());
+
+/// Records the rows it is shown and predicts the class shares.
+struct Recorder(usize);
+
+struct Recorded(u64);
+
+impl learners::Learner for Recorder {
+    fn name(&self) -> &str {
+        "recorder"
+    }
+    fn describe(&self) -> String {
+        format!("recorder p={}", self.0)
+    }
+    fn revision(&self) -> String {
+        learners::spec::revision_text("recorder", 1)
+    }
+    fn capabilities(&self) -> learners::Capabilities {
+        learners::Capabilities::ALL
+    }
+    fn fit(
+        &self,
+        train: &data::View,
+        seed: u64,
+    ) -> Result<Box<dyn learners::Model>, learners::LearnerError> {
+        let rows = (0..train.len()).map(|position| train.value(position, 0) as u64);
+        SHOWN.lock().unwrap().push((seed, rows.collect()));
+        Ok(Box::new(Recorded(seed)))
+    }
+}
+
+impl learners::Model for Recorded {
+    fn predict_proba(
+        &self,
+        test: &data::Features,
+    ) -> Result<learners::Probabilities, learners::LearnerError> {
+        let rows = (0..test.len()).map(|position| test.value(position, 0) as u64);
+        SHOWN.lock().unwrap().push((self.0, rows.collect()));
+        let values = (0..test.len()).flat_map(|_| [0.5, 0.5]).collect();
+        Ok(learners::Probabilities::from_flat(2, values))
+    }
+}
+
+/// No inner unit sees an outer test row, in its fit or its predictions: the tuning chooses
+/// on the outer training rows alone.
+#[test]
+fn the_inner_units_never_see_the_outer_test_rows() {
+    let folder = scratch("recorder-data");
+    std::fs::create_dir_all(&folder).unwrap();
+    let csv: String = std::iter::once("row,class\n".to_string())
+        .chain((0..60).map(|row| format!("{row},{}\n", ["a", "b"][row % 2])))
+        .collect();
+    std::fs::write(folder.join("rows.csv"), csv).unwrap();
+    let mut engine = Engine::new().with_threads(2);
+    engine
+        .learners
+        .register(learners::LearnerSpec {
+            kind: "recorder",
+            description: "records the rows it is shown",
+            revision: 1,
+            parameters: vec![learners::ParameterSpec::integer(
+                "p",
+                1,
+                1,
+                3,
+                "a tuned number",
+            )],
+            capabilities: learners::Capabilities::ALL,
+            build: |params| Ok(Box::new(Recorder(params.integer("p")?))),
+        })
+        .unwrap();
+    let config = format!(
+        "name = \"recorder\"\ndatasets = [\"{}\"]\nprotocol = {{ kind = \"stratified_kfold\", folds = 4 }}\n\
+         tuning = {{ budget = 3, inner = {{ kind = \"stratified_kfold\", folds = 3 }} }}\n\
+         learners = [{{ kind = \"recorder\", tune = {{ p = [1, 2, 3] }} }}]\n",
+        folder.join("rows.csv").display()
+    );
+    let output = engine
+        .run(
+            engine.check_text(&config, "test").unwrap(),
+            &scratch("recorder"),
+        )
+        .unwrap();
+    let plan = &output.record.plan;
+    let shown = SHOWN.lock().unwrap();
+    let tuning = plan.tuning.as_ref().unwrap();
+    assert_eq!(tuning.units.len(), 4 * 3 * 3);
+    for unit in &tuning.units {
+        let engine::Training::Inner { split, .. } = unit.training else {
+            panic!("an inner unit")
+        };
+        let outer = &plan.datasets[0].plan.splits[split];
+        let seed = plan.unit_seed(*unit);
+        let seen: Vec<u64> = shown
+            .iter()
+            .filter(|(shown_seed, _)| *shown_seed == seed)
+            .flat_map(|(_, rows)| rows.iter().copied())
+            .collect();
+        assert!(!seen.is_empty());
+        for row in seen {
+            assert!(
+                !outer.test.contains(&(row as u32)),
+                "inner unit {unit:?} saw test row {row}"
+            );
+        }
+    }
+}

@@ -203,10 +203,20 @@ fn rows(
             repetition: outer.repetition,
             fold: outer.fold,
             parameter: parameter.clone(),
-            value: value.to_string(),
+            value: written(value),
             inner_score: score,
             evaluations,
             seconds,
         })
         .collect()
+}
+
+/// A chosen value as a config writes it, without a string's quotes (`1e-8`, `0.25`, `5`,
+/// `uniform`).
+fn written(value: &toml::Value) -> String {
+    match value {
+        toml::Value::Float(number) => format!("{number:?}"),
+        toml::Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
 }

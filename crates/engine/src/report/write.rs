@@ -44,17 +44,17 @@ fn write_all(record: &RunRecord, sections: &[Section], folder: &Path) -> Result<
 /// The record's own files: the splits, units.csv and the per-fold table (CSV and Parquet).
 fn write_record(record: &RunRecord, folder: &Path) -> Result<()> {
     for dataset in &record.plan.datasets {
-        let json = serde_json::to_string(&dataset.plan).map_err(|source| Error::Json {
-            what: format!("the splits of '{}'", dataset.name),
-            source,
-        })?;
-        report::write_file(
-            &folder.join("splits").join(format!(
-                "{}.json",
-                crate::plan::dataset_names::file_safe(&dataset.name)
-            )),
-            &json,
+        let stem = crate::plan::dataset_names::file_safe(&dataset.name);
+        write_json(
+            folder,
+            &format!("{stem}.json"),
+            &dataset.plan,
+            &dataset.name,
         )?;
+        if !dataset.inner_splits.is_empty() {
+            let file = format!("{stem}.inner.json");
+            write_json(folder, &file, &dataset.inner_splits, &dataset.name)?;
+        }
     }
     write_units_table(folder, record)?;
     report::write_file(
@@ -65,6 +65,22 @@ fn write_record(record: &RunRecord, folder: &Path) -> Result<()> {
         &folder.join("per_fold.parquet"),
         &record.results.to_parquet()?,
     )?;
+    Ok(())
+}
+
+/// Writes `splits/<file>`: a dataset's splits (or, `.inner.json`, the tuning's inner splits of
+/// each outer split, in the outer splits' order) as JSON.
+fn write_json(
+    folder: &Path,
+    file: &str,
+    splits: &impl serde::Serialize,
+    dataset: &str,
+) -> Result<()> {
+    let json = serde_json::to_string(splits).map_err(|source| Error::Json {
+        what: format!("the splits of '{dataset}'"),
+        source,
+    })?;
+    report::write_file(&folder.join("splits").join(file), &json)?;
     Ok(())
 }
 
