@@ -439,3 +439,57 @@ fn the_inner_units_never_see_the_outer_test_rows() {
         }
     }
 }
+
+/// `compare_default = true` runs each tuned learner's default configuration beside it, on the
+/// same splits: its values are those of the same configuration given as a learner; the tuning
+/// curve (the best inner error among the first n candidates) never rises.
+#[test]
+fn the_default_runs_beside_the_tuned_learner_and_the_curve_never_rises() {
+    let config = r#"
+name = "tuned-default"
+datasets = ["breast-cancer"]
+protocol = { kind = "stratified_kfold", folds = 4 }
+tuning = { budget = 6, compare_default = true }
+learners = [
+  { name = "knn", kind = "knn", select_k = false, tune = { k = [1, 3, 5, 7, 11, 21] } },
+  { name = "plain", kind = "knn", select_k = false },
+]
+"#;
+    let output = run(config, "default");
+    let names: Vec<&str> = output
+        .record
+        .plan
+        .learners
+        .iter()
+        .map(|l| l.name.as_str())
+        .collect();
+    assert_eq!(names, ["knn", "plain", "knn_default"]);
+    let folds = &output.record.results.folds;
+    for measure in 0..2 {
+        assert_eq!(folds.values(0, 1, measure), folds.values(0, 2, measure));
+    }
+    let section = output
+        .sections
+        .iter()
+        .find(|s| s.title == "Tuning")
+        .unwrap();
+    let curve = section
+        .tables
+        .iter()
+        .find(|table| table.file.as_deref() == Some("tuning_curve"))
+        .unwrap();
+    let scores: Vec<f64> = curve
+        .table
+        .rows
+        .iter()
+        .map(|row| match row[3].value {
+            report::Value::Number(value) => value,
+            ref other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(scores.len(), 6);
+    assert!(
+        scores.windows(2).all(|pair| pair[1] <= pair[0]),
+        "{scores:?}"
+    );
+}

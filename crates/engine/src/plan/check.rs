@@ -184,13 +184,18 @@ pub fn check_names(
     // Learners that name files (a worker's program, a user's module) read them from the
     // config's folder first, as datasets do.
     let learner_kinds = learner_kinds.clone().with_base_dir(base);
-    let learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
-    let tuning = tuned_learners(
+    let mut learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
+    let mut tuning = tuned_learners(
         config,
         &learners,
         (&learner_kinds, registries),
         &mut problems,
     );
+    if let Some((settings, tuned)) = &mut tuning {
+        if settings.compare_default {
+            add_defaults(&mut learners, tuned, &learner_kinds, &mut problems);
+        }
+    }
     match evaluation {
         Some(mut evaluation) if problems.is_empty() => {
             evaluation.tuning = tuning;
@@ -236,6 +241,43 @@ fn tuned_learners(
         })
         .collect();
     Some((settings, tuned))
+}
+
+/// Adds each tuned learner's default configuration as an untuned learner of its own, named
+/// `<name>_default`, after the config's learners (`compare_default = true`).
+fn add_defaults(
+    learners: &mut Vec<ConfiguredLearner>,
+    tuned: &mut Vec<Option<TunedLearner>>,
+    kinds: &learners::Registry,
+    problems: &mut Vec<String>,
+) {
+    let defaults: Vec<(String, toml::Table)> = learners
+        .iter()
+        .zip(tuned.iter())
+        .filter(|(_, tuned)| tuned.is_some())
+        .map(|(learner, _)| (format!("{}_default", learner.name), learner.table.clone()))
+        .collect();
+    for (name, table) in defaults {
+        if learners.iter().any(|other| other.name == name) {
+            problems.push(format!(
+                "key 'tuning': compare_default names the default of a tuned learner '{name}', a \
+                 name another learner has: rename that learner"
+            ));
+            continue;
+        }
+        match kinds.build(&table) {
+            Ok(learner) => {
+                learners.push(ConfiguredLearner {
+                    name,
+                    table,
+                    learner,
+                    tune: None,
+                });
+                tuned.push(None);
+            }
+            Err(error) => problems.push(format!("key 'tuning': compare_default: {error}")),
+        }
+    }
 }
 
 /// The seed label of the candidates' sampling, apart from every other seed of a plan.

@@ -49,6 +49,9 @@ pub struct TuningSettings {
     pub measure: Measure,
     /// The inner protocol.
     pub inner: Inner,
+    /// Whether each tuned learner's default configuration runs beside it as a learner of its
+    /// own (named `<name>_default`), on the same splits.
+    pub compare_default: bool,
 }
 
 /// One tuned parameter's space as a config gives it.

@@ -17,7 +17,7 @@ use crate::plan::tuning::{
 use crate::plan::units::{ConfiguredLearner, Plan, PreparedDataset, Training, Unit};
 
 /// The keys of the `[tuning]` table.
-const KEYS: [&str; 4] = ["budget", "method", "measure", "inner"];
+const KEYS: [&str; 5] = ["budget", "method", "measure", "inner", "compare_default"];
 
 /// Reads `[tuning]`; `None` (and nothing added to `problems`) without the table.
 pub fn settings(
@@ -62,6 +62,14 @@ pub fn settings(
     let inner = inner(table.get("inner"))
         .map_err(|text| problem(format!("'inner' {text}")))
         .ok();
+    let compare_default = match table.get("compare_default") {
+        None => Some(false),
+        Some(toml::Value::Boolean(flag)) => Some(*flag),
+        Some(other) => {
+            problem(format!("'compare_default' = {other}: give true or false"));
+            None
+        }
+    };
     if problems.len() > before {
         return None;
     }
@@ -70,6 +78,7 @@ pub fn settings(
         method: method?,
         measure: measure?,
         inner: inner?,
+        compare_default: compare_default?,
     })
 }
 

@@ -9,7 +9,7 @@ use crate::config::experiment::ExperimentConfig;
 use crate::measures::test_set::TestSetRecord;
 use crate::plan::units::{Plan, Unit};
 use crate::record::results::{RunResults, TestRecord, UnitMeasures};
-use crate::record::tuning::TuningRow;
+use crate::record::tuning::{CandidateScores, TuningRow};
 use crate::run::runner::{RunCounts, Status, UnitRecord};
 use crate::run::shard::{recorded_shard_count, Assignment, SHARDS_FOLDER};
 use crate::run::unit::{Part, UnitPredictions};
@@ -36,6 +36,9 @@ pub struct RunRecord {
     pub test_set_tests: Vec<TestSetRecord>,
     /// The value each tuned parameter took in each outer unit (empty without tuning).
     pub tuning: Vec<TuningRow>,
+    /// Every candidate's mean inner score per outer unit of a tuned learner (empty without
+    /// tuning).
+    pub tuning_scores: Vec<CandidateScores>,
     /// The results folder whose `predictions/` holds the units' cached predictions.
     cache: PathBuf,
 }
@@ -62,6 +65,7 @@ impl RunRecord {
             tests: Vec::new(),
             test_set_tests: Vec::new(),
             tuning: Vec::new(),
+            tuning_scores: Vec::new(),
             cache: cache.to_path_buf(),
         }
     }

@@ -49,6 +49,22 @@ pub struct TuningOutcome {
     pub counts: RunCounts,
     /// The outer units every candidate of which failed, with the first failure.
     pub failed: Vec<(Unit, String)>,
+    /// Each candidate's mean inner score (none if it failed), per outer unit of a tuned learner.
+    pub scores: Vec<CandidateScores>,
+}
+
+/// The mean inner score of every candidate of a tuned learner in one outer unit, in candidate
+/// order (none for a candidate that failed or could not be scored).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CandidateScores {
+    /// The dataset's index in the plan.
+    pub dataset: usize,
+    /// The learner's index in the plan.
+    pub learner: usize,
+    /// The outer split's index.
+    pub split: usize,
+    /// The scores.
+    pub scores: Vec<Option<f64>>,
 }
 
 /// Runs (or reads from the cache) every inner unit of `tuning` and chooses a candidate for each
@@ -102,7 +118,14 @@ fn choose(plan: &Plan, tuning: &Tuning, records: &[UnitRecord<f64>]) -> TuningOu
             .iter()
             .map(|(_, record)| record.fit_seconds + record.predict_seconds)
             .sum();
-        match best(&members, lower_is_better) {
+        let means = candidate_means(&members);
+        outcome.scores.push(CandidateScores {
+            dataset: key.0,
+            learner: key.1,
+            split: key.2,
+            scores: means.iter().map(|(_, mean)| *mean).collect(),
+        });
+        match best(&means, &members, lower_is_better) {
             Ok((candidate, score, evaluations)) => {
                 outcome.choices.insert(key, candidate);
                 outcome.rows.extend(rows(
@@ -124,15 +147,10 @@ fn choose(plan: &Plan, tuning: &Tuning, records: &[UnitRecord<f64>]) -> TuningOu
     outcome
 }
 
-/// The candidate of best mean score over its inner folds (the first on a tie), its score and
-/// the number of candidates scored; a candidate with a failed or unscored fold is left out,
-/// and when every one is, the first failure.
-fn best(
-    members: &[(usize, &UnitRecord<f64>)],
-    lower_is_better: bool,
-) -> std::result::Result<(usize, f64, usize), String> {
+/// Each candidate's mean score over its inner folds, in candidate order: none when one of its
+/// folds failed or could not be scored.
+fn candidate_means(members: &[(usize, &UnitRecord<f64>)]) -> Vec<(usize, Option<f64>)> {
     let mut sums: Vec<(usize, f64, usize, bool)> = Vec::new();
-    let mut failure = None;
     for &(candidate, record) in members {
         let position = match sums.iter().position(|entry| entry.0 == candidate) {
             Some(position) => position,
@@ -146,22 +164,26 @@ fn best(
                 sums[position].1 += score;
                 sums[position].2 += 1;
             }
-            _ => {
-                sums[position].3 = false;
-                failure.get_or_insert_with(|| match &record.status {
-                    Status::Failed(message) | Status::Missing(message) => message.clone(),
-                    _ => "the tuning measure could not be computed".to_string(),
-                });
-            }
+            _ => sums[position].3 = false,
         }
     }
-    let scored: Vec<(usize, f64)> = sums
-        .iter()
-        .filter(|entry| entry.3 && entry.2 > 0)
-        .map(|entry| (entry.0, entry.1 / entry.2 as f64))
-        .collect();
+    sums.iter()
+        .map(|&(candidate, sum, count, scored)| {
+            (candidate, (scored && count > 0).then(|| sum / count as f64))
+        })
+        .collect()
+}
+
+/// The candidate of best mean score (the first on a tie), its score and the number of
+/// candidates; when every one failed or could not be scored, the first failure.
+fn best(
+    means: &[(usize, Option<f64>)],
+    members: &[(usize, &UnitRecord<f64>)],
+    lower_is_better: bool,
+) -> std::result::Result<(usize, f64, usize), String> {
     let mut chosen: Option<(usize, f64)> = None;
-    for &(candidate, mean) in &scored {
+    for &(candidate, mean) in means {
+        let Some(mean) = mean else { continue };
         let better = match chosen {
             None => true,
             Some((_, best)) if lower_is_better => mean < best,
@@ -172,11 +194,15 @@ fn best(
         }
     }
     chosen
-        .map(|(candidate, mean)| (candidate, mean, sums.len()))
+        .map(|(candidate, mean)| (candidate, mean, means.len()))
         .ok_or_else(|| {
+            let failure = members.iter().find_map(|(_, record)| match &record.status {
+                Status::Failed(message) | Status::Missing(message) => Some(message.clone()),
+                _ => None,
+            });
             format!(
                 "tuning: every configuration failed or could not be scored ({})",
-                failure.unwrap_or_else(|| "no score".to_string())
+                failure.unwrap_or_else(|| "the tuning measure could not be computed".to_string())
             )
         })
 }

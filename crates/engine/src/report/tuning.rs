@@ -37,6 +37,8 @@ pub fn section(record: &RunRecord) -> Option<Section> {
     }
     let mut section = Section::new("Tuning", budget_sentence(record));
     section.table("tuning", table);
+    section.table("tuning_choices", choices(record));
+    section.table("tuning_curve", curve(record));
     Some(section)
 }
 
@@ -78,4 +80,119 @@ fn budget_sentence(record: &RunRecord) -> String {
         ));
     }
     text
+}
+
+/// A value chosen: dataset, learner, parameter and value.
+type Choice<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// How stable the choices are: per dataset, tuned learner and parameter, each value chosen and
+/// in how many outer units.
+fn choices(record: &RunRecord) -> Table {
+    let header = [
+        "dataset",
+        "learner",
+        "parameter",
+        "value",
+        "outer_units",
+        "share",
+    ];
+    let mut table = Table::new(
+        "Tuning: the values chosen",
+        header.map(String::from).to_vec(),
+    );
+    let mut counts: Vec<(Choice, usize)> = Vec::new();
+    for row in &record.tuning {
+        let key = (
+            row.dataset.as_str(),
+            row.learner.as_str(),
+            row.parameter.as_str(),
+            row.value.as_str(),
+        );
+        match counts.iter_mut().find(|(other, _)| *other == key) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((key, 1)),
+        }
+    }
+    for &((dataset, learner, parameter, value), count) in &counts {
+        let outer: usize = counts
+            .iter()
+            .filter(|((d, l, p, _), _)| (*d, *l, *p) == (dataset, learner, parameter))
+            .map(|(_, count)| count)
+            .sum();
+        table.push_row(vec![
+            Cell::text(dataset),
+            Cell::text(learner),
+            Cell::text(parameter),
+            Cell::text(value),
+            Cell::integer(count as i64),
+            Cell::number(count as f64 / outer as f64),
+        ]);
+    }
+    table
+}
+
+/// The tuning curve: per dataset and tuned learner, the best inner score among the first n
+/// candidates (in the grid's order, or drawn order), averaged over the outer units, for every n.
+fn curve(record: &RunRecord) -> Table {
+    let header = ["dataset", "learner", "evaluations", "best_inner_score"];
+    let mut table = Table::new(
+        "Tuning: best inner score by evaluations",
+        header.map(String::from).to_vec(),
+    );
+    let lower = record
+        .plan
+        .tuning
+        .as_ref()
+        .is_some_and(|tuning| tuning.settings.measure.lower_is_better());
+    let mut pairs: Vec<(usize, usize)> = record
+        .tuning_scores
+        .iter()
+        .map(|scores| (scores.dataset, scores.learner))
+        .collect();
+    pairs.dedup();
+    for (dataset, learner) in pairs {
+        let runs: Vec<Vec<f64>> = record
+            .tuning_scores
+            .iter()
+            .filter(|scores| (scores.dataset, scores.learner) == (dataset, learner))
+            .map(|scores| running_best(&scores.scores, lower))
+            .collect();
+        let length = runs.iter().map(Vec::len).min().unwrap_or(0);
+        for evaluations in 0..length {
+            let values: Vec<f64> = runs
+                .iter()
+                .map(|run| run[evaluations])
+                .filter(|v| v.is_finite())
+                .collect();
+            let mean = values.iter().sum::<f64>() / values.len().max(1) as f64;
+            table.push_row(vec![
+                Cell::text(&record.plan.datasets[dataset].name),
+                Cell::text(&record.plan.learners[learner].name),
+                Cell::integer(evaluations as i64 + 1),
+                Cell::number(if values.is_empty() { f64::NAN } else { mean }),
+            ]);
+        }
+    }
+    table
+}
+
+/// The best of the first n scores for every n (NaN until a candidate has scored).
+fn running_best(scores: &[Option<f64>], lower_is_better: bool) -> Vec<f64> {
+    let mut best = f64::NAN;
+    scores
+        .iter()
+        .map(|score| {
+            if let Some(score) = *score {
+                let better = if lower_is_better {
+                    score < best
+                } else {
+                    score > best
+                };
+                if best.is_nan() || better {
+                    best = score;
+                }
+            }
+            best
+        })
+        .collect()
 }
