@@ -493,3 +493,89 @@ learners = [
         "{scores:?}"
     );
 }
+
+/// The Python interpreter of the Python-learner tests (`$EXPERIMENTS_PYTHON`, else `python3`)
+/// and the folder of this repository's package when it is not installed; why not, when it
+/// cannot import numpy and scikit-learn.
+fn python() -> Result<(String, String), String> {
+    let interpreter = std::env::var("EXPERIMENTS_PYTHON").unwrap_or_else(|_| "python3".into());
+    let runs = |code: &str| {
+        std::process::Command::new(&interpreter)
+            .args(["-c", code])
+            .output()
+            .is_ok_and(|output| output.status.success())
+    };
+    if !runs("import numpy, sklearn") {
+        return Err(format!(
+            "{interpreter} cannot import numpy and scikit-learn (set EXPERIMENTS_PYTHON to an \
+             interpreter that can; .ci/run does)"
+        ));
+    }
+    let package = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python");
+    let module_path = if runs("import experiments_py") {
+        String::new()
+    } else {
+        format!(", module_path = [{:?}]", package.canonicalize().unwrap())
+    };
+    Ok((interpreter, module_path))
+}
+
+/// Two tuned learners, an untuned one and a tuned Python learner on three datasets: every tuned
+/// learner evaluates the same number of configurations, a rerun reads every unit from the
+/// cache, and a changed space recomputes that learner's units only.
+#[test]
+fn a_python_learner_is_tuned_alike_and_reruns_come_from_the_cache() {
+    let (interpreter, module_path) = match python() {
+        Ok(found) => found,
+        Err(why) => {
+            eprintln!(
+                "skipped a_python_learner_is_tuned_alike_and_reruns_come_from_the_cache: {why}"
+            );
+            return;
+        }
+    };
+    let config = |knn: &str| {
+        format!(
+            r#"
+name = "tuned-python"
+datasets = ["breast-cancer", "sonar", "pima"]
+protocol = {{ kind = "stratified_kfold", folds = 3 }}
+tuning = {{ budget = 3 }}
+learners = [
+  {{ name = "knn", kind = "knn", select_k = false, tune = {{ k = {knn} }} }},
+  {{ name = "c45", kind = "c45", tune = {{ confidence = [0.1, 0.25, 0.5] }} }},
+  {{ kind = "naive_bayes" }},
+  {{ name = "logistic", kind = "python", estimator = "sklearn.linear_model:LogisticRegression",
+     python = {interpreter:?}{module_path},
+     tune = {{ params = [{{ C = 0.1 }}, {{ C = 1.0 }}, {{ C = 10.0 }}] }} }},
+]
+"#
+        )
+    };
+    let engine = Engine::new().with_threads(2);
+    let folder = scratch("python");
+    let mut outputs = Vec::new();
+    for knn in ["[1, 5, 21]", "[1, 5, 21]", "[1, 5, 11]"] {
+        let text = config(knn);
+        outputs.push(
+            engine
+                .run(engine.check_text(&text, "test").unwrap(), &folder)
+                .unwrap(),
+        );
+    }
+    let first = &outputs[0].record;
+    assert_eq!(first.counts.failed + first.tuning_counts.failed, 0);
+    // 3 datasets x 3 outer folds x 3 inner folds x 3 candidates, for each of 3 tuned learners.
+    assert_eq!(first.plan.tuning.as_ref().unwrap().units.len(), 243);
+    assert!(first.tuning.iter().all(|row| row.evaluations == 3));
+    let again = &outputs[1].record;
+    assert_eq!(
+        (again.counts.computed, again.tuning_counts.computed),
+        (0, 0)
+    );
+    // k = 11 is new: its 27 inner units; the other learners' units all come from the cache.
+    let changed = &outputs[2].record;
+    assert_eq!(changed.tuning_counts.computed, 27);
+    assert_eq!(changed.tuning_counts.reused, 243 - 27);
+    assert!(changed.counts.computed <= 9);
+}

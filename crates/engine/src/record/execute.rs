@@ -105,6 +105,7 @@ pub fn execute(
     record.tests = tests;
     record.tuning = tuning.rows;
     record.tuning_scores = tuning.scores;
+    record.tuning_counts = tuning.counts;
     record.test_set_tests = crate::record::test_set_run::test_set_tests(
         &record.plan,
         &record.plan.test_set_tests,

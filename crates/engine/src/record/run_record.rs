@@ -39,6 +39,8 @@ pub struct RunRecord {
     /// Every candidate's mean inner score per outer unit of a tuned learner (empty without
     /// tuning).
     pub tuning_scores: Vec<CandidateScores>,
+    /// What the runner did with the tuning's inner units.
+    pub tuning_counts: RunCounts,
     /// The results folder whose `predictions/` holds the units' cached predictions.
     cache: PathBuf,
 }
@@ -66,6 +68,7 @@ impl RunRecord {
             test_set_tests: Vec::new(),
             tuning: Vec::new(),
             tuning_scores: Vec::new(),
+            tuning_counts: RunCounts::default(),
             cache: cache.to_path_buf(),
         }
     }
