@@ -6,20 +6,22 @@
 
 use serde::Serialize;
 
-use crate::auc::{
+use crate::across::friedman::{
+    critical_difference, friedman_from_average_ranks, nemenyi_pvalues, nemenyi_q,
+    nemenyi_q_demsar_table, FriedmanResult,
+};
+use crate::corrections::multitest::{bonferroni, holm, CorrectionResult};
+use crate::error::StatsError;
+use crate::intervals::auc::{
     agarwal_half_width, agarwal_interval, auc, bootstrap_auc_interval, cortes_mohri_interval,
     cortes_mohri_moments, cortes_mohri_moments_given_split, delong_test, hanley_mcneil,
     hanley_mcneil_interval, DeLongResult, FixedErrorAucMoments, HanleyMcNeil,
 };
-use crate::cortes_mohri::{cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound};
-use crate::error::StatsError;
-use crate::friedman::{
-    critical_difference, friedman_from_average_ranks, nemenyi_pvalues, nemenyi_q,
-    nemenyi_q_demsar_table, FriedmanResult,
+use crate::intervals::cortes_mohri::{
+    cortes_mohri_full_interval, CortesMohriInterval, ErrorRateBound,
 };
-use crate::multitest::{bonferroni, holm, CorrectionResult};
-use crate::proportion::{normal_interval, wilson_interval, Interval};
-use crate::sign_test::{
+use crate::intervals::proportion::{normal_interval, wilson_interval, Interval};
+use crate::paired::sign_test::{
     sign_test, sign_test_critical_losses, sign_test_max_losses, sign_test_min_wins, sign_test_with,
     SignAlternative, SignMethod, SignTestResult, Tails,
 };

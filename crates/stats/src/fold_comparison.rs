@@ -7,11 +7,11 @@
 
 use serde::Serialize;
 
-use crate::bayesian::{correlated_bayesian_t_test, CorrelatedTTestResult};
-use crate::cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
-use crate::sign_test::{sign_test, win_tie_loss, SignTestResult};
-use crate::ttest::{corrected_resampled_t_test, paired_t_test, TTestResult};
-use crate::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
+use crate::bayes::bayesian::{correlated_bayesian_t_test, CorrelatedTTestResult};
+use crate::paired::cv5x2::{cv5x2_f_test, cv5x2_t_test, Cv5x2Result};
+use crate::paired::sign_test::{sign_test, win_tie_loss, SignTestResult};
+use crate::paired::ttest::{corrected_resampled_t_test, paired_t_test, TTestResult};
+use crate::paired::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
 
 /// Settings of [`compare_folds`].
 #[derive(Debug, Clone, Copy, PartialEq)]

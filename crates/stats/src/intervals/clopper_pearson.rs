@@ -3,7 +3,7 @@
 
 use crate::distributions::regularized_beta;
 use crate::error::{check_alpha, StatsError};
-use crate::proportion::{check_counts, Interval};
+use crate::intervals::proportion::{check_counts, Interval};
 
 /// The x in [0, 1] with I_x(a, b) = p, by bisection to the last representable digit.
 pub fn beta_quantile(p: f64, a: f64, b: f64) -> f64 {

@@ -16,18 +16,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::anova::{repeated_measures_anova, tukey_hsd, TukeyHsd};
-use crate::cliques::{cliques, Clique};
-use crate::distributions::normal_quantile;
-use crate::effect_size::{effect_size, median, EffectSize, EffectSizeKind};
-use crate::error::{check_alpha, StatsError};
-use crate::friedman::{
+use crate::across::anova::{repeated_measures_anova, tukey_hsd, TukeyHsd};
+use crate::across::effect_size::{effect_size, median, EffectSize, EffectSizeKind};
+use crate::across::friedman::{
     check_scores, friedman_test, nemenyi_critical_difference, rank_rows_descending,
 };
-use crate::normality::{bartlett, levene, shapiro_wilk, TestResult};
+use crate::across::normality::{bartlett, levene, shapiro_wilk, TestResult};
+use crate::corrections::cliques::{cliques, Clique};
+use crate::distributions::normal_quantile;
+use crate::error::{check_alpha, StatsError};
+use crate::paired::ttest::{paired_t_test, t_critical_value};
+use crate::paired::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, ZeroMethod};
 use crate::summary::{mean, sample_variance};
-use crate::ttest::{paired_t_test, t_critical_value};
-use crate::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, ZeroMethod};
 
 /// Forces the parametric or the non-parametric branch (autorank's `force_mode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -477,7 +477,7 @@ fn separations(
     tukey: Option<&TukeyHsd>,
 ) -> Vec<Vec<bool>> {
     let mut significant = vec![vec![false; k]; k];
-    let pairs = crate::adjust::pair_list(k);
+    let pairs = crate::corrections::adjust::pair_list(k);
     for (index, &(i, j)) in pairs.iter().enumerate() {
         let separated = if let Some(t) = tukey {
             t.pvalues[index] < alpha

@@ -8,8 +8,8 @@
 //! p-value <= alpha", as [`crate::multitest`]'s Bonferroni and Holm. Pairwise p-values are
 //! given in pair order (0,1), (0,2), ..., (0,k-1), (1,2), ... (see [`pair_list`]).
 
+use crate::corrections::multitest::{check_pvalues, CorrectionResult};
 use crate::error::{check_alpha, StatsError};
-use crate::multitest::{check_pvalues, CorrectionResult};
 
 /// Largest number of learners Bergmann-Hommel accepts: its exhaustive sets grow as the Bell
 /// numbers (21,147 sets of hypotheses for 9 learners), as in scmamp.

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
+use crate::across::effect_size::median;
 use crate::distributions::{chi_square_sf, f_sf, normal_quantile, normal_sf};
-use crate::effect_size::median;
 use crate::error::{check_finite, StatsError};
 
 /// A test statistic and its p-value.

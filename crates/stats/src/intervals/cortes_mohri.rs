@@ -21,9 +21,9 @@
 //! they make a normal distribution assumption for error"). `reference/cortes_mohri_interval.py`
 //! recomputes it from the paper's closed forms of E_k and s_k (Corollary 1).
 
-use crate::auc::cortes_mohri_moments;
 use crate::error::{check_alpha, StatsError};
-use crate::proportion::{normal_quantile, Interval};
+use crate::intervals::auc::cortes_mohri_moments;
+use crate::intervals::proportion::{normal_quantile, Interval};
 
 /// How the interval of the error rate (step 1) is bounded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,9 +2,11 @@
 //! the scores ranked once: a resample's AUC is a weighted count over the ranked list
 //! (multiplicities as weights, tied scores in one pass), O(n) per resample, no sort.
 
-use crate::auc::structural_components;
-use crate::bootstrap::{replicates, summarize, BootstrapInterval, BootstrapOptions, Strata};
 use crate::error::{check_finite, StatsError};
+use crate::intervals::auc::structural_components;
+use crate::intervals::bootstrap::{
+    replicates, summarize, BootstrapInterval, BootstrapOptions, Strata,
+};
 
 /// Scores ranked once: rows in increasing score order and the ends of the groups of tied scores.
 #[derive(Debug, Clone, PartialEq)]

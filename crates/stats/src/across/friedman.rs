@@ -454,8 +454,8 @@ pub fn compare_with_control(
         .iter()
         .map(|&z| crate::distributions::normal_two_sided_pvalue(z))
         .collect();
-    let holm = crate::multitest::holm(&pvalues, alpha)?;
-    let bonferroni = crate::multitest::bonferroni(&pvalues, alpha)?;
+    let holm = crate::corrections::multitest::holm(&pvalues, alpha)?;
+    let bonferroni = crate::corrections::multitest::bonferroni(&pvalues, alpha)?;
     Ok(others
         .into_iter()
         .enumerate()

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::distributions::{normal_quantile, normal_two_sided_pvalue};
 use crate::error::{check_alpha, check_finite, StatsError};
-use crate::proportion::Interval;
+use crate::intervals::proportion::Interval;
 
 /// Placement values of one scorer (DeLong's structural components) and its AUC.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

@@ -3,7 +3,7 @@
 
 use crate::distributions::{student_t_two_sided_pvalue, student_t_upper_quantile};
 use crate::error::{check_alpha, check_finite, check_same_length, StatsError};
-use crate::proportion::Interval;
+use crate::intervals::proportion::Interval;
 use crate::summary::{mean, sample_variance};
 
 /// Result of a paired or corrected resampled t-test on differences d = a - b.

@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::distributions::{normal_cdf, normal_quantile};
 use crate::error::{check_alpha, StatsError};
-use crate::proportion::Interval;
+use crate::intervals::proportion::Interval;
 
 /// Number of resamples, confidence level and seed of a bootstrap.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

@@ -14,10 +14,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::bayesian::gamma_sample;
+use crate::across::friedman::check_scores;
+use crate::bayes::bayesian::gamma_sample;
+use crate::bayes::mcmc::{diagnostics, Diagnostics};
 use crate::error::StatsError;
-use crate::friedman::check_scores;
-use crate::mcmc::{diagnostics, Diagnostics};
 
 /// Settings of [`plackett_luce`]; `Default`: higher is better, a uniform Dirichlet prior, 4
 /// chains of 500 warm-up and 2,500 kept draws, seed 0.

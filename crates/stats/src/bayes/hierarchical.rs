@@ -26,10 +26,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::StandardNormal;
 use serde::{Deserialize, Serialize};
 
-use crate::bayesian::{gamma_sample, RegionProbabilities};
+use crate::bayes::bayesian::{gamma_sample, RegionProbabilities};
+use crate::bayes::mcmc::{diagnostics, slice_sample, Diagnostics};
 use crate::distributions::{ln_gamma, student_t_cdf};
 use crate::error::StatsError;
-use crate::mcmc::{diagnostics, slice_sample, Diagnostics};
 
 /// Settings of [`hierarchical_t_test`]; `Default` gives rope 0.01, correlation 0.1 (10-fold
 /// cross-validation), 4 chains of 2,000 warm-up and 10,000 kept draws (std0 mixes slowly

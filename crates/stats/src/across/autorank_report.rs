@@ -2,8 +2,8 @@
 //! and what was found, and a LaTeX table of the learners (best first). Every number comes from
 //! the result; nothing is computed here.
 
-use crate::autorank::{AutoRankResult, HomogeneityTest, Omnibus, PostHoc};
-use crate::effect_size::EffectSizeKind;
+use crate::across::autorank::{AutoRankResult, HomogeneityTest, Omnibus, PostHoc};
+use crate::across::effect_size::EffectSizeKind;
 
 /// "a", "a and b", "a, b and c".
 fn join(items: &[String]) -> String {

@@ -38,7 +38,7 @@ pub struct McNemarResult {
 pub fn mcnemar_test(table: [[u64; 2]; 2], alpha: f64) -> Result<McNemarResult, StatsError> {
     check_alpha(alpha)?;
     let (b, c) = (table[0][1], table[1][0]);
-    let n = crate::sign_test::untied_count(b, c)?;
+    let n = crate::paired::sign_test::untied_count(b, c)?;
     let exact = StatisticPvalue {
         statistic: b.min(c) as f64,
         pvalue: binomial_half_two_sided_pvalue(b.min(c), n),

@@ -1,10 +1,10 @@
 //! Unadjusted pairwise post-hoc comparisons of k learners, in the pair order of
-//! [`crate::adjust::pair_list`], ready for any adjustment of [`crate::adjust`] or
+//! [`crate::corrections::adjust::pair_list`], ready for any adjustment of [`crate::adjust`] or
 //! [`crate::multitest`].
 
 use serde::Serialize;
 
-use crate::adjust::pair_list;
+use crate::corrections::adjust::pair_list;
 
 /// Which distribution a pairwise statistic is referred to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

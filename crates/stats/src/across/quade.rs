@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
+use crate::across::friedman::check_scores;
+use crate::across::posthoc::{PairwiseComparisons, Reference};
 use crate::distributions::{f_sf, ln_gamma};
 use crate::error::{check_alpha, StatsError};
-use crate::friedman::check_scores;
-use crate::posthoc::{PairwiseComparisons, Reference};
 use crate::summary::midranks;
 
 /// Result of Quade's test.

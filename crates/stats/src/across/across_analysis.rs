@@ -11,27 +11,27 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::across_datasets::{compare, AcrossDatasetsOptions, AcrossDatasetsResult};
-use crate::adjust::{
+use crate::across::across_datasets::{compare, AcrossDatasetsOptions, AcrossDatasetsResult};
+use crate::across::aligned_ranks::{
+    friedman_aligned_ranks_posthoc, friedman_aligned_ranks_test, AlignedRanksResult,
+};
+use crate::across::autorank::{autorank, AutoRankOptions, AutoRankResult};
+use crate::across::autorank_report::{latex_table, paragraph};
+use crate::across::effect_size::{effect_size, EffectSize, EffectSizeKind};
+use crate::across::plackett_luce::{plackett_luce, PlackettLuceOptions, PlackettLuceResult};
+use crate::across::posthoc::{PairwiseComparisons, Reference};
+use crate::across::quade::{quade_posthoc_t, quade_posthoc_z, quade_test, QuadeResult};
+use crate::across::skillings_mack::{
+    apply_missing_policy, skillings_mack, MissingOutcome, MissingPolicy, SkillingsMackResult,
+};
+use crate::bayes::hierarchical::{hierarchical_t_test, HierarchicalOptions, HierarchicalResult};
+use crate::corrections::adjust::{
     bergmann_hommel, finner, hochberg, hommel, li, pair_list, shaffer_static,
     BERGMANN_HOMMEL_MAX_LEARNERS,
 };
-use crate::aligned_ranks::{
-    friedman_aligned_ranks_posthoc, friedman_aligned_ranks_test, AlignedRanksResult,
-};
-use crate::autorank::{autorank, AutoRankOptions, AutoRankResult};
-use crate::autorank_report::{latex_table, paragraph};
-use crate::cliques::{cliques, rank_order, Clique};
-use crate::effect_size::{effect_size, EffectSize, EffectSizeKind};
+use crate::corrections::cliques::{cliques, rank_order, Clique};
+use crate::corrections::multitest::{bonferroni, holm, CorrectionResult};
 use crate::error::StatsError;
-use crate::hierarchical::{hierarchical_t_test, HierarchicalOptions, HierarchicalResult};
-use crate::multitest::{bonferroni, holm, CorrectionResult};
-use crate::plackett_luce::{plackett_luce, PlackettLuceOptions, PlackettLuceResult};
-use crate::posthoc::{PairwiseComparisons, Reference};
-use crate::quade::{quade_posthoc_t, quade_posthoc_z, quade_test, QuadeResult};
-use crate::skillings_mack::{
-    apply_missing_policy, skillings_mack, MissingOutcome, MissingPolicy, SkillingsMackResult,
-};
 
 /// A results table of one measure: `values[dataset][learner]` (None = missing or failed) and,
 /// optionally, `folds[dataset][learner]` = that cell's per-fold values (the same folds, in the
@@ -407,7 +407,8 @@ fn pairwise_families(analysis: &mut AcrossAnalysis, alpha: f64) {
             .map(|&(i, j)| core.nemenyi.pvalues[i][j])
             .collect();
         let wilcoxon: Vec<f64> = core.pairs.iter().map(|p| p.wilcoxon.pvalue).collect();
-        let scale = crate::friedman::rank_standard_error(k, core.n_datasets).unwrap_or(f64::NAN);
+        let scale =
+            crate::across::friedman::rank_standard_error(k, core.n_datasets).unwrap_or(f64::NAN);
         let ranks = core.average_ranks.clone();
         families.push((
             PairwiseTest::Nemenyi,

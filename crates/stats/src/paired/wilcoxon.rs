@@ -2,8 +2,8 @@
 
 use crate::distributions::normal_two_sided_pvalue;
 use crate::error::{check_alpha, StatsError};
+use crate::paired::ttest::paired_differences;
 use crate::summary::{midranks, tie_group_sizes};
-use crate::ttest::paired_differences;
 
 /// What to do with zero differences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
+use crate::across::friedman::check_scores;
 use crate::distributions::{f_sf, ln_gamma, studentized_range_sf};
 use crate::error::{check_alpha, StatsError};
-use crate::friedman::check_scores;
 
 /// P(Q > q) of the studentized range of k means with `df` degrees of freedom:
 /// the infinite-df survival function integrated over s = sqrt(chi2_df / df).
@@ -122,7 +122,7 @@ pub struct RepeatedMeasuresAnova {
 
 /// Repeated-measures ANOVA on `scores[dataset][learner]` (statsmodels `AnovaRM`). A residual
 /// sum of squares of 0 gives F = inf (p = 0) when the learners' means differ, F = 0 (p = 1)
-/// otherwise. Errors as [`crate::friedman::friedman_test`].
+/// otherwise. Errors as [`crate::across::friedman::friedman_test`].
 pub fn repeated_measures_anova<R: AsRef<[f64]>>(
     scores: &[R],
 ) -> Result<RepeatedMeasuresAnova, StatsError> {
@@ -177,7 +177,7 @@ pub struct TukeyHsd {
     /// exactly when the pair differs significantly.
     pub half_width: f64,
     /// Pairwise p-values P(Q > |m_i - m_j| / sqrt(MSE / n)), pairs in
-    /// [`crate::adjust::pair_list`] order.
+    /// [`crate::corrections::adjust::pair_list`] order.
     pub pvalues: Vec<f64>,
     /// Significance level.
     pub alpha: f64,
@@ -204,7 +204,7 @@ pub fn tukey_hsd<R: AsRef<[f64]>>(scores: &[R], alpha: f64) -> Result<TukeyHsd, 
     let mean_square_error = within / df;
     let q_critical = studentized_range_quantile_df(alpha, k, df);
     let scale = (mean_square_error / nf).sqrt();
-    let pvalues = crate::adjust::pair_list(k)
+    let pvalues = crate::corrections::adjust::pair_list(k)
         .iter()
         .map(|&(i, j)| {
             let difference = (means[i] - means[j]).abs();

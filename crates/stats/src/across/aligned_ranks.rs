@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
+use crate::across::friedman::check_scores;
+use crate::across::posthoc::{PairwiseComparisons, Reference};
 use crate::distributions::chi_square_sf;
 use crate::error::{check_alpha, StatsError};
-use crate::friedman::check_scores;
-use crate::posthoc::{PairwiseComparisons, Reference};
 use crate::summary::midranks;
 
 /// Result of the Friedman aligned-ranks test.
@@ -38,7 +38,7 @@ pub struct AlignedRanksResult {
 /// Friedman aligned-ranks test on `scores[dataset][learner]`, higher = better (scmamp
 /// `friedmanAlignedRanksTest`).
 ///
-/// Errors: as [`crate::friedman::friedman_test`].
+/// Errors: as [`crate::across::friedman::friedman_test`].
 pub fn friedman_aligned_ranks_test<R: AsRef<[f64]>>(
     scores: &[R],
     alpha: f64,

@@ -13,19 +13,21 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bayesian::{
-    bayesian_signed_rank_posterior, bayesian_signed_rank_test, RegionProbabilities,
-    SignedRankResult,
-};
-use crate::error::{check_alpha, StatsError};
-use crate::friedman::{
+use crate::across::friedman::{
     bonferroni_dunn_q, compare_with_control, critical_difference, friedman_test,
     nemenyi_critical_difference_demsar_table, nemenyi_pvalues, nemenyi_q, rank_rows_descending,
     rank_standard_error, ControlComparison, FriedmanResult,
 };
-use crate::multitest::holm;
-use crate::sign_test::{sign_test, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss};
-use crate::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
+use crate::bayes::bayesian::{
+    bayesian_signed_rank_posterior, bayesian_signed_rank_test, RegionProbabilities,
+    SignedRankResult,
+};
+use crate::corrections::multitest::holm;
+use crate::error::{check_alpha, StatsError};
+use crate::paired::sign_test::{
+    sign_test, sign_test_min_wins, win_tie_loss, SignTestResult, WinTieLoss,
+};
+use crate::paired::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
 
 /// Settings of [`compare`]; `Default` gives alpha 0.05, rope 0.01, higher values better,
 /// the first learner as control, no continuity correction in Wilcoxon's normal approximation
@@ -382,7 +384,7 @@ fn nemenyi_summary(
     let k = names.len();
     let q = nemenyi_q(k, alpha)?;
     let nemenyi_difference = critical_difference(q, k, n)?;
-    let q_demsar_table = crate::friedman::nemenyi_q_demsar_table(k, alpha).ok();
+    let q_demsar_table = crate::across::friedman::nemenyi_q_demsar_table(k, alpha).ok();
     let critical_difference_demsar_table = q_demsar_table
         .map(|_| nemenyi_critical_difference_demsar_table(k, n, alpha))
         .transpose()?;

@@ -12,8 +12,8 @@ use rand_distr::StandardNormal;
 
 use crate::distributions::student_t_cdf;
 use crate::error::{check_finite, StatsError};
+use crate::paired::ttest::paired_differences;
 use crate::summary::{mean, sample_variance};
-use crate::ttest::paired_differences;
 
 /// Posterior probabilities of the three regions.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

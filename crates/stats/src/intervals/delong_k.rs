@@ -2,9 +2,9 @@
 //! of the AUCs from the structural components (O(n log n) per model, Sun & Xu 2014) and the
 //! chi-square test of any contrast L theta = 0, by default equality of all k AUCs (k - 1 df).
 
-use crate::auc::{covariance, structural_components};
 use crate::distributions::chi_square_sf;
 use crate::error::{check_alpha, StatsError};
+use crate::intervals::auc::{covariance, structural_components};
 
 /// The AUCs of k models on the same rows and their DeLong covariance matrix.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
