@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
 use crate::predictions::BinaryScores;
-use crate::roc::{roc_curve, RocCurve};
+use crate::roc_curves::roc::{roc_curve, RocCurve};
 
 /// Partial AUC over [fpr_low, fpr_high].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

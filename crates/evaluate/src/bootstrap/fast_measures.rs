@@ -96,7 +96,7 @@ pub(crate) fn prepare(data: &BinaryScores, measure: FastMeasure) -> Result<Box<d
     let labels = data.labels().to_vec();
     match measure {
         FastMeasure::Auc => {
-            crate::roc::auc(data)?;
+            crate::roc_curves::roc::auc(data)?;
             let (estimate, jackknife) =
                 stats::auc_jackknife(data.labels(), data.scores()).map_err(stats_error)?;
             let ranked = RankedScores::new(data.labels(), data.scores()).map_err(stats_error)?;
@@ -115,7 +115,7 @@ pub(crate) fn prepare(data: &BinaryScores, measure: FastMeasure) -> Result<Box<d
             Ok(Box::new(RowMean { values, labels }))
         }
         FastMeasure::Brier => {
-            crate::calibration::check_probabilities("Brier score", data)?;
+            crate::scores::calibration::check_probabilities("Brier score", data)?;
             let values = (0..data.len())
                 .map(|i| (data.scores()[i] - f64::from(u8::from(labels[i]))).powi(2))
                 .collect();
@@ -138,7 +138,7 @@ struct RankedScoredAuc {
 
 impl RankedScoredAuc {
     fn new(data: &BinaryScores) -> Result<Self> {
-        let estimate = crate::roc::scored_auc(data)?.sauc;
+        let estimate = crate::roc_curves::roc::scored_auc(data)?.sauc;
         let scores: Vec<f64> = data.scores().iter().map(|s| s + 0.0).collect();
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));

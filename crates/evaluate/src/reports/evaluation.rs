@@ -10,23 +10,23 @@
 use serde::Serialize;
 use stats::{BootstrapInterval, BootstrapOptions, DeLongContrastResult};
 
-use crate::brier::{brier_decomposition, brier_score, BrierDecomposition};
-use crate::calibration::{
-    calibration, check_probabilities, BinInterval, Binning, Calibration, CalibrationOptions,
-};
-use crate::cost_curves::{cost_curve, models_cost_curve, CostCurve};
-use crate::error::{EvaluateError, Result};
-use crate::fast_measures::FastMeasure;
-use crate::h_measure::{h_measure, BetaPrior, HMeasure};
-use crate::intervals::{
+use crate::beyond_roc::cost_curves::{cost_curve, models_cost_curve, CostCurve};
+use crate::beyond_roc::h_measure::{h_measure, BetaPrior, HMeasure};
+use crate::beyond_roc::pr_gain::{pr_gain_curve, PrGainCurve};
+use crate::beyond_roc::precision_recall::{precision_recall_curve, PrPoint};
+use crate::bootstrap::fast_measures::FastMeasure;
+use crate::bootstrap::intervals::{
     bootstrap_fast, bootstrap_measure, paired_bootstrap_fast, paired_bootstrap_measure,
 };
-use crate::partial_auc::{partial_auc, PartialAuc};
-use crate::pr_gain::{pr_gain_curve, PrGainCurve};
-use crate::precision_recall::{precision_recall_curve, PrPoint};
+use crate::error::{EvaluateError, Result};
 use crate::predictions::BinaryScores;
-use crate::roc::scored_auc;
-use crate::summary::DEFAULT_THRESHOLD;
+use crate::reports::summary::DEFAULT_THRESHOLD;
+use crate::roc_curves::partial_auc::{partial_auc, PartialAuc};
+use crate::roc_curves::roc::scored_auc;
+use crate::scores::brier::{brier_decomposition, brier_score, BrierDecomposition};
+use crate::scores::calibration::{
+    calibration, check_probabilities, BinInterval, Binning, Calibration, CalibrationOptions,
+};
 
 /// A measure the evaluation puts a bootstrap interval on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -105,11 +105,13 @@ impl IntervalMeasure {
     /// The measure's value on `data` with `options`.
     pub fn value(self, data: &BinaryScores, options: &EvaluationOptions) -> Result<f64> {
         match self {
-            IntervalMeasure::Auc => crate::roc::auc(data),
+            IntervalMeasure::Auc => crate::roc_curves::roc::auc(data),
             IntervalMeasure::ScoredAuc => Ok(scored_auc(data)?.sauc),
             IntervalMeasure::Error => error_rate(data),
             IntervalMeasure::Brier => brier_score(data),
-            IntervalMeasure::AveragePrecision => crate::precision_recall::average_precision(data),
+            IntervalMeasure::AveragePrecision => {
+                crate::beyond_roc::precision_recall::average_precision(data)
+            }
             IntervalMeasure::PrArea => Ok(precision_recall_curve(data)?.interpolated_area()),
             IntervalMeasure::PrGainArea => Ok(pr_gain_curve(data)?.area),
             IntervalMeasure::PartialAuc => {

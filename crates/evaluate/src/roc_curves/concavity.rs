@@ -9,10 +9,10 @@ use serde::Serialize;
 use stats::json::float;
 
 use crate::error::Result;
-use crate::hull::roc_convex_hull;
+use crate::roc_curves::hull::roc_convex_hull;
 
 use crate::predictions::BinaryScores;
-use crate::roc::roc_curve;
+use crate::roc_curves::roc::roc_curve;
 
 /// A closed interval of scores whose ranking is to be inverted.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -92,7 +92,7 @@ pub fn repair_concavities(data: &BinaryScores) -> Result<BinaryScores> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::roc::auc;
+    use crate::roc_curves::roc::auc;
 
     /// Worked by hand. Ranking + - - + + - (scores 6..1): ROC points (0,0) (0,1/3) (1/3,1/3)
     /// (2/3,1/3) (2/3,2/3) (2/3,1) (1,1); hull (0,0) (0,1/3) (2/3,1) (1,1), with the points

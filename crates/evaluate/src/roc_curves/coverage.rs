@@ -6,7 +6,7 @@
 //! isometrics are the accuracy isometrics (slope 1).
 
 use crate::error::{EvaluateError, Result};
-use crate::roc::RocCurve;
+use crate::roc_curves::roc::RocCurve;
 
 fn check_totals(positives: f64, negatives: f64) -> Result<()> {
     for (name, value) in [("positives", positives), ("negatives", negatives)] {
@@ -77,7 +77,7 @@ pub fn cost_coverage_space(positives: f64, negatives: f64, cost_ratio: f64) -> R
 mod tests {
     use super::*;
     use crate::predictions::BinaryScores;
-    use crate::roc::roc_curve;
+    use crate::roc_curves::roc::roc_curve;
 
     /// The slides' table "ROC spaces vs. Coverage Spaces", for P = 20 positives, N = 50
     /// negatives.

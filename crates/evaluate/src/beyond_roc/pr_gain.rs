@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::predictions::BinaryScores;
-use crate::roc::roc_curve;
+use crate::roc_curves::roc::roc_curve;
 
 /// One point of a PRG curve.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -5,7 +5,7 @@ use stats::json::float;
 
 use crate::error::{EvaluateError, Result};
 use crate::predictions::{BinaryScores, Predictions};
-use crate::roc::roc_curve;
+use crate::roc_curves::roc::roc_curve;
 
 /// Misclassification costs: `cost(actual, predicted)`, zero or positive.
 #[derive(Debug, Clone, PartialEq)]
@@ -153,7 +153,7 @@ pub fn iso_cost_line(
     cost_fn: f64,
     prior_pos: f64,
 ) -> Result<IsoCostLine> {
-    let slope = crate::hull::iso_performance_slope(cost_fp, cost_fn, prior_pos)?;
+    let slope = crate::roc_curves::hull::iso_performance_slope(cost_fp, cost_fn, prior_pos)?;
     Ok(IsoCostLine {
         slope,
         intercept: tpr - slope * fpr,

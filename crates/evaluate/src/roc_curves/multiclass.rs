@@ -2,7 +2,7 @@
 
 use crate::error::{EvaluateError, Result};
 use crate::predictions::Predictions;
-use crate::roc::auc;
+use crate::roc_curves::roc::auc;
 
 fn check_all_present(measure: &'static str, predictions: &Predictions) -> Result<Vec<f64>> {
     let weights = predictions.class_weights();

@@ -11,8 +11,8 @@
 
 use stats::{BootstrapInterval, BootstrapOptions, PairedBootstrap, Strata};
 
+use crate::bootstrap::fast_measures::{prepare, stats_error, FastMeasure};
 use crate::error::{EvaluateError, Result};
-use crate::fast_measures::{prepare, stats_error, FastMeasure};
 use crate::predictions::BinaryScores;
 
 /// Row indices in increasing score order.

@@ -10,9 +10,9 @@
 use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
-use crate::hull::{classifiers_hull, roc_convex_hull, RocHull};
 use crate::predictions::BinaryScores;
-use crate::roc::roc_curve;
+use crate::roc_curves::hull::{classifiers_hull, roc_convex_hull, RocHull};
+use crate::roc_curves::roc::roc_curve;
 
 /// Normalised expected cost of ROC point (fpr, tpr) at probability cost `pc`.
 pub fn normalized_expected_cost(fpr: f64, tpr: f64, pc: f64) -> f64 {

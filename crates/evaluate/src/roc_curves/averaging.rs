@@ -5,7 +5,7 @@ use stats::json::float;
 
 use crate::error::{EvaluateError, Result};
 use crate::predictions::BinaryScores;
-use crate::roc::{roc_curve, RocCurve};
+use crate::roc_curves::roc::{roc_curve, RocCurve};
 
 /// Which binomial confidence interval to put around a mean TPR.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

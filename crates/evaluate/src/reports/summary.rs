@@ -9,13 +9,15 @@
 use serde::Serialize;
 use stats::json::float;
 
-use crate::concavity::{concavities, invert_intervals, ScoreInterval};
 use crate::error::{EvaluateError, Result};
-use crate::hull::{classifiers_hull, roc_convex_hull, ClassifierHull, HullVertex, RocHull};
-use crate::interpolation::Mixture;
-use crate::multiclass::{hand_till_m, provost_domingos_auc};
 use crate::predictions::{BinaryScores, Predictions};
-use crate::roc::{auc, roc_curve, scored_auc, RocPoint, ScoredAuc};
+use crate::roc_curves::concavity::{concavities, invert_intervals, ScoreInterval};
+use crate::roc_curves::hull::{
+    classifiers_hull, roc_convex_hull, ClassifierHull, HullVertex, RocHull,
+};
+use crate::roc_curves::interpolation::Mixture;
+use crate::roc_curves::multiclass::{hand_till_m, provost_domingos_auc};
+use crate::roc_curves::roc::{auc, roc_curve, scored_auc, RocPoint, ScoredAuc};
 
 /// The default decision threshold whose ROC point is marked (predict positive iff score >= it).
 pub const DEFAULT_THRESHOLD: f64 = 0.5;

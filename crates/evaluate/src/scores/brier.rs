@@ -9,9 +9,9 @@
 //! (2/W) sum_i w_i (f_i - mean f of its bin)(o_i - frequency of its bin) are what binning loses.
 //! Both are 0 when every bin holds a single forecast value.
 
-use crate::calibration::{bin_edges, bin_indices, bin_sums, check_probabilities, Binning};
 use crate::error::{EvaluateError, Result};
 use crate::predictions::{BinaryScores, Predictions};
+use crate::scores::calibration::{bin_edges, bin_indices, bin_sums, check_probabilities, Binning};
 
 /// Weighted mean squared difference between the probability of the positive class and the
 /// outcome (1 positive, 0 negative); scores must be in [0, 1] (`NotProbability`).

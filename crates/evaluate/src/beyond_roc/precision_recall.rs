@@ -12,9 +12,9 @@
 use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
-use crate::grid_average::GridAverage;
 use crate::predictions::BinaryScores;
-use crate::roc::roc_curve;
+use crate::roc_curves::grid_average::GridAverage;
+use crate::roc_curves::roc::roc_curve;
 
 /// One point of a precision-recall curve: "predict positive iff score >= threshold".
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::averaging::mean_and_sd;
 use crate::error::{EvaluateError, Result};
+use crate::roc_curves::averaging::mean_and_sd;
 
 /// The mean and spread over folds of a curve's value at one x.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -2,16 +2,16 @@
 //! score column the percentile and BCa intervals (class-stratified, seeded) of every measure of
 //! [`IntervalMeasure::ALL`] it supports, and for every two columns the paired intervals of their
 //! differences on the same resamples. The calls, options and resamples are those of
-//! [`crate::evaluation::evaluation`], so `compare bootstrap` and `roc --evaluate` give the same
+//! [`crate::reports::evaluation::evaluation`], so `compare bootstrap` and `roc --evaluate` give the same
 //! intervals for the same flags.
 
 use serde::Serialize;
 
-use crate::calibration::check_probabilities;
 use crate::error::{EvaluateError, Result};
-use crate::evaluation::{
+use crate::reports::evaluation::{
     column_scores, differences, model_intervals, EvaluationOptions, MeasureInterval, PairedInterval,
 };
+use crate::scores::calibration::check_probabilities;
 
 /// One model's intervals.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -22,7 +22,7 @@ pub struct ModelIntervals {
     pub probabilities: bool,
     /// One interval per measure, in the order of [`IntervalMeasure::ALL`].
     ///
-    /// [`IntervalMeasure::ALL`]: crate::evaluation::IntervalMeasure::ALL
+    /// [`IntervalMeasure::ALL`]: crate::reports::evaluation::IntervalMeasure::ALL
     pub intervals: Vec<MeasureInterval>,
 }
 

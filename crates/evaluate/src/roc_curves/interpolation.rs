@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
-use crate::hull::RocHull;
+use crate::roc_curves::hull::RocHull;
 
 /// A random mixture of two classifiers: use `first` with probability `share_first`, else
 /// `second`; `point` is the (fpr, tpr) the mixture reaches.
@@ -119,7 +119,7 @@ impl RocHull {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hull::roc_convex_hull;
+    use crate::roc_curves::hull::roc_convex_hull;
 
     /// Worked by hand from the slides' formula tpr_q = q tpr1 + (1 - q) tpr2,
     /// fpr_q = q fpr1 + (1 - q) fpr2.

@@ -11,9 +11,9 @@
 use serde::Serialize;
 
 use crate::error::{EvaluateError, Result};
-use crate::hull::roc_convex_hull;
 use crate::predictions::BinaryScores;
-use crate::roc::roc_curve;
+use crate::roc_curves::hull::roc_convex_hull;
+use crate::roc_curves::roc::roc_curve;
 
 /// Parameters of the Beta prior on the cost c.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
