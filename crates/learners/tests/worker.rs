@@ -291,6 +291,41 @@ fn an_error_reply_fails_one_unit_and_keeps_the_worker() {
 }
 
 #[test]
+fn a_frame_of_length_0_after_a_unit_is_malformed_at_once() {
+    // The worker keeps running after the four zero bytes: before, the runner waited for a type
+    // byte until the unit's time-out and said the worker "did not answer".
+    one_unit_fails(
+        "zero",
+        &[
+            "worker(python3 ",
+            "during the unit, the worker sent a malformed frame: length 0",
+            "where the runner expects type 0x82 (PROBABILITIES)",
+            "; worker `python3 ",
+        ],
+    );
+}
+
+#[test]
+fn a_frame_of_length_0_in_the_handshake_is_malformed_at_once() {
+    if !python_available("the zero-length handshake test") {
+        return;
+    }
+    let learner = fake(&["zero"], "start_timeout_seconds = 2");
+    let message = run_fold(&*learner, &dataset("data", 0.0), 0).unwrap_err();
+    for needle in [
+        "worker(python3 ",
+        "during its handshake, the worker sent a malformed frame: length 0",
+        "type 0x81 (WELCOME)",
+        "type 0x83 (ERROR)",
+        "; worker `python3 ",
+        "a frame of length 0 on purpose",
+    ] {
+        assert!(message.contains(needle), "{needle:?} not in: {message}");
+    }
+    assert!(!message.contains("did not answer"), "{message}");
+}
+
+#[test]
 fn a_worker_that_never_answers_the_handshake_fails_every_unit_of_its_learner_only() {
     if !python_available("the silent worker test") {
         return;

@@ -132,53 +132,70 @@ impl Process {
     }
 
     /// Reads one frame: its type and body. `allowed` gives, for each type the runner expects
-    /// now, the largest length field it accepts; anything else is malformed.
+    /// now, the largest length field it accepts; anything else is malformed, and a length of 0
+    /// (no type byte) is reported as soon as its four bytes arrive.
     pub fn receive(
         &mut self,
         deadline: Instant,
         timeout: Duration,
         allowed: &[(u8, u64)],
     ) -> Result<(u8, Vec<u8>), Failure> {
-        let header = self.read_exact(5, deadline, timeout)?;
-        let length = u32::from_le_bytes(header[..4].try_into().expect("4 bytes")) as u64;
-        let kind = header[4];
-        let fits = allowed
-            .iter()
-            .any(|&(wanted, longest)| wanted == kind && length >= 1 && length <= longest);
-        if !fits {
+        self.fill(4, deadline, timeout)?;
+        let start = self.taken;
+        let length =
+            u32::from_le_bytes(self.pending[start..start + 4].try_into().expect("4 bytes")) as u64;
+        let kind = if length == 0 {
+            None
+        } else {
+            self.fill(5, deadline, timeout)?;
+            Some(self.pending[start + 4])
+        };
+        let fits = kind.is_some_and(|kind| {
+            allowed
+                .iter()
+                .any(|&(wanted, longest)| wanted == kind && length <= longest)
+        });
+        let Some(kind) = kind.filter(|_| fits) else {
             return Err(Failure::Malformed(
-                self.describe_garbage(&header, length, allowed),
+                self.describe_garbage(length, kind, allowed),
             ));
-        }
+        };
+        self.taken += 5;
         let body = self.read_exact(length as usize - 1, deadline, timeout)?;
         Ok((kind, body))
     }
 
-    /// The message for a frame header the runner did not expect, quoting the bytes read.
-    fn describe_garbage(&mut self, header: &[u8], length: u64, allowed: &[(u8, u64)]) -> String {
-        let mut bytes = header.to_vec();
+    /// The message for a frame header the runner did not expect (`kind` is None for a length
+    /// of 0, which leaves no room for a type byte), quoting the bytes not yet taken.
+    fn describe_garbage(&self, length: u64, kind: Option<u8>, allowed: &[(u8, u64)]) -> String {
         let rest = &self.pending[self.taken..];
-        bytes.extend_from_slice(&rest[..rest.len().min(60)]);
+        let bytes = &rest[..rest.len().min(65)];
         let expected: Vec<String> = allowed
             .iter()
-            .map(|(kind, longest)| format!("type 0x{kind:02x} of length at most {longest}"))
+            .map(|&(kind, longest)| {
+                format!(
+                    "type 0x{kind:02x} ({}) of length at most {longest}",
+                    protocol::type_name(kind)
+                )
+            })
             .collect();
+        let header = match kind {
+            Some(kind) => format!("length {length}, type 0x{kind:02x}"),
+            None => "length 0 (a frame's length counts its type byte and body, so it is at \
+                     least 1)"
+                .to_string(),
+        };
         format!(
-            "a malformed frame: length {length}, type 0x{:02x}, where the runner expects {}; the \
-             output began with {:?} (a worker must write nothing but frames to its standard \
-             output: print messages to standard error)",
-            header[4],
+            "a malformed frame: {header}, where the runner expects {}; the output began with \
+             {:?} (a worker must write nothing but frames to its standard output: print \
+             messages to standard error)",
             expected.join(" or "),
-            String::from_utf8_lossy(&bytes)
+            String::from_utf8_lossy(bytes)
         )
     }
 
-    fn read_exact(
-        &mut self,
-        count: usize,
-        deadline: Instant,
-        timeout: Duration,
-    ) -> Result<Vec<u8>, Failure> {
+    /// Waits until at least `count` bytes are read and not yet taken.
+    fn fill(&mut self, count: usize, deadline: Instant, timeout: Duration) -> Result<(), Failure> {
         if self.taken == self.pending.len() {
             self.pending.clear();
             self.taken = 0;
@@ -202,6 +219,17 @@ impl Process {
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout(timeout)),
             }
         }
+        Ok(())
+    }
+
+    /// Takes the next `count` bytes, waiting for them.
+    fn read_exact(
+        &mut self,
+        count: usize,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<Vec<u8>, Failure> {
+        self.fill(count, deadline, timeout)?;
         let bytes = self.pending[self.taken..self.taken + count].to_vec();
         self.taken += count;
         Ok(bytes)
