@@ -359,6 +359,64 @@ fn a_refused_handshake_quotes_the_worker() {
 }
 
 #[test]
+fn check_ready_starts_the_worker_that_the_units_then_use() {
+    if !python_available("the check_ready test") {
+        return;
+    }
+    let folder = scratch("ready");
+    let log = folder.join("frames.jsonl");
+    let learner = fake(&["record", &log.display().to_string()], "");
+    let note = learner.check_ready().unwrap().expect("a note for the log");
+    assert!(
+        note.contains("fake_worker.py record") && note.contains("600 s (timeout_seconds"),
+        "{note}"
+    );
+    let data = dataset("data", 0.0);
+    for index in 0..2 {
+        run_fold(&*learner, &data, index).unwrap();
+    }
+    drop(learner);
+    let hellos = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|line| line.contains("\"type\": 1}"))
+        .count();
+    assert_eq!(
+        hellos, 1,
+        "one worker, started by check_ready, served the units"
+    );
+}
+
+#[test]
+fn check_ready_refuses_with_the_workers_own_message() {
+    if !python_available("the refused check_ready test") {
+        return;
+    }
+    let message = fake(&["refuse"], "").check_ready().unwrap_err().to_string();
+    assert!(
+        message.starts_with("worker(python3 ")
+            && message.contains("refused to start: ImportError: cannot import module 'nowhere'"),
+        "{message}"
+    );
+    let text = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
+    let missing = Registry::builtin()
+        .build(&text.parse().expect("valid TOML"))
+        .unwrap();
+    let message = missing.check_ready().unwrap_err().to_string();
+    assert!(
+        message.contains("cannot start the worker `/nonexistent/worker-program`"),
+        "{message}"
+    );
+    // A wrapper asks its base learner.
+    let text = "kind = \"bagging\"\niterations = 2\nbase = { kind = \"worker\", command = [\"/nonexistent/worker-program\"] }";
+    let bagged = Registry::builtin()
+        .build(&text.parse().expect("valid TOML"))
+        .unwrap();
+    let message = bagged.check_ready().unwrap_err().to_string();
+    assert!(message.contains("/nonexistent/worker-program"), "{message}");
+}
+
+#[test]
 fn a_missing_program_is_a_clear_unit_failure() {
     let text = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
     let missing = Registry::builtin()

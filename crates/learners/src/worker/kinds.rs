@@ -53,6 +53,7 @@ fn launch(
         options,
         start_timeout: Duration::from_secs_f64(params.real("start_timeout_seconds")?),
         unit_timeout: Duration::from_secs_f64(params.real("timeout_seconds")?),
+        start_hint: None,
     })
 }
 
@@ -186,7 +187,11 @@ fn build_python(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
     };
     let args = vec!["-m".into(), "experiments_py.worker".into()];
     let env = python_env(base, params.string_list("module_path")?);
-    let launch = launch(params, program, args, env, options)?;
+    let mut launch = launch(params, program, args, env, options)?;
+    launch.start_hint = Some(format!(
+        "the learner's `python` parameter names the interpreter, here \"{python}\": it needs \
+         numpy and this repository's experiments_py package (pip install ./python)"
+    ));
     Ok(Box::new(WorkerLearner::new(
         "python",
         PYTHON_REVISION,

@@ -81,6 +81,11 @@ impl Pool {
         }
     }
 
+    /// How this pool's workers start.
+    pub fn launch(&self) -> &Launch {
+        &self.launch
+    }
+
     /// The first worker's handshake (starting it on the first call), or why it failed.
     pub fn welcome(&self) -> &Result<Welcome, String> {
         self.welcome.get_or_init(|| {

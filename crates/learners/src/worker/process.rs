@@ -38,6 +38,9 @@ pub struct Launch {
     pub start_timeout: Duration,
     /// Time limit of one unit.
     pub unit_timeout: Duration,
+    /// What the worker needs to start, added to the message when it cannot be started or
+    /// exits during its handshake (e.g. the Python worker's interpreter and package).
+    pub start_hint: Option<String>,
 }
 
 impl Launch {
@@ -47,6 +50,26 @@ impl Launch {
             .chain(self.args.iter().cloned())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// `message` (why a worker could not start) with [`Launch::start_hint`], if any.
+    pub fn with_hint(&self, message: String) -> String {
+        match &self.start_hint {
+            Some(hint) => format!("{message}\n({hint})"),
+            None => message,
+        }
+    }
+
+    /// What the run's log says of a learner whose first worker started: its command and the
+    /// time limits that apply.
+    pub fn started_note(&self) -> String {
+        format!(
+            "its worker `{}` started; a unit that does not answer within {} s \
+             (timeout_seconds) fails, a new worker's handshake has {} s (start_timeout_seconds)",
+            self.command_line(),
+            self.unit_timeout.as_secs_f64(),
+            self.start_timeout.as_secs_f64()
+        )
     }
 }
 
@@ -95,10 +118,10 @@ impl Process {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = command.spawn().map_err(|error| {
-            format!(
+            launch.with_hint(format!(
                 "cannot start the worker `{}`: {error}",
                 launch.command_line()
-            )
+            ))
         })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -249,7 +272,14 @@ impl Process {
         let (kind, body) = self
             .receive(Instant::now() + limit, limit, &allowed)
             .map_err(|failure| {
-                self.failure_message(failure, "its handshake", "start_timeout_seconds")
+                let exited = matches!(failure, Failure::Closed);
+                let message =
+                    self.failure_message(failure, "its handshake", "start_timeout_seconds");
+                if exited {
+                    launch.with_hint(message)
+                } else {
+                    message
+                }
             })?;
         if kind == protocol::ERROR {
             let message = protocol::parse_error(&body).unwrap_or_else(|problem| problem);
