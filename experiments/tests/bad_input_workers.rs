@@ -21,11 +21,12 @@ fn scratch(name: &str) -> PathBuf {
     common::scratch("bad-input-workers", name)
 }
 
-/// A config of naive Bayes and a learner named `mine` of the given TOML lines, on pima.
-fn config(folder: &Path, mine: &str) -> PathBuf {
+/// A config of naive Bayes and a learner named `mine` of the given TOML lines, on pima, with
+/// `top` (top-level keys) on its second line.
+fn config(folder: &Path, top: &str, mine: &str) -> PathBuf {
     let path = folder.join("workers.toml");
     let text = format!(
-        "name = \"workers\"\ndatasets = [\"pima\"]\n[protocol]\nkind = \"stratified_kfold\"\n\
+        "name = \"workers\"\n{top}\ndatasets = [\"pima\"]\n[protocol]\nkind = \"stratified_kfold\"\n\
          folds = 3\n[[learners]]\nkind = \"naive_bayes\"\n[[learners]]\nname = \"mine\"\n{mine}\n"
     );
     std::fs::write(&path, text).unwrap();
@@ -102,6 +103,7 @@ fn a_python_class_that_cannot_be_used_is_refused_before_any_fit() {
     for (estimator, problem) in cases {
         let path = config(
             &folder,
+            "",
             &format!(
                 "kind = \"python\"\nestimator = \"{estimator}\"\npython = {interpreter:?}\n\
                  module_path = [{module_path}]"
@@ -123,6 +125,7 @@ fn a_python_interpreter_that_does_not_exist_is_refused_before_any_fit() {
     let folder = scratch("interpreter");
     let path = config(
         &folder,
+        "",
         "kind = \"python\"\nestimator = \"m:C\"\npython = \"/nonexistent/python3\"",
     );
     refused_before_any_fit(
@@ -151,6 +154,7 @@ fn a_python_without_the_package_is_refused_before_any_fit() {
     std::fs::set_permissions(&bare, std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = config(
         &folder,
+        "",
         &format!(
             "kind = \"python\"\nestimator = \"m:C\"\npython = {:?}",
             bare.display().to_string()
@@ -175,6 +179,7 @@ fn a_worker_that_refuses_its_handshake_is_refused_before_any_fit() {
     let script = workspace_root().join("crates/learners/tests/data/fake_worker.py");
     let path = config(
         &folder,
+        "",
         &format!(
             "kind = \"worker\"\ncommand = [\"python3\", {:?}, \"refuse\"]",
             script.display().to_string()
@@ -187,4 +192,65 @@ fn a_worker_that_refuses_its_handshake_is_refused_before_any_fit() {
             "fake_worker.py refuse)",
         ],
     );
+}
+
+#[test]
+fn worker_timeout_seconds_is_checked_and_sets_the_unit_limit_of_every_worker_learner() {
+    let folder = scratch("timeout");
+    for (value, shown) in [
+        ("0", "= 0"),
+        ("90000", "= 90000"),
+        ("\"soon\"", "= \"soon\""),
+    ] {
+        let path = config(
+            &folder,
+            &format!("worker_timeout_seconds = {value}"),
+            "kind = \"c45\"",
+        );
+        let output = experiments(&path, true);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{message}");
+        for word in [
+            "line 2",
+            &format!(
+                "key 'worker_timeout_seconds' {shown}: allowed: a number of seconds from \
+              0.001 to 86400"
+            ),
+        ] {
+            assert!(message.contains(word), "'{word}' in: {message}");
+        }
+    }
+    // `experiments learners` says which limit applies.
+    let listing = binary().arg("learners").output().unwrap();
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    assert!(
+        listing
+            .contains("else the config's top-level worker_timeout_seconds when given, else 600 s"),
+        "{listing}"
+    );
+    if !python3_runs("the run-wide worker time-out run") {
+        return;
+    }
+    let script = workspace_root().join("crates/learners/tests/data/fake_worker.py");
+    let marker = folder.join("slept-once");
+    let path = config(
+        &folder,
+        "worker_timeout_seconds = 1",
+        &format!(
+            "kind = \"worker\"\ncommand = [\"python3\", {:?}, \"fail\", \"sleep\", \"1\", {:?}]",
+            script.display().to_string(),
+            marker.display().to_string()
+        ),
+    );
+    let output = experiments(&path, false);
+    let log = stderr(&output);
+    assert_eq!(output.status.code(), Some(3), "{log}");
+    for word in [
+        "learner 'mine': its worker `python3 ",
+        "a unit that does not answer within 1 s (the config's worker_timeout_seconds) fails",
+        "did not answer the unit within 1 s (the config's worker_timeout_seconds) and was stopped",
+        "sleeping on purpose",
+    ] {
+        assert!(log.contains(word), "'{word}' in: {log}");
+    }
 }

@@ -368,7 +368,8 @@ fn check_ready_starts_the_worker_that_the_units_then_use() {
     let learner = fake(&["record", &log.display().to_string()], "");
     let note = learner.check_ready().unwrap().expect("a note for the log");
     assert!(
-        note.contains("fake_worker.py record") && note.contains("600 s (timeout_seconds"),
+        note.contains("fake_worker.py record")
+            && note.contains("within 600 s (timeout_seconds, the default) fails"),
         "{note}"
     );
     let data = dataset("data", 0.0);
@@ -384,6 +385,41 @@ fn check_ready_starts_the_worker_that_the_units_then_use() {
     assert_eq!(
         hellos, 1,
         "one worker, started by check_ready, served the units"
+    );
+}
+
+#[test]
+fn the_runs_worker_timeout_applies_to_learners_that_set_none_and_is_named() {
+    if !python_available("the run-wide time-out test") {
+        return;
+    }
+    let folder = scratch("run-timeout");
+    let marker = folder.join("slept-once");
+    let registry = Registry::builtin().with_worker_timeout(Some(1.0));
+    let build = |extra: &str| {
+        let text = format!(
+            "kind = \"worker\"\ncommand = [\"python3\", {:?}, \"fail\", \"sleep\", \"1\", {:?}]\n{extra}",
+            script().display().to_string(),
+            marker.display().to_string()
+        );
+        registry.build(&text.parse().expect("valid TOML")).unwrap()
+    };
+    // The learner's own timeout_seconds wins over the run's.
+    let own = build("timeout_seconds = 3").check_ready().unwrap().unwrap();
+    assert!(own.contains("within 3 s (timeout_seconds) fails"), "{own}");
+    let learner = build("");
+    let note = learner.check_ready().unwrap().unwrap();
+    assert!(
+        note.contains("within 1 s (the config's worker_timeout_seconds) fails"),
+        "{note}"
+    );
+    let message = run_fold(&*learner, &dataset("data", 0.0), 0).unwrap_err();
+    assert!(
+        message.contains(
+            "did not answer the unit within 1 s (the config's worker_timeout_seconds) and was \
+             stopped"
+        ) && message.contains("sleeping on purpose"),
+        "{message}"
     );
 }
 

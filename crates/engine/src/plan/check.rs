@@ -182,8 +182,11 @@ pub fn check_names(
     );
     let requests = dataset_requests(config, catalog, base, &mut problems);
     // Learners that name files (a worker's program, a user's module) read them from the
-    // config's folder first, as datasets do.
-    let learner_kinds = learner_kinds.clone().with_base_dir(base);
+    // config's folder first, as datasets do; worker learners take the config's unit time limit.
+    let learner_kinds = learner_kinds
+        .clone()
+        .with_base_dir(base)
+        .with_worker_timeout(config.worker_timeout_seconds);
     let mut learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
     let mut tuning = tuned_learners(
         config,

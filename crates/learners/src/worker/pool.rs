@@ -201,7 +201,7 @@ impl Pool {
         let failed = |session: &mut Session, failure| {
             session
                 .process
-                .failure_message(failure, "the unit", "timeout_seconds")
+                .failure_message(failure, "the unit", self.launch.unit_timeout_source)
         };
         let (kind, body) = match received {
             Ok(frame) => frame,

@@ -38,6 +38,9 @@ pub struct Launch {
     pub start_timeout: Duration,
     /// Time limit of one unit.
     pub unit_timeout: Duration,
+    /// Where the unit's time limit comes from, for messages: `"timeout_seconds"` (the
+    /// learner's), `"timeout_seconds, the default"`, `"the config's worker_timeout_seconds"`.
+    pub unit_timeout_source: &'static str,
     /// What the worker needs to start, added to the message when it cannot be started or
     /// exits during its handshake (e.g. the Python worker's interpreter and package).
     pub start_hint: Option<String>,
@@ -64,10 +67,11 @@ impl Launch {
     /// time limits that apply.
     pub fn started_note(&self) -> String {
         format!(
-            "its worker `{}` started; a unit that does not answer within {} s \
-             (timeout_seconds) fails, a new worker's handshake has {} s (start_timeout_seconds)",
+            "its worker `{}` started; a unit that does not answer within {} s ({}) fails, a \
+             new worker's handshake has {} s (start_timeout_seconds)",
             self.command_line(),
             self.unit_timeout.as_secs_f64(),
+            self.unit_timeout_source,
             self.start_timeout.as_secs_f64()
         )
     }
