@@ -45,10 +45,22 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A `worker` learner running the fake worker with `args`, and extra TOML lines.
 fn fake(args: &[&str], extra: &str) -> Box<dyn Learner> {
+    fake_in(&Registry::builtin(), args, extra)
+}
+
+/// [`fake`], built by `registry`.
+fn fake_in(registry: &Registry, args: &[&str], extra: &str) -> Box<dyn Learner> {
     let mut command = vec!["python3".to_string(), script().display().to_string()];
     command.extend(args.iter().map(|arg| arg.to_string()));
-    let text = format!("kind = \"worker\"\ncommand = {command:?}\n{extra}");
-    Registry::builtin()
+    build(
+        registry,
+        &format!("kind = \"worker\"\ncommand = {command:?}\n{extra}"),
+    )
+}
+
+/// A learner built by `registry` from a config table's TOML text.
+fn build(registry: &Registry, text: &str) -> Box<dyn Learner> {
+    registry
         .build(&text.parse().expect("valid TOML"))
         .expect("builds")
 }
@@ -396,18 +408,14 @@ fn the_runs_worker_timeout_applies_to_learners_that_set_none_and_is_named() {
     let folder = scratch("run-timeout");
     let marker = folder.join("slept-once");
     let registry = Registry::builtin().with_worker_timeout(Some(1.0));
-    let build = |extra: &str| {
-        let text = format!(
-            "kind = \"worker\"\ncommand = [\"python3\", {:?}, \"fail\", \"sleep\", \"1\", {:?}]\n{extra}",
-            script().display().to_string(),
-            marker.display().to_string()
-        );
-        registry.build(&text.parse().expect("valid TOML")).unwrap()
-    };
+    let sleepy = ["fail", "sleep", "1", &marker.display().to_string()];
     // The learner's own timeout_seconds wins over the run's.
-    let own = build("timeout_seconds = 3").check_ready().unwrap().unwrap();
+    let own = fake_in(&registry, &sleepy, "timeout_seconds = 3")
+        .check_ready()
+        .unwrap()
+        .unwrap();
     assert!(own.contains("within 3 s (timeout_seconds) fails"), "{own}");
-    let learner = build("");
+    let learner = fake_in(&registry, &sleepy, "");
     let note = learner.check_ready().unwrap().unwrap();
     assert!(
         note.contains("within 1 s (the config's worker_timeout_seconds) fails"),
@@ -434,30 +442,32 @@ fn check_ready_refuses_with_the_workers_own_message() {
             && message.contains("refused to start: ImportError: cannot import module 'nowhere'"),
         "{message}"
     );
-    let text = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
-    let missing = Registry::builtin()
-        .build(&text.parse().expect("valid TOML"))
-        .unwrap();
-    let message = missing.check_ready().unwrap_err().to_string();
+    let message = build(&Registry::builtin(), MISSING_PROGRAM)
+        .check_ready()
+        .unwrap_err()
+        .to_string();
     assert!(
         message.contains("cannot start the worker `/nonexistent/worker-program`"),
         "{message}"
     );
     // A wrapper asks its base learner.
-    let text = "kind = \"bagging\"\niterations = 2\nbase = { kind = \"worker\", command = [\"/nonexistent/worker-program\"] }";
-    let bagged = Registry::builtin()
-        .build(&text.parse().expect("valid TOML"))
-        .unwrap();
-    let message = bagged.check_ready().unwrap_err().to_string();
+    let bagged = format!(
+        "kind = \"bagging\"\niterations = 2\nbase = {{ {} }}",
+        MISSING_PROGRAM.replace('\n', ", ")
+    );
+    let message = build(&Registry::builtin(), &bagged)
+        .check_ready()
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("/nonexistent/worker-program"), "{message}");
 }
 
+/// A `worker` learner whose program does not exist.
+const MISSING_PROGRAM: &str = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
+
 #[test]
 fn a_missing_program_is_a_clear_unit_failure() {
-    let text = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
-    let missing = Registry::builtin()
-        .build(&text.parse().expect("valid TOML"))
-        .unwrap();
+    let missing = build(&Registry::builtin(), MISSING_PROGRAM);
     let message = run_fold(&*missing, &dataset("data", 0.0), 0).unwrap_err();
     assert!(
         message.contains("cannot start the worker `/nonexistent/worker-program`"),
