@@ -10,9 +10,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::{binary, stderr, unit_counts, workspace_root};
+use common::{binary, python, python3_runs, stderr, unit_counts, workspace_root};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("python-worker", name)
@@ -29,40 +29,9 @@ fn run(config: &Path, results: &Path) -> Output {
         .unwrap()
 }
 
-/// `$EXPERIMENTS_PYTHON` or `python3` when it imports `modules`, with the module path that
-/// finds the experiments_py package (this repository's python/ when it is not installed).
-fn python(modules: &str, test: &str) -> Option<(String, String)> {
-    let interpreter = std::env::var("EXPERIMENTS_PYTHON").unwrap_or_else(|_| "python3".into());
-    let imports = |code: &str| {
-        Command::new(&interpreter)
-            .args(["-c", &format!("import {code}")])
-            .output()
-            .is_ok_and(|output| output.status.success())
-    };
-    if !imports(modules) {
-        eprintln!(
-            "skipped {test}: {interpreter} cannot import {modules} (set EXPERIMENTS_PYTHON to an \
-             interpreter that can; .ci/run does)"
-        );
-        return None;
-    }
-    let package = workspace_root().join("python").canonicalize().unwrap();
-    let module_path = if imports("experiments_py") {
-        String::new()
-    } else {
-        format!("{:?}", package.display().to_string())
-    };
-    Some((interpreter, module_path))
-}
-
 #[test]
 fn a_worker_failing_one_unit_fails_it_only_and_the_next_run_computes_just_it() {
-    if !Command::new("python3")
-        .args(["-c", "pass"])
-        .output()
-        .is_ok_and(|output| output.status.success())
-    {
-        eprintln!("skipped the failing-worker run: python3 cannot be run here");
+    if !python3_runs("the failing-worker run") {
         return;
     }
     let folder = scratch("failing");

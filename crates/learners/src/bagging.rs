@@ -117,6 +117,11 @@ impl Learner for Bagging {
         )
     }
 
+    /// Its base learner's.
+    fn check_ready(&self) -> Result<Option<String>, LearnerError> {
+        self.base.check_ready()
+    }
+
     /// The base learner's, with instance weights always honoured: they set the sampling
     /// probabilities, and each sample has unit weights.
     fn capabilities(&self) -> Capabilities {

@@ -183,6 +183,11 @@ impl Learner for CostSensitive {
         )
     }
 
+    /// Its base learner's.
+    fn check_ready(&self) -> Result<Option<String>, LearnerError> {
+        self.base.check_ready()
+    }
+
     /// The base learner's; resampling honours instance weights whatever the base learner
     /// does (they set the sampling probabilities, and the sample has unit weights).
     fn capabilities(&self) -> Capabilities {

@@ -147,6 +147,15 @@ pub trait Learner: Send + Sync {
         Capabilities::ALL
     }
 
+    /// Checks, once before any fit, that the learner can run at all, so that `--check` and the
+    /// run refuse a config that would fail every unit of it. A learner served by worker
+    /// processes starts one and completes its handshake (the Python worker imports the class
+    /// and checks its methods then); `Ok` may hold a line for the run's log (e.g. which time
+    /// limits apply). The default: ready, nothing to say; a wrapper asks its base learner.
+    fn check_ready(&self) -> Result<Option<String>, LearnerError> {
+        Ok(None)
+    }
+
     /// Fits a model on labelled training rows, with a seed for any random choice.
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError>;
 

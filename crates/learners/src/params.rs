@@ -107,6 +107,12 @@ pub trait BuildLearner: std::fmt::Debug {
     fn base_dir(&self) -> Option<&std::path::Path> {
         None
     }
+
+    /// The time limit in seconds of one unit of every worker learner (`python`, `worker`) that
+    /// sets no `timeout_seconds` of its own (a config's `worker_timeout_seconds`), if any.
+    fn worker_timeout(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// The parameters given for one learner, checked against its spec, with the registry that
@@ -124,6 +130,17 @@ impl<'a> Params<'a> {
     /// [`BuildLearner::base_dir`]).
     pub fn base_dir(&self) -> Option<&'a std::path::Path> {
         self.registry.and_then(|registry| registry.base_dir())
+    }
+
+    /// The run's time limit of a worker learner's unit, if any (see
+    /// [`BuildLearner::worker_timeout`]).
+    pub fn worker_timeout(&self) -> Option<f64> {
+        self.registry.and_then(|registry| registry.worker_timeout())
+    }
+
+    /// True when the config gives `key` (false when it is left at its default).
+    pub fn is_given(&self, key: &str) -> bool {
+        self.values.contains_key(key)
     }
 
     /// Checks a config table (its `kind` and `name` keys are ignored) against `spec`: unknown

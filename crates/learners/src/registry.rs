@@ -33,6 +33,7 @@ pub enum RegistryError {
 pub struct Registry {
     specs: Vec<LearnerSpec>,
     base_dir: Option<PathBuf>,
+    worker_timeout: Option<f64>,
 }
 
 impl Registry {
@@ -41,6 +42,7 @@ impl Registry {
         Registry {
             specs: Vec::new(),
             base_dir: None,
+            worker_timeout: None,
         }
     }
 
@@ -54,6 +56,14 @@ impl Registry {
     /// The folder of the config the learners are built for, if known.
     pub fn base_dir(&self) -> Option<&Path> {
         self.base_dir.as_deref()
+    }
+
+    /// This registry, building worker learners (`python`, `worker`) that set no
+    /// `timeout_seconds` with a unit time limit of `seconds` (a config's
+    /// `worker_timeout_seconds`) instead of their default.
+    pub fn with_worker_timeout(mut self, seconds: Option<f64>) -> Self {
+        self.worker_timeout = seconds;
+        self
     }
 
     /// Adds a learner kind. Its kind must be new and its spec consistent (see
@@ -140,5 +150,9 @@ impl BuildLearner for Registry {
 
     fn base_dir(&self) -> Option<&Path> {
         Registry::base_dir(self)
+    }
+
+    fn worker_timeout(&self) -> Option<f64> {
+        self.worker_timeout
     }
 }

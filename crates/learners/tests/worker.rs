@@ -45,10 +45,22 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A `worker` learner running the fake worker with `args`, and extra TOML lines.
 fn fake(args: &[&str], extra: &str) -> Box<dyn Learner> {
+    fake_in(&Registry::builtin(), args, extra)
+}
+
+/// [`fake`], built by `registry`.
+fn fake_in(registry: &Registry, args: &[&str], extra: &str) -> Box<dyn Learner> {
     let mut command = vec!["python3".to_string(), script().display().to_string()];
     command.extend(args.iter().map(|arg| arg.to_string()));
-    let text = format!("kind = \"worker\"\ncommand = {command:?}\n{extra}");
-    Registry::builtin()
+    build(
+        registry,
+        &format!("kind = \"worker\"\ncommand = {command:?}\n{extra}"),
+    )
+}
+
+/// A learner built by `registry` from a config table's TOML text.
+fn build(registry: &Registry, text: &str) -> Box<dyn Learner> {
+    registry
         .build(&text.parse().expect("valid TOML"))
         .expect("builds")
 }
@@ -291,6 +303,41 @@ fn an_error_reply_fails_one_unit_and_keeps_the_worker() {
 }
 
 #[test]
+fn a_frame_of_length_0_after_a_unit_is_malformed_at_once() {
+    // The worker keeps running after the four zero bytes: before, the runner waited for a type
+    // byte until the unit's time-out and said the worker "did not answer".
+    one_unit_fails(
+        "zero",
+        &[
+            "worker(python3 ",
+            "during the unit, the worker sent a malformed frame: length 0",
+            "where the runner expects type 0x82 (PROBABILITIES)",
+            "; worker `python3 ",
+        ],
+    );
+}
+
+#[test]
+fn a_frame_of_length_0_in_the_handshake_is_malformed_at_once() {
+    if !python_available("the zero-length handshake test") {
+        return;
+    }
+    let learner = fake(&["zero"], "start_timeout_seconds = 2");
+    let message = run_fold(&*learner, &dataset("data", 0.0), 0).unwrap_err();
+    for needle in [
+        "worker(python3 ",
+        "during its handshake, the worker sent a malformed frame: length 0",
+        "type 0x81 (WELCOME)",
+        "type 0x83 (ERROR)",
+        "; worker `python3 ",
+        "a frame of length 0 on purpose",
+    ] {
+        assert!(message.contains(needle), "{needle:?} not in: {message}");
+    }
+    assert!(!message.contains("did not answer"), "{message}");
+}
+
+#[test]
 fn a_worker_that_never_answers_the_handshake_fails_every_unit_of_its_learner_only() {
     if !python_available("the silent worker test") {
         return;
@@ -324,11 +371,103 @@ fn a_refused_handshake_quotes_the_worker() {
 }
 
 #[test]
-fn a_missing_program_is_a_clear_unit_failure() {
-    let text = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
-    let missing = Registry::builtin()
-        .build(&text.parse().expect("valid TOML"))
+fn check_ready_starts_the_worker_that_the_units_then_use() {
+    if !python_available("the check_ready test") {
+        return;
+    }
+    let folder = scratch("ready");
+    let log = folder.join("frames.jsonl");
+    let learner = fake(&["record", &log.display().to_string()], "");
+    let note = learner.check_ready().unwrap().expect("a note for the log");
+    assert!(
+        note.contains("fake_worker.py record")
+            && note.contains("within 600 s (timeout_seconds, the default) fails"),
+        "{note}"
+    );
+    let data = dataset("data", 0.0);
+    for index in 0..2 {
+        run_fold(&*learner, &data, index).unwrap();
+    }
+    drop(learner);
+    let hellos = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|line| line.contains("\"type\": 1}"))
+        .count();
+    assert_eq!(
+        hellos, 1,
+        "one worker, started by check_ready, served the units"
+    );
+}
+
+#[test]
+fn the_runs_worker_timeout_applies_to_learners_that_set_none_and_is_named() {
+    if !python_available("the run-wide time-out test") {
+        return;
+    }
+    let folder = scratch("run-timeout");
+    let marker = folder.join("slept-once");
+    let registry = Registry::builtin().with_worker_timeout(Some(1.0));
+    let sleepy = ["fail", "sleep", "1", &marker.display().to_string()];
+    // The learner's own timeout_seconds wins over the run's.
+    let own = fake_in(&registry, &sleepy, "timeout_seconds = 3")
+        .check_ready()
+        .unwrap()
         .unwrap();
+    assert!(own.contains("within 3 s (timeout_seconds) fails"), "{own}");
+    let learner = fake_in(&registry, &sleepy, "");
+    let note = learner.check_ready().unwrap().unwrap();
+    assert!(
+        note.contains("within 1 s (the config's worker_timeout_seconds) fails"),
+        "{note}"
+    );
+    let message = run_fold(&*learner, &dataset("data", 0.0), 0).unwrap_err();
+    assert!(
+        message.contains(
+            "did not answer the unit within 1 s (the config's worker_timeout_seconds) and was \
+             stopped"
+        ) && message.contains("sleeping on purpose"),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_ready_refuses_with_the_workers_own_message() {
+    if !python_available("the refused check_ready test") {
+        return;
+    }
+    let message = fake(&["refuse"], "").check_ready().unwrap_err().to_string();
+    assert!(
+        message.starts_with("worker(python3 ")
+            && message.contains("refused to start: ImportError: cannot import module 'nowhere'"),
+        "{message}"
+    );
+    let message = build(&Registry::builtin(), MISSING_PROGRAM)
+        .check_ready()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("cannot start the worker `/nonexistent/worker-program`"),
+        "{message}"
+    );
+    // A wrapper asks its base learner.
+    let bagged = format!(
+        "kind = \"bagging\"\niterations = 2\nbase = {{ {} }}",
+        MISSING_PROGRAM.replace('\n', ", ")
+    );
+    let message = build(&Registry::builtin(), &bagged)
+        .check_ready()
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("/nonexistent/worker-program"), "{message}");
+}
+
+/// A `worker` learner whose program does not exist.
+const MISSING_PROGRAM: &str = "kind = \"worker\"\ncommand = [\"/nonexistent/worker-program\"]";
+
+#[test]
+fn a_missing_program_is_a_clear_unit_failure() {
+    let missing = build(&Registry::builtin(), MISSING_PROGRAM);
     let message = run_fold(&*missing, &dataset("data", 0.0), 0).unwrap_err();
     assert!(
         message.contains("cannot start the worker `/nonexistent/worker-program`"),

@@ -186,3 +186,43 @@ pub fn kill_once_cached(child: &mut Child, predictions: &Path, at_least: usize) 
     let _ = child.wait();
     cached_entries(predictions)
 }
+
+/// `$EXPERIMENTS_PYTHON` or `python3` when it imports `modules`, with the module path that
+/// finds the experiments_py package (this repository's python/ when it is not installed), as
+/// the items of a TOML list; None, saying that `test` is skipped and why, otherwise.
+pub fn python(modules: &str, test: &str) -> Option<(String, String)> {
+    let interpreter = std::env::var("EXPERIMENTS_PYTHON").unwrap_or_else(|_| "python3".into());
+    let imports = |code: &str| {
+        Command::new(&interpreter)
+            .args(["-c", &format!("import {code}")])
+            .output()
+            .is_ok_and(|output| output.status.success())
+    };
+    if !imports(modules) {
+        eprintln!(
+            "skipped {test}: {interpreter} cannot import {modules} (set EXPERIMENTS_PYTHON to an \
+             interpreter that can; .ci/run does)"
+        );
+        return None;
+    }
+    let package = workspace_root().join("python").canonicalize().unwrap();
+    let module_path = if imports("experiments_py") {
+        String::new()
+    } else {
+        format!("{:?}", package.display().to_string())
+    };
+    Some((interpreter, module_path))
+}
+
+/// True when `python3` runs (the fake worker is a script for it); says that `test` is skipped
+/// otherwise.
+pub fn python3_runs(test: &str) -> bool {
+    let runs = Command::new("python3")
+        .args(["-c", "pass"])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !runs {
+        eprintln!("skipped {test}: python3 cannot be run here");
+    }
+    runs
+}

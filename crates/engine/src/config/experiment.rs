@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
 /// every other top-level key must be an option an analysis declares.
-pub const KEYS: [&str; 12] = [
+pub const KEYS: [&str; 13] = [
     "name",
     "seed",
     "datasets",
@@ -23,6 +23,7 @@ pub const KEYS: [&str; 12] = [
     "alpha",
     "wilcoxon_correction",
     "analyses",
+    "worker_timeout_seconds",
     "tuning",
 ];
 
@@ -66,6 +67,10 @@ pub struct ExperimentConfig {
     /// the analyses that are on by default for the plan run (see [`crate::Analysis::on_by_default`]).
     #[serde(default)]
     pub analyses: Option<Vec<String>>,
+    /// The time limit in seconds of one unit of every worker learner (`python`, `worker`) that
+    /// sets no `timeout_seconds` of its own; none: their default (600).
+    #[serde(default, deserialize_with = "worker_timeout")]
+    pub worker_timeout_seconds: Option<f64>,
     /// Fair tuning: one budget, search method, measure and inner protocol for every learner
     /// with a `tune` key (see [`crate::plan::tuning`]).
     #[serde(default)]
@@ -269,6 +274,28 @@ fn seed<'de, D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Resul
         }
     }
     deserializer.deserialize_any(Seed)
+}
+
+/// Reads the `worker_timeout_seconds` key: a number in the range of the worker learners' time
+/// limits; anything else is refused naming the key and that range.
+fn worker_timeout<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<f64>, D::Error> {
+    let value = toml::Value::deserialize(deserializer)?;
+    let seconds = match value {
+        toml::Value::Integer(number) => number as f64,
+        toml::Value::Float(number) => number,
+        _ => f64::NAN,
+    };
+    let (low, high) = learners::worker::kinds::TIMEOUT_RANGE;
+    if (low..=high).contains(&seconds) {
+        return Ok(Some(seconds));
+    }
+    Err(serde::de::Error::custom(format!(
+        "key 'worker_timeout_seconds' = {value}: allowed: a number of seconds from {low} to \
+         {high} (the time limit of one unit of every python or worker learner that sets no \
+         timeout_seconds of its own)"
+    )))
 }
 
 /// The message for a seed out of range.
@@ -610,7 +637,8 @@ mod more_tests {
     #[test]
     fn the_engine_keys_are_the_fields_of_the_config() {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
-                    analyses = []\ntuning = { budget = 3 }\n[[learners]]\nkind = \"c45\"\n";
+                    analyses = []\nworker_timeout_seconds = 60\ntuning = { budget = 3 }\n\
+                    [[learners]]\nkind = \"c45\"\n";
         let config = parse(text, &[]).unwrap();
         let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();
         let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();

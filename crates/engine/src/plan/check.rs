@@ -182,8 +182,11 @@ pub fn check_names(
     );
     let requests = dataset_requests(config, catalog, base, &mut problems);
     // Learners that name files (a worker's program, a user's module) read them from the
-    // config's folder first, as datasets do.
-    let learner_kinds = learner_kinds.clone().with_base_dir(base);
+    // config's folder first, as datasets do; worker learners take the config's unit time limit.
+    let learner_kinds = learner_kinds
+        .clone()
+        .with_base_dir(base)
+        .with_worker_timeout(config.worker_timeout_seconds);
     let mut learners = configure_learners(&config.learners, &learner_kinds, &mut problems);
     let mut tuning = tuned_learners(
         config,
@@ -191,6 +194,7 @@ pub fn check_names(
         (&learner_kinds, registries),
         &mut problems,
     );
+    check_learners_ready(&learners, config.learners.len(), &mut problems);
     if let Some((settings, tuned)) = &mut tuning {
         if settings.compare_default {
             add_defaults(&mut learners, tuned, &learner_kinds, &mut problems);
@@ -489,4 +493,46 @@ pub fn configure_learners(
         });
     }
     learners
+}
+
+/// Asks every configured learner, in parallel, whether it can run at all
+/// ([`learners::Learner::check_ready`]: a worker learner starts its first worker, kept for the
+/// run, and completes its handshake), when all `entries` of the config were configured (so that
+/// a learner's position is its entry). A learner that cannot run is a problem naming its entry,
+/// its name and the learner's own message; what the others say goes to the log.
+fn check_learners_ready(
+    learners: &[ConfiguredLearner],
+    entries: usize,
+    problems: &mut Vec<String>,
+) {
+    if learners.len() != entries {
+        return;
+    }
+    let answers: Vec<_> = std::thread::scope(|scope| {
+        let asked: Vec<_> = learners
+            .iter()
+            .map(|learner| scope.spawn(|| learner.learner.check_ready()))
+            .collect();
+        asked.into_iter().map(|asked| asked.join()).collect()
+    });
+    for (position, (learner, answer)) in learners.iter().zip(answers).enumerate() {
+        let problem = match answer {
+            Ok(Ok(note)) => {
+                if let Some(note) = note {
+                    eprintln!("learner '{}': {note}", learner.name);
+                }
+                continue;
+            }
+            Ok(Err(error)) => format!("cannot run: {error}"),
+            Err(panic) => format!(
+                "panicked while checking that it can run: {}",
+                learners::panic_message(&*panic)
+            ),
+        };
+        problems.push(format!(
+            "key 'learners' entry {} ('{}') {problem}",
+            position + 1,
+            learner.name
+        ));
+    }
 }

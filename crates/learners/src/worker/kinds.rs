@@ -18,24 +18,53 @@ const WORKER_REVISION: u32 = 1;
 /// identity).
 const PYTHON_REVISION: u32 = 1;
 
+/// The range of a worker's time limits in seconds (`timeout_seconds`,
+/// `start_timeout_seconds`, and a config's `worker_timeout_seconds`).
+pub const TIMEOUT_RANGE: (f64, f64) = (0.001, 86_400.0);
+
 /// The time limits every worker kind declares.
 fn timeouts() -> [ParameterSpec; 2] {
+    let (low, high) = TIMEOUT_RANGE;
     [
         ParameterSpec::real(
             "timeout_seconds",
             600.0,
-            0.001,
-            86_400.0,
-            "time limit of one unit in the worker (sending its rows, fitting, predicting); a unit over it fails and its worker is restarted",
+            low,
+            high,
+            "time limit of one unit in the worker (sending its rows, fitting, predicting): this value when given, else the config's top-level worker_timeout_seconds when given, else 600 s; a unit over it fails and its worker is restarted, and the run's log names the limit that applies",
         ),
         ParameterSpec::real(
             "start_timeout_seconds",
             120.0,
-            0.001,
-            86_400.0,
+            low,
+            high,
             "time limit of a worker's start and handshake (a Python worker imports its estimator then)",
         ),
     ]
+}
+
+/// The time limit of one unit and where it comes from, for messages: the learner's
+/// `timeout_seconds`, else the run's (a config's `worker_timeout_seconds`), else the default.
+fn unit_timeout(params: &Params) -> Result<(Duration, &'static str), ParamError> {
+    let (seconds, source) = if params.is_given("timeout_seconds") {
+        (params.real("timeout_seconds")?, "timeout_seconds")
+    } else if let Some(seconds) = params.worker_timeout() {
+        (seconds, "the config's worker_timeout_seconds")
+    } else {
+        (
+            params.real("timeout_seconds")?,
+            "timeout_seconds, the default",
+        )
+    };
+    let (low, high) = TIMEOUT_RANGE;
+    if !(low..=high).contains(&seconds) {
+        return Err(params.invalid(
+            "timeout_seconds",
+            format!("{seconds} (from {source})"),
+            format!("{low} to {high} seconds"),
+        ));
+    }
+    Ok((Duration::from_secs_f64(seconds), source))
 }
 
 /// How to start the workers of a learner, with the time limits its parameters give.
@@ -46,13 +75,16 @@ fn launch(
     env: Vec<(String, String)>,
     options: String,
 ) -> Result<Launch, ParamError> {
+    let (unit_timeout, unit_timeout_source) = unit_timeout(params)?;
     Ok(Launch {
         program,
         args,
         env,
         options,
         start_timeout: Duration::from_secs_f64(params.real("start_timeout_seconds")?),
-        unit_timeout: Duration::from_secs_f64(params.real("timeout_seconds")?),
+        unit_timeout,
+        unit_timeout_source,
+        start_hint: None,
     })
 }
 
@@ -186,7 +218,11 @@ fn build_python(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> 
     };
     let args = vec!["-m".into(), "experiments_py.worker".into()];
     let env = python_env(base, params.string_list("module_path")?);
-    let launch = launch(params, program, args, env, options)?;
+    let mut launch = launch(params, program, args, env, options)?;
+    launch.start_hint = Some(format!(
+        "the learner's `python` parameter names the interpreter, here \"{python}\": it needs \
+         numpy and this repository's experiments_py package (pip install ./python)"
+    ));
     Ok(Box::new(WorkerLearner::new(
         "python",
         PYTHON_REVISION,

@@ -12,6 +12,7 @@ use data::{Features, Schema, View};
 use crate::spec::{revision_text, Capabilities};
 use crate::worker::pool::{Pool, Training};
 use crate::worker::process::Launch;
+use crate::worker::protocol::Welcome;
 use crate::{Learner, LearnerError, Model, Probabilities};
 
 /// A learner whose fits and predictions run in worker processes.
@@ -49,6 +50,14 @@ impl WorkerLearner {
             message,
         }
     }
+
+    /// The first worker's handshake (starting it on the first call), or why there is none.
+    fn started(&self) -> Result<&Welcome, LearnerError> {
+        self.pool
+            .welcome()
+            .as_ref()
+            .map_err(|problem| self.error(format!("the worker could not be started: {problem}")))
+    }
 }
 
 impl Learner for WorkerLearner {
@@ -78,11 +87,15 @@ impl Learner for WorkerLearner {
         }
     }
 
+    /// Starts the first worker (kept for the run) and completes its handshake; the log line
+    /// names its command and time limits.
+    fn check_ready(&self) -> Result<Option<String>, LearnerError> {
+        self.started()?;
+        Ok(Some(self.pool.launch().started_note()))
+    }
+
     fn fit(&self, train: &View, seed: u64) -> Result<Box<dyn Model>, LearnerError> {
-        let welcome =
-            self.pool.welcome().as_ref().map_err(|problem| {
-                self.error(format!("the worker could not be started: {problem}"))
-            })?;
+        let welcome = self.started()?;
         if !welcome.capabilities.instance_weights {
             if let Some(position) = (0..train.len()).find(|&p| train.weight(p) != 1.0) {
                 return Err(LearnerError::Data {

@@ -81,6 +81,11 @@ impl Pool {
         }
     }
 
+    /// How this pool's workers start.
+    pub fn launch(&self) -> &Launch {
+        &self.launch
+    }
+
     /// The first worker's handshake (starting it on the first call), or why it failed.
     pub fn welcome(&self) -> &Result<Welcome, String> {
         self.welcome.get_or_init(|| {
@@ -196,7 +201,7 @@ impl Pool {
         let failed = |session: &mut Session, failure| {
             session
                 .process
-                .failure_message(failure, "the unit", "timeout_seconds")
+                .failure_message(failure, "the unit", self.launch.unit_timeout_source)
         };
         let (kind, body) = match received {
             Ok(frame) => frame,

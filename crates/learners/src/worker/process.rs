@@ -38,6 +38,12 @@ pub struct Launch {
     pub start_timeout: Duration,
     /// Time limit of one unit.
     pub unit_timeout: Duration,
+    /// Where the unit's time limit comes from, for messages: `"timeout_seconds"` (the
+    /// learner's), `"timeout_seconds, the default"`, `"the config's worker_timeout_seconds"`.
+    pub unit_timeout_source: &'static str,
+    /// What the worker needs to start, added to the message when it cannot be started or
+    /// exits during its handshake (e.g. the Python worker's interpreter and package).
+    pub start_hint: Option<String>,
 }
 
 impl Launch {
@@ -47,6 +53,27 @@ impl Launch {
             .chain(self.args.iter().cloned())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// `message` (why a worker could not start) with [`Launch::start_hint`], if any.
+    pub fn with_hint(&self, message: String) -> String {
+        match &self.start_hint {
+            Some(hint) => format!("{message}\n({hint})"),
+            None => message,
+        }
+    }
+
+    /// What the run's log says of a learner whose first worker started: its command and the
+    /// time limits that apply.
+    pub fn started_note(&self) -> String {
+        format!(
+            "its worker `{}` started; a unit that does not answer within {} s ({}) fails, a \
+             new worker's handshake has {} s (start_timeout_seconds)",
+            self.command_line(),
+            self.unit_timeout.as_secs_f64(),
+            self.unit_timeout_source,
+            self.start_timeout.as_secs_f64()
+        )
     }
 }
 
@@ -95,10 +122,10 @@ impl Process {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = command.spawn().map_err(|error| {
-            format!(
+            launch.with_hint(format!(
                 "cannot start the worker `{}`: {error}",
                 launch.command_line()
-            )
+            ))
         })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -132,53 +159,70 @@ impl Process {
     }
 
     /// Reads one frame: its type and body. `allowed` gives, for each type the runner expects
-    /// now, the largest length field it accepts; anything else is malformed.
+    /// now, the largest length field it accepts; anything else is malformed, and a length of 0
+    /// (no type byte) is reported as soon as its four bytes arrive.
     pub fn receive(
         &mut self,
         deadline: Instant,
         timeout: Duration,
         allowed: &[(u8, u64)],
     ) -> Result<(u8, Vec<u8>), Failure> {
-        let header = self.read_exact(5, deadline, timeout)?;
-        let length = u32::from_le_bytes(header[..4].try_into().expect("4 bytes")) as u64;
-        let kind = header[4];
-        let fits = allowed
-            .iter()
-            .any(|&(wanted, longest)| wanted == kind && length >= 1 && length <= longest);
-        if !fits {
+        self.fill(4, deadline, timeout)?;
+        let start = self.taken;
+        let length =
+            u32::from_le_bytes(self.pending[start..start + 4].try_into().expect("4 bytes")) as u64;
+        let kind = if length == 0 {
+            None
+        } else {
+            self.fill(5, deadline, timeout)?;
+            Some(self.pending[start + 4])
+        };
+        let fits = kind.is_some_and(|kind| {
+            allowed
+                .iter()
+                .any(|&(wanted, longest)| wanted == kind && length <= longest)
+        });
+        let Some(kind) = kind.filter(|_| fits) else {
             return Err(Failure::Malformed(
-                self.describe_garbage(&header, length, allowed),
+                self.describe_garbage(length, kind, allowed),
             ));
-        }
+        };
+        self.taken += 5;
         let body = self.read_exact(length as usize - 1, deadline, timeout)?;
         Ok((kind, body))
     }
 
-    /// The message for a frame header the runner did not expect, quoting the bytes read.
-    fn describe_garbage(&mut self, header: &[u8], length: u64, allowed: &[(u8, u64)]) -> String {
-        let mut bytes = header.to_vec();
+    /// The message for a frame header the runner did not expect (`kind` is None for a length
+    /// of 0, which leaves no room for a type byte), quoting the bytes not yet taken.
+    fn describe_garbage(&self, length: u64, kind: Option<u8>, allowed: &[(u8, u64)]) -> String {
         let rest = &self.pending[self.taken..];
-        bytes.extend_from_slice(&rest[..rest.len().min(60)]);
+        let bytes = &rest[..rest.len().min(65)];
         let expected: Vec<String> = allowed
             .iter()
-            .map(|(kind, longest)| format!("type 0x{kind:02x} of length at most {longest}"))
+            .map(|&(kind, longest)| {
+                format!(
+                    "type 0x{kind:02x} ({}) of length at most {longest}",
+                    protocol::type_name(kind)
+                )
+            })
             .collect();
+        let header = match kind {
+            Some(kind) => format!("length {length}, type 0x{kind:02x}"),
+            None => "length 0 (a frame's length counts its type byte and body, so it is at \
+                     least 1)"
+                .to_string(),
+        };
         format!(
-            "a malformed frame: length {length}, type 0x{:02x}, where the runner expects {}; the \
-             output began with {:?} (a worker must write nothing but frames to its standard \
-             output: print messages to standard error)",
-            header[4],
+            "a malformed frame: {header}, where the runner expects {}; the output began with \
+             {:?} (a worker must write nothing but frames to its standard output: print \
+             messages to standard error)",
             expected.join(" or "),
-            String::from_utf8_lossy(&bytes)
+            String::from_utf8_lossy(bytes)
         )
     }
 
-    fn read_exact(
-        &mut self,
-        count: usize,
-        deadline: Instant,
-        timeout: Duration,
-    ) -> Result<Vec<u8>, Failure> {
+    /// Waits until at least `count` bytes are read and not yet taken.
+    fn fill(&mut self, count: usize, deadline: Instant, timeout: Duration) -> Result<(), Failure> {
         if self.taken == self.pending.len() {
             self.pending.clear();
             self.taken = 0;
@@ -202,6 +246,17 @@ impl Process {
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout(timeout)),
             }
         }
+        Ok(())
+    }
+
+    /// Takes the next `count` bytes, waiting for them.
+    fn read_exact(
+        &mut self,
+        count: usize,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<Vec<u8>, Failure> {
+        self.fill(count, deadline, timeout)?;
         let bytes = self.pending[self.taken..self.taken + count].to_vec();
         self.taken += count;
         Ok(bytes)
@@ -221,7 +276,14 @@ impl Process {
         let (kind, body) = self
             .receive(Instant::now() + limit, limit, &allowed)
             .map_err(|failure| {
-                self.failure_message(failure, "its handshake", "start_timeout_seconds")
+                let exited = matches!(failure, Failure::Closed);
+                let message =
+                    self.failure_message(failure, "its handshake", "start_timeout_seconds");
+                if exited {
+                    launch.with_hint(message)
+                } else {
+                    message
+                }
             })?;
         if kind == protocol::ERROR {
             let message = protocol::parse_error(&body).unwrap_or_else(|problem| problem);

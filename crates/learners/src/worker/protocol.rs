@@ -31,6 +31,22 @@ pub const PROBABILITIES: u8 = 0x82;
 /// Worker to runner: the handshake or the unit failed, and why.
 pub const ERROR: u8 = 0x83;
 
+/// The name of a frame type, for messages (`"unknown"` for a type the protocol does not have).
+pub fn type_name(kind: u8) -> &'static str {
+    match kind {
+        HELLO => "HELLO",
+        DATASET => "DATASET",
+        ROWS => "ROWS",
+        FIT_PREDICT => "FIT_PREDICT",
+        FORGET => "FORGET",
+        BYE => "BYE",
+        WELCOME => "WELCOME",
+        PROBABILITIES => "PROBABILITIES",
+        ERROR => "ERROR",
+        _ => "unknown",
+    }
+}
+
 /// The longest WELCOME or ERROR frame a runner reads (its length field), 1 MiB.
 pub const MAX_TEXT_FRAME: u64 = 1 << 20;
 

@@ -9,9 +9,11 @@ MODE:
   record LOG              behave, and append every frame received to LOG as one JSON line
   silent                  never answer the handshake
   refuse                  answer the handshake with ERROR
+  zero                    answer the handshake with a frame of length 0, then wait
   fail KIND N MARKER      behave, but at the N-th unit of this process, if the file MARKER does
                           not exist, create it and misbehave as KIND: crash, sleep, garbage,
-                          short, shape, nan, error (so a restarted worker behaves)
+                          short, shape, nan, error, zero (a frame of length 0, then go on)
+                          (so a restarted worker behaves)
 """
 
 import json
@@ -81,6 +83,8 @@ def misbehave(kind, out, rows, n_classes):
         out.write(protocol.probabilities(rows, n_classes, struct.pack(f"<{len(values)}d", *values)))
     elif kind == "error":
         out.write(protocol.error("ValueError: the learner failed on purpose"))
+    elif kind == "zero":
+        out.write(struct.pack("<I", 0))
     out.flush()
 
 
@@ -100,6 +104,12 @@ def main():
             record(sys.argv[2], kind, body, tables)
         if kind == protocol.HELLO:
             if mode == "silent":
+                time.sleep(60)
+                return 0
+            if mode == "zero":
+                print("fake worker: a frame of length 0 on purpose", file=sys.stderr, flush=True)
+                out.write(struct.pack("<I", 0))
+                out.flush()
                 time.sleep(60)
                 return 0
             if mode == "refuse":
