@@ -457,14 +457,24 @@ fn plans_beyond_the_limits_are_refused_before_their_splits_are_made() {
             && message.contains("--max-split-memory-mb"),
         "{message}"
     );
-    // Leave-one-out on shuttle's 58000 rows: 58000 splits of 4-byte row numbers, about 12.5
-    // GiB, over the 4 GiB limit (adult's 32561 rows, about 3.9 GiB, now fit under it).
-    let message = config_error(&GOOD.replace("\"pima\"", "\"shuttle\"").replace(
-        "{ kind = \"stratified_kfold\", folds = 10 }",
-        "{ kind = \"leave_one_out\" }",
-    ));
+    // Leave-one-out on shuttle's 58000 rows: each split lists its one test row and holds its
+    // training rows as the rest, so the splits weigh about 15 MB, far under the 4 GiB limit
+    // (counting every row of every split, 12.5 GiB, refused it before); its 58000 units are
+    // bounded by --max-units, lowered here to show it.
+    let folder = scratch("leave-one-out");
+    let config = write(
+        &folder,
+        "loo.toml",
+        &GOOD.replace("\"pima\"", "\"shuttle\"").replace(
+            "{ kind = \"stratified_kfold\", folds = 10 }",
+            "{ kind = \"leave_one_out\" }",
+        ),
+    );
+    let config = config.to_str().unwrap();
+    accepted(&["--check", "--config", config]);
+    let message = refused(&["--check", "--max-units", "57999", "--config", config]);
     assert!(
-        message.contains("58000 splits of 58000 rows") && message.contains("leave_one_out"),
+        message.contains("58000 units") && message.contains("leave_one_out"),
         "{message}"
     );
     // The unit limit, lowered to show it: 10 folds x 1 learner = 10 units.
