@@ -160,8 +160,7 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     check_count("--samples", samples, 1, MAX_SAMPLES as u64, what)?;
     let path = match (&args.test, &args.file) {
         (Some(test), _) => {
-            print!("{}", crate::single_tests::run(test)?);
-            return Ok(());
+            return crate::output::print(crate::single_tests::run(test)?);
         }
         (None, Some(path)) => path,
         (None, None) => bail!("give a FILE or a test (see `compare --help`)"),
@@ -230,11 +229,9 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
     compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
-    print!(
-        "{}",
-        compare_file::across_output(&file, &results, &settings, args.json)?
-    );
-    Ok(())
+    crate::output::print(compare_file::across_output(
+        &file, &results, &settings, args.json,
+    )?)
 }
 
 /// The paired tests of two learners' per-fold results.
@@ -261,6 +258,5 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
     };
     let columns = [args.a.as_deref(), args.b.as_deref()];
     let output = compare_file::folds_output(table, &file, columns, &options, args.json)?;
-    print!("{output}");
-    Ok(())
+    crate::output::print(output)
 }

@@ -3,8 +3,9 @@
 
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 
 /// A folder of its own under the test scratch directory.
 pub fn scratch(name: &str) -> PathBuf {
@@ -65,4 +66,12 @@ pub fn assert_words(message: &str, words: &[&str]) {
     for word in words {
         assert!(message.contains(word), "expected '{word}' in: {message}");
     }
+}
+
+/// A spawned program's piped stderr, read to its end.
+pub fn read_stderr(child: &mut Child) -> String {
+    let mut stderr = String::new();
+    let pipe = child.stderr.as_mut().expect("stderr is piped");
+    pipe.read_to_string(&mut stderr).unwrap();
+    stderr
 }
