@@ -12,7 +12,8 @@ use stats::{BootstrapInterval, BootstrapOptions, DeLongContrastResult};
 
 use crate::brier::{brier_decomposition, brier_score, BrierDecomposition};
 use crate::calibration::{
-    calibration, check_probabilities, BinInterval, Binning, Calibration, CalibrationOptions,
+    calibration, check_probabilities, expected_calibration_error, BinInterval, Binning,
+    Calibration, CalibrationOptions,
 };
 use crate::cost_curves::{cost_curve, models_cost_curve, CostCurve};
 use crate::error::{EvaluateError, Result};
@@ -116,9 +117,7 @@ impl IntervalMeasure {
                 Ok(partial_auc(data, 0.0, options.max_fpr)?.standardized)
             }
             IntervalMeasure::HMeasure => Ok(h_measure(data, options.prior)?.h),
-            IntervalMeasure::Ece => {
-                Ok(calibration(data, &options.calibration(Binning::EqualWidth))?.ece)
-            }
+            IntervalMeasure::Ece => expected_calibration_error(data, options.bins),
         }
     }
 }

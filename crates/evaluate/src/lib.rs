@@ -39,8 +39,8 @@ pub use averaging::{
 };
 pub use brier::{brier_decomposition, brier_score, multiclass_brier_score, BrierDecomposition};
 pub use calibration::{
-    calibration, one_vs_rest_calibration, top_label_calibration, BinInterval, Binning, Calibration,
-    CalibrationOptions, CalibrationPool, ReliabilityBin,
+    calibration, expected_calibration_error, one_vs_rest_calibration, top_label_calibration,
+    BinInterval, Binning, Calibration, CalibrationOptions, CalibrationPool, ReliabilityBin,
 };
 pub use concavity::{concavities, invert_intervals, repair_concavities, ScoreInterval};
 pub use confusion::{BinaryCounts, ConfusionMatrix};
