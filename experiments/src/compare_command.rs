@@ -123,7 +123,7 @@ pub struct CompareArgs {
     correlation: Option<f64>,
 
     /// Long results table with folds: draws kept per chain (4 chains, a quarter as many
-    /// warm-up) of the hierarchical test of every pair; 0 skips it.
+    /// warm-up) of the hierarchical test of every pair, 0 to 1000000; 0 skips it.
     #[arg(long, value_name = "N", default_value_t = comparison::across::HIERARCHICAL_SAMPLES)]
     hierarchical_samples: usize,
 }
@@ -184,6 +184,10 @@ fn refuse(flags: &[(bool, &str)], what: &str) -> Result<()> {
 
 /// The analysis settings the flags give for `results`.
 fn settings(args: &CompareArgs, results: &ResultsTable) -> Result<Settings> {
+    let draws = args.hierarchical_samples as u64;
+    let what = "the draws kept per chain of the hierarchical test (0 skips it)";
+    let most = across::MAX_HIERARCHICAL_SAMPLES as u64;
+    check_count("--hierarchical-samples", draws, 0, most, what)?;
     let missing = across::missing_policy(&args.missing).map_err(|e| anyhow!("--missing: {e}"))?;
     let cd_procedure = across::cd_procedure(&args.cd_test, &args.cd_adjustment)
         .map_err(|e| anyhow!("--cd-test / --cd-adjustment: {e}"))?;

@@ -245,3 +245,34 @@ fn a_count_that_is_not_a_whole_number_of_its_type_is_refused_with_the_flags_rang
     let message = refused(&["compare", "correct", "--pvalues=0.01,-1"]);
     assert_words(&message, &["--pvalues", "-1", "[0, 1]"]);
 }
+
+#[test]
+fn hierarchical_samples_beyond_the_configs_limit_are_refused_at_the_flag() {
+    let folder = scratch("compare_hierarchical");
+    let mut text = String::from("dataset,learner,fold,value\n");
+    for (d, dataset) in ["d1", "d2", "d3"].iter().enumerate() {
+        for (l, learner) in ["a", "b"].iter().enumerate() {
+            for fold in 1..=3 {
+                text.push_str(&format!(
+                    "{dataset},{learner},{fold},0.{}\n",
+                    5 + d + l + fold
+                ));
+            }
+        }
+    }
+    let table = write(&folder, "long.csv", text);
+    let table = table.to_str().unwrap();
+    for draws in ["1000000000", "1000001"] {
+        let message = refused(&["compare", table, "--hierarchical-samples", draws]);
+        assert_words(
+            &message,
+            &[
+                &format!("--hierarchical-samples {draws} is out of range"),
+                "draws kept per chain of the hierarchical test",
+                "from 0 to 1000000",
+            ],
+        );
+        assert!(!message.contains("warmup"), "{message}");
+    }
+    accepted(&["compare", table, "--hierarchical-samples", "0"]);
+}

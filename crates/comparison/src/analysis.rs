@@ -158,7 +158,7 @@ const OPTIONS: &[ParameterSpec] = &[
         "hierarchical_samples",
         across::HIERARCHICAL_SAMPLES,
         0,
-        1_000_000,
+        across::MAX_HIERARCHICAL_SAMPLES,
         "draws kept per chain (4 chains, a quarter as many warm-up) of the hierarchical \
          Bayesian t-test of every pair (its time grows with the draws, datasets and pairs; see \
          docs/compare.md); 0: not run",
