@@ -231,6 +231,9 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         lower_is_better: args.lower_is_better,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
+    for note in &results.notes {
+        eprintln!("note: {note}");
+    }
     compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
     crate::output::print(compare_file::across_output(

@@ -5,7 +5,7 @@
 
 mod bad_input;
 
-use bad_input::{accepted, assert_words, refused, refused_by_parser, scratch, write};
+use bad_input::{accepted, assert_words, noted, refused, refused_by_parser, scratch, write};
 
 #[test]
 fn a_typo_in_a_per_fold_file_is_an_error_not_a_results_table() {
@@ -275,4 +275,115 @@ fn hierarchical_samples_beyond_the_configs_limit_are_refused_at_the_flag() {
         assert!(!message.contains("warmup"), "{message}");
     }
     accepted(&["compare", table, "--hierarchical-samples", "0"]);
+}
+
+#[test]
+fn values_that_overflow_in_a_results_table_are_refused_naming_the_file_lines_and_column() {
+    let folder = scratch("compare_table_overflow");
+    // Two rows of 1e308 for one cell: their sum, and so their mean, is beyond f64.
+    let mut long = String::from("dataset,learner,fold,value\nd1,a,1,1e308\nd1,a,2,1e308\n");
+    for row in [
+        "d1,b,1,0.5",
+        "d1,b,2,0.5",
+        "d2,a,1,0.6",
+        "d2,a,2,0.6",
+        "d2,b,1,0.5",
+    ] {
+        long.push_str(&format!("{row}\n"));
+    }
+    long.push_str("d2,b,2,0.5\nd3,a,1,0.8\nd3,a,2,0.8\nd3,b,1,0.7\nd3,b,2,0.7\n");
+    let file = write(&folder, "long.csv", long);
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[
+            &format!("{path}:2, 3: the values of column 'value'"),
+            "dataset 'd1' and learner 'a' add up beyond f64",
+        ],
+    );
+    assert!(!message.contains("at index"), "{message}");
+    // 1e308 - -1e308, on lines 2 and 3 of a long table and on line 2 of a wide one.
+    let rows = "d1,a,1e308\nd1,b,-1e308\nd2,a,0.6\nd2,b,0.5\nd3,a,0.8\nd3,b,0.7\n";
+    let file = write(
+        &folder,
+        "difference.csv",
+        format!("dataset,learner,value\n{rows}"),
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[
+            &format!("{path}:2, 3: a - b on dataset 'd1' = 1e308 - -1e308 overflows f64"),
+            "must differ by a finite amount",
+        ],
+    );
+    let file = write(
+        &folder,
+        "wide.csv",
+        "dataset,a,b\nd1,0.6,0.5\nd2,1e308,-1e308\nd3,0.8,0.7\n",
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[&format!(
+            "{path}:3: a - b on dataset 'd2' = 1e308 - -1e308 overflows f64"
+        )],
+    );
+}
+
+#[test]
+fn a_repeated_row_is_an_error_in_a_wide_table_and_a_note_in_a_long_one() {
+    let folder = scratch("compare_repeated_rows");
+    let wide = write(
+        &folder,
+        "wide.csv",
+        "dataset,a,b\nd1,0.7,0.6\nd2,0.6,0.5\nd1,0.8,0.7\nd3,0.8,0.2\n",
+    );
+    let path = wide.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[&format!(
+            "{path}:4: dataset 'd1' appears twice, on lines 2 and 4"
+        )],
+    );
+    // A long table with a fold column: the same (dataset, learner, fold) twice.
+    let mut text = String::from("dataset,learner,fold,value\n");
+    for dataset in ["d1", "d2", "d3"] {
+        for learner in ["a", "b"] {
+            for fold in [1, 2] {
+                text.push_str(&format!(
+                    "{dataset},{learner},{fold},0.{fold}{}\n",
+                    learner.len()
+                ));
+            }
+        }
+    }
+    text.push_str("d2,b,1,0.9\n");
+    let long = write(&folder, "folds.csv", text);
+    let path = long.to_str().unwrap();
+    let note = noted(&["compare", path]);
+    assert_words(
+        &note,
+        &[
+            &format!("note: '{path}': lines 8 and 14 are both dataset 'd2', learner 'b', fold '1'"),
+            "averaged into one value",
+        ],
+    );
+    // Without a fold column: one dataset and learner with more rows than the others.
+    let text = "dataset,learner,value\nd1,a,0.7\nd1,b,0.6\nd1,a,0.9\nd2,a,0.6\nd2,b,0.5\n\
+                d3,a,0.8\nd3,b,0.7\n";
+    let long = write(&folder, "plain.csv", text);
+    let path = long.to_str().unwrap();
+    let note = noted(&["compare", path]);
+    assert_words(
+        &note,
+        &[
+            &format!("note: '{path}': dataset 'd1', learner 'a' has 2 rows (lines 2, 4)"),
+            "where most datasets and learners have 1",
+        ],
+    );
 }

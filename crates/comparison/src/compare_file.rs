@@ -24,8 +24,10 @@ use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
 use stats::{FoldComparison, FoldOptions};
 
 use crate::across::{self, Settings};
+use crate::finite::{check_differences, check_sum, OverflowError, Placed};
 use crate::predictions::{two_columns, PredictionsError};
 use crate::results_table::{across_text, ResultsTable, TableError};
+use crate::results_table::{FOLD_COLUMNS, REPETITION_COLUMNS};
 
 /// Why a file could not be compared.
 #[derive(Debug, thiserror::Error)]
@@ -48,36 +50,9 @@ pub enum CompareFileError {
         /// Why.
         why: String,
     },
-    /// Two learners' per-fold values that differ by more than f64 holds.
-    #[error(
-        "{file}:{line}: {a} - {b} = {x:e} - {y:e} overflows f64 (beyond about 1.8e308); per-fold \
-         values must differ by a finite amount"
-    )]
-    FoldDifference {
-        /// The file.
-        file: String,
-        /// The line of the row.
-        line: usize,
-        /// The first learner.
-        a: String,
-        /// The second learner.
-        b: String,
-        /// The first learner's value.
-        x: f64,
-        /// The second learner's value.
-        y: f64,
-    },
-    /// A learner's per-fold values whose sum is beyond f64.
-    #[error(
-        "'{file}': the values of column '{name}' add up beyond f64 (about 1.8e308), so their \
-         mean overflows; per-fold values must be smaller"
-    )]
-    FoldSum {
-        /// The file.
-        file: String,
-        /// The learner.
-        name: String,
-    },
+    /// Two values whose difference, or a column whose sum, is beyond f64.
+    #[error(transparent)]
+    Overflow(#[from] OverflowError),
     /// The table has no rows.
     #[error(transparent)]
     Table(#[from] TableError),
@@ -206,39 +181,34 @@ pub fn folds_output(
     Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
 }
 
-/// The per-fold values of two learners: every difference a - b and every column's sum finite,
-/// else an error naming the line (1e308 and -1e308 are finite, their difference is not).
+/// The per-fold values of two learners: every difference a - b and every column's sum finite
+/// (`finite`), else an error naming the lines.
 fn check_fold_values(
     table: &TextTable,
     names: [&str; 2],
     values: [&[f64]; 2],
 ) -> Result<(), CompareFileError> {
     let file = table.path().display().to_string();
+    let lines: Vec<usize> = (0..table.len()).map(|row| table.line_of(row)).collect();
     let [a, b] = values;
     for row in 0..a.len() {
-        if !(a[row] - b[row]).is_finite() {
-            return Err(CompareFileError::FoldDifference {
-                file,
-                line: table.line_of(row),
-                a: names[0].into(),
-                b: names[1].into(),
-                x: a[row],
-                y: b[row],
-            });
-        }
+        let line = &lines[row..=row];
+        let placed = |name, value| Placed {
+            name,
+            lines: line,
+            value,
+        };
+        check_differences(
+            &file,
+            "",
+            &[placed(names[0], a[row]), placed(names[1], b[row])],
+        )?;
     }
     for (name, column) in names.iter().zip([a, b]) {
-        if !column.iter().sum::<f64>().is_finite() {
-            let name = name.to_string();
-            return Err(CompareFileError::FoldSum { file, name });
-        }
+        check_sum(&file, &format!("column '{name}'"), &lines, column)?;
     }
     Ok(())
 }
-
-/// Column names read as the repetition index, and as the fold index.
-const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
-const FOLD_COLUMNS: [&str; 1] = ["fold"];
 
 /// The columns of a per-fold table that are learners' (not the repetition or fold index).
 fn learner_columns(table: &TextTable) -> Vec<&String> {

@@ -61,6 +61,14 @@ pub fn accepted(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs a command that must succeed; its stderr (the notes).
+pub fn noted(args: &[&str]) -> String {
+    let output = experiments(args);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{args:?}: {stderr}");
+    stderr
+}
+
 /// Every word is in the message.
 pub fn assert_words(message: &str, words: &[&str]) {
     for word in words {
