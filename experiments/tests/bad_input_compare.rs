@@ -335,6 +335,64 @@ fn values_that_overflow_in_a_results_table_are_refused_naming_the_file_lines_and
 }
 
 #[test]
+fn bergmann_hommel_over_nine_learners_is_refused_naming_the_limit() {
+    let folder = scratch("compare_bergmann_hommel");
+    let table = |learners: usize| {
+        let names: Vec<String> = (0..learners).map(|l| format!("l{l}")).collect();
+        let mut text = format!("dataset,{}\n", names.join(","));
+        for d in 0..6 {
+            let values: Vec<String> = (0..learners)
+                .map(|l| format!("0.{}", (d * 7 + l * 3) % 10 + 10))
+                .collect();
+            text.push_str(&format!("d{d},{}\n", values.join(",")));
+        }
+        text
+    };
+    let ten = write(&folder, "ten.csv", table(10));
+    let ten = ten.to_str().unwrap();
+    let args = ["compare", ten, "--cd-adjustment", "bergmann-hommel"];
+    let message = refused(&args);
+    assert_words(
+        &message,
+        &[
+            "--cd-adjustment bergmann-hommel takes at most 9 learners",
+            &format!("'{ten}' has 10 to compare"),
+            "shaffer",
+        ],
+    );
+    // Nine learners are taken; Nemenyi ignores the adjustment.
+    let nine = write(&folder, "nine.csv", table(9));
+    accepted(&[
+        "compare",
+        nine.to_str().unwrap(),
+        "--cd-adjustment",
+        "bergmann-hommel",
+    ]);
+    accepted(&[&args[..], &["--cd-test", "nemenyi"]].concat());
+}
+
+#[test]
+fn drop_learners_that_drops_every_learner_is_an_error_naming_them() {
+    let folder = scratch("compare_drop_learners");
+    let file = write(
+        &folder,
+        "holes.csv",
+        "dataset,a,b,c\nd1,0.7,,0.5\nd2,,0.5,0.4\nd3,0.8,0.7,\nd4,0.8,0.6,0.5\n",
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path, "--missing", "drop-learners"]);
+    assert_words(
+        &message,
+        &[
+            &format!("--missing drop-learners leaves 0 of the 3 learners of '{path}'"),
+            "a (on d2); b (on d1); c (on d3)",
+            "skillings-mack",
+        ],
+    );
+    accepted(&["compare", path, "--missing", "drop-datasets"]);
+}
+
+#[test]
 fn a_repeated_row_is_an_error_in_a_wide_table_and_a_note_in_a_long_one() {
     let folder = scratch("compare_repeated_rows");
     let wide = write(

@@ -42,6 +42,36 @@ pub enum CompareFileError {
         /// The most the tests take.
         most: usize,
     },
+    /// `--missing drop-learners` leaves fewer than two learners.
+    #[error(
+        "--missing drop-learners leaves {kept} of the {learners} learners of '{file}', and the \
+         tests need at least 2; dropped, for lacking a result: {dropped}; use --missing \
+         skillings-mack (the default) or drop-datasets"
+    )]
+    AllLearnersDropped {
+        /// The file.
+        file: String,
+        /// Its learners.
+        learners: usize,
+        /// The learners kept.
+        kept: usize,
+        /// Each dropped learner with the datasets it lacks.
+        dropped: String,
+    },
+    /// Bergmann-Hommel asked for more learners than it is computed for.
+    #[error(
+        "--cd-adjustment bergmann-hommel takes at most {most} learners (it enumerates every \
+         exhaustive set of hypotheses), and '{file}' has {learners} to compare; use shaffer (its \
+         static relative), holm or another adjustment"
+    )]
+    BergmannHommel {
+        /// The file.
+        file: String,
+        /// The learners the CD diagram would compare.
+        learners: usize,
+        /// The most Bergmann-Hommel takes.
+        most: usize,
+    },
     /// The analysis failed, or nothing could be compared (the sentence says why).
     #[error("'{file}': {why}")]
     Analysis {
@@ -93,6 +123,50 @@ pub fn check_learners(file: &str, results: &ResultsTable) -> Result<(), CompareF
     Ok(())
 }
 
+/// Refuses settings the analysis of `results` cannot follow: `--missing drop-learners` that
+/// leaves fewer than two learners, Bergmann-Hommel's adjustment of the CD diagram's test over
+/// more learners than it takes.
+pub fn check_settings(
+    file: &str,
+    results: &ResultsTable,
+    settings: &Settings,
+) -> Result<(), CompareFileError> {
+    let table = &results.table;
+    let missing = stats::skillings_mack::apply_missing_policy(&table.values, settings.missing)
+        .map_err(|error| CompareFileError::Analysis {
+            file: file.to_string(),
+            why: error.to_string(),
+        })?;
+    let kept = missing.kept_learners.len();
+    if settings.missing == stats::skillings_mack::MissingPolicy::DropLearners && kept < 2 {
+        let dropped: Vec<String> = (missing.dropped_learners.iter())
+            .map(|(learner, lacking)| {
+                let names: Vec<&str> = lacking.iter().map(|&d| &*table.datasets[d]).collect();
+                format!("{} (on {})", table.learners[*learner], names.join(", "))
+            })
+            .collect();
+        return Err(CompareFileError::AllLearnersDropped {
+            file: file.to_string(),
+            learners: table.learners.len(),
+            kept,
+            dropped: dropped.join("; "),
+        });
+    }
+    let procedure = settings.cd_procedure;
+    let most = stats::adjust::BERGMANN_HOMMEL_MAX_LEARNERS;
+    if procedure.adjustment == stats::across_analysis::Adjustment::BergmannHommel
+        && procedure.test != stats::across_analysis::PairwiseTest::Nemenyi
+        && kept > most
+    {
+        return Err(CompareFileError::BergmannHommel {
+            file: file.to_string(),
+            learners: kept,
+            most,
+        });
+    }
+    Ok(())
+}
+
 /// The across-data-set analysis of `results` (read from `file`) with `settings`, as text or
 /// JSON.
 pub fn across_output(
@@ -102,6 +176,7 @@ pub fn across_output(
     json: bool,
 ) -> Result<String, CompareFileError> {
     check_learners(file, results)?;
+    check_settings(file, results, settings)?;
     let failed = |why: String| CompareFileError::Analysis {
         file: file.to_string(),
         why,
