@@ -123,7 +123,7 @@ pub struct CompareArgs {
     correlation: Option<f64>,
 
     /// Long results table with folds: draws kept per chain (4 chains, a quarter as many
-    /// warm-up) of the hierarchical test of every pair; 0 skips it.
+    /// warm-up) of the hierarchical test of every pair, 0 to 1000000; 0 skips it.
     #[arg(long, value_name = "N", default_value_t = comparison::across::HIERARCHICAL_SAMPLES)]
     hierarchical_samples: usize,
 }
@@ -160,8 +160,7 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     check_count("--samples", samples, 1, MAX_SAMPLES as u64, what)?;
     let path = match (&args.test, &args.file) {
         (Some(test), _) => {
-            print!("{}", crate::single_tests::run(test)?);
-            return Ok(());
+            return crate::output::print(crate::single_tests::run(test)?);
         }
         (None, Some(path)) => path,
         (None, None) => bail!("give a FILE or a test (see `compare --help`)"),
@@ -185,6 +184,10 @@ fn refuse(flags: &[(bool, &str)], what: &str) -> Result<()> {
 
 /// The analysis settings the flags give for `results`.
 fn settings(args: &CompareArgs, results: &ResultsTable) -> Result<Settings> {
+    let draws = args.hierarchical_samples as u64;
+    let what = "the draws kept per chain of the hierarchical test (0 skips it)";
+    let most = across::MAX_HIERARCHICAL_SAMPLES as u64;
+    check_count("--hierarchical-samples", draws, 0, most, what)?;
     let missing = across::missing_policy(&args.missing).map_err(|e| anyhow!("--missing: {e}"))?;
     let cd_procedure = across::cd_procedure(&args.cd_test, &args.cd_adjustment)
         .map_err(|e| anyhow!("--cd-test / --cd-adjustment: {e}"))?;
@@ -230,13 +233,14 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
         measures: &engine.registries.measures,
     };
     let results: ResultsTable = comparison::read_results(table, layout, choice)?;
+    for note in &results.notes {
+        eprintln!("note: {note}");
+    }
     compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
-    print!(
-        "{}",
-        compare_file::across_output(&file, &results, &settings, args.json)?
-    );
-    Ok(())
+    crate::output::print(compare_file::across_output(
+        &file, &results, &settings, args.json,
+    )?)
 }
 
 /// The paired tests of two learners' per-fold results.
@@ -263,6 +267,5 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
     };
     let columns = [args.a.as_deref(), args.b.as_deref()];
     let output = compare_file::folds_output(table, &file, columns, &options, args.json)?;
-    print!("{output}");
-    Ok(())
+    crate::output::print(output)
 }

@@ -57,7 +57,14 @@ impl DatasetsArgs {
 pub fn run(args: &DatasetsArgs) -> Result<()> {
     let catalog = Catalog::locate().context("cannot find the shipped datasets")?;
     let options = args.file_options();
-    let failures = list_datasets(&catalog, &args.names, &options, &mut |l| println!("{l}"))?;
+    // The first line the reader refuses stops the listing (`output::Closed`).
+    let mut printed = Ok(());
+    let failures = list_datasets(&catalog, &args.names, &options, &mut |line| {
+        if printed.is_ok() {
+            printed = crate::output::print(format!("{line}\n"));
+        }
+    })?;
+    printed?;
     if !failures.is_empty() {
         bail!(
             "{} dataset(s) do not match the catalog or cannot be read:\n  {}",

@@ -12,6 +12,7 @@ mod compare_command;
 mod datasets_command;
 mod flag_errors;
 mod new_learner;
+mod output;
 mod roc_command;
 mod roc_evaluation;
 mod single_tests;
@@ -131,6 +132,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(Finished::Completely) => ExitCode::SUCCESS,
         Ok(Finished::WithFailedUnits) => ExitCode::from(SOME_UNITS_FAILED),
+        Err(error) if error.is::<output::Closed>() => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::FAILURE
@@ -153,13 +155,9 @@ fn run(cli: Cli) -> Result<Finished> {
         (Some(Command::Roc(args)), _) => roc_command::run(&args).map(|()| done),
         (Some(Command::Compare(args)), _) => compare_command::run(&args).map(|()| done),
         (Some(Command::Learners), _) => {
-            print!("{}", learners::Registry::builtin().describe_all());
-            Ok(done)
+            output::print(learners::Registry::builtin().describe_all()).map(|()| done)
         }
-        (Some(Command::Analyses), _) => {
-            print!("{}", toolkit::describe_analyses());
-            Ok(done)
-        }
+        (Some(Command::Analyses), _) => output::print(toolkit::describe_analyses()).map(|()| done),
         (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
         (Some(Command::NewLearner(args)), _) => new_learner::run(&args).map(|()| done),
         (None, Some(config)) => {
@@ -182,14 +180,14 @@ fn run(cli: Cli) -> Result<Finished> {
             if cli.check {
                 let target = cli.results.join(&checked.config.name);
                 engine::run::publish::check_writable(&target, &checked.plan, false)?;
-                println!(
-                    "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)",
+                output::print(format!(
+                    "{}: experiment '{}' is valid ({} datasets, {} learners, {} units)\n",
                     path.display(),
                     checked.config.name,
                     checked.plan.datasets.len(),
                     checked.plan.learners.len(),
                     checked.plan.units.len()
-                );
+                ))?;
                 return Ok(done);
             }
             if let Some(shard) = cli.shard {

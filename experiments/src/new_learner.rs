@@ -19,9 +19,6 @@ pub struct NewLearnerArgs {
 
 /// Writes the crate, or says why not (nothing existing is touched).
 pub fn run(args: &NewLearnerArgs) -> anyhow::Result<()> {
-    print!(
-        "{}",
-        scaffold::new_learner(&args.name, args.path.as_deref())?
-    );
-    Ok(())
+    let written = scaffold::new_learner(&args.name, args.path.as_deref())?;
+    crate::output::print(written.to_string())
 }

@@ -59,6 +59,5 @@ pub fn run(args: &RocArgs) -> Result<()> {
         evaluation: args.evaluation.flags(),
         json: args.json,
     };
-    print!("{}", roc_output(&request)?);
-    Ok(())
+    crate::output::print(roc_output(&request)?)
 }

@@ -42,7 +42,8 @@ pub struct MeasureArgs {
     #[arg(long, value_name = "F")]
     max_fpr: Option<f64>,
 
-    /// Number of calibration bins, 1 to 1000000 (default 10).
+    /// Number of calibration bins, 1 to 1000000 (default 10); x 2 diagrams x models at most
+    /// 2000000.
     #[arg(long, value_name = "B")]
     bins: Option<usize>,
 
@@ -55,7 +56,8 @@ pub struct MeasureArgs {
     #[arg(long, value_name = "B")]
     h_beta: Option<f64>,
 
-    /// Bootstrap resamples, 2 to 1000000 (default 2000).
+    /// Bootstrap resamples, 2 to 1000000 (default 2000); with the jackknife samples, x rows x
+    /// models² at most 50000000.
     #[arg(long, value_name = "N")]
     resamples: Option<usize>,
 

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use slurm::{Invocation, Jobs};
 
+use crate::output::print;
+
 /// Arguments of `experiments slurm`.
 #[derive(clap::Args, Debug)]
 pub struct SlurmArgs {
@@ -74,20 +76,20 @@ pub fn run(args: &SlurmArgs) -> Result<()> {
         limits: (args.limits.max_units, args.limits.max_split_memory_mb),
     };
     let prepared = slurm::prepare(&engine, &config, &jobs, &invocation)?;
-    print!("{}", slurm::prepared_text(&prepared, jobs.tasks));
+    print(slurm::prepared_text(&prepared, jobs.tasks))?;
     if !args.submit {
-        print!("{}", slurm::submit_text(&prepared));
-        return Ok(());
+        return print(slurm::submit_text(&prepared));
     }
     let array = slurm::submit_shards(&prepared)?;
     if let Some((id, shards)) = &array {
         let last = prepared.tasks - 1;
-        println!("submitted the job array {id} (shards {shards} of 0-{last})");
+        print(format!(
+            "submitted the job array {id} (shards {shards} of 0-{last})\n"
+        ))?;
     }
     let merge_id = slurm::submit_merge(&prepared, array.as_ref().map(|(id, _)| id.as_str()))?;
-    println!("submitted the merge job {merge_id}");
-    print!("{}", slurm::follow_text(&prepared, &merge_id));
-    Ok(())
+    print(format!("submitted the merge job {merge_id}\n"))?;
+    print(slurm::follow_text(&prepared, &merge_id))
 }
 
 /// `path` made absolute against `base` (the jobs may start elsewhere).

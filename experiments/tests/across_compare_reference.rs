@@ -270,3 +270,47 @@ fn long_per_fold_data_give_the_hierarchical_test() {
         input["correlation"].as_f64().unwrap()
     );
 }
+
+/// The post-hoc Wilcoxon table (issue 43): W = min(R+, R-) and the p-value of every pair are
+/// scipy's `wilcoxon` (`tests/data/posthoc_wilcoxon.json`, written by `posthoc_wilcoxon.py`
+/// beside it), in the JSON's family and in the printed table's `statistic` column, which was
+/// empty.
+#[test]
+fn the_posthoc_wilcoxon_table_gives_scipys_w_for_every_pair() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/posthoc_wilcoxon.json");
+    let vectors: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let file = wide_csv("posthoc_wilcoxon.csv", &vectors);
+    let json = compare(&file, &[]);
+    let family = json["analysis"]["pairwise"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|family| family["test"] == "wilcoxon")
+        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .arg("compare")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let table = text
+        .split("Wilcoxon signed-rank over datasets of every pair")
+        .nth(1)
+        .unwrap();
+    for (index, pair) in vectors["pairs"].as_array().unwrap().iter().enumerate() {
+        let (w, p) = (pair["statistic"].as_f64().unwrap(), pair["pvalue"].as_f64());
+        let comparisons = &family["comparisons"];
+        close(&format!("W {index}"), &comparisons["statistics"][index], w);
+        close(
+            &format!("p {index}"),
+            &comparisons["pvalues"][index],
+            p.unwrap(),
+        );
+        let row = format!(
+            "| {} | {} | {w:.4} |",
+            pair["first"].as_str().unwrap(),
+            pair["second"].as_str().unwrap()
+        );
+        assert!(table.contains(&row), "no row '{row}' in:\n{table}");
+    }
+}

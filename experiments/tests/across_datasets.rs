@@ -261,6 +261,32 @@ fn the_compare_command_on_the_runs_per_fold_table_prints_the_analysis_numbers() 
     ] {
         assert!(page.contains(shown), "the report lacks '{shown}'");
     }
+    // Three datasets: Holm finds no difference, and the reading says so in a sentence (issue
+    // 43: it said "finds a difference with none").
+    assert!(page.contains("Holm&#39;s procedure finds no difference with any other learner."));
+    assert!(!page.contains("difference with none"));
+    // The post-hoc Wilcoxon table's statistic is the pairs table's W (it was empty).
+    for measure in ["error", "auc"] {
+        let table = |name: &str| {
+            let path = results.join(format!("tables/across_{measure}_{name}.csv"));
+            let text = std::fs::read_to_string(path).unwrap();
+            let row: Vec<String> = text
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .map(String::from)
+                .collect();
+            row
+        };
+        let (posthoc, pairs) = (table("posthoc_wilcoxon"), table("pairs"));
+        let w = |cell: &str| cell.parse::<f64>().unwrap();
+        assert_eq!(
+            w(&posthoc[2]),
+            w(&pairs[5]),
+            "{measure}: {posthoc:?} {pairs:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&folder);
 }
 

@@ -5,7 +5,7 @@
 
 mod bad_input;
 
-use bad_input::{accepted, assert_words, refused, refused_by_parser, scratch, write};
+use bad_input::{accepted, assert_words, noted, refused, refused_by_parser, scratch, write};
 
 #[test]
 fn a_typo_in_a_per_fold_file_is_an_error_not_a_results_table() {
@@ -244,4 +244,204 @@ fn a_count_that_is_not_a_whole_number_of_its_type_is_refused_with_the_flags_rang
     assert_words(&message, &["--average-ranks", "rank 9", "outside 1..3"]);
     let message = refused(&["compare", "correct", "--pvalues=0.01,-1"]);
     assert_words(&message, &["--pvalues", "-1", "[0, 1]"]);
+}
+
+#[test]
+fn hierarchical_samples_beyond_the_configs_limit_are_refused_at_the_flag() {
+    let folder = scratch("compare_hierarchical");
+    let mut text = String::from("dataset,learner,fold,value\n");
+    for (d, dataset) in ["d1", "d2", "d3"].iter().enumerate() {
+        for (l, learner) in ["a", "b"].iter().enumerate() {
+            for fold in 1..=3 {
+                text.push_str(&format!(
+                    "{dataset},{learner},{fold},0.{}\n",
+                    5 + d + l + fold
+                ));
+            }
+        }
+    }
+    let table = write(&folder, "long.csv", text);
+    let table = table.to_str().unwrap();
+    for draws in ["1000000000", "1000001"] {
+        let message = refused(&["compare", table, "--hierarchical-samples", draws]);
+        assert_words(
+            &message,
+            &[
+                &format!("--hierarchical-samples {draws} is out of range"),
+                "draws kept per chain of the hierarchical test",
+                "from 0 to 1000000",
+            ],
+        );
+        assert!(!message.contains("warmup"), "{message}");
+    }
+    accepted(&["compare", table, "--hierarchical-samples", "0"]);
+}
+
+#[test]
+fn values_that_overflow_in_a_results_table_are_refused_naming_the_file_lines_and_column() {
+    let folder = scratch("compare_table_overflow");
+    // Two rows of 1e308 for one cell: their sum, and so their mean, is beyond f64.
+    let mut long = String::from("dataset,learner,fold,value\nd1,a,1,1e308\nd1,a,2,1e308\n");
+    for row in [
+        "d1,b,1,0.5",
+        "d1,b,2,0.5",
+        "d2,a,1,0.6",
+        "d2,a,2,0.6",
+        "d2,b,1,0.5",
+    ] {
+        long.push_str(&format!("{row}\n"));
+    }
+    long.push_str("d2,b,2,0.5\nd3,a,1,0.8\nd3,a,2,0.8\nd3,b,1,0.7\nd3,b,2,0.7\n");
+    let file = write(&folder, "long.csv", long);
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[
+            &format!("{path}:2, 3: the values of column 'value'"),
+            "dataset 'd1' and learner 'a' add up beyond f64",
+        ],
+    );
+    assert!(!message.contains("at index"), "{message}");
+    // 1e308 - -1e308, on lines 2 and 3 of a long table and on line 2 of a wide one.
+    let rows = "d1,a,1e308\nd1,b,-1e308\nd2,a,0.6\nd2,b,0.5\nd3,a,0.8\nd3,b,0.7\n";
+    let file = write(
+        &folder,
+        "difference.csv",
+        format!("dataset,learner,value\n{rows}"),
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[
+            &format!("{path}:2, 3: a - b on dataset 'd1' = 1e308 - -1e308 overflows f64"),
+            "must differ by a finite amount",
+        ],
+    );
+    let file = write(
+        &folder,
+        "wide.csv",
+        "dataset,a,b\nd1,0.6,0.5\nd2,1e308,-1e308\nd3,0.8,0.7\n",
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[&format!(
+            "{path}:3: a - b on dataset 'd2' = 1e308 - -1e308 overflows f64"
+        )],
+    );
+}
+
+#[test]
+fn bergmann_hommel_over_nine_learners_is_refused_naming_the_limit() {
+    let folder = scratch("compare_bergmann_hommel");
+    let table = |learners: usize| {
+        let names: Vec<String> = (0..learners).map(|l| format!("l{l}")).collect();
+        let mut text = format!("dataset,{}\n", names.join(","));
+        for d in 0..6 {
+            let values: Vec<String> = (0..learners)
+                .map(|l| format!("0.{}", (d * 7 + l * 3) % 10 + 10))
+                .collect();
+            text.push_str(&format!("d{d},{}\n", values.join(",")));
+        }
+        text
+    };
+    let ten = write(&folder, "ten.csv", table(10));
+    let ten = ten.to_str().unwrap();
+    let args = ["compare", ten, "--cd-adjustment", "bergmann-hommel"];
+    let message = refused(&args);
+    assert_words(
+        &message,
+        &[
+            "--cd-adjustment bergmann-hommel takes at most 9 learners",
+            &format!("'{ten}' has 10 to compare"),
+            "shaffer",
+        ],
+    );
+    // Nine learners are taken; Nemenyi ignores the adjustment.
+    let nine = write(&folder, "nine.csv", table(9));
+    accepted(&[
+        "compare",
+        nine.to_str().unwrap(),
+        "--cd-adjustment",
+        "bergmann-hommel",
+    ]);
+    accepted(&[&args[..], &["--cd-test", "nemenyi"]].concat());
+}
+
+#[test]
+fn drop_learners_that_drops_every_learner_is_an_error_naming_them() {
+    let folder = scratch("compare_drop_learners");
+    let file = write(
+        &folder,
+        "holes.csv",
+        "dataset,a,b,c\nd1,0.7,,0.5\nd2,,0.5,0.4\nd3,0.8,0.7,\nd4,0.8,0.6,0.5\n",
+    );
+    let path = file.to_str().unwrap();
+    let message = refused(&["compare", path, "--missing", "drop-learners"]);
+    assert_words(
+        &message,
+        &[
+            &format!("--missing drop-learners leaves 0 of the 3 learners of '{path}'"),
+            "a (on d2); b (on d1); c (on d3)",
+            "skillings-mack",
+        ],
+    );
+    accepted(&["compare", path, "--missing", "drop-datasets"]);
+}
+
+#[test]
+fn a_repeated_row_is_an_error_in_a_wide_table_and_a_note_in_a_long_one() {
+    let folder = scratch("compare_repeated_rows");
+    let wide = write(
+        &folder,
+        "wide.csv",
+        "dataset,a,b\nd1,0.7,0.6\nd2,0.6,0.5\nd1,0.8,0.7\nd3,0.8,0.2\n",
+    );
+    let path = wide.to_str().unwrap();
+    let message = refused(&["compare", path]);
+    assert_words(
+        &message,
+        &[&format!(
+            "{path}:4: dataset 'd1' appears twice, on lines 2 and 4"
+        )],
+    );
+    // A long table with a fold column: the same (dataset, learner, fold) twice.
+    let mut text = String::from("dataset,learner,fold,value\n");
+    for dataset in ["d1", "d2", "d3"] {
+        for learner in ["a", "b"] {
+            for fold in [1, 2] {
+                text.push_str(&format!(
+                    "{dataset},{learner},{fold},0.{fold}{}\n",
+                    learner.len()
+                ));
+            }
+        }
+    }
+    text.push_str("d2,b,1,0.9\n");
+    let long = write(&folder, "folds.csv", text);
+    let path = long.to_str().unwrap();
+    let note = noted(&["compare", path]);
+    assert_words(
+        &note,
+        &[
+            &format!("note: '{path}': lines 8 and 14 are both dataset 'd2', learner 'b', fold '1'"),
+            "averaged into one value",
+        ],
+    );
+    // Without a fold column: one dataset and learner with more rows than the others.
+    let text = "dataset,learner,value\nd1,a,0.7\nd1,b,0.6\nd1,a,0.9\nd2,a,0.6\nd2,b,0.5\n\
+                d3,a,0.8\nd3,b,0.7\n";
+    let long = write(&folder, "plain.csv", text);
+    let path = long.to_str().unwrap();
+    let note = noted(&["compare", path]);
+    assert_words(
+        &note,
+        &[
+            &format!("note: '{path}': dataset 'd1', learner 'a' has 2 rows (lines 2, 4)"),
+            "where most datasets and learners have 1",
+        ],
+    );
 }

@@ -67,3 +67,67 @@ fn an_infinite_score_is_refused_naming_the_file_line_and_column() {
         &[&format!("{path}:3, column 'y': '1e400' is infinite")],
     );
 }
+
+/// 40 rows (20 positives, 20 negatives) and three models' probabilities, by hand.
+fn forty_rows() -> String {
+    let mut text = String::from("truth,good,fair,weak\n");
+    for row in 0..40 {
+        let positive = row % 2;
+        let step = f64::from(row) / 100.0;
+        let good = if positive == 1 { 0.6 + step } else { step };
+        text.push_str(&format!(
+            "{positive},{good:.2},{:.2},{:.2}\n",
+            0.3 + step,
+            0.9 - step * 2.0
+        ));
+    }
+    text
+}
+
+#[test]
+fn bins_and_resamples_are_bounded_by_the_work_they_cause() {
+    let folder = scratch("roc_work");
+    let file = write(&folder, "forty.csv", forty_rows());
+    let path = file.to_str().unwrap();
+    // 1000000 resamples + 40 jackknife samples (20 per class, under the 200 groups), 40 rows,
+    // 3 models and 3 pairs: 3 x 3 = 9 passes; the limit 50000000 over 40 x 9 rows, less the 40
+    // jackknife samples, leaves 138848 resamples.
+    let work = (1_000_000 + 40) * 40 * 9;
+    let resamples = ["--resamples", "1000000"];
+    for args in [
+        [&["roc", path, "--evaluate"][..], &resamples].concat(),
+        [&["compare", "bootstrap", "--scores", path][..], &resamples].concat(),
+    ] {
+        let started = std::time::Instant::now();
+        let message = refused(&args);
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{args:?} is refused at once"
+        );
+        assert_words(
+            &message,
+            &[
+                "--resamples 1000000 on 40 rows and 3 model(s)",
+                "(1000000 resamples + 40 jackknife samples) x 40 rows x 9 model passes",
+                &format!("= {work} resampled rows, over the limit of 50000000"),
+                "give --resamples at most 138848",
+            ],
+        );
+    }
+    // 1000000 bins x 2 diagrams x 3 models; 2000000 / 6 = 333333.
+    let message = refused(&["roc", path, "--evaluate", "--bins", "1000000"]);
+    assert_words(
+        &message,
+        &[
+            "--bins 1000000 for 3 model(s)",
+            "= 6000000 bins, over the limit of 2000000",
+            "give --bins at most 333333",
+        ],
+    );
+    // Within the bounds, the maxima finish: the bootstrap's ECE costs the same for any number
+    // of bins.
+    let most = ["--bins", "333333", "--resamples", "200"];
+    accepted(&[&["roc", path, "--evaluate"][..], &most].concat());
+    let bins = ["--bins", "1000000", "--resamples", "200"];
+    accepted(&[&["compare", "bootstrap", "--scores", path][..], &bins].concat());
+}

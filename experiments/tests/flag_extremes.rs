@@ -10,7 +10,7 @@ mod bad_input;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bad_input::{scratch, write};
+use bad_input::{read_stderr, scratch, write};
 
 /// The extreme values tried on every numeric flag.
 const EXTREMES: [&str; 18] = [
@@ -45,15 +45,7 @@ fn run_guarded(args: &[String]) -> (Option<i32>, String) {
     let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            let mut stderr = String::new();
-            use std::io::Read;
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut stderr)
-                .unwrap();
-            return (status.code(), stderr);
+            return (status.code(), read_stderr(&mut child));
         }
         if started.elapsed() > Duration::from_secs(60) {
             child.kill().unwrap();

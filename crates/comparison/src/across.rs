@@ -44,6 +44,9 @@ pub const CD_ADJUSTMENTS: &[&str] = &[
 /// warm-up draws); its time grows with the draws, the datasets and the pairs (docs/compare.md).
 pub const HIERARCHICAL_SAMPLES: usize = 2000;
 
+/// The most draws kept per chain of the hierarchical test, in a config and in `compare`.
+pub const MAX_HIERARCHICAL_SAMPLES: usize = 1_000_000;
+
 /// The choices of the analysis, as a config's options or `compare`'s flags give them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {

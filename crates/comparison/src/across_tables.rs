@@ -209,8 +209,8 @@ fn family_table(measure: &str, analysis: &AcrossAnalysis, family: &PairwiseFamil
     out
 }
 
-/// A statistic, empty when the family carries only p-values (Wilcoxon's W is in the pairs
-/// table, Nemenyi's in the core's).
+/// A statistic, empty when the family carries only p-values (Nemenyi's is in the core's
+/// table); Wilcoxon's is W = min(R+, R-), as in the pairs table.
 fn statistic(value: f64) -> Cell {
     if value.is_nan() {
         Cell::empty()

@@ -158,7 +158,7 @@ const OPTIONS: &[ParameterSpec] = &[
         "hierarchical_samples",
         across::HIERARCHICAL_SAMPLES,
         0,
-        1_000_000,
+        across::MAX_HIERARCHICAL_SAMPLES,
         "draws kept per chain (4 chains, a quarter as many warm-up) of the hierarchical \
          Bayesian t-test of every pair (its time grows with the draws, datasets and pairs; see \
          docs/compare.md); 0: not run",
@@ -569,10 +569,15 @@ fn core_reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
         .filter(|row| row.holm_reject)
         .map(|row| table.learners[row.learner].as_str())
         .collect();
+    let holm = if beaten.is_empty() {
+        "finds no difference with any other learner".to_string()
+    } else {
+        format!("finds a difference with {}", beaten.join(", "))
+    };
     format!(
         "{} datasets, {} learners, {} ({}). Best average rank: {} ({:.2}). The Friedman test \
          with the Iman-Davenport correction gives p = {:.4}: {} at alpha = {}. Against the \
-         control {control}, Holm's procedure finds a difference with {}. Demšar (2006) \
+         control {control}, Holm's procedure {holm}. Demšar (2006) \
          recommends reading the post-hoc tests only when the Friedman test rejects; the \
          pairwise Wilcoxon tests are corrected by Holm over all {} pairs.",
         table.datasets.len(),
@@ -592,11 +597,6 @@ fn core_reading(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
             "no difference is shown"
         },
         result.options.alpha,
-        if beaten.is_empty() {
-            "none".to_string()
-        } else {
-            beaten.join(", ")
-        },
         result.pairs.len()
     )
 }

@@ -13,7 +13,7 @@ use data::TextTable;
 use evaluate::{BinInterval, EvaluationOptions, Intervals, MeasureInterval};
 use serde::Serialize;
 
-use crate::flag_ranges::MeasureFlags;
+use crate::flag_ranges::{check_bootstrap_work, MeasureFlags};
 use crate::predictions::{named_scores, positive_label, require_rows, score_columns, truth_column};
 use crate::roc_file::RocFileError;
 use crate::roc_tables::{differences_table, intervals_table};
@@ -96,6 +96,7 @@ fn reading_output(
     let truth_name = table.header()[reading.truth].as_str();
     let columns = named_scores(table, reading.columns)?;
     let texts = table.texts(reading.truth);
+    check_bootstrap_work(reading.options, texts, reading.positive, columns.len())?;
     let intervals =
         evaluate::bootstrap_intervals(texts, reading.positive, &columns, reading.options).map_err(
             |source| RocFileError::Evaluate {

@@ -24,8 +24,10 @@ use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
 use stats::{FoldComparison, FoldOptions};
 
 use crate::across::{self, Settings};
+use crate::finite::{check_differences, check_sum, OverflowError, Placed};
 use crate::predictions::{two_columns, PredictionsError};
 use crate::results_table::{across_text, ResultsTable, TableError};
+use crate::results_table::{FOLD_COLUMNS, REPETITION_COLUMNS};
 
 /// Why a file could not be compared.
 #[derive(Debug, thiserror::Error)]
@@ -40,6 +42,36 @@ pub enum CompareFileError {
         /// The most the tests take.
         most: usize,
     },
+    /// `--missing drop-learners` leaves fewer than two learners.
+    #[error(
+        "--missing drop-learners leaves {kept} of the {learners} learners of '{file}', and the \
+         tests need at least 2; dropped, for lacking a result: {dropped}; use --missing \
+         skillings-mack (the default) or drop-datasets"
+    )]
+    AllLearnersDropped {
+        /// The file.
+        file: String,
+        /// Its learners.
+        learners: usize,
+        /// The learners kept.
+        kept: usize,
+        /// Each dropped learner with the datasets it lacks.
+        dropped: String,
+    },
+    /// Bergmann-Hommel asked for more learners than it is computed for.
+    #[error(
+        "--cd-adjustment bergmann-hommel takes at most {most} learners (it enumerates every \
+         exhaustive set of hypotheses), and '{file}' has {learners} to compare; use shaffer (its \
+         static relative), holm or another adjustment"
+    )]
+    BergmannHommel {
+        /// The file.
+        file: String,
+        /// The learners the CD diagram would compare.
+        learners: usize,
+        /// The most Bergmann-Hommel takes.
+        most: usize,
+    },
     /// The analysis failed, or nothing could be compared (the sentence says why).
     #[error("'{file}': {why}")]
     Analysis {
@@ -48,36 +80,9 @@ pub enum CompareFileError {
         /// Why.
         why: String,
     },
-    /// Two learners' per-fold values that differ by more than f64 holds.
-    #[error(
-        "{file}:{line}: {a} - {b} = {x:e} - {y:e} overflows f64 (beyond about 1.8e308); per-fold \
-         values must differ by a finite amount"
-    )]
-    FoldDifference {
-        /// The file.
-        file: String,
-        /// The line of the row.
-        line: usize,
-        /// The first learner.
-        a: String,
-        /// The second learner.
-        b: String,
-        /// The first learner's value.
-        x: f64,
-        /// The second learner's value.
-        y: f64,
-    },
-    /// A learner's per-fold values whose sum is beyond f64.
-    #[error(
-        "'{file}': the values of column '{name}' add up beyond f64 (about 1.8e308), so their \
-         mean overflows; per-fold values must be smaller"
-    )]
-    FoldSum {
-        /// The file.
-        file: String,
-        /// The learner.
-        name: String,
-    },
+    /// Two values whose difference, or a column whose sum, is beyond f64.
+    #[error(transparent)]
+    Overflow(#[from] OverflowError),
     /// The table has no rows.
     #[error(transparent)]
     Table(#[from] TableError),
@@ -118,6 +123,50 @@ pub fn check_learners(file: &str, results: &ResultsTable) -> Result<(), CompareF
     Ok(())
 }
 
+/// Refuses settings the analysis of `results` cannot follow: `--missing drop-learners` that
+/// leaves fewer than two learners, Bergmann-Hommel's adjustment of the CD diagram's test over
+/// more learners than it takes.
+pub fn check_settings(
+    file: &str,
+    results: &ResultsTable,
+    settings: &Settings,
+) -> Result<(), CompareFileError> {
+    let table = &results.table;
+    let missing = stats::skillings_mack::apply_missing_policy(&table.values, settings.missing)
+        .map_err(|error| CompareFileError::Analysis {
+            file: file.to_string(),
+            why: error.to_string(),
+        })?;
+    let kept = missing.kept_learners.len();
+    if settings.missing == stats::skillings_mack::MissingPolicy::DropLearners && kept < 2 {
+        let dropped: Vec<String> = (missing.dropped_learners.iter())
+            .map(|(learner, lacking)| {
+                let names: Vec<&str> = lacking.iter().map(|&d| &*table.datasets[d]).collect();
+                format!("{} (on {})", table.learners[*learner], names.join(", "))
+            })
+            .collect();
+        return Err(CompareFileError::AllLearnersDropped {
+            file: file.to_string(),
+            learners: table.learners.len(),
+            kept,
+            dropped: dropped.join("; "),
+        });
+    }
+    let procedure = settings.cd_procedure;
+    let most = stats::adjust::BERGMANN_HOMMEL_MAX_LEARNERS;
+    if procedure.adjustment == stats::across_analysis::Adjustment::BergmannHommel
+        && procedure.test != stats::across_analysis::PairwiseTest::Nemenyi
+        && kept > most
+    {
+        return Err(CompareFileError::BergmannHommel {
+            file: file.to_string(),
+            learners: kept,
+            most,
+        });
+    }
+    Ok(())
+}
+
 /// The across-data-set analysis of `results` (read from `file`) with `settings`, as text or
 /// JSON.
 pub fn across_output(
@@ -127,6 +176,7 @@ pub fn across_output(
     json: bool,
 ) -> Result<String, CompareFileError> {
     check_learners(file, results)?;
+    check_settings(file, results, settings)?;
     let failed = |why: String| CompareFileError::Analysis {
         file: file.to_string(),
         why,
@@ -206,39 +256,34 @@ pub fn folds_output(
     Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
 }
 
-/// The per-fold values of two learners: every difference a - b and every column's sum finite,
-/// else an error naming the line (1e308 and -1e308 are finite, their difference is not).
+/// The per-fold values of two learners: every difference a - b and every column's sum finite
+/// (`finite`), else an error naming the lines.
 fn check_fold_values(
     table: &TextTable,
     names: [&str; 2],
     values: [&[f64]; 2],
 ) -> Result<(), CompareFileError> {
     let file = table.path().display().to_string();
+    let lines: Vec<usize> = (0..table.len()).map(|row| table.line_of(row)).collect();
     let [a, b] = values;
     for row in 0..a.len() {
-        if !(a[row] - b[row]).is_finite() {
-            return Err(CompareFileError::FoldDifference {
-                file,
-                line: table.line_of(row),
-                a: names[0].into(),
-                b: names[1].into(),
-                x: a[row],
-                y: b[row],
-            });
-        }
+        let line = &lines[row..=row];
+        let placed = |name, value| Placed {
+            name,
+            lines: line,
+            value,
+        };
+        check_differences(
+            &file,
+            "",
+            &[placed(names[0], a[row]), placed(names[1], b[row])],
+        )?;
     }
     for (name, column) in names.iter().zip([a, b]) {
-        if !column.iter().sum::<f64>().is_finite() {
-            let name = name.to_string();
-            return Err(CompareFileError::FoldSum { file, name });
-        }
+        check_sum(&file, &format!("column '{name}'"), &lines, column)?;
     }
     Ok(())
 }
-
-/// Column names read as the repetition index, and as the fold index.
-const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
-const FOLD_COLUMNS: [&str; 1] = ["fold"];
 
 /// The columns of a per-fold table that are learners' (not the repetition or fold index).
 fn learner_columns(table: &TextTable) -> Vec<&String> {

@@ -14,6 +14,9 @@
 //! | `compare auc-interval --positives`, `--negatives` | at least 1; with `--errors`, their sum at most [`stats::MAX_CORTES_MOHRI_INSTANCES`] |
 //! | `compare ranks` | 2 to [`stats::MAX_RANKED_LEARNERS`] ranks, each in [1, k]; `--datasets` 2 to [`stats::MAX_RANKED_DATASETS`] |
 //! | `roc --evaluate`, `compare bootstrap`: the measures' flags | [`MeasureFlags`] |
+//! | `roc --evaluate`, `compare bootstrap`: (`--resamples` + jackknife samples) x rows x models² | at most [`MAX_RESAMPLED_ROWS`] ([`check_bootstrap_work`]) |
+//! | `roc --evaluate`: `--bins` x 2 diagrams x models | at most [`MAX_RELIABILITY_BINS`] ([`check_reliability_bins`]) |
+//! | `compare TABLE --hierarchical-samples` | 0 to [`crate::across::MAX_HIERARCHICAL_SAMPLES`] |
 //! | `--shard I/N`, `slurm --tasks N` | N from 1 to [`engine::run::shard::MAX_SHARDS`] (the argument parser's check) |
 //!
 //! Per-fold values must also differ and add up within f64 (`compare_file::folds_output`).
@@ -26,6 +29,17 @@ pub const MAX_SAMPLES: usize = 1_000_000;
 
 /// The most bootstrap resamples of `compare delong --resamples`.
 pub const MAX_RESAMPLES: usize = 1_000_000;
+
+/// The most rows the bootstrap of `roc --evaluate` and `compare bootstrap` may resample in all:
+/// (resamples + jackknife samples) x rows x models² (every model, and both of every pair of
+/// models for the paired intervals). A resampled row costs about a microsecond (the measures
+/// without a fast path: H-measure, precision-recall, PR-Gain, partial AUC), so the limit is
+/// about a minute of work.
+pub const MAX_RESAMPLED_ROWS: u64 = 50_000_000;
+
+/// The most reliability bins `roc --evaluate` may build and print: `--bins` x 2 diagrams
+/// (equal-width and equal-mass) x models; the JSON lists every bin, about 300 bytes each.
+pub const MAX_RELIABILITY_BINS: u64 = 2_000_000;
 
 /// A flag's value outside its documented range.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +73,46 @@ pub enum RangeError {
         high: u64,
         /// What the bound is.
         why: String,
+    },
+    /// The bootstrap's flags ask for more work than [`MAX_RESAMPLED_ROWS`] on this file.
+    #[error(
+        "--resamples {resamples} on {rows} rows and {models} model(s) is more work than allowed: \
+         ({resamples} resamples + {jackknife} jackknife samples) x {rows} rows x {passes} model \
+         passes (each model, and each pair of models twice) = {work} resampled rows, over the \
+         limit of {MAX_RESAMPLED_ROWS}; {}",
+        work_advice(*.most)
+    )]
+    Work {
+        /// `--resamples`.
+        resamples: u64,
+        /// The jackknife samples `--jackknife-groups` gives on this file's classes.
+        jackknife: u64,
+        /// The file's rows.
+        rows: u64,
+        /// Its models (score columns).
+        models: u64,
+        /// models².
+        passes: u64,
+        /// The product.
+        work: u64,
+        /// The most resamples within the limit (fewer than 2: none).
+        most: u64,
+    },
+    /// `--bins` x 2 diagrams x models over [`MAX_RELIABILITY_BINS`].
+    #[error(
+        "--bins {bins} for {models} model(s) is more than allowed: {bins} bins x 2 reliability \
+         diagrams (equal-width and equal-mass) x {models} model(s) = {total} bins, over the limit \
+         of {MAX_RELIABILITY_BINS}; give --bins at most {most}"
+    )]
+    ReliabilityBins {
+        /// `--bins`.
+        bins: u64,
+        /// The file's models.
+        models: u64,
+        /// The product.
+        total: u64,
+        /// The most bins within the limit.
+        most: u64,
     },
     /// `--alpha` outside (0, 1).
     #[error("--alpha {0} is out of range: must be in (0, 1)")]
@@ -127,6 +181,71 @@ pub fn check_sum(flags: [(&str, u64); 2], high: u64, why: &str) -> Result<(), Ra
             why: why.into(),
         }),
     }
+}
+
+/// What to do when the bootstrap is too much work: `most` resamples fit.
+fn work_advice(most: u64) -> String {
+    if most >= 2 {
+        format!("give --resamples at most {most}")
+    } else {
+        "give fewer --jackknife-groups, or a file with fewer rows or score columns".to_string()
+    }
+}
+
+/// The bootstrap of `options` on `models` score columns of the rows whose true labels are
+/// `truth` (`positive` the positive one) within [`MAX_RESAMPLED_ROWS`]: the resamples and the
+/// jackknife samples (per class, `options.jackknife_groups` but at most the class's rows).
+pub fn check_bootstrap_work(
+    options: &EvaluationOptions,
+    truth: &[String],
+    positive: &str,
+    models: usize,
+) -> Result<(), RangeError> {
+    let positives = truth.iter().filter(|label| *label == positive).count();
+    let groups = options.jackknife_groups;
+    let jackknife = [positives, truth.len() - positives]
+        .iter()
+        .map(|&size| size.min(groups) as u64)
+        .sum::<u64>();
+    let (rows, models) = (truth.len() as u64, models as u64);
+    let passes = models.saturating_mul(models);
+    let per_sample = rows.saturating_mul(passes).max(1);
+    let resamples = options.bootstrap.resamples as u64;
+    let work = resamples
+        .saturating_add(jackknife)
+        .saturating_mul(per_sample);
+    if work <= MAX_RESAMPLED_ROWS {
+        return Ok(());
+    }
+    Err(RangeError::Work {
+        resamples,
+        jackknife,
+        rows,
+        models,
+        passes,
+        work,
+        most: (MAX_RESAMPLED_ROWS / per_sample).saturating_sub(jackknife),
+    })
+}
+
+/// The reliability diagrams of `options.bins` bins of `models` score columns within
+/// [`MAX_RELIABILITY_BINS`].
+pub fn check_reliability_bins(
+    options: &EvaluationOptions,
+    models: usize,
+) -> Result<(), RangeError> {
+    let (bins, models) = (options.bins as u64, models as u64);
+    let diagrams = models.saturating_mul(2).max(1);
+    let total = bins.saturating_mul(diagrams);
+    if total <= MAX_RELIABILITY_BINS {
+        return Ok(());
+    }
+    Err(RangeError::ReliabilityBins {
+        bins,
+        models,
+        total,
+        most: MAX_RELIABILITY_BINS / diagrams,
+    })
 }
 
 /// `--alpha`: a significance level, in (0, 1).

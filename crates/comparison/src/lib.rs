@@ -23,6 +23,7 @@ pub mod analysis;
 pub mod bootstrap_file;
 pub mod compare_file;
 pub mod error;
+pub mod finite;
 pub mod flag_ranges;
 pub mod fold_tables;
 pub mod predictions;

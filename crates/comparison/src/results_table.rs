@@ -25,6 +25,7 @@ use stats::across_analysis::{AcrossAnalysis, ResultsTable as AnalysisTable};
 
 use crate::across_tables::{extra_tables, missing_sentence};
 use crate::analysis::{complete_table, measure_tables};
+use crate::finite::{check_differences, check_sum, lines_text, OverflowError, Placed};
 
 /// Why a table of results could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -59,13 +60,19 @@ pub enum TableError {
     },
     /// A wide table naming a dataset twice.
     #[error(
-        "{path}:{line}: dataset '{dataset}' appears twice (one row per dataset in a wide table)"
+        "{path}:{line}: dataset '{dataset}' appears twice, on lines {first} and {line}; a wide \
+         table has one row per dataset (a long table's rows of one dataset and learner are \
+         averaged, as folds)"
     )]
     DatasetTwice {
         path: PathBuf,
+        first: usize,
         line: usize,
         dataset: String,
     },
+    /// Values whose difference or sum is beyond f64.
+    #[error(transparent)]
+    Overflow(#[from] OverflowError),
     /// A measure or part the table does not have.
     #[error("--{option} {wanted}: '{path}' has no such value in column '{column}' (its values: {values})")]
     NoSuchValue {
@@ -140,6 +147,11 @@ fn read_parquet(path: &Path) -> Result<TextTable, TableError> {
     }
     Ok(TextTable::from_columns(path, header, columns))
 }
+
+/// Column names (any case) read as the repetition index, and as the fold index, of per-fold
+/// results and of a long table's rows.
+pub(crate) const REPETITION_COLUMNS: [&str; 3] = ["repetition", "rep", "run"];
+pub(crate) const FOLD_COLUMNS: [&str; 1] = ["fold"];
 
 /// Column names (any case) of the long layout.
 const DATASET_COLUMNS: [&str; 3] = ["dataset", "data set", "data_set"];
@@ -217,6 +229,8 @@ pub struct ResultsTable {
     pub rows_averaged: usize,
     /// The number of distinct values of a long table's `fold` column, if it has one.
     pub folds: Option<usize>,
+    /// What the reading noticed (a long table's repeated rows), for the user.
+    pub notes: Vec<String>,
 }
 
 /// Reads a table of results into a datasets x learners table.
@@ -230,14 +244,15 @@ pub fn read_results(
             path: table.path().to_path_buf(),
         });
     }
-    let (analysis_table, measure, rows_averaged, folds) = match layout {
+    let (analysis_table, measure, rows_averaged, folds, notes) = match layout {
         Layout::Wide { dataset } => {
             if choice.part.is_some() {
                 let path = table.path().to_path_buf();
                 return Err(TableError::PartOfWide { path });
             }
             let measure = choice.measure.map(str::to_string);
-            (read_wide(table, dataset)?, measure, table.len(), None)
+            let rows = table.len();
+            (read_wide(table, dataset)?, measure, rows, None, Vec::new())
         }
         Layout::Long { .. } => read_long(table, layout, choice)?,
     };
@@ -252,6 +267,7 @@ pub fn read_results(
         lower_is_better,
         rows_averaged,
         folds,
+        notes,
     })
 }
 
@@ -284,12 +300,12 @@ fn read_wide(table: &TextTable, dataset: usize) -> Result<AnalysisTable, TableEr
             let what = "dataset";
             return Err(TableError::EmptyName { path, line, what });
         }
-        if datasets.contains(name) {
-            let dataset = name.clone();
+        if let Some(earlier) = datasets.iter().position(|known| known == name) {
             return Err(TableError::DatasetTwice {
                 path,
+                first: table.line_of(earlier),
                 line,
-                dataset,
+                dataset: name.clone(),
             });
         }
         datasets.push(name.clone());
@@ -300,7 +316,20 @@ fn read_wide(table: &TextTable, dataset: usize) -> Result<AnalysisTable, TableEr
                 number(table, row, column).map(Some)
             }
         });
-        values.push(cells.collect::<Result<Vec<Option<f64>>, _>>()?);
+        let row_values = cells.collect::<Result<Vec<Option<f64>>, _>>()?;
+        let placed: Vec<Placed> = (learners.iter().zip(&row_values))
+            .filter_map(|(&column, value)| {
+                let name = table.header()[column].as_str();
+                value.map(|value| Placed {
+                    name,
+                    lines: std::slice::from_ref(&line),
+                    value,
+                })
+            })
+            .collect();
+        let file = path.display().to_string();
+        check_differences(&file, &format!(" on dataset '{name}'"), &placed)?;
+        values.push(row_values);
     }
     let names = learners
         .iter()
@@ -362,9 +391,33 @@ fn index_of(names: &mut Vec<String>, name: &str) -> usize {
     }
 }
 
-/// A long table read: the table, its measure, the rows read and the `fold` column's distinct
-/// values.
-type LongTable = (AnalysisTable, Option<String>, usize, Option<usize>);
+/// A long table read: the table, its measure, the rows read, the `fold` column's distinct
+/// values and the notes on repeated rows.
+type LongTable = (
+    AnalysisTable,
+    Option<String>,
+    usize,
+    Option<usize>,
+    Vec<String>,
+);
+
+/// The kept rows of one dataset and learner of a long table: their values and rows, in file
+/// order.
+struct Cell {
+    dataset: usize,
+    learner: usize,
+    values: Vec<f64>,
+    rows: Vec<usize>,
+}
+
+/// A long table's kept rows gathered by dataset and learner: the names in order of appearance,
+/// the cells, and the `fold` column's distinct values.
+struct Cells {
+    datasets: Vec<String>,
+    learners: Vec<String>,
+    cells: Vec<Cell>,
+    fold_names: Vec<String>,
+}
 
 /// A long table: each (dataset, learner)'s kept rows, in file order, are its folds and their
 /// mean its value; a dataset and learner without rows is a missing result.
@@ -393,51 +446,174 @@ fn read_long(table: &TextTable, layout: Layout, choice: Choice) -> Result<LongTa
         (Some(column), Some(wanted)) => table.texts(column)[row] == *wanted,
         _ => true,
     };
-    let fold_column = table.find_any(&["fold"]);
-    let (mut datasets, mut learners, mut fold_names) = (Vec::new(), Vec::new(), Vec::new());
-    let mut cells: Vec<((usize, usize), Vec<f64>)> = Vec::new();
-    let mut rows_averaged = 0;
-    for row in 0..table.len() {
-        if !kept(measure, &measure_value, row) || !kept(part, &part_value, row) {
-            continue;
-        }
+    let rows: Vec<usize> = (0..table.len())
+        .filter(|&row| kept(measure, &measure_value, row) && kept(part, &part_value, row))
+        .collect();
+    let read = long_cells(table, [dataset, learner, value], &rows)?;
+    check_long(table, value, &read)?;
+    let notes = repeated_rows(table, &read).into_iter().collect();
+    let (datasets, learners) = (read.datasets.len(), read.learners.len());
+    let mut values = vec![vec![None; learners]; datasets];
+    let mut folds = vec![vec![Vec::new(); learners]; datasets];
+    let several = read.cells.iter().any(|cell| cell.values.len() > 1);
+    for cell in read.cells {
+        let mean = cell.values.iter().sum::<f64>() / cell.values.len() as f64;
+        values[cell.dataset][cell.learner] = Some(mean);
+        folds[cell.dataset][cell.learner] = cell.values;
+    }
+    let measure = measure_value.or_else(|| choice.measure.map(str::to_string));
+    let fold_count = table.find_any(&FOLD_COLUMNS).map(|_| read.fold_names.len());
+    let table = AnalysisTable {
+        datasets: read.datasets,
+        learners: read.learners,
+        values,
+        folds: if several { folds } else { Vec::new() },
+    };
+    Ok((table, measure, rows.len(), fold_count, notes))
+}
+
+/// The `rows` of a long table gathered by dataset and learner (`columns`: the dataset, learner
+/// and value columns); an empty name or a value that is not a finite number is an error naming
+/// the line.
+fn long_cells(table: &TextTable, columns: [usize; 3], rows: &[usize]) -> Result<Cells, TableError> {
+    let [dataset, learner, value] = columns;
+    let fold_column = table.find_any(&FOLD_COLUMNS);
+    let mut read = Cells {
+        datasets: Vec::new(),
+        learners: Vec::new(),
+        cells: Vec::new(),
+        fold_names: Vec::new(),
+    };
+    for &row in rows {
         let names = (&table.texts(dataset)[row], &table.texts(learner)[row]);
         for (name, what) in [(names.0, "dataset"), (names.1, "learner")] {
             if name.is_empty() {
-                let (path, line) = (path.clone(), table.line_of(row));
+                let (path, line) = (table.path().to_path_buf(), table.line_of(row));
                 return Err(TableError::EmptyName { path, line, what });
             }
         }
         let number = number(table, row, value)?;
         if let Some(column) = fold_column {
-            index_of(&mut fold_names, &table.texts(column)[row]);
+            index_of(&mut read.fold_names, &table.texts(column)[row]);
         }
-        let key = (
-            index_of(&mut datasets, names.0),
-            index_of(&mut learners, names.1),
+        let (dataset, learner) = (
+            index_of(&mut read.datasets, names.0),
+            index_of(&mut read.learners, names.1),
         );
-        match cells.iter_mut().find(|(known, _)| *known == key) {
-            Some((_, values)) => values.push(number),
-            None => cells.push((key, vec![number])),
+        let known = (read.cells.iter_mut()).find(|c| (c.dataset, c.learner) == (dataset, learner));
+        match known {
+            Some(cell) => {
+                cell.values.push(number);
+                cell.rows.push(row);
+            }
+            None => read.cells.push(Cell {
+                dataset,
+                learner,
+                values: vec![number],
+                rows: vec![row],
+            }),
         }
-        rows_averaged += 1;
     }
-    let mut values = vec![vec![None; learners.len()]; datasets.len()];
-    let mut folds = vec![vec![Vec::new(); learners.len()]; datasets.len()];
-    let several = cells.iter().any(|(_, values)| values.len() > 1);
-    for ((d, l), cell) in cells {
-        values[d][l] = Some(cell.iter().sum::<f64>() / cell.len() as f64);
-        folds[d][l] = cell;
+    Ok(read)
+}
+
+/// The arithmetic the tests do on a long table's cells within f64 (`finite`): each cell's rows
+/// add up, and every two learners' means on a dataset differ, by finite amounts.
+fn check_long(table: &TextTable, value: usize, read: &Cells) -> Result<(), TableError> {
+    let file = table.path().display().to_string();
+    let column = &table.header()[value];
+    let lines: Vec<Vec<usize>> = (read.cells.iter())
+        .map(|cell| cell.rows.iter().map(|&row| table.line_of(row)).collect())
+        .collect();
+    for (cell, lines) in read.cells.iter().zip(&lines) {
+        let (dataset, learner) = (&read.datasets[cell.dataset], &read.learners[cell.learner]);
+        let what = format!("column '{column}' for dataset '{dataset}' and learner '{learner}'");
+        check_sum(&file, &what, lines, &cell.values)?;
     }
-    let measure = measure_value.or_else(|| choice.measure.map(str::to_string));
-    let table = AnalysisTable {
-        datasets,
-        learners,
-        values,
-        folds: if several { folds } else { Vec::new() },
+    for (d, dataset) in read.datasets.iter().enumerate() {
+        let placed: Vec<Placed> = (read.cells.iter().zip(&lines))
+            .filter(|(cell, _)| cell.dataset == d)
+            .map(|(cell, lines)| Placed {
+                name: &read.learners[cell.learner],
+                lines,
+                value: cell.values.iter().sum::<f64>() / cell.values.len() as f64,
+            })
+            .collect();
+        check_differences(&file, &format!(" on dataset '{dataset}'"), &placed)?;
+    }
+    Ok(())
+}
+
+/// What a note on repeated rows says they do.
+const AVERAGED: &str = "the rows of a dataset and learner are averaged into one value, so a \
+                        repeated row counts twice; remove it if it is there by mistake";
+
+/// A note on a long table's repeated rows, which are averaged into their cell like folds: with
+/// a fold or repetition column, rows of one dataset and learner with the same fold and
+/// repetition; without, a dataset and learner with more rows than most have.
+fn repeated_rows(table: &TextTable, read: &Cells) -> Option<String> {
+    let file = table.path().display();
+    let named = |cell: &Cell| {
+        let (dataset, learner) = (&read.datasets[cell.dataset], &read.learners[cell.learner]);
+        format!("dataset '{dataset}', learner '{learner}'")
     };
-    let fold_count = fold_column.map(|_| fold_names.len());
-    Ok((table, measure, rows_averaged, fold_count))
+    let more = |count: usize| match count {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    };
+    let index: Vec<usize> = [&REPETITION_COLUMNS[..], &FOLD_COLUMNS[..]]
+        .iter()
+        .filter_map(|names| table.find_any(names))
+        .collect();
+    if !index.is_empty() {
+        let key = |row: usize| {
+            index
+                .iter()
+                .map(|&c| table.texts(c)[row].as_str())
+                .collect()
+        };
+        let mut repeated = Vec::new();
+        for cell in &read.cells {
+            let mut seen: std::collections::HashMap<Vec<&str>, usize> = Default::default();
+            for &row in &cell.rows {
+                if let Some(&first) = seen.get(&key(row)) {
+                    repeated.push((first, row, cell));
+                } else {
+                    seen.insert(key(row), row);
+                }
+            }
+        }
+        let &(first, row, cell) = repeated.first()?;
+        let values: Vec<String> = (index.iter())
+            .map(|&c| format!("{} '{}'", table.header()[c], table.texts(c)[row]))
+            .collect();
+        return Some(format!(
+            "'{file}': lines {} and {} are both {}, {}: {AVERAGED}{}",
+            table.line_of(first),
+            table.line_of(row),
+            named(cell),
+            values.join(", "),
+            more(repeated.len() - 1)
+        ));
+    }
+    let mut counts: Vec<usize> = read.cells.iter().map(|cell| cell.rows.len()).collect();
+    counts.sort_unstable();
+    let usual = (counts.chunk_by(|a, b| a == b))
+        .max_by_key(|run| (run.len(), std::cmp::Reverse(run[0])))
+        .map_or(1, |run| run[0]);
+    let over: Vec<&Cell> = (read.cells.iter())
+        .filter(|cell| cell.rows.len() > usual)
+        .collect();
+    let cell = over.first()?;
+    let lines: Vec<usize> = cell.rows.iter().map(|&row| table.line_of(row)).collect();
+    Some(format!(
+        "'{file}': {} has {} rows (lines {}) where most datasets and learners have {usual}: \
+         {AVERAGED}, or give a fold column{}",
+        named(cell),
+        cell.rows.len(),
+        lines_text(&lines),
+        more(over.len() - 1)
+    ))
 }
 
 /// The text of the across-data-set analysis of `results` read from `file`: a summary line,

@@ -24,7 +24,7 @@ use evaluate::{
 };
 use serde::Serialize;
 
-use crate::flag_ranges::{MeasureFlags, RangeError};
+use crate::flag_ranges::{check_bootstrap_work, check_reliability_bins, MeasureFlags, RangeError};
 use crate::predictions::{besides_truth, named_scores, positive_label, require_rows, scores};
 use crate::predictions::{truth_column, PredictionsError};
 use crate::roc_tables::{binary_text, evaluation_text, multiclass_text};
@@ -220,6 +220,8 @@ fn reading_output(
             let texts = table.texts(truth);
             let summary = evaluate::binary_summary(texts, positive, &scores, reading.options);
             if let Some(options) = reading.evaluation {
+                check_bootstrap_work(options, texts, positive, scores.len())?;
+                check_reliability_bins(options, scores.len())?;
                 let computed = evaluate::evaluation(texts, positive, &scores, options);
                 evaluation = Some(computed.map_err(failed)?);
             }

@@ -80,8 +80,8 @@ pub use scores::brier::{
     brier_decomposition, brier_score, multiclass_brier_score, BrierDecomposition,
 };
 pub use scores::calibration::{
-    calibration, one_vs_rest_calibration, top_label_calibration, BinInterval, Binning, Calibration,
-    CalibrationOptions, CalibrationPool, ReliabilityBin,
+    calibration, expected_calibration_error, one_vs_rest_calibration, top_label_calibration,
+    BinInterval, Binning, Calibration, CalibrationOptions, CalibrationPool, ReliabilityBin,
 };
 
 // The modules at their paths before the grouping into folders, for users of the crate.

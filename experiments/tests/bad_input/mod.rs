@@ -3,8 +3,9 @@
 
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 
 /// A folder of its own under the test scratch directory.
 pub fn scratch(name: &str) -> PathBuf {
@@ -60,9 +61,25 @@ pub fn accepted(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs a command that must succeed; its stderr (the notes).
+pub fn noted(args: &[&str]) -> String {
+    let output = experiments(args);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{args:?}: {stderr}");
+    stderr
+}
+
 /// Every word is in the message.
 pub fn assert_words(message: &str, words: &[&str]) {
     for word in words {
         assert!(message.contains(word), "expected '{word}' in: {message}");
     }
+}
+
+/// A spawned program's piped stderr, read to its end.
+pub fn read_stderr(child: &mut Child) -> String {
+    let mut stderr = String::new();
+    let pipe = child.stderr.as_mut().expect("stderr is piped");
+    pipe.read_to_string(&mut stderr).unwrap();
+    stderr
 }

@@ -25,7 +25,8 @@ use crate::roc_curves::partial_auc::{partial_auc, PartialAuc};
 use crate::roc_curves::roc::scored_auc;
 use crate::scores::brier::{brier_decomposition, brier_score, BrierDecomposition};
 use crate::scores::calibration::{
-    calibration, check_probabilities, BinInterval, Binning, Calibration, CalibrationOptions,
+    calibration, check_probabilities, expected_calibration_error, BinInterval, Binning,
+    Calibration, CalibrationOptions,
 };
 
 /// A measure the evaluation puts a bootstrap interval on.
@@ -118,9 +119,7 @@ impl IntervalMeasure {
                 Ok(partial_auc(data, 0.0, options.max_fpr)?.standardized)
             }
             IntervalMeasure::HMeasure => Ok(h_measure(data, options.prior)?.h),
-            IntervalMeasure::Ece => {
-                Ok(calibration(data, &options.calibration(Binning::EqualWidth))?.ece)
-            }
+            IntervalMeasure::Ece => expected_calibration_error(data, options.bins),
         }
     }
 }

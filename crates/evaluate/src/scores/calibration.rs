@@ -178,6 +178,72 @@ pub(crate) fn bin_sums(data: &BinaryScores, indices: &[usize], bins: usize) -> V
     sums
 }
 
+impl BinSums {
+    /// |observed frequency - mean score| of a filled bin.
+    fn gap(&self) -> f64 {
+        (self.positives / self.weight - self.scores / self.weight).abs()
+    }
+}
+
+/// The total weight of the bins' sums, in bin order (`Empty` when zero).
+fn total_weight<'a>(sums: impl IntoIterator<Item = &'a BinSums>) -> Result<f64> {
+    let total = sums.into_iter().fold(0.0, |total, sum| total + sum.weight);
+    if total <= 0.0 {
+        return Err(EvaluateError::Empty {
+            what: "scores (total weight)",
+        });
+    }
+    Ok(total)
+}
+
+/// The expected calibration error of the bins' sums: over the filled bins in order,
+/// weight / total x |frequency - mean score|.
+fn expected_error<'a>(sums: impl IntoIterator<Item = &'a BinSums>, total: f64) -> f64 {
+    sums.into_iter()
+        .filter(|sum| sum.weight > 0.0)
+        .fold(0.0, |ece, sum| ece + sum.weight / total * sum.gap())
+}
+
+/// The equal-width bin of a score in [0, 1] among `bins`: the number of inner edges
+/// k (1/B) (those of `bin_edges`) at or below it, found from s B without building the edges.
+fn equal_width_bin(score: f64, bins: usize) -> usize {
+    let step = 1.0 / bins as f64;
+    let edge = |k: usize| k as f64 * step;
+    let mut bin = ((score * bins as f64) as usize).min(bins - 1);
+    while bin > 0 && edge(bin) > score {
+        bin -= 1;
+    }
+    while bin + 1 < bins && edge(bin + 1) <= score {
+        bin += 1;
+    }
+    bin
+}
+
+/// The expected calibration error over `bins` equal-width bins, equal to `calibration`'s `ece`
+/// bit for bit, without the reliability diagram: O(n log n) whatever the number of bins, for
+/// the bootstrap, which computes it on every resample. Errors as `calibration`'s.
+pub fn expected_calibration_error(data: &BinaryScores, bins: usize) -> Result<f64> {
+    check_bins(bins)?;
+    check_probabilities("calibration", data)?;
+    let mut rows: Vec<(usize, usize)> = (0..data.len())
+        .map(|i| (equal_width_bin(data.scores()[i], bins), i))
+        .collect();
+    rows.sort_unstable();
+    let mut sums: Vec<BinSums> = Vec::new();
+    for (k, &(bin, i)) in rows.iter().enumerate() {
+        if k == 0 || rows[k - 1].0 != bin {
+            sums.push(BinSums::default());
+        }
+        let (w, sum) = (data.weight(i), sums.last_mut().expect("a bin was pushed"));
+        sum.weight += w;
+        sum.scores += w * data.scores()[i];
+        if data.labels()[i] {
+            sum.positives += w;
+        }
+    }
+    Ok(expected_error(&sums, total_weight(&sums)?))
+}
+
 fn bin_interval(options: &CalibrationOptions, positives: f64, count: f64) -> Result<Interval> {
     let positives = positives.min(count);
     let interval = match options.interval {
@@ -203,22 +269,15 @@ pub fn calibration(data: &BinaryScores, options: &CalibrationOptions) -> Result<
 
 /// ECE, MCE and the reliability bins from each bin's sums.
 fn from_sums(edges: &[f64], sums: &[BinSums], options: &CalibrationOptions) -> Result<Calibration> {
-    let total: f64 = sums.iter().map(|s| s.weight).sum();
-    if total <= 0.0 {
-        return Err(EvaluateError::Empty {
-            what: "scores (total weight)",
-        });
-    }
-    let (mut ece, mut mce) = (0.0, 0.0_f64);
+    let total = total_weight(sums)?;
+    let mut mce = 0.0_f64;
     let mut bins = Vec::with_capacity(options.bins);
     for (k, sum) in sums.iter().enumerate() {
         let filled = sum.weight > 0.0;
         let (mean_score, frequency, interval) = if filled {
             let mean = sum.scores / sum.weight;
             let frequency = sum.positives / sum.weight;
-            let gap = (frequency - mean).abs();
-            ece += sum.weight / total * gap;
-            mce = mce.max(gap);
+            mce = mce.max(sum.gap());
             let interval = bin_interval(options, sum.positives, sum.weight)?;
             (Some(mean), Some(frequency), Some(interval))
         } else {
@@ -236,7 +295,7 @@ fn from_sums(edges: &[f64], sums: &[BinSums], options: &CalibrationOptions) -> R
     }
     Ok(Calibration {
         bins,
-        ece,
+        ece: expected_error(sums, total),
         mce,
         total,
         options: *options,
@@ -344,4 +403,38 @@ pub fn one_vs_rest_calibration(
     (0..predictions.n_classes())
         .map(|class| calibration(&predictions.one_vs_rest(class)?, options))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `calibration` is checked against netcal (tests/issue29_reference.rs); the bootstrap's ECE
+    /// without the diagram must give its `ece` bit for bit, scores on the edges included.
+    #[test]
+    fn the_ece_without_the_diagram_bins_scores_on_the_edges_as_the_diagram_does() {
+        for bins in [1, 3, 7, 10, 1000, 999_983, 1_000_000] {
+            let step = 1.0 / bins as f64;
+            // Scores on and beside the edges k (1/B) and k / B, which can differ in the last bit.
+            let mut scores = vec![0.0, 1.0, 0.5, 1.0 / 3.0, 0.1, 0.7];
+            for k in [1, 2, bins / 3, bins / 2, bins - 1] {
+                let (edge, other) = (k as f64 * step, k as f64 / bins as f64);
+                let near = [edge.next_down(), edge.next_up(), other.next_up()];
+                scores.extend([edge, other].into_iter().chain(near));
+            }
+            scores.retain(|s| (0.0..=1.0).contains(s));
+            let labels = (0..scores.len()).map(|i| i % 2 == 1).collect();
+            let data = BinaryScores::new(labels, scores).unwrap();
+            let options =
+                CalibrationOptions::new(bins, Binning::EqualWidth, BinInterval::Wilson, 0.05)
+                    .unwrap();
+            let diagram = calibration(&data, &options).unwrap().ece;
+            let ece = expected_calibration_error(&data, bins).unwrap();
+            assert_eq!(
+                ece.to_bits(),
+                diagram.to_bits(),
+                "{bins} bins: {ece} vs {diagram}"
+            );
+        }
+    }
 }

@@ -406,7 +406,12 @@ fn pairwise_families(analysis: &mut AcrossAnalysis, alpha: f64) {
             .iter()
             .map(|&(i, j)| core.nemenyi.pvalues[i][j])
             .collect();
-        let wilcoxon: Vec<f64> = core.pairs.iter().map(|p| p.wilcoxon.pvalue).collect();
+        let wilcoxon_p: Vec<f64> = core.pairs.iter().map(|p| p.wilcoxon.pvalue).collect();
+        // Wilcoxon's W = min(R+, R-) of each pair, as the core's pairs table gives it.
+        let wilcoxon = PairwiseComparisons {
+            statistics: core.pairs.iter().map(|p| p.wilcoxon.statistic).collect(),
+            ..from_pvalues("wilcoxon", &pairs, wilcoxon_p)
+        };
         let scale =
             crate::across::friedman::rank_standard_error(k, core.n_datasets).unwrap_or(f64::NAN);
         let ranks = core.average_ranks.clone();
@@ -414,10 +419,7 @@ fn pairwise_families(analysis: &mut AcrossAnalysis, alpha: f64) {
             PairwiseTest::Nemenyi,
             from_pvalues("nemenyi", &pairs, nemenyi),
         ));
-        families.push((
-            PairwiseTest::Wilcoxon,
-            from_pvalues("wilcoxon", &pairs, wilcoxon),
-        ));
+        families.push((PairwiseTest::Wilcoxon, wilcoxon));
         families.push((
             PairwiseTest::FriedmanZ,
             PairwiseComparisons::from_statistic(
