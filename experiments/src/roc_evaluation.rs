@@ -56,8 +56,8 @@ pub struct MeasureArgs {
     #[arg(long, value_name = "B")]
     h_beta: Option<f64>,
 
-    /// Bootstrap resamples, 2 to 1000000 (default 2000); with the jackknife samples, x rows x
-    /// models² at most 50000000.
+    /// Bootstrap resamples, 2 to 1000000 (default 2000); more than 2000, with the jackknife
+    /// samples, x rows x models² at most 50000000.
     #[arg(long, value_name = "N")]
     resamples: Option<usize>,
 

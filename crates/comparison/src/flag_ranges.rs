@@ -14,7 +14,7 @@
 //! | `compare auc-interval --positives`, `--negatives` | at least 1; with `--errors`, their sum at most [`stats::MAX_CORTES_MOHRI_INSTANCES`] |
 //! | `compare ranks` | 2 to [`stats::MAX_RANKED_LEARNERS`] ranks, each in [1, k]; `--datasets` 2 to [`stats::MAX_RANKED_DATASETS`] |
 //! | `roc --evaluate`, `compare bootstrap`: the measures' flags | [`MeasureFlags`] |
-//! | `roc --evaluate`, `compare bootstrap`: (`--resamples` + jackknife samples) x rows x models² | at most [`MAX_RESAMPLED_ROWS`] ([`check_bootstrap_work`]) |
+//! | `roc --evaluate`, `compare bootstrap`: (`--resamples` + jackknife samples) x rows x models² | at most [`MAX_RESAMPLED_ROWS`] beyond the default 2000 resamples ([`check_bootstrap_work`]) |
 //! | `roc --evaluate`: `--bins` x 2 diagrams x models | at most [`MAX_RELIABILITY_BINS`] ([`check_reliability_bins`]) |
 //! | `compare TABLE --hierarchical-samples` | 0 to [`crate::across::MAX_HIERARCHICAL_SAMPLES`] |
 //! | `--shard I/N`, `slurm --tasks N` | N from 1 to [`engine::run::shard::MAX_SHARDS`] (the argument parser's check) |
@@ -36,6 +36,10 @@ pub const MAX_RESAMPLES: usize = 1_000_000;
 /// without a fast path: H-measure, precision-recall, PR-Gain, partial AUC), so the limit is
 /// about a minute of work.
 pub const MAX_RESAMPLED_ROWS: u64 = 50_000_000;
+
+/// The bootstrap's resamples when `--resamples` is not given. The default is never refused by
+/// the work bound: its work grows with the user's own file alone.
+pub const DEFAULT_RESAMPLES: usize = 2000;
 
 /// The most reliability bins `roc --evaluate` may build and print: `--bins` x 2 diagrams
 /// (equal-width and equal-mass) x models; the JSON lists every bin, about 300 bytes each.
@@ -194,7 +198,8 @@ fn work_advice(most: u64) -> String {
 
 /// The bootstrap of `options` on `models` score columns of the rows whose true labels are
 /// `truth` (`positive` the positive one) within [`MAX_RESAMPLED_ROWS`]: the resamples and the
-/// jackknife samples (per class, `options.jackknife_groups` but at most the class's rows).
+/// jackknife samples (per class, `options.jackknife_groups` but at most the class's rows); at
+/// most [`DEFAULT_RESAMPLES`] resamples always pass.
 pub fn check_bootstrap_work(
     options: &EvaluationOptions,
     truth: &[String],
@@ -214,7 +219,7 @@ pub fn check_bootstrap_work(
     let work = resamples
         .saturating_add(jackknife)
         .saturating_mul(per_sample);
-    if work <= MAX_RESAMPLED_ROWS {
+    if work <= MAX_RESAMPLED_ROWS || resamples <= DEFAULT_RESAMPLES as u64 {
         return Ok(());
     }
     Err(RangeError::Work {
@@ -294,7 +299,7 @@ impl MeasureFlags {
         if !(1..=1_000_000).contains(&bins) {
             return Err(RangeError::Bins(bins));
         }
-        let resamples = self.resamples.unwrap_or(2000);
+        let resamples = self.resamples.unwrap_or(DEFAULT_RESAMPLES);
         if !(2..=1_000_000).contains(&resamples) {
             return Err(RangeError::Resamples(resamples));
         }
@@ -315,5 +320,38 @@ impl MeasureFlags {
         Ok(EvaluationOptions::new(
             max_fpr, bins, interval, prior, bootstrap, groups,
         )?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(resamples: usize) -> EvaluationOptions {
+        let bootstrap = stats::BootstrapOptions::new(resamples, 0.05, 1).unwrap();
+        EvaluationOptions::new(1.0, 10, evaluate::BinInterval::Wilson, None, bootstrap, 200)
+            .unwrap()
+    }
+
+    /// The default 2000 resamples pass on any file (3,000 rows of 3 models, 200 jackknife groups
+    /// a class: (2000 + 400) x 3000 x 9 = 64,800,000 resampled rows, over the limit); one more,
+    /// (2001 + 400) x 3000 x 9 = 64,827,000, is refused.
+    #[test]
+    fn the_default_resamples_always_pass_the_work_bound() {
+        let truth: Vec<String> = (0..3000)
+            .map(|row| ["a", "b"][row % 2].to_string())
+            .collect();
+        assert!(check_bootstrap_work(&options(DEFAULT_RESAMPLES), &truth, "a", 3).is_ok());
+        let refused = check_bootstrap_work(&options(DEFAULT_RESAMPLES + 1), &truth, "a", 3);
+        assert!(
+            matches!(
+                refused,
+                Err(RangeError::Work {
+                    work: 64_827_000,
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
     }
 }
