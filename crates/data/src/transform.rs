@@ -6,8 +6,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dataset::{Dataset, Schema};
-use crate::distance::leave_one_out_nearest_tied;
 use crate::error::DataError;
+use crate::nearest::leave_one_out_nearest_tied;
 
 /// What [`reduce_to_most_confused`] did.
 #[derive(Clone, Debug, PartialEq)]
