@@ -59,6 +59,9 @@ pub struct Checker<'a> {
     pub threads: usize,
     /// The largest plan accepted.
     pub limits: &'a Limits,
+    /// The folder under which the results folder is written, if known: the slow transforms'
+    /// results are kept in its cache ([`crate::plan::transform_cache`]).
+    pub results_root: Option<&'a Path>,
 }
 
 impl Checker<'_> {
@@ -109,6 +112,9 @@ impl Checker<'_> {
             base,
         )?;
         let protocol = evaluation.protocol.as_ref();
+        let cache = self
+            .results_root
+            .map(|root| crate::plan::transform_cache::folder(&root.join(&config.name)));
         let pool = crate::threads::thread_pool(self.threads)?;
         let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
             requests
@@ -120,6 +126,7 @@ impl Checker<'_> {
                         (protocol, &evaluation.measures),
                         config.seed,
                         self.limits,
+                        cache.as_deref(),
                     )
                 })
                 .collect()

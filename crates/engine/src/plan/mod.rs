@@ -11,4 +11,5 @@ pub mod notices;
 pub mod protocols;
 pub mod registries;
 pub mod test_set_needs;
+pub mod transform_cache;
 pub mod units;
