@@ -116,6 +116,12 @@ impl Checker<'_> {
             .results_root
             .map(|root| crate::plan::transform_cache::folder(&root.join(&config.name)));
         let pool = crate::threads::thread_pool(self.threads)?;
+        // Said at once: loading large files or a transform's first run can take seconds.
+        match requests.len() {
+            0 => {}
+            1 => eprintln!("preparing 1 dataset: loading, transforms, splits"),
+            count => eprintln!("preparing {count} datasets: loading, transforms, splits"),
+        }
         let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
             requests
                 .par_iter()
