@@ -175,7 +175,8 @@ fn run(cli: Cli) -> Result<Finished> {
                 Some(threads) => threads,
                 None => cores,
             };
-            let engine = make_engine(threads, cli.limits);
+            let mut engine = make_engine(threads, cli.limits);
+            engine.results_root = Some(cli.results.clone());
             let checked = engine.check_file(&path)?;
             if cli.check {
                 let target = cli.results.join(&checked.config.name);

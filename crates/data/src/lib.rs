@@ -9,7 +9,8 @@
 //!   [`Catalog::verify`], collections, and [`Catalog::resolve`] / [`resolve`] for "a shipped
 //!   name or a path to the user's own file";
 //! - [`Dataset::content_hash`] is a stable key for cached results ([`hash`] gives the layout);
-//! - [`distance`] is the normalised distance of nearest-neighbour methods;
+//! - [`distance`] is the normalised distance of nearest-neighbour methods, [`nearest`] the
+//!   leave-one-out nearest neighbours of every row under it;
 //! - [`transform`]: the two classes 1-NN confuses most, the positive class, stratified
 //!   subsamples, each returning a record of what it chose and why;
 //! - [`shown`] quotes a user's text in a message, cut short when long.
@@ -25,6 +26,7 @@ pub mod error;
 pub mod hash;
 pub mod listing;
 mod load;
+pub mod nearest;
 mod notices;
 mod options;
 mod shown;

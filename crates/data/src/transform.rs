@@ -4,13 +4,18 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::dataset::{Dataset, Schema};
-use crate::distance::leave_one_out_nearest_tied;
 use crate::error::DataError;
+use crate::nearest::leave_one_out_nearest_tied;
+
+/// The revision of what [`reduce_to_most_confused`] chooses: a cache of its records keys them
+/// with it. Bump it when a change could choose another pair or word the record otherwise.
+pub const MOST_CONFUSED_REVISION: &str = "1";
 
 /// What [`reduce_to_most_confused`] did.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MostConfusedRecord {
     /// The dataset's name.
     pub dataset: String,
@@ -32,7 +37,7 @@ pub struct MostConfusedRecord {
 }
 
 /// How leave-one-out 1-NN predicts when several rows are nearest at the same distance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum TieRule {
     /// The class of the nearest row with the lowest row index. Deterministic, but on nominal
     /// data with many ties it depends on the file's row order (kr-vs-k: 10% LOO accuracy).
@@ -140,6 +145,17 @@ pub fn reduce_to_most_confused_with(
     dataset: &Dataset,
     rule: TieRule,
 ) -> Result<(Dataset, MostConfusedRecord), DataError> {
+    let record = most_confused_record(dataset, rule)?;
+    let reduced = keep_most_confused(dataset, &record)?;
+    Ok((reduced, record))
+}
+
+/// What [`reduce_to_most_confused_with`] chooses, without reducing the dataset: the 1-NN run
+/// (the slow part) and the pair. [`keep_most_confused`] then reduces the dataset.
+pub fn most_confused_record(
+    dataset: &Dataset,
+    rule: TieRule,
+) -> Result<MostConfusedRecord, DataError> {
     let class_values = dataset.schema().class_values.clone();
     if class_values.len() < 2 {
         return Err(DataError::Transform {
@@ -149,23 +165,19 @@ pub fn reduce_to_most_confused_with(
         });
     }
     if class_values.len() == 2 {
-        return Ok((
-            dataset.clone(),
-            MostConfusedRecord {
-                dataset: dataset.name().to_string(),
-                class_values,
-                confusion: Vec::new(),
-                pair: (0, 1),
-                pair_confusions: (0, 0),
-                kept_rows: dataset.len(),
-                tie_rule: rule,
-                reason: "the dataset already has two classes".into(),
-            },
-        ));
+        return Ok(MostConfusedRecord {
+            dataset: dataset.name().to_string(),
+            class_values,
+            confusion: Vec::new(),
+            pair: (0, 1),
+            pair_confusions: (0, 0),
+            kept_rows: dataset.len(),
+            tie_rule: rule,
+            reason: "the dataset already has two classes".into(),
+        });
     }
     let confusion = leave_one_out_confusion_with(dataset, rule);
     let (a, b) = most_confused_pair(&confusion);
-    let reduced = keep_classes(dataset, &[a, b])?;
     let total: usize = confusion.iter().flatten().sum();
     let correct: usize = (0..confusion.len()).map(|i| confusion[i][i]).sum();
     let reason = format!(
@@ -176,17 +188,30 @@ pub fn reduce_to_most_confused_with(
         confusion[b][a],
         confusion[a][b] + confusion[b][a]
     );
-    let record = MostConfusedRecord {
+    Ok(MostConfusedRecord {
         dataset: dataset.name().to_string(),
         class_values,
         pair_confusions: (confusion[a][b], confusion[b][a]),
         confusion,
         pair: (a, b),
-        kept_rows: reduced.len(),
+        kept_rows: (0..dataset.len())
+            .filter(|&row| [a, b].contains(&dataset.class(row)))
+            .count(),
         tie_rule: rule,
         reason,
-    };
-    Ok((reduced, record))
+    })
+}
+
+/// The dataset reduced as `record` (from [`most_confused_record`] on the same data) says: the
+/// rows of its pair's two classes, or the dataset unchanged when it has two classes.
+pub fn keep_most_confused(
+    dataset: &Dataset,
+    record: &MostConfusedRecord,
+) -> Result<Dataset, DataError> {
+    if dataset.num_classes() == 2 {
+        return Ok(dataset.clone());
+    }
+    keep_classes(dataset, &[record.pair.0, record.pair.1])
 }
 
 /// Which class is the positive one.

@@ -2,7 +2,8 @@
 //! examples, and the 1-NN confusion against an independent numpy implementation
 //! (tests/data/reference/loo_1nn_confusion.py).
 
-use data::distance::{leave_one_out_nearest, leave_one_out_nearest_tied, Distance};
+use data::distance::Distance;
+use data::nearest::{leave_one_out_nearest, leave_one_out_nearest_tied};
 use data::transform::{leave_one_out_confusion, leave_one_out_confusion_with, most_confused_pair};
 use data::{
     choose_positive, reduce_to_most_confused, stratified_subsample, Attribute, Catalog, Dataset,

@@ -38,6 +38,9 @@ pub struct Engine {
     pub threads: usize,
     /// The largest plan accepted.
     pub limits: crate::plan::bounds::Limits,
+    /// The folder under which results folders are written, when known before the check: the
+    /// check keeps the slow transforms' results in its cache ([`crate::plan::transform_cache`]).
+    pub results_root: Option<PathBuf>,
 }
 
 impl Default for Engine {
@@ -104,6 +107,7 @@ impl Engine {
             analyses: Analyses::none(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::plan::bounds::Limits::default(),
+            results_root: None,
         }
     }
 
@@ -148,6 +152,7 @@ impl Engine {
             analyses: &self.analyses,
             threads: self.threads,
             limits: &self.limits,
+            results_root: self.results_root.as_deref(),
         };
         checker.check(text, origin, base)
     }

@@ -61,6 +61,9 @@ pub struct Checker<'a> {
     pub threads: usize,
     /// The largest plan accepted.
     pub limits: &'a Limits,
+    /// The folder under which the results folder is written, if known: the slow transforms'
+    /// results are kept in its cache ([`crate::plan::transform_cache`]).
+    pub results_root: Option<&'a Path>,
 }
 
 impl Checker<'_> {
@@ -112,7 +115,16 @@ impl Checker<'_> {
             base,
         )?;
         let protocol = evaluation.protocol.as_ref();
+        let cache = self
+            .results_root
+            .map(|root| crate::plan::transform_cache::folder(&root.join(&config.name)));
         let pool = crate::threads::thread_pool(self.threads)?;
+        // Said at once: loading large files or a transform's first run can take seconds.
+        match requests.len() {
+            0 => {}
+            1 => eprintln!("preparing 1 dataset: loading, transforms, splits"),
+            count => eprintln!("preparing {count} datasets: loading, transforms, splits"),
+        }
         let prepared: Vec<Result<plan::PreparedDataset>> = pool.install(|| {
             requests
                 .par_iter()
@@ -123,6 +135,7 @@ impl Checker<'_> {
                         (protocol, &evaluation.measures),
                         config.seed,
                         self.limits,
+                        cache.as_deref(),
                     )
                 })
                 .collect()

@@ -12,6 +12,7 @@ pub mod parts;
 pub mod protocols;
 pub mod registries;
 pub mod test_set_needs;
+pub mod transform_cache;
 pub mod tuning;
 pub mod tuning_plan;
 pub mod units;

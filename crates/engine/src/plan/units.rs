@@ -170,13 +170,16 @@ pub fn display_name(source: &str) -> String {
     }
 }
 
-/// Loads one dataset, applies its transforms and makes its splits.
+/// Loads one dataset, applies its transforms and makes its splits; the slow transform's result
+/// is kept in, and read from, the `cache` folder when one is given
+/// ([`crate::plan::transform_cache`]).
 pub fn prepare_dataset(
     request: &DatasetRequest,
     catalog: Option<&Catalog>,
     (protocol, measures): (&dyn Protocol, &[Measure]),
     experiment_seed: u64,
     limits: &crate::plan::bounds::Limits,
+    cache: Option<&std::path::Path>,
 ) -> Result<PreparedDataset> {
     let name = request.name.clone();
     let (loaded, report) = match catalog {
@@ -194,8 +197,9 @@ pub fn prepare_dataset(
     let mut notes = request.notes.clone();
     let mut dataset = loaded.with_name(name.clone());
     if transforms.two_most_confused && dataset.num_classes() > 2 {
-        let (reduced, record) = transform::reduce_to_most_confused(&dataset)
-            .map_err(|source| transform_failed(&name, "two_most_confused", source))?;
+        let (reduced, record) =
+            crate::plan::transform_cache::reduce_to_most_confused(&dataset, cache)
+                .map_err(|source| transform_failed(&name, "two_most_confused", source))?;
         notes.push(format!("two most confused classes: {}", record.reason));
         dataset = reduced;
     }
