@@ -192,7 +192,7 @@ fn run(cli: Cli) -> Result<Finished> {
                 return Ok(done);
             }
             if let Some(shard) = cli.shard {
-                let output = engine.run_shard(&checked, &cli.results, shard)?;
+                let output = engine.run_shard(checked, &cli.results, shard)?;
                 if output.counts.failed > 0 {
                     eprintln!(
                         "note: {} of this shard's {} units failed; their messages are recorded in \

@@ -76,4 +76,14 @@ impl Unit {
             Training::Whole | Training::Inner { .. } => None,
         }
     }
+
+    /// The outer unit a tuning's inner unit scores a candidate for (none for any other unit).
+    pub fn outer(&self) -> Option<Unit> {
+        match self.training {
+            Training::Inner { split, .. } => {
+                Some(Unit::on_split(self.dataset, self.learner, split))
+            }
+            Training::Split(_) | Training::Whole => None,
+        }
+    }
 }

@@ -67,12 +67,13 @@ pub struct CandidateScores {
     pub scores: Vec<Option<f64>>,
 }
 
-/// Runs (or reads from the cache) every inner unit of `tuning` and chooses a candidate for each
-/// outer unit of a tuned learner.
+/// Runs (or reads from the cache) the inner units `units` of `tuning` (all of them, or the
+/// whole groups of a shard's outer units, in plan order) and chooses a candidate for each outer
+/// unit of a tuned learner they cover.
 pub fn run_inner(
     folder: &Path,
     plan: &Plan,
-    tuning: &Tuning,
+    (tuning, units): (&Tuning, &[Unit]),
     fitting: Fitting,
     threads: usize,
 ) -> Result<TuningOutcome> {
@@ -86,8 +87,8 @@ pub fn run_inner(
         let (truth, probabilities) = predictions.part(part);
         measure.compute(&probabilities, &truth, spec.dataset.positive)
     };
-    let (records, counts) = run_units(folder, plan, &tuning.units, fitting, threads, score)?;
-    let mut outcome = choose(plan, tuning, &records);
+    let (records, counts) = run_units(folder, plan, units, fitting, threads, score)?;
+    let mut outcome = choose(plan, (tuning, units), &records);
     outcome.counts = counts;
     Ok(outcome)
 }
@@ -96,9 +97,13 @@ pub fn run_inner(
 type Group<'a> = ((usize, usize, usize), Vec<(usize, &'a UnitRecord<f64>)>);
 
 /// The inner units' records grouped by outer unit, each candidate's mean score, and the choice.
-fn choose(plan: &Plan, tuning: &Tuning, records: &[UnitRecord<f64>]) -> TuningOutcome {
+fn choose(
+    plan: &Plan,
+    (tuning, units): (&Tuning, &[Unit]),
+    records: &[UnitRecord<f64>],
+) -> TuningOutcome {
     let mut groups: Vec<Group> = Vec::new();
-    for (unit, record) in tuning.units.iter().zip(records) {
+    for (unit, record) in units.iter().zip(records) {
         let Training::Inner {
             split, candidate, ..
         } = unit.training
