@@ -109,7 +109,10 @@ fn units_without_timings(text: &str) -> String {
 fn tuning_without_seconds(text: &str) -> String {
     text.lines()
         .map(|line| {
-            let line = line.trim_end().trim_end_matches("\\\\").trim_end_matches('|');
+            let line = line
+                .trim_end()
+                .trim_end_matches("\\\\")
+                .trim_end_matches('|');
             match line.rfind([',', '|', '&']) {
                 Some(at) => line[..at].to_string(),
                 None => line.to_string(),
@@ -151,7 +154,13 @@ pub fn assert_same_outputs(expected: &Path, got: &Path) {
             assert_eq!(text(&a), text(&b), "units.csv differs in {}", got.display());
         } else if file.starts_with("tables") && file.file_stem() == Some("tuning".as_ref()) {
             let text = |bytes: &[u8]| tuning_without_seconds(&String::from_utf8_lossy(bytes));
-            assert_eq!(text(&a), text(&b), "{} differs in {}", file.display(), got.display());
+            assert_eq!(
+                text(&a),
+                text(&b),
+                "{} differs in {}",
+                file.display(),
+                got.display()
+            );
         } else {
             assert!(a == b, "{} differs in {}", file.display(), got.display());
         }

@@ -24,6 +24,9 @@ pub struct TuningRow {
     pub repetition: usize,
     /// The outer split's fold.
     pub fold: usize,
+    /// True for the model on the whole training part (a fixed test set's tests ask for it):
+    /// its repetition and fold then name no split.
+    pub whole: bool,
     /// The tuned parameter.
     pub parameter: String,
     /// The value chosen, as a config writes it.
@@ -143,9 +146,12 @@ fn choose(
             }
             Err(failure) => {
                 let (dataset, learner, split) = key;
-                outcome
-                    .failed
-                    .push((Unit::on_split(dataset, learner, split), failure));
+                let outer = if plan.datasets[dataset].is_whole(split) {
+                    Unit::on_whole_training(dataset, learner)
+                } else {
+                    Unit::on_split(dataset, learner, split)
+                };
+                outcome.failed.push((outer, failure));
             }
         }
     }
@@ -223,7 +229,7 @@ fn rows(
     let tuned = tuning.learners[learner]
         .as_ref()
         .expect("inner units are a tuned learner's");
-    let outer = &plan.datasets[dataset].plan.splits[split];
+    let outer = plan.datasets[dataset].outer_split(split);
     tuned
         .parameters
         .iter()
@@ -233,6 +239,7 @@ fn rows(
             learner: plan.learners[learner].name.clone(),
             repetition: outer.repetition,
             fold: outer.fold,
+            whole: plan.datasets[dataset].is_whole(split),
             parameter: parameter.clone(),
             value: written(value),
             inner_score: score,

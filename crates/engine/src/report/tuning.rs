@@ -26,8 +26,8 @@ pub fn section(record: &RunRecord) -> Option<Section> {
         table.push_row(vec![
             Cell::text(&row.dataset),
             Cell::text(&row.learner),
-            Cell::integer(row.repetition as i64),
-            Cell::integer(row.fold as i64),
+            outer_cell(row.whole, row.repetition),
+            outer_cell(row.whole, row.fold),
             Cell::text(&row.parameter),
             Cell::text(&row.value),
             Cell::number(row.inner_score),
@@ -56,7 +56,9 @@ fn curve_figures(record: &RunRecord, curves: &[TuningCurve], section: &mut Secti
         .plan
         .tuning
         .as_ref()
-        .map_or_else(String::new, |tuning| tuning.settings.measure.name().to_string());
+        .map_or_else(String::new, |tuning| {
+            tuning.settings.measure.name().to_string()
+        });
     for (index, dataset) in record.plan.datasets.iter().enumerate() {
         let mut lines: Vec<report::Curve> = Vec::new();
         for curve in curves.iter().filter(|curve| curve.dataset == index) {
@@ -82,7 +84,10 @@ fn curve_figures(record: &RunRecord, curves: &[TuningCurve], section: &mut Secti
             continue;
         };
         section.figure(
-            format!("figures/tuning_curve_{}.svg", crate::file_safe(&dataset.name)),
+            format!(
+                "figures/tuning_curve_{}.svg",
+                crate::file_safe(&dataset.name)
+            ),
             format!(
                 "{}: each tuned learner's best mean inner {measure} among the first n \
                  configurations (in the grid's or the drawn order), averaged over the outer \
@@ -91,6 +96,16 @@ fn curve_figures(record: &RunRecord, curves: &[TuningCurve], section: &mut Secti
             ),
             svg,
         );
+    }
+}
+
+/// A tuning row's repetition or fold: the number, or `whole` for the model on the whole
+/// training part.
+fn outer_cell(whole: bool, number: usize) -> Cell {
+    if whole {
+        Cell::text("whole")
+    } else {
+        Cell::integer(number as i64)
     }
 }
 
@@ -138,7 +153,7 @@ fn budget_sentence(record: &RunRecord) -> String {
 type Choice<'a> = (&'a str, &'a str, &'a str, &'a str);
 
 /// How stable the choices are: per dataset, tuned learner and parameter, each value chosen and
-/// in how many outer units.
+/// in how many outer units (the splits' units: not the model on the whole training part).
 fn choices(record: &RunRecord) -> Table {
     let header = [
         "dataset",
@@ -153,7 +168,7 @@ fn choices(record: &RunRecord) -> Table {
         header.map(String::from).to_vec(),
     );
     let mut counts: Vec<(Choice, usize)> = Vec::new();
-    for row in &record.tuning {
+    for row in record.tuning.iter().filter(|row| !row.whole) {
         let key = (
             row.dataset.as_str(),
             row.learner.as_str(),

@@ -124,7 +124,10 @@ impl Assignment {
     /// The assignment of the plan's units to `count` shards, balanced by expected cost (the
     /// previous run's timings under the results folder `folder` where it has them).
     pub fn new(plan: &Plan, folder: &Path, count: usize) -> Assignment {
-        let inner = plan.tuning.as_ref().map_or(&[][..], |tuning| &tuning.units[..]);
+        let inner = plan
+            .tuning
+            .as_ref()
+            .map_or(&[][..], |tuning| &tuning.units[..]);
         let all: Vec<Unit> = plan.units.iter().chain(inner).copied().collect();
         let (mut costs, source) = unit_costs(plan, folder, &all);
         let inner_costs = costs.split_off(plan.units.len());
@@ -157,7 +160,7 @@ impl Assignment {
         tuning
             .units
             .iter()
-            .filter(|unit| unit.outer().is_some_and(|outer| mine.contains(&outer)))
+            .filter(|unit| outer_of(plan, unit).is_some_and(|outer| mine.contains(&outer)))
             .copied()
             .collect()
     }
@@ -197,6 +200,11 @@ pub fn model_cost(plan: &Plan, unit: Unit) -> f64 {
     spec.learner.learner.cost_hint() * rows as f64 * attributes as f64
 }
 
+/// The outer unit of a tuning's inner unit (see [`Unit::outer`]).
+fn outer_of(plan: &Plan, unit: &Unit) -> Option<Unit> {
+    unit.outer(plan.datasets[unit.dataset].plan.splits.len())
+}
+
 /// Adds to each tuned learner's outer unit the expected cost of its inner units (they run in
 /// the same shard).
 fn add_inner_costs(plan: &Plan, (inner, inner_costs): (&[Unit], &[f64]), costs: &mut [f64]) {
@@ -207,7 +215,7 @@ fn add_inner_costs(plan: &Plan, (inner, inner_costs): (&[Unit], &[f64]), costs: 
         .map(|(index, &unit)| (unit, index))
         .collect();
     for (unit, cost) in inner.iter().zip(inner_costs) {
-        if let Some(&index) = unit.outer().and_then(|outer| position.get(&outer)) {
+        if let Some(&index) = outer_of(plan, unit).and_then(|outer| position.get(&outer)) {
             costs[index] += cost;
         }
     }
@@ -218,10 +226,7 @@ fn add_inner_costs(plan: &Plan, (inner, inner_costs): (&[Unit], &[f64]), costs: 
 /// cache entry is the same file, else the model's cost scaled to seconds by the timed units
 /// (unscaled when none is timed).
 pub fn unit_costs(plan: &Plan, folder: &Path, units: &[Unit]) -> (Vec<f64>, CostSource) {
-    let model: Vec<f64> = units
-        .iter()
-        .map(|&unit| model_cost(plan, unit))
-        .collect();
+    let model: Vec<f64> = units.iter().map(|&unit| model_cost(plan, unit)).collect();
     let timings = previous_timings(folder);
     if timings.is_empty() {
         return (model, CostSource::Model);
