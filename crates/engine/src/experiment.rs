@@ -41,6 +41,9 @@ pub struct Engine {
     /// The folder under which results folders are written, when known before the check: the
     /// check keeps the slow transforms' results in its cache ([`crate::plan::transform_cache`]).
     pub results_root: Option<PathBuf>,
+    /// The bytes the states a dataset's units share may take at once (see
+    /// [`crate::run::shared`]); 0 shares nothing. Outputs do not depend on it.
+    pub shared_memory: usize,
 }
 
 impl Default for Engine {
@@ -108,12 +111,19 @@ impl Engine {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::plan::bounds::Limits::default(),
             results_root: None,
+            shared_memory: crate::plan::units::DEFAULT_SHARED_MEMORY,
         }
     }
 
     /// This engine with these analyses.
     pub fn with_analyses(mut self, analyses: Analyses) -> Self {
         self.analyses = analyses;
+        self
+    }
+
+    /// This engine with this memory budget for the states a dataset's units share (0: none).
+    pub fn with_shared_memory(mut self, bytes: usize) -> Self {
+        self.shared_memory = bytes;
         self
     }
 
@@ -190,6 +200,8 @@ impl Engine {
     ) -> Result<RunOutput> {
         let started = Instant::now();
         let target = results_root.join(&experiment.config.name);
+        let mut experiment = experiment;
+        experiment.plan.shared_memory = self.shared_memory;
         let record = execute(experiment, &target, fitting, self.threads)?;
         let sections = self.sections(&record)?;
         let folder = report(&record, &sections, &target)?;
@@ -264,6 +276,7 @@ impl Engine {
         let CheckedExperiment {
             config, mut plan, ..
         } = experiment;
+        plan.shared_memory = self.shared_memory;
         let folder = results_root.join(&config.name);
         crate::run::publish::check_writable(&folder, &plan, true)?;
         let assignment = Assignment::new(&plan, &folder, shard.count);

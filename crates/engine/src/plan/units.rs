@@ -134,7 +134,14 @@ pub struct Plan {
     pub unit_keys: UnitKeys,
     /// The tuning of the plan's tuned learners, if any learner has a `tune` key.
     pub tuning: Option<Tuning>,
+    /// The bytes the states a dataset's units share (k-NN's neighbour lists) may take at once;
+    /// 0 builds none (every unit computes alone, with the same outputs).
+    pub shared_memory: usize,
 }
+
+/// The memory the shared states of a run may take at once unless the engine is told otherwise
+/// (`Engine::with_shared_memory`).
+pub const DEFAULT_SHARED_MEMORY: usize = 1 << 30;
 
 /// The cache keys of a plan's units, each computed once: a key hashes the unit's row numbers
 /// (8 MB at a million rows, about 10 ms), and a run needs a unit's key when it looks up, writes
@@ -363,6 +370,7 @@ impl Plan {
             test_set_tests: Vec::new(),
             unit_keys: UnitKeys::default(),
             tuning: None,
+            shared_memory: DEFAULT_SHARED_MEMORY,
         }
     }
 
