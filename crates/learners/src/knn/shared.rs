@@ -72,6 +72,11 @@ impl NeighbourLists {
         }
         let length = LIST_LENGTH.min(rows);
         let index = NeighbourIndex::new(scaling.clone(), scaled.clone(), rows, SearchMethod::Auto);
+        if !index.serves_ordered() {
+            // The units' indexes search as this one does (by levels): the lists would not
+            // serve them, and building them would be wasted.
+            return None;
+        }
         let found = index.nearest_many(&scaled, rows, length);
         let mut neighbours = Vec::with_capacity(rows * length);
         let mut distances = Vec::with_capacity(rows * length);
