@@ -104,7 +104,7 @@ fn log_positive_series(df: f64, x: f64) -> f64 {
 /// ln 1F1(a; b; z) for a, b > 0 and z >= 0, by its series of positive terms
 /// (a)_k z^k / ((b)_k k!), summed in log space.
 pub fn log_hypergeometric_1f1(a: f64, b: f64, z: f64) -> f64 {
-    if !(a > 0.0 && b > 0.0 && z >= 0.0) || !z.is_finite() {
+    if !(a > 0.0 && b > 0.0 && z >= 0.0 && z.is_finite()) {
         return f64::NAN;
     }
     if z == 0.0 {
