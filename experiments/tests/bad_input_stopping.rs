@@ -46,20 +46,41 @@ fn refused(folder: &Path, name: &str, protocol: &str, stopping: &str, words: &[&
 fn bad_stopping_keys_are_refused_by_check_naming_the_key() {
     let folder = common::scratch("bad_input_stopping", "bad");
     let cases: [(&str, &str, &str, &[&str]); 9] = [
-        ("alpha", REPEATED, "delta_min = 1\nalpha = 1.5", &["'stopping.alpha' = 1.5", "0 < alpha < 1"]),
-        ("alpha0", REPEATED, "delta_min = 1\nalpha = 0", &["'stopping.alpha'"]),
+        (
+            "alpha",
+            REPEATED,
+            "delta_min = 1\nalpha = 1.5",
+            &["'stopping.alpha' = 1.5", "0 < alpha < 1"],
+        ),
+        (
+            "alpha0",
+            REPEATED,
+            "delta_min = 1\nalpha = 0",
+            &["'stopping.alpha'"],
+        ),
         (
             "minmax",
             REPEATED,
             "delta_min = 1\nmin_repetitions = 5\nmax_repetitions = 3",
-            &["'stopping.min_repetitions'", "min_repetitions <= max_repetitions"],
+            &[
+                "'stopping.min_repetitions'",
+                "min_repetitions <= max_repetitions",
+            ],
         ),
-        ("delta", REPEATED, "rule = \"e_value\"", &["'stopping.delta_min' is missing"]),
+        (
+            "delta",
+            REPEATED,
+            "rule = \"e_value\"",
+            &["'stopping.delta_min' is missing"],
+        ),
         (
             "norepetitions",
             "{ kind = \"stratified_kfold\", folds = 5 }",
             "delta_min = 1",
-            &["key 'stopping' needs a protocol with repetitions", "1 repetition"],
+            &[
+                "key 'stopping' needs a protocol with repetitions",
+                "1 repetition",
+            ],
         ),
         (
             "measure",

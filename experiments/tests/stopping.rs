@@ -78,10 +78,19 @@ fn stopping_decisions_are_written_and_the_same_at_any_thread_count_and_after_a_m
     let pairs: Vec<(&str, &str)> = rows.iter().map(|row| (row[1], row[2])).collect();
     assert_eq!(&pairs[..3], [("nb", "c45"), ("nb", "knn"), ("c45", "knn")]);
     let page = read(&one.join("seq/index.html"));
-    assert!(page.contains("Sequential stopping") && page.contains("units"), "no section");
-    assert!(page.contains("not valid under a sequential design"), "no note");
+    assert!(
+        page.contains("Sequential stopping") && page.contains("units"),
+        "no section"
+    );
+    assert!(
+        page.contains("not valid under a sequential design"),
+        "no note"
+    );
     let lines = read(&one.join("seq/tables/stopping_lines.csv"));
-    assert!(lines.contains("nb vs c45 on breast-cancer-wisconsin: "), "{lines}");
+    assert!(
+        lines.contains("nb vs c45 on breast-cancer-wisconsin: "),
+        "{lines}"
+    );
     assert!(lines.contains("= 1/alpha"), "{lines}");
     assert!(one.join("seq/figures/stopping_sonar.svg").exists());
     // A merge reads the cache only: the same decisions (a resumed or sharded run's report).
@@ -100,7 +109,10 @@ fn the_confidence_sequence_rule_writes_no_e_value() {
     let rows: Vec<&str> = table.lines().skip(1).collect();
     assert_eq!(rows.len(), 4, "{table}");
     for row in rows {
-        assert!(row.starts_with("breast") || row.starts_with("sonar"), "{row}");
+        assert!(
+            row.starts_with("breast") || row.starts_with("sonar"),
+            "{row}"
+        );
         assert!(row.contains(",nb,") && row.ends_with(','), "{row}");
     }
 }

@@ -78,12 +78,19 @@ fn number(value: &toml::Value) -> f64 {
 }
 
 /// A real key's value if it lies in its range; else the message naming the key.
-fn real(key: &str, value: &toml::Value, fine: impl Fn(f64) -> bool, allowed: &str) -> Result<f64, String> {
+fn real(
+    key: &str,
+    value: &toml::Value,
+    fine: impl Fn(f64) -> bool,
+    allowed: &str,
+) -> Result<f64, String> {
     let x = number(value);
     if fine(x) {
         Ok(x)
     } else {
-        Err(format!("key 'stopping.{key}' = {value}: allowed: {allowed}"))
+        Err(format!(
+            "key 'stopping.{key}' = {value}: allowed: {allowed}"
+        ))
     }
 }
 
@@ -114,7 +121,14 @@ impl TryFrom<RawStopping> for StoppingConfig {
         };
         let alpha = raw
             .alpha
-            .map(|v| real("alpha", &v, |x| x > 0.0 && x < 1.0, "a number with 0 < alpha < 1"))
+            .map(|v| {
+                real(
+                    "alpha",
+                    &v,
+                    |x| x > 0.0 && x < 1.0,
+                    "a number with 0 < alpha < 1",
+                )
+            })
             .transpose()?
             .unwrap_or(0.05);
         let positive = |x: f64| x > 0.0 && x.is_finite();
@@ -124,11 +138,25 @@ impl TryFrom<RawStopping> for StoppingConfig {
             .transpose()?;
         let rope = raw
             .rope
-            .map(|v| real("rope", &v, |x| (0.0..1.0).contains(&x), "a number from 0 up to 1 (excluded), in the measure's units"))
+            .map(|v| {
+                real(
+                    "rope",
+                    &v,
+                    |x| (0.0..1.0).contains(&x),
+                    "a number from 0 up to 1 (excluded), in the measure's units",
+                )
+            })
             .transpose()?;
         let pairs = check_pairs(raw.pairs.as_deref(), raw.control.as_ref())?;
-        let min_repetitions = raw.min_repetitions.map(|v| count("min_repetitions", &v)).transpose()?.unwrap_or(2);
-        let max_repetitions = raw.max_repetitions.map(|v| count("max_repetitions", &v)).transpose()?;
+        let min_repetitions = raw
+            .min_repetitions
+            .map(|v| count("min_repetitions", &v))
+            .transpose()?
+            .unwrap_or(2);
+        let max_repetitions = raw
+            .max_repetitions
+            .map(|v| count("max_repetitions", &v))
+            .transpose()?;
         check_rule_keys(rule, delta_min, rope)?;
         if let Some(max) = max_repetitions.filter(|max| min_repetitions > *max) {
             return Err(format!(
@@ -171,7 +199,11 @@ fn check_pairs(pairs: Option<&str>, control: Option<&String>) -> Result<StopPair
 
 /// The e-value rule needs `delta_min` and takes no rope; the confidence sequence takes no
 /// `delta_min`.
-fn check_rule_keys(rule: StopRule, delta_min: Option<f64>, rope: Option<f64>) -> Result<(), String> {
+fn check_rule_keys(
+    rule: StopRule,
+    delta_min: Option<f64>,
+    rope: Option<f64>,
+) -> Result<(), String> {
     match (rule, delta_min, rope) {
         (StopRule::EValue, None, _) => Err(
             "key 'stopping.delta_min' is missing: rule = \"e_value\" needs it (the standardised \
@@ -227,10 +259,22 @@ mod tests {
             ("rule = \"sprt\"", "'stopping.rule' = \"sprt\""),
             ("alpha = 0.05", "'stopping.delta_min' is missing"),
             ("delta_min = -1", "'stopping.delta_min' = -1"),
-            ("delta_min = 1\nmin_repetitions = 5\nmax_repetitions = 3", "min_repetitions <= max_repetitions"),
-            ("delta_min = 1\nmax_repetitions = 9999999999999", "'stopping.max_repetitions'"),
-            ("delta_min = 1\npairs = \"some\"", "'stopping.pairs' = \"some\""),
-            ("delta_min = 1\npairs = \"control\"", "'stopping.control' is missing"),
+            (
+                "delta_min = 1\nmin_repetitions = 5\nmax_repetitions = 3",
+                "min_repetitions <= max_repetitions",
+            ),
+            (
+                "delta_min = 1\nmax_repetitions = 9999999999999",
+                "'stopping.max_repetitions'",
+            ),
+            (
+                "delta_min = 1\npairs = \"some\"",
+                "'stopping.pairs' = \"some\"",
+            ),
+            (
+                "delta_min = 1\npairs = \"control\"",
+                "'stopping.control' is missing",
+            ),
             ("delta_min = 1\nrope = 0.01", "'stopping.rope' is given"),
             ("delta_min = 1\nalpah = 0.1", "alpah"),
         ] {

@@ -156,8 +156,7 @@ fn pairs(stopping: &StoppingConfig, plan: &Plan) -> Result<Vec<(usize, usize)>> 
                 .iter()
                 .position(|learner| learner.name == name)
                 .ok_or_else(|| {
-                    let names: Vec<&str> =
-                        plan.learners.iter().map(|l| l.name.as_str()).collect();
+                    let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
                     Error::config(format!(
                         "key 'stopping.control' = \"{name}\": allowed: a learner's name: {}",
                         names.join(", ")

@@ -50,7 +50,10 @@ pub fn repetition_means(
 /// The decisions of every deciding pair of one dataset from its learners' per-repetition
 /// `means` ([`repetition_means`]), in the order of `stopping.pairs`. Each pair uses its
 /// complete repetitions from the first up to the first incomplete one.
-pub fn stopping_decisions(means: &[Vec<Option<f64>>], stopping: &Stopping) -> Result<Vec<PairStop>> {
+pub fn stopping_decisions(
+    means: &[Vec<Option<f64>>],
+    stopping: &Stopping,
+) -> Result<Vec<PairStop>> {
     stopping
         .pairs
         .iter()
@@ -75,7 +78,10 @@ pub fn stopping_decisions(means: &[Vec<Option<f64>>], stopping: &Stopping) -> Re
 pub fn dataset_stop(decisions: &[PairStop]) -> Option<usize> {
     decisions
         .iter()
-        .map(|pair| (pair.decision.decision != stats::Decision::Undecided).then_some(pair.decision.repetitions))
+        .map(|pair| {
+            (pair.decision.decision != stats::Decision::Undecided)
+                .then_some(pair.decision.repetitions)
+        })
         .collect::<Option<Vec<usize>>>()
         .map(|done| done.into_iter().max().unwrap_or(0))
 }

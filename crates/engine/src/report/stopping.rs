@@ -21,11 +21,21 @@ pub fn section(record: &RunRecord) -> Result<Option<Section>> {
     };
     let mut table = Table::new(
         "Sequential decisions",
-        ["dataset", "learner_a", "learner_b", "repetitions", "decision", "e_value"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "dataset",
+            "learner_a",
+            "learner_b",
+            "repetitions",
+            "decision",
+            "e_value",
+        ]
+        .map(String::from)
+        .to_vec(),
     );
-    let mut lines = Table::new("Sequential decisions, pair by pair", vec!["decision".to_string()]);
+    let mut lines = Table::new(
+        "Sequential decisions, pair by pair",
+        vec!["decision".to_string()],
+    );
     for stops in &all {
         let dataset = &record.plan.datasets[stops.dataset].name;
         for pair in &stops.pairs {
@@ -91,27 +101,35 @@ fn evidence(stopping: &Stopping, decided: &stats::PairDecision) -> String {
             ),
             None => "no e-value before 2 repetitions".to_string(),
         },
-        SequentialRule::ConfidenceSequence { rope, .. } => match last.and_then(|step| step.bounds) {
-            Some(bounds) => format!(
-                "confidence sequence [{}, {}], rope [{}, {}]",
-                short(bounds.lower),
-                short(bounds.upper),
-                short(-rope),
-                short(rope)
-            ),
-            None => "no repetition yet".to_string(),
-        },
+        SequentialRule::ConfidenceSequence { rope, .. } => {
+            match last.and_then(|step| step.bounds) {
+                Some(bounds) => format!(
+                    "confidence sequence [{}, {}], rope [{}, {}]",
+                    short(bounds.lower),
+                    short(bounds.upper),
+                    short(-rope),
+                    short(rope)
+                ),
+                None => "no repetition yet".to_string(),
+            }
+        }
     }
 }
 
-/// A number with 3 significant digits (e-values run from 1e-9 to 1e30).
+/// A number with 3 significant digits (e-values run from 1e-9 to 1e30): 23.9, 0.0123, 1235.
 fn short(value: f64) -> String {
-    if value == 0.0 || (1e-3..1e6).contains(&value.abs()) {
-        let text = format!("{value:.3}");
-        let text = text.trim_end_matches('0').trim_end_matches('.');
-        text.to_string()
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    if !(1e-3..1e6).contains(&value.abs()) {
+        return format!("{value:.2e}");
+    }
+    let decimals = (2 - value.abs().log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
-        format!("{value:.2e}")
+        text
     }
 }
 
@@ -153,7 +171,10 @@ fn reading(record: &RunRecord, stopping: &Stopping, all: &[DatasetStops]) -> Str
             stopping.settings.alpha
         ),
     };
-    let stopped = all.iter().filter(|s| dataset_stop(&s.pairs).is_some()).count();
+    let stopped = all
+        .iter()
+        .filter(|s| dataset_stop(&s.pairs).is_some())
+        .count();
     format!(
         "Each pair of learners decided on {} by {rule}, from the per-repetition means in \
          repetition order, from repetition {} on and at most {}; a decision is final. {stopped} \
@@ -168,4 +189,23 @@ fn reading(record: &RunRecord, stopping: &Stopping, all: &[DatasetStops]) -> Str
         all.len(),
         fixed - saved
     )
+}
+
+#[cfg(test)]
+mod tests {
+    /// The issue's example line writes e = 23.9 and 20.
+    #[test]
+    fn short_numbers_keep_three_significant_digits() {
+        let cases = [
+            (23.904, "23.9"),
+            (20.0, "20"),
+            (0.012345, "0.0123"),
+            (1234.6, "1235"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(super::short(value), text);
+        }
+        assert_eq!(super::short(3.4e-7), "3.40e-7");
+        assert_eq!(super::short(-0.0105), "-0.0105");
+    }
 }

@@ -40,22 +40,27 @@ pub fn paths(
             continue;
         }
         let last = stopping.settings.max_repetitions as f64;
-        let (caption, y_label) = match stopping.settings.rule {
-            SequentialRule::EValue { .. } => {
-                let level = (1.0 / stopping.settings.alpha).log10();
-                curves.push(threshold("1/alpha", vec![(1.0, level), (last, level)]));
-                ("each pair's e-value after each repetition (log10); a pair is decided when it \
+        let (caption, y_label) =
+            match stopping.settings.rule {
+                SequentialRule::EValue { .. } => {
+                    let level = (1.0 / stopping.settings.alpha).log10();
+                    curves.push(threshold("1/alpha", vec![(1.0, level), (last, level)]));
+                    ("each pair's e-value after each repetition (log10); a pair is decided when it \
                   reaches the grey line, 1/alpha", "log10 e-value")
-            }
-            SequentialRule::ConfidenceSequence { rope, .. } => {
-                curves.push(threshold("rope", vec![(1.0, rope), (last, rope)]));
-                curves.push(threshold("-rope", vec![(1.0, -rope), (last, -rope)]));
-                ("each pair's confidence sequence (lower and upper bound, intersected over the \
+                }
+                SequentialRule::ConfidenceSequence { rope, .. } => {
+                    curves.push(threshold("rope", vec![(1.0, rope), (last, rope)]));
+                    curves.push(threshold("-rope", vec![(1.0, -rope), (last, -rope)]));
+                    ("each pair's confidence sequence (lower and upper bound, intersected over the \
                   repetitions) for the mean difference a - b; decided when it leaves the rope \
                   (grey) on one side, or lies inside it", "difference a - b")
-            }
-        };
-        let options = PlotOptions::new(format!("{dataset}: sequential decisions"), "repetition", y_label);
+                }
+            };
+        let options = PlotOptions::new(
+            format!("{dataset}: sequential decisions"),
+            "repetition",
+            y_label,
+        );
         let svg = report::line_plot(&options, &curves)?;
         section.figure(
             format!("figures/stopping_{}.svg", file_safe(dataset)),

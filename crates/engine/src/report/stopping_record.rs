@@ -42,4 +42,3 @@ pub(crate) fn names<'a>(record: &'a RunRecord, pair: &PairStop) -> (&'a str, &'a
     let learners = &record.plan.learners;
     (&learners[pair.a].name, &learners[pair.b].name)
 }
-
