@@ -28,10 +28,17 @@ pub fn paths(
         for (index, pair) in stops.pairs.iter().enumerate() {
             let (a, b) = names(record, pair);
             let color = report::PALETTE[index % report::PALETTE.len()];
-            for (label, points) in pair_curves(stopping, &pair.decision, &format!("{a} vs {b}")) {
+            // One legend entry per pair: the confidence sequence's upper bound has none.
+            for (position, points) in pair_curves(stopping, &pair.decision)
+                .into_iter()
+                .enumerate()
+            {
                 if points.len() > 1 {
-                    let mut curve = Curve::new(label, points, color);
+                    let mut curve = Curve::new(format!("{a} vs {b}"), points, color);
                     curve.show_points = true;
+                    if position > 0 {
+                        curve.label = None;
+                    }
                     curves.push(curve);
                 }
             }
@@ -78,12 +85,8 @@ fn threshold(label: &str, points: Vec<(f64, f64)>) -> Curve {
     curve
 }
 
-/// A pair's curves: its log10 e-values, or its lower and upper bounds (finite points only).
-fn pair_curves(
-    stopping: &Stopping,
-    decided: &stats::PairDecision,
-    label: &str,
-) -> Vec<(String, Vec<(f64, f64)>)> {
+/// A pair's curves: its log10 e-values, or its lower then upper bounds (finite points only).
+fn pair_curves(stopping: &Stopping, decided: &stats::PairDecision) -> Vec<Vec<(f64, f64)>> {
     let at = |step: &stats::SequentialStep| step.repetitions as f64;
     let finite = |points: Vec<(f64, f64)>| -> Vec<(f64, f64)> {
         points.into_iter().filter(|(_, y)| y.is_finite()).collect()
@@ -95,7 +98,7 @@ fn pair_curves(
                 .iter()
                 .filter_map(|step| step.e_value.map(|e| (at(step), e.log10())))
                 .collect();
-            vec![(label.to_string(), finite(points))]
+            vec![finite(points)]
         }
         SequentialRule::ConfidenceSequence { .. } => {
             let bound = |upper: bool| {
@@ -108,10 +111,7 @@ fn pair_curves(
                     })
                     .collect()
             };
-            vec![
-                (format!("{label} (lower)"), finite(bound(false))),
-                (format!("{label} (upper)"), finite(bound(true))),
-            ]
+            vec![finite(bound(false)), finite(bound(true))]
         }
     }
 }

@@ -19,7 +19,8 @@ pub enum SequentialRule {
         /// The standardised effect size of the alternative (mean / sd of the differences).
         delta_min: f64,
     },
-    /// The empirical-Bernstein confidence sequence, intersected over time: decided better when
+    /// The empirical-Bernstein confidence sequence, intersected over time and with the range
+    /// of the differences: decided better when
     /// it excludes the rope on one side, equivalent when it lies inside the rope.
     ConfidenceSequence {
         /// The half-width of the region of practical equivalence (0: test against zero only).
@@ -76,7 +77,8 @@ pub struct SequentialStep {
     pub repetitions: usize,
     /// The e-value (the e-value rule from 2 repetitions on).
     pub e_value: Option<f64>,
-    /// The confidence sequence, intersected over time (the confidence-sequence rule).
+    /// The confidence sequence, intersected over time and with the range (the
+    /// confidence-sequence rule).
     pub bounds: Option<SequenceBounds>,
 }
 
@@ -124,8 +126,14 @@ pub fn sequential_decision(
     for n in 1..=seen.len() {
         let step = match (&settings.rule, &sequence) {
             (SequentialRule::EValue { delta_min }, _) => e_value_step(&seen[..n], *delta_min),
-            (_, Some(sequence)) => {
-                bounds = Some(intersect(bounds, sequence[n - 1]));
+            (SequentialRule::ConfidenceSequence { range, .. }, Some(sequence)) => {
+                // The range itself is a (trivial) bound on the mean: the first interval is cut
+                // to it.
+                let known = bounds.unwrap_or(SequenceBounds {
+                    lower: range.0,
+                    upper: range.1,
+                });
+                bounds = Some(intersect(Some(known), sequence[n - 1]));
                 SequentialStep {
                     repetitions: n,
                     e_value: None,
