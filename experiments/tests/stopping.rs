@@ -75,6 +75,7 @@ fn stopping_decisions_are_written_and_the_same_at_any_thread_count_and_after_a_m
         let e: f64 = row[5].parse().unwrap();
         assert_eq!(row[4] != "undecided", e >= 20.0, "{row:?}");
     }
+    check_directions(&one.join("seq/per_fold.csv"), &rows);
     let pairs: Vec<(&str, &str)> = rows.iter().map(|row| (row[1], row[2])).collect();
     assert_eq!(&pairs[..3], [("nb", "c45"), ("nb", "knn"), ("c45", "knn")]);
     let page = read(&one.join("seq/index.html"));
@@ -96,6 +97,34 @@ fn stopping_decisions_are_written_and_the_same_at_any_thread_count_and_after_a_m
     // A merge reads the cache only: the same decisions (a resumed or sharded run's report).
     run(&path, &one, &["--merge"]);
     assert_eq!(read(&one.join("seq/tables/stopping.csv")), table);
+}
+
+/// Each decided pair's better learner has the lower mean error over the repetitions used,
+/// read from the run's own per-fold table (`per_fold.csv`), not from the decision code.
+fn check_directions(per_fold: &Path, rows: &[Vec<&str>]) {
+    let text = read(per_fold);
+    let mean_error = |dataset: &str, learner: &str, repetitions: usize| {
+        let values: Vec<f64> = text
+            .lines()
+            .map(|line| line.split(',').collect::<Vec<_>>())
+            .filter(|f| f[0] == dataset && f[1] == learner && f[4] == "test" && f[5] == "error")
+            .filter(|f| f[2].parse::<usize>().unwrap() < repetitions)
+            .map(|f| f[6].parse().unwrap())
+            .collect();
+        values.iter().sum::<f64>() / values.len() as f64
+    };
+    for row in rows {
+        let repetitions: usize = row[3].parse().unwrap();
+        let (a, b) = (
+            mean_error(row[0], row[1], repetitions),
+            mean_error(row[0], row[2], repetitions),
+        );
+        match row[4] {
+            "a_better" => assert!(a < b, "{row:?}: errors {a} {b}"),
+            "b_better" => assert!(b < a, "{row:?}: errors {a} {b}"),
+            _ => {}
+        }
+    }
 }
 
 #[test]
