@@ -29,8 +29,11 @@ fn the_noncentral_t_density_matches_scipy_and_mpmath() {
             float(&input["ncp"]),
         );
         close(name, got, float(&case["expected"]["pdf_mpmath"]), 1e-11);
-        // scipy (Boost) is itself off by up to 1e-8 at a few of these points.
-        close(name, got, float(&case["expected"]["pdf"]), 2e-8);
+        // scipy (Boost) is itself off by up to 1e-8 at a few of these points, and NaN (null)
+        // at a few far in the tail.
+        if !case["expected"]["pdf"].is_null() {
+            close(name, got, float(&case["expected"]["pdf"]), 2e-8);
+        }
     }
 }
 
@@ -40,12 +43,20 @@ fn the_safe_t_e_values_match_the_formula_with_scipy() {
         let name = case["name"].as_str().unwrap();
         let differences = floats(&case["input"]["differences"]);
         let delta_min = float(&case["input"]["delta_min"]);
-        let scipy = floats(&case["expected"]["e_values"]);
+        // null where scipy's nct.pdf gives NaN: mpmath's value stands there.
+        let scipy: Vec<Option<f64>> = case["expected"]["e_values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|value| (!value.is_null()).then(|| float(value)))
+            .collect();
         let mpmath = floats(&case["expected"]["log_e_values_mpmath"]);
         for (index, (want, log_want)) in scipy.iter().zip(&mpmath).enumerate() {
             let n = index + 2;
             let log_e = safe_t_log_e_value(&differences[..n], delta_min).unwrap();
-            close(&format!("{name} n={n} (scipy)"), log_e.exp(), *want, 1e-8);
+            if let Some(want) = want {
+                close(&format!("{name} n={n} (scipy)"), log_e.exp(), *want, 1e-8);
+            }
             assert!(
                 (log_e - log_want).abs() <= 1e-11 * log_want.abs().max(1.0),
                 "{name} n={n}: log e {log_e}, mpmath {log_want}"
