@@ -85,3 +85,60 @@ pub fn dataset_stop(decisions: &[PairStop]) -> Option<usize> {
         .collect::<Option<Vec<usize>>>()
         .map(|done| done.into_iter().max().unwrap_or(0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::stopping::{StopPairs, StopRule, StoppingConfig};
+
+    fn stopping(pairs: Vec<(usize, usize)>) -> Stopping {
+        let config = StoppingConfig {
+            rule: StopRule::EValue,
+            alpha: 0.05,
+            delta_min: Some(1.0),
+            rope: None,
+            min_repetitions: 2,
+            max_repetitions: None,
+            measure: None,
+            pairs: StopPairs::All,
+            control: None,
+        };
+        Stopping {
+            config,
+            settings: stats::SequentialSettings {
+                rule: stats::SequentialRule::EValue { delta_min: 1.0 },
+                alpha: 0.05,
+                min_repetitions: 2,
+                max_repetitions: 10,
+            },
+            measure: 0,
+            lower_is_better: true,
+            pairs,
+            repetitions: 10,
+        }
+    }
+
+    /// Learner a's error is always 0.05 below b's: the differences are equal, t is infinite,
+    /// and the e-value is its limit exp(-n/2) 1F1(n/2; 1/2; n/2): 19.33 at n = 5, below 20,
+    /// and 42.596492976773 at n = 6 (mpmath), so a is decided better at repetition 6. Learner c
+    /// misses repetition 4: its pair uses repetitions 1 to 3 only, and stays undecided.
+    #[test]
+    fn lower_is_better_orients_the_pair_and_a_missing_repetition_ends_the_sequence() {
+        let a: Vec<Option<f64>> = [0.10, 0.11, 0.10, 0.12, 0.10, 0.11, 0.10, 0.11]
+            .map(Some)
+            .to_vec();
+        let b: Vec<Option<f64>> = a.iter().map(|v| v.map(|v| v + 0.05)).collect();
+        let mut c = a.clone();
+        c[3] = None;
+        let decisions = stopping_decisions(&[a, b, c], &stopping(vec![(0, 1), (2, 1)])).unwrap();
+        let first = &decisions[0].decision;
+        assert_eq!(first.decision, stats::Decision::ABetter);
+        assert_eq!(first.repetitions, 6);
+        let e = first.e_value().unwrap();
+        assert!((e / 42.596_492_976_773_62 - 1.0).abs() < 1e-10, "{e}");
+        assert_eq!(decisions[1].decision.repetitions, 3);
+        assert_eq!(decisions[1].decision.decision, stats::Decision::Undecided);
+        assert_eq!(dataset_stop(&decisions), None);
+        assert_eq!(dataset_stop(&decisions[..1]), Some(6));
+    }
+}
