@@ -114,6 +114,14 @@ fn protocol_repetitions(plan: &Plan) -> Result<usize> {
                 sizes.len()
             )));
         }
+        if found.is_some_and(|count| count != sizes.len()) {
+            return Err(Error::config(format!(
+                "key 'stopping' needs the same number of repetitions on every dataset; dataset                  '{}' has {}, an earlier one {}",
+                dataset.name,
+                sizes.len(),
+                found.unwrap_or_default()
+            )));
+        }
         found = Some(sizes.len());
     }
     Ok(found.unwrap_or(0))

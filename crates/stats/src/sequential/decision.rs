@@ -8,7 +8,7 @@ use crate::error::{check_alpha, check_finite, StatsError};
 use crate::sequential::confidence_sequence::{
     empirical_bernstein_sequence, SequenceBounds, StitchingOptions,
 };
-use crate::sequential::safe_t::{check_delta_min, safe_t_log_e_value_from_ratio, t_ratio};
+use crate::sequential::safe_t::{check_delta_min, safe_t_log_e_value_from_ratio};
 
 /// The anytime-valid rule a pair is decided by.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,9 +123,11 @@ pub fn sequential_decision(
     };
     let mut path = Vec::with_capacity(seen.len());
     let mut bounds: Option<SequenceBounds> = None;
+    let mut moments = Moments::default();
     for n in 1..=seen.len() {
+        moments.push(seen[n - 1]);
         let step = match (&settings.rule, &sequence) {
-            (SequentialRule::EValue { delta_min }, _) => e_value_step(&seen[..n], *delta_min),
+            (SequentialRule::EValue { delta_min }, _) => e_value_step(&moments, *delta_min),
             (SequentialRule::ConfidenceSequence { range, .. }, Some(sequence)) => {
                 // The range itself is a (trivial) bound on the mean: the first interval is cut
                 // to it.
@@ -161,11 +163,40 @@ pub fn sequential_decision(
     })
 }
 
-/// The e-value after the first `differences.len()` repetitions (none before 2).
-fn e_value_step(differences: &[f64], delta_min: f64) -> SequentialStep {
-    let n = differences.len();
+/// The running mean and sum of squared deviations of the differences so far (Welford), so
+/// that each repetition's e-value costs no pass over the earlier ones.
+#[derive(Default)]
+struct Moments {
+    n: usize,
+    mean: f64,
+    squares: f64,
+}
+
+impl Moments {
+    fn push(&mut self, value: f64) {
+        self.n += 1;
+        let delta = value - self.mean;
+        self.mean += delta / self.n as f64;
+        self.squares += delta * (value - self.mean);
+    }
+
+    /// t^2 / (n - 1 + t^2) of the one-sample t statistic, as n mean^2 / (n mean^2 + SS): 0
+    /// when every value is 0, 1 when they are equal but not 0.
+    fn t_ratio(&self) -> f64 {
+        let numerator = self.n as f64 * self.mean * self.mean;
+        if numerator == 0.0 {
+            0.0
+        } else {
+            numerator / (numerator + self.squares)
+        }
+    }
+}
+
+/// The e-value after the repetitions so far (none before 2).
+fn e_value_step(moments: &Moments, delta_min: f64) -> SequentialStep {
+    let n = moments.n;
     let e_value =
-        (n >= 2).then(|| safe_t_log_e_value_from_ratio(t_ratio(differences), n, delta_min).exp());
+        (n >= 2).then(|| safe_t_log_e_value_from_ratio(moments.t_ratio(), n, delta_min).exp());
     SequentialStep {
         repetitions: n,
         e_value,
@@ -201,8 +232,7 @@ fn decide(step: &SequentialStep, seen: &[f64], settings: &SequentialSettings) ->
     match settings.rule {
         SequentialRule::EValue { .. } => match step.e_value {
             Some(e) if e >= 1.0 / settings.alpha => {
-                let mean = seen.iter().sum::<f64>() / seen.len() as f64;
-                if mean > 0.0 {
+                if seen.iter().sum::<f64>() > 0.0 {
                     Decision::ABetter
                 } else {
                     Decision::BBetter
