@@ -138,7 +138,7 @@ fn outcomes(case: Case, shift: f64, delta_min: f64, stream: u64) -> Vec<Outcome>
 
 fn null_table() {
     println!(
-        "## Under the null ({RUNS} runs per case, at most {MAX} repetitions, alpha = {ALPHA})\n"
+        "### Under the null ({RUNS} runs per case, at most {MAX} repetitions, alpha = {ALPHA})\n"
     );
     println!("Rate of false decisions (Monte Carlo standard error):\n");
     println!("| case | e-value, delta_min 0.5 | e-value, delta_min 1 | confidence sequence | t-test stopped at first p < alpha | fixed t-test at {MAX} |");
@@ -166,7 +166,7 @@ fn null_table() {
 }
 
 fn alternatives_table() {
-    println!("\n## Under alternatives ({RUNS} normal runs each, at most {MAX} repetitions)\n");
+    println!("\n### Under alternatives ({RUNS} normal runs each, at most {MAX} repetitions)\n");
     println!("Mean repetitions used (fixed design: {MAX}) and the share decided for the better learner:\n");
     println!("| true mean difference / sd of a difference | e-value, delta_min 0.5 | e-value, delta_min 1 | confidence sequence | fixed t-test at {MAX}: share significant |");
     println!("| --- | --- | --- | --- | --- |");
