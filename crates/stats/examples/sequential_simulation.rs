@@ -141,7 +141,10 @@ fn null_table() {
         "### Under the null ({RUNS} runs per case, at most {MAX} repetitions, alpha = {ALPHA})\n"
     );
     println!("Rate of false decisions (Monte Carlo standard error):\n");
-    println!("| case | e-value, delta_min 0.5 | e-value, delta_min 1 | confidence sequence | t-test stopped at first p < alpha | fixed t-test at {MAX} |");
+    println!(
+        "| case | e-value, delta_min 0.5 | e-value, delta_min 1 | confidence sequence | \
+         t-test stopped at first p < alpha | fixed t-test at {MAX} |"
+    );
     println!("| --- | --- | --- | --- | --- | --- |");
     let cases = [
         Case::Normal,
@@ -167,8 +170,14 @@ fn null_table() {
 
 fn alternatives_table() {
     println!("\n### Under alternatives ({RUNS} normal runs each, at most {MAX} repetitions)\n");
-    println!("Mean repetitions used (fixed design: {MAX}) and the share decided for the better learner:\n");
-    println!("| true mean difference / sd of a difference | e-value, delta_min 0.5 | e-value, delta_min 1 | confidence sequence | fixed t-test at {MAX}: share significant |");
+    println!(
+        "Mean repetitions used (fixed design: {MAX}) and the share decided for the better \
+         learner:\n"
+    );
+    println!(
+        "| true mean difference / sd of a difference | e-value, delta_min 0.5 | e-value, \
+         delta_min 1 | confidence sequence | fixed t-test at {MAX}: share significant |"
+    );
     println!("| --- | --- | --- | --- | --- |");
     // A difference's sd is SPREAD sqrt(2): shift s in SPREAD units is s / sqrt 2 standardised.
     for (stream, effect) in [0.25f64, 0.5, 1.0, 2.0].into_iter().enumerate() {

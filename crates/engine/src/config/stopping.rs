@@ -77,16 +77,19 @@ fn number(value: &toml::Value) -> f64 {
     }
 }
 
-/// A real key's value if it lies in its range; else the message naming the key.
+/// A real key's value, if given, when it lies in its range; else the message naming the key.
 fn real(
     key: &str,
-    value: &toml::Value,
+    value: Option<toml::Value>,
     fine: impl Fn(f64) -> bool,
     allowed: &str,
-) -> Result<f64, String> {
-    let x = number(value);
+) -> Result<Option<f64>, String> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let x = number(&value);
     if fine(x) {
-        Ok(x)
+        Ok(Some(x))
     } else {
         Err(format!(
             "key 'stopping.{key}' = {value}: allowed: {allowed}"
@@ -94,11 +97,12 @@ fn real(
     }
 }
 
-/// A count key's value if it is a whole number from 1 to [`MAX_REPETITIONS`].
-fn count(key: &str, value: &toml::Value) -> Result<usize, String> {
+/// A count key's value, if given, when it is a whole number from 1 to [`MAX_REPETITIONS`].
+fn count(key: &str, value: Option<toml::Value>) -> Result<Option<usize>, String> {
     match value {
-        toml::Value::Integer(n) if (1..=MAX_REPETITIONS).contains(n) => Ok(*n as usize),
-        _ => Err(format!(
+        None => Ok(None),
+        Some(toml::Value::Integer(n)) if (1..=MAX_REPETITIONS).contains(&n) => Ok(Some(n as usize)),
+        Some(value) => Err(format!(
             "key 'stopping.{key}' = {value}: allowed: a whole number of repetitions from 1 to \
              {MAX_REPETITIONS}"
         )),
@@ -109,54 +113,14 @@ impl TryFrom<RawStopping> for StoppingConfig {
     type Error = String;
 
     fn try_from(raw: RawStopping) -> Result<Self, String> {
-        let rule = match raw.rule.as_deref() {
-            None | Some("e_value") => StopRule::EValue,
-            Some("confidence_sequence") => StopRule::ConfidenceSequence,
-            Some(other) => {
-                return Err(format!(
-                    "key 'stopping.rule' = \"{other}\": allowed: \"e_value\" (the safe t-test) \
-                     or \"confidence_sequence\" (empirical Bernstein)"
-                ))
-            }
-        };
-        let alpha = raw
-            .alpha
-            .map(|v| {
-                real(
-                    "alpha",
-                    &v,
-                    |x| x > 0.0 && x < 1.0,
-                    "a number with 0 < alpha < 1",
-                )
-            })
-            .transpose()?
-            .unwrap_or(0.05);
+        let rule = parse_rule(raw.rule.as_deref())?;
+        let alpha = real("alpha", raw.alpha, |x| x > 0.0 && x < 1.0, ALPHA)?.unwrap_or(0.05);
         let positive = |x: f64| x > 0.0 && x.is_finite();
-        let delta_min = raw
-            .delta_min
-            .map(|v| real("delta_min", &v, positive, "a finite number greater than 0 (a standardised effect size: mean / sd of the differences)"))
-            .transpose()?;
-        let rope = raw
-            .rope
-            .map(|v| {
-                real(
-                    "rope",
-                    &v,
-                    |x| (0.0..1.0).contains(&x),
-                    "a number from 0 up to 1 (excluded), in the measure's units",
-                )
-            })
-            .transpose()?;
+        let delta_min = real("delta_min", raw.delta_min, positive, DELTA_MIN)?;
+        let rope = real("rope", raw.rope, |x| (0.0..1.0).contains(&x), ROPE)?;
         let pairs = check_pairs(raw.pairs.as_deref(), raw.control.as_ref())?;
-        let min_repetitions = raw
-            .min_repetitions
-            .map(|v| count("min_repetitions", &v))
-            .transpose()?
-            .unwrap_or(2);
-        let max_repetitions = raw
-            .max_repetitions
-            .map(|v| count("max_repetitions", &v))
-            .transpose()?;
+        let min_repetitions = count("min_repetitions", raw.min_repetitions)?.unwrap_or(2);
+        let max_repetitions = count("max_repetitions", raw.max_repetitions)?;
         check_rule_keys(rule, delta_min, rope)?;
         if let Some(max) = max_repetitions.filter(|max| min_repetitions > *max) {
             return Err(format!(
@@ -175,6 +139,26 @@ impl TryFrom<RawStopping> for StoppingConfig {
             pairs,
             control: raw.control,
         })
+    }
+}
+
+/// What `alpha` allows.
+const ALPHA: &str = "a number with 0 < alpha < 1";
+/// What `delta_min` allows.
+const DELTA_MIN: &str =
+    "a finite number greater than 0 (a standardised effect size: mean / sd of the differences)";
+/// What `rope` allows.
+const ROPE: &str = "a number from 0 up to 1 (excluded), in the measure's units";
+
+/// `rule`: "e_value" (the default) or "confidence_sequence".
+fn parse_rule(rule: Option<&str>) -> Result<StopRule, String> {
+    match rule {
+        None | Some("e_value") => Ok(StopRule::EValue),
+        Some("confidence_sequence") => Ok(StopRule::ConfidenceSequence),
+        Some(other) => Err(format!(
+            "key 'stopping.rule' = \"{other}\": allowed: \"e_value\" (the safe t-test) or \
+             \"confidence_sequence\" (empirical Bernstein)"
+        )),
     }
 }
 

@@ -116,7 +116,8 @@ fn protocol_repetitions(plan: &Plan) -> Result<usize> {
         }
         if found.is_some_and(|count| count != sizes.len()) {
             return Err(Error::config(format!(
-                "key 'stopping' needs the same number of repetitions on every dataset; dataset                  '{}' has {}, an earlier one {}",
+                "key 'stopping' needs the same number of repetitions on every dataset; dataset \
+                 '{}' has {}, an earlier one {}",
                 dataset.name,
                 sizes.len(),
                 found.unwrap_or_default()
