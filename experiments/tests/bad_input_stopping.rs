@@ -2,7 +2,7 @@
 //! a message naming the key and what it allows: alpha outside (0, 1), min_repetitions past
 //! max_repetitions, the e-value rule without delta_min, a protocol without repetitions, a
 //! measure the config does not compute, max_repetitions past the protocol's, a huge count, an
-//! unknown control learner.
+//! unknown control learner, a single learner.
 
 mod common;
 
@@ -110,4 +110,20 @@ fn bad_stopping_keys_are_refused_by_check_naming_the_key() {
     for (name, protocol, stopping, words) in cases {
         refused(&folder, name, protocol, stopping, words);
     }
+    // One learner: no pair to decide.
+    let path = config(&folder, "alone", REPEATED, "delta_min = 1");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let start = text.find("[[learners]]\nname = \"c45\"").unwrap();
+    let end = text.find("[stopping]").unwrap();
+    std::fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let output = binary()
+        .args(["--check", "--config", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("key 'stopping' needs at least 2 learners"),
+        "{message}"
+    );
 }

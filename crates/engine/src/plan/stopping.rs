@@ -83,6 +83,12 @@ pub fn resolve(config: &ExperimentConfig, plan: &Plan) -> Result<Option<Stopping
         )));
     }
     let rule = rule(stopping, names[measure])?;
+    let pairs = pairs(stopping, plan)?;
+    if pairs.is_empty() {
+        return Err(Error::config(
+            "key 'stopping' needs at least 2 learners: it decides pairs of learners",
+        ));
+    }
     Ok(Some(Stopping {
         config: stopping.clone(),
         settings: SequentialSettings {
@@ -93,7 +99,7 @@ pub fn resolve(config: &ExperimentConfig, plan: &Plan) -> Result<Option<Stopping
         },
         measure,
         lower_is_better: plan.measures[measure].lower_is_better(),
-        pairs: pairs(stopping, plan)?,
+        pairs,
         repetitions,
     }))
 }
