@@ -238,6 +238,7 @@ impl Engine {
             sections.push(crate::report::sections::datasets(record));
             sections.push(crate::report::sections::results(record)?);
             sections.extend(crate::report::tuning::section(record));
+            sections.extend(crate::report::stopping::section(record)?);
             let (figures, curves) = rayon::join(
                 || crate::report::figures::section(record),
                 || crate::report::curve_figures::section(record),
