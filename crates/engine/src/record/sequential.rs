@@ -62,9 +62,9 @@ pub fn run_sequentially(
                 values.insert(*unit, value);
             }
         }
-        for dataset in 0..plan.datasets.len() {
-            if active[dataset] && decided(plan, &stopping, dataset, &values)? {
-                active[dataset] = false;
+        for (dataset, running) in active.iter_mut().enumerate() {
+            if *running && decided(plan, &stopping, dataset, &values)? {
+                *running = false;
                 if repetition + 1 < stopping.repetitions {
                     run.stopped.push((dataset, repetition + 1));
                     eprintln!(
