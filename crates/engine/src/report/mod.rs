@@ -5,6 +5,10 @@
 pub mod analysis;
 pub mod curve_figures;
 pub mod figures;
+pub mod leaderboard;
+pub mod leaderboard_section;
+pub mod run_facts;
+pub mod summary;
 pub mod load_notices;
 pub mod section;
 pub mod sections;

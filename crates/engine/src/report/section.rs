@@ -21,6 +21,22 @@ pub struct Section {
     /// Other files the section writes: path (relative to the results folder) and contents
     /// (e.g. every statistic of a table as JSON).
     pub files: Vec<(String, String)>,
+    /// What the section offers the summary screen atop the page, if anything.
+    pub headline: Option<Headline>,
+}
+
+/// A section's offer to the summary screen: a one-sentence verdict and the figure or table
+/// (indices into the section's own) that carries the result.
+#[derive(Clone, Debug, Default)]
+pub struct Headline {
+    /// The measure it speaks of; `None` for the run as a whole (a paper's reproduction).
+    pub measure: Option<String>,
+    /// One sentence of the verdict.
+    pub verdict: String,
+    /// The index in the section's figures of the figure that carries the result.
+    pub figure: Option<usize>,
+    /// The index in the section's tables of the table that carries it (a paper's beside ours).
+    pub table: Option<usize>,
 }
 
 /// A table of a section, with where it is written and whether the page shows it.
