@@ -30,7 +30,14 @@ const CHARACTER: usize = 7;
 /// The heat map as an SVG document (with a `viewBox`, so that it scales).
 pub fn heat_map(map: &HeatMap) -> Result<String, ReportError> {
     check(map)?;
-    let left = 12 + CHARACTER * map.rows.iter().map(|r| r.chars().count()).max().unwrap_or(4);
+    let left = 12
+        + CHARACTER
+            * map
+                .rows
+                .iter()
+                .map(|r| r.chars().count())
+                .max()
+                .unwrap_or(4);
     let width = left + CELL.0 * map.columns.len() + 12;
     let height = TOP + CELL.1 * map.rows.len() + 12;
     let mut svg = format!(
@@ -71,7 +78,11 @@ fn row_cells(map: &HeatMap, r: usize, (left, y): (usize, usize), svg: &mut Strin
         let x = left + CELL.0 * c;
         let (fill, ink, text) = match value {
             Some(v) => {
-                let mut share = if high > low { (v - low) / (high - low) } else { 1.0 };
+                let mut share = if high > low {
+                    (v - low) / (high - low)
+                } else {
+                    1.0
+                };
                 if !map.higher_is_better {
                     share = 1.0 - share;
                 }
@@ -122,7 +133,9 @@ fn check(map: &HeatMap) -> Result<(), ReportError> {
         problem,
     };
     if map.rows.is_empty() || map.columns.is_empty() {
-        return Err(bad("a heat map needs at least one row and one column".into()));
+        return Err(bad(
+            "a heat map needs at least one row and one column".into()
+        ));
     }
     if map.values.len() != map.rows.len() || map.marks.len() != map.rows.len() {
         return Err(bad("values and marks need one row per row label".into()));
@@ -131,7 +144,13 @@ fn check(map: &HeatMap) -> Result<(), ReportError> {
     if map.values.iter().any(|row| row.len() != k) || map.marks.iter().any(|row| row.len() != k) {
         return Err(bad("values and marks need one cell per column label".into()));
     }
-    if map.values.iter().flatten().flatten().any(|v| !v.is_finite()) {
+    if map
+        .values
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|v| !v.is_finite())
+    {
         return Err(bad("a value is not finite".into()));
     }
     Ok(())
@@ -160,7 +179,10 @@ mod tests {
         };
         let svg = heat_map(&lower).unwrap();
         let dark = svg.find("rgb(8,69,148)").unwrap();
-        assert!(dark < svg.find("0.800").unwrap(), "the lower value is the darker");
+        assert!(
+            dark < svg.find("0.800").unwrap(),
+            "the lower value is the darker"
+        );
     }
 
     #[test]

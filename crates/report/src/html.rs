@@ -35,6 +35,7 @@ h1 { font-size: 1.5em; margin: 0.3em 0; }\n\
 #verdict { margin: 0.3em 0 0.5em 0; }\n\
 #summary .grid { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }\n\
 #summary table { margin: 0; font-size: 0.9em; }\n\
+#summary .board { flex: 0 1 46em; min-width: 0; overflow-x: auto; }\n\
 #summary .side { flex: 1 1 24em; min-width: 0; }\n\
 #summary figure { margin: 0; }\n\
 #summary figure svg { max-height: 22em; width: auto; max-width: 100%; }\n\
@@ -79,21 +80,24 @@ impl HtmlPage {
     pub fn run_header(&mut self, facts: &[String], links: &[(&str, &str)]) {
         let mut parts: Vec<String> = facts.iter().map(|fact| escape_html(fact)).collect();
         parts.extend(links.iter().map(|(href, text)| {
-            format!("<a href=\"{}\">{}</a>", escape_html(href), escape_html(text))
+            format!(
+                "<a href=\"{}\">{}</a>",
+                escape_html(href),
+                escape_html(text)
+            )
         }));
-        self.body.push_str(&format!(
-            "<p id=\"run-header\">{}</p>\n",
-            parts.join(" · ")
-        ));
+        self.body
+            .push_str(&format!("<p id=\"run-header\">{}</p>\n", parts.join(" · ")));
     }
 
     /// Adds the summary screen (`id="summary"`): the verdict, the leaderboard
     /// (`id="leaderboard"`) and beside it a table and the figure that carry the result.
     pub fn summary(&mut self, block: &SummaryBlock<'_>) -> Result<(), ReportError> {
-        let leaderboard = block
-            .leaderboard
-            .to_html()?
-            .replacen("<table", "<table id=\"leaderboard\"", 1);
+        let leaderboard =
+            block
+                .leaderboard
+                .to_html()?
+                .replacen("<table", "<table id=\"leaderboard\"", 1);
         let mut side = String::new();
         if let Some(table) = block.side_table {
             side.push_str(&format!("<div class=\"wide\">{}</div>", table.to_html()?));
@@ -111,7 +115,7 @@ impl HtmlPage {
         });
         self.body.push_str(&format!(
             "<section id=\"summary\">\n<p id=\"verdict\">{}</p>\n<div class=\"grid\">\n\
-             <div class=\"wide\">{leaderboard}<p class=\"note\">{csv}</p></div>\n\
+             <div class=\"board\">{leaderboard}<p class=\"note\">{csv}</p></div>\n\
              <div class=\"side\">{side}</div>\n</div>\n</section>\n",
             escape_html(block.verdict)
         ));

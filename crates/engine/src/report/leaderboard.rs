@@ -34,7 +34,11 @@ pub fn means(record: &RunRecord, m: usize) -> Vec<Vec<Option<f64>>> {
 /// The control: the config's `control` (the across-datasets analysis's option), else the
 /// first learner.
 pub fn control(record: &RunRecord) -> usize {
-    let named = record.config.options.get("control").and_then(|v| v.as_str());
+    let named = record
+        .config
+        .options
+        .get("control")
+        .and_then(|v| v.as_str());
     named
         .and_then(|name| record.plan.learners.iter().position(|l| l.name == name))
         .unwrap_or(0)
@@ -54,7 +58,12 @@ pub fn costs(record: &RunRecord) -> Vec<(usize, f64)> {
 /// The run's leaderboard of measure `m`, its bootstrap seeded by the run's seed.
 pub fn of_run(record: &RunRecord, m: usize) -> Result<Leaderboard> {
     let measure = &record.results.folds.measures[m];
-    let names: Vec<String> = record.plan.learners.iter().map(|l| l.name.clone()).collect();
+    let names: Vec<String> = record
+        .plan
+        .learners
+        .iter()
+        .map(|l| l.name.clone())
+        .collect();
     let means = means(record, m);
     let costs = costs(record);
     let input = LeaderboardInput {
@@ -88,7 +97,10 @@ pub fn table(board: &Leaderboard, measure: &str) -> Table {
     if let Some([low, high]) = anchors {
         header.push(format!("normalised ({low} 0, {high} 1)"));
     }
-    let costs = board.rows.first().is_some_and(|row| row.fit_seconds.is_some());
+    let costs = board
+        .rows
+        .first()
+        .is_some_and(|row| row.fit_seconds.is_some());
     if costs {
         header.extend(["failed units".to_string(), "fit seconds".to_string()]);
     }
@@ -107,9 +119,10 @@ pub fn table(board: &Leaderboard, measure: &str) -> Table {
             )),
         ];
         if anchors.is_some() {
-            cells.push(row.normalised.map_or(Cell::empty(), |v| {
-                Cell::number(v).with_decimals(3)
-            }));
+            cells.push(
+                row.normalised
+                    .map_or(Cell::empty(), |v| Cell::number(v).with_decimals(3)),
+            );
         }
         if costs {
             cells.push(Cell::integer(row.failed.unwrap_or(0) as i64));

@@ -10,7 +10,11 @@ pub fn facts() -> Vec<String> {
     let processors = std::thread::available_parallelism().map_or(0, |n| n.get());
     let machine = format!(
         "machine {}{} {} with {processors} logical processors",
-        if host.is_empty() { String::new() } else { format!("{host}, ") },
+        if host.is_empty() {
+            String::new()
+        } else {
+            format!("{host}, ")
+        },
         std::env::consts::OS,
         std::env::consts::ARCH
     );

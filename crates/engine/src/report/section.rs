@@ -35,8 +35,9 @@ pub struct Headline {
     pub verdict: String,
     /// The index in the section's figures of the figure that carries the result.
     pub figure: Option<usize>,
-    /// The index in the section's tables of the table that carries it (a paper's beside ours).
-    pub table: Option<usize>,
+    /// A small table that carries it, shown beside the leaderboard (a paper's headline
+    /// numbers beside ours: paper, ours, difference).
+    pub table: Option<report::Table>,
 }
 
 /// A table of a section, with where it is written and whether the page shows it.

@@ -46,21 +46,12 @@ pub fn summary(sections: &[Section]) -> Option<Summary<'_>> {
     let chosen = sections.iter().find(offered).unwrap_or(own);
     let headline: &Headline = chosen.headline.as_ref().unwrap_or(own_headline);
     let chosen_figure = figure(chosen, headline);
-    let side_table = headline
-        .table
-        .and_then(|i| chosen.tables.get(i))
-        .map(|t| &t.table);
+    let side_table = headline.table.as_ref();
     Some(Summary {
         verdict: &headline.verdict,
         leaderboard,
         side_table,
-        // A paper's table beside ours leaves no room for the heat map.
-        figure: chosen_figure.or_else(|| {
-            side_table
-                .is_none()
-                .then(|| figure(own, own_headline))
-                .flatten()
-        }),
+        figure: chosen_figure.or_else(|| figure(own, own_headline)),
     })
 }
 

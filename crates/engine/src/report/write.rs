@@ -179,14 +179,14 @@ const FOLD_AFTER: usize = 15;
 fn write_html(folder: &Path, record: &RunRecord, sections: &[Section]) -> Result<()> {
     let mut page = HtmlPage::new(format!("Experiment '{}'", record.config.name));
     let facts = crate::report::run_facts::facts();
-    let parquet = [("per_fold.parquet", "per_fold.parquet"), ("per_fold.csv", "CSV")];
+    let parquet = [
+        ("per_fold.parquet", "per_fold.parquet"),
+        ("per_fold.csv", "CSV"),
+    ];
     let links: &[(&str, &str)] = if record.without_data() { &[] } else { &parquet };
     page.run_header(&facts, links);
     if let Some(summary) = crate::report::summary::summary(sections) {
-        let csv = format!(
-            "tables/{}.csv",
-            crate::report::leaderboard_section::STEM
-        );
+        let csv = format!("tables/{}.csv", crate::report::leaderboard_section::STEM);
         page.summary(&SummaryBlock {
             verdict: summary.verdict,
             leaderboard: summary.leaderboard,
