@@ -27,6 +27,7 @@ pub mod parquet;
 pub mod plot;
 pub mod reliability;
 pub mod table;
+pub mod text;
 
 pub use diagram::{critical_difference_diagram, simplex_plot, CriticalDifferenceDiagram, Simplex};
 pub use heatmap::{heat_map, HeatMap};

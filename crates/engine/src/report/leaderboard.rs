@@ -77,9 +77,15 @@ pub fn of_run(record: &RunRecord, m: usize) -> Result<Leaderboard> {
     let options = LeaderboardOptions {
         alpha: record.config.alpha,
         resamples: RESAMPLES,
-        seed: seeds::derive_seed_from_label(record.config.seed, "leaderboard"),
+        seed: bootstrap_seed(record.config.seed),
     };
     Ok(leaderboard(&input, &options)?)
+}
+
+/// The seed of the leaderboard's bootstrap, derived from a run's seed (or `compare --seed`'s,
+/// so that `compare` on a run's per-fold table draws the run's resamples).
+pub fn bootstrap_seed(seed: u64) -> u64 {
+    seeds::derive_seed_from_label(seed, "leaderboard")
 }
 
 /// The leaderboard as a table: learner, mean rank, wins/ties/losses against the control, mean
@@ -142,7 +148,7 @@ fn note(board: &Leaderboard, measure: &str) -> String {
         "lower"
     };
     let mut text = format!(
-        "Over {} datasets with a {measure} for every learner ({direction} is better): mean rank \
+        "Over {} datasets where every learner has a result ({measure}, {direction} is better): mean rank \
          of the per-dataset means (1 = best, ties averaged); wins, ties and losses against the \
          control {}; mean over the datasets with a percentile bootstrap interval ({} resamples \
          of the datasets).",
