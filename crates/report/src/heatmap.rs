@@ -23,8 +23,11 @@ pub struct HeatMap {
     pub higher_is_better: bool,
 }
 
+/// The narrowest cell and the height of a row.
 const CELL: (usize, usize) = (96, 24);
+/// The room above the cells, for the title and the column labels.
 const TOP: usize = 64;
+/// The width of a character of 12-pixel text, about.
 const CHARACTER: usize = 7;
 
 /// The heat map as an SVG document (with a `viewBox`, so that it scales).
@@ -38,7 +41,9 @@ pub fn heat_map(map: &HeatMap) -> Result<String, ReportError> {
                 .map(|r| r.chars().count())
                 .max()
                 .unwrap_or(4);
-    let width = left + CELL.0 * map.columns.len() + 12;
+    let longest = map.columns.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    let cell = CELL.0.max(CHARACTER * longest + 12);
+    let width = left + cell * map.columns.len() + 12;
     let height = TOP + CELL.1 * map.rows.len() + 12;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
@@ -48,11 +53,11 @@ pub fn heat_map(map: &HeatMap) -> Result<String, ReportError> {
         escape_html(&map.title)
     );
     for (c, column) in map.columns.iter().enumerate() {
-        let x = left + CELL.0 * c + CELL.0 / 2;
+        let x = left + cell * c + cell / 2;
         svg.push_str(&format!(
             "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
             TOP - 8,
-            escape_html(&shortened(column, CELL.0 / CHARACTER))
+            escape_html(column)
         ));
     }
     for (r, row) in map.rows.iter().enumerate() {
@@ -63,19 +68,19 @@ pub fn heat_map(map: &HeatMap) -> Result<String, ReportError> {
             y + 16,
             escape_html(row)
         ));
-        row_cells(map, r, (left, y), &mut svg);
+        row_cells(map, r, (left, y, cell), &mut svg);
     }
     svg.push_str("</svg>\n");
     Ok(svg)
 }
 
 /// One row's cells, coloured from its worst value to its best.
-fn row_cells(map: &HeatMap, r: usize, (left, y): (usize, usize), svg: &mut String) {
+fn row_cells(map: &HeatMap, r: usize, (left, y, cell): (usize, usize, usize), svg: &mut String) {
     let finite: Vec<f64> = map.values[r].iter().flatten().copied().collect();
     let low = finite.iter().copied().fold(f64::INFINITY, f64::min);
     let high = finite.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     for (c, value) in map.values[r].iter().enumerate() {
-        let x = left + CELL.0 * c;
+        let x = left + cell * c;
         let (fill, ink, text) = match value {
             Some(v) => {
                 let mut share = if high > low {
@@ -96,9 +101,9 @@ fn row_cells(map: &HeatMap, r: usize, (left, y): (usize, usize), svg: &mut Strin
             "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" \
              stroke=\"white\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" \
              fill=\"{ink}\">{}</text>\n",
-            CELL.0,
+            cell,
             CELL.1,
-            x + CELL.0 / 2,
+            x + cell / 2,
             y + 16,
             escape_html(&text)
         ));
@@ -115,15 +120,6 @@ fn blue(share: f64) -> String {
         channel(1) as u8,
         channel(2) as u8
     )
-}
-
-/// `text` cut to `most` characters with an ellipsis.
-fn shortened(text: &str, most: usize) -> String {
-    if text.chars().count() <= most {
-        return text.to_string();
-    }
-    let kept: String = text.chars().take(most.saturating_sub(1)).collect();
-    format!("{kept}…")
 }
 
 /// Refuses a map whose values or marks do not match its rows and columns.
