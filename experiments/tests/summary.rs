@@ -42,7 +42,11 @@ fn run(name: &str, config: &str, check: bool) -> (std::path::PathBuf, std::proce
     let file = folder.join("config.toml");
     std::fs::write(&file, config).unwrap();
     let mut command = binary();
-    command.arg("--config").arg(&file).arg("--results").arg(folder.join("results"));
+    command
+        .arg("--config")
+        .arg(&file)
+        .arg("--results")
+        .arg(folder.join("results"));
     command.args(["--threads", "2"]);
     if check {
         command.arg("--check");
@@ -78,8 +82,14 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
     assert!(page.find("id=\"run-header\"").unwrap() < page.find("id=\"summary\"").unwrap());
     assert!(page.contains("<a href=\"per_fold.parquet\">"));
     assert!(summary.contains("<table id=\"leaderboard\""), "{summary}");
-    assert!(summary.contains("has the best average rank on error"), "{summary}");
-    assert!(summary.contains("Critical-difference diagram of error"), "{summary}");
+    assert!(
+        summary.contains("has the best average rank on error"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Critical-difference diagram of error"),
+        "{summary}"
+    );
     assert!(summary.contains("normalised (nb 0, c45 1)"), "{summary}");
     assert!(results.join("figures/heatmap.svg").is_file());
     assert!(page.contains("<nav id=\"contents\">"));
@@ -100,7 +110,14 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
     let output = binary()
         .arg("compare")
         .arg(&per_fold)
-        .args(["--measure", "error", "--leaderboard", "--json", "--seed", "11"])
+        .args([
+            "--measure",
+            "error",
+            "--leaderboard",
+            "--json",
+            "--seed",
+            "11",
+        ])
         .args(["--control", "c45", "--anchors", "nb,c45"])
         .output()
         .unwrap();
@@ -115,9 +132,8 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
     }
     let csv = std::fs::read_to_string(results.join("tables/leaderboard.csv")).unwrap();
     for (line, row) in csv.lines().skip(1).zip(rows) {
-        let number = |key: &str, decimals: usize| {
-            format!("{:.*}", decimals, row[key].as_f64().unwrap())
-        };
+        let number =
+            |key: &str, decimals: usize| format!("{:.*}", decimals, row[key].as_f64().unwrap());
         let expected = [
             row["learner"].as_str().unwrap().to_string(),
             number("mean_rank", 2),
@@ -145,13 +161,19 @@ fn anchors_naming_no_learner_are_refused_before_any_fit() {
     assert!(!output.status.success());
     let message = stderr(&output);
     assert!(
-        message.contains("report.anchors") && message.contains("'forest'") && message.contains("c45"),
+        message.contains("report.anchors")
+            && message.contains("'forest'")
+            && message.contains("c45"),
         "{message}"
     );
     let config = CONFIG.replace("[report]", "[report]\nmeasure = \"brier\"");
     let (other, output) = run("bad-measure", &config, true);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("report.measure"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("report.measure"),
+        "{}",
+        stderr(&output)
+    );
     for folder in [folder, other] {
         let _ = std::fs::remove_dir_all(&folder);
     }

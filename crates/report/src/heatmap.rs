@@ -41,7 +41,12 @@ pub fn heat_map(map: &HeatMap) -> Result<String, ReportError> {
                 .map(|r| r.chars().count())
                 .max()
                 .unwrap_or(4);
-    let longest = map.columns.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    let longest = map
+        .columns
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
     let cell = CELL.0.max(CHARACTER * longest + 12);
     let width = left + cell * map.columns.len() + 12;
     let height = TOP + CELL.1 * map.rows.len() + 12;

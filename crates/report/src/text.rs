@@ -45,7 +45,9 @@ impl Table {
             format!("{}\n", parts.join("  ").trim_end())
         };
         let mut out = format!("{}\n", self.title);
-        out.push_str(&line(&self.header, &|c| !self.rows.is_empty() && numeric(c)));
+        out.push_str(&line(&self.header, &|c| {
+            !self.rows.is_empty() && numeric(c)
+        }));
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
         out.push_str(&format!("{}\n", rule.join("  ")));
         for row in &cells {
