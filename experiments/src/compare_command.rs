@@ -55,6 +55,11 @@ pub struct CompareArgs {
     #[arg(long, requires = "leaderboard")]
     win_rate: bool,
 
+    /// With --leaderboard: add Elo ratings (a Bradley-Terry fit on every two learners' battles
+    /// on every dataset, as TabArena; the control at 1000) with bootstrap intervals.
+    #[arg(long, requires = "leaderboard")]
+    elo: bool,
+
     /// First learner's column (default: the first of exactly two learner columns).
     #[arg(long, value_name = "COLUMN")]
     a: Option<String>,
@@ -282,6 +287,7 @@ fn leaderboard(
     let request = leaderboard::Request {
         anchors: args.anchors.clone(),
         win_rate: args.win_rate,
+        elo: args.elo,
     };
     Ok(leaderboard::output(
         file, results, settings, &request, format,

@@ -151,6 +151,29 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
         ];
         assert_eq!(cells(line)[..5], expected, "{line}");
     }
+    // --elo and --win-rate: the control at 1000, no rate of a learner against itself.
+    let output = binary()
+        .arg("compare")
+        .arg(&per_fold)
+        .args([
+            "--measure",
+            "error",
+            "--leaderboard",
+            "--json",
+            "--control",
+            "c45",
+        ])
+        .args(["--elo", "--win-rate"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let extra: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let elo = extra["elo"].as_array().unwrap();
+    let control = elo.iter().find(|r| r["learner"] == "c45").unwrap();
+    assert_eq!(control["elo"].as_f64(), Some(1000.0));
+    assert_eq!(elo.len(), 3);
+    let rates = &extra["win_rates"]["rates"];
+    assert!((0..3).all(|l| rates[l][l].is_null()), "{rates}");
     let _ = std::fs::remove_dir_all(&folder);
 }
 

@@ -1,10 +1,11 @@
 //! `compare TABLE --leaderboard`: the leaderboard of a results table, the computation a run's
 //! summary screen makes ([`stats::leaderboard::leaderboard`], shown by
 //! [`engine::report::leaderboard::table`]), as text, Markdown or JSON, optionally with the
-//! win-rate matrix. [`leaderboard_json`] builds the JSON value alone, `{"leaderboard": [...]}`,
+//! win-rate matrix and Elo ratings ([`stats::elo`]). [`leaderboard_json`] builds the JSON value alone, `{"leaderboard": [...]}`,
 //! so that it can be wrapped as a whole.
 
 use serde_json::{json, Value};
+use stats::elo::{elo, EloRating};
 use stats::leaderboard::{complete_rows, leaderboard, win_rates, Leaderboard};
 use stats::leaderboard::{LeaderboardInput, LeaderboardOptions};
 
@@ -30,6 +31,8 @@ pub struct Request {
     pub anchors: Option<String>,
     /// `--win-rate`: add the win-rate matrix.
     pub win_rate: bool,
+    /// `--elo`: add the Elo ratings.
+    pub elo: bool,
 }
 
 /// The leaderboard of `results` (read from `file`) with `settings` (control, alpha, seed).
@@ -134,6 +137,49 @@ pub fn win_rate_table(results: &ResultsTable) -> report::Table {
     out
 }
 
+/// The Elo ratings of `results`' complete datasets, the leaderboard's control at 1000, with the
+/// leaderboard's bootstrap settings: (learner, rating) in table order.
+pub fn elo_ratings(results: &ResultsTable, board: &Leaderboard) -> Vec<(String, EloRating)> {
+    let table = &results.table;
+    let rows = complete_rows(&table.values, table.learners.len());
+    let control = table
+        .learners
+        .iter()
+        .position(|l| *l == board.control)
+        .unwrap_or(0);
+    let ratings = elo(&rows, !results.lower_is_better, control, &board.options);
+    table.learners.iter().cloned().zip(ratings).collect()
+}
+
+/// The Elo ratings as a table.
+fn elo_table(ratings: &[(String, EloRating)], board: &Leaderboard) -> report::Table {
+    let level = 100.0 * (1.0 - board.options.alpha);
+    let header = ["learner".to_string(), format!("Elo [{level:.0}% interval]")].to_vec();
+    let mut out = report::Table::new(
+        format!(
+            "Elo ratings (Bradley-Terry on every pair's battles per dataset, as TabArena; {} at \
+             1000)",
+            board.control
+        ),
+        header,
+    );
+    for (learner, rating) in ratings {
+        out.push_row(vec![
+            report::Cell::text(learner),
+            report::Cell::text(format!(
+                "{:.0} [{:.0}, {:.0}]",
+                rating.elo, rating.elo_low, rating.elo_high
+            )),
+        ]);
+    }
+    out.push_note(
+        "A tie is half a win each; every two learners also play one virtual tie, so that a \
+         learner winning every battle gets a finite rating; intervals from the leaderboard's \
+         bootstrap of the datasets.",
+    );
+    out
+}
+
 /// The whole output of `--leaderboard` in `format`.
 pub fn output(
     file: &str,
@@ -149,11 +195,23 @@ pub fn output(
         if request.win_rate {
             value["win_rates"] = win_rate_json(results);
         }
+        if request.elo {
+            let ratings = elo_ratings(results, &board);
+            let rows: Vec<Value> = (ratings.iter())
+                .map(|(learner, r)| {
+                    json!({"learner": learner, "elo": r.elo, "elo_low": r.elo_low, "elo_high": r.elo_high})
+                })
+                .collect();
+            value["elo"] = Value::Array(rows);
+        }
         return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
     }
     let mut tables = vec![engine::report::leaderboard::table(&board, measure)];
     if request.win_rate {
         tables.push(win_rate_table(results));
+    }
+    if request.elo {
+        tables.push(elo_table(&elo_ratings(results, &board), &board));
     }
     let mut out = String::new();
     for table in &tables {

@@ -138,7 +138,12 @@ pub fn assert_same_outputs(expected: &Path, got: &Path) {
             assert_eq!(text(&a), text(&b), "units.csv differs in {}", got.display());
         } else if let Some(text) = without_timings(&file, &a) {
             let other = without_timings(&file, &b).unwrap();
-            assert!(text == other, "{} differs in {}", file.display(), got.display());
+            assert!(
+                text == other,
+                "{} differs in {}",
+                file.display(),
+                got.display()
+            );
         } else {
             assert!(a == b, "{} differs in {}", file.display(), got.display());
         }
