@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
 /// every other top-level key must be an option an analysis declares.
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 15] = [
     "name",
     "seed",
     "datasets",
@@ -26,6 +26,7 @@ pub const KEYS: [&str; 14] = [
     "worker_timeout_seconds",
     "tuning",
     "report",
+    "stopping",
 ];
 
 /// One experiment as written in its TOML file.
@@ -79,6 +80,10 @@ pub struct ExperimentConfig {
     /// `[report]`: the measure and the anchor learners of the summary screen atop the report.
     #[serde(default)]
     pub report: Option<ReportOptions>,
+    /// Sequential stopping: decide every pair of learners after each repetition and stop
+    /// repeating a dataset once all its pairs are decided (see [`crate::config::stopping`]).
+    #[serde(default)]
+    pub stopping: Option<crate::config::stopping::StoppingConfig>,
     /// The options of the analyses, as given at the top level of the config (each a key some
     /// known analysis declares; see [`crate::Analysis::options`]).
     #[serde(skip)]
@@ -655,7 +660,7 @@ mod more_tests {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
                     analyses = []\nworker_timeout_seconds = 60\ntuning = { budget = 3 }\n\
                     report = { anchors = [] }\n\
-                    [[learners]]\nkind = \"c45\"\n";
+                    stopping = { delta_min = 1 }\n[[learners]]\nkind = \"c45\"\n";
         let config = parse(text, &[]).unwrap();
         let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();
         let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();
