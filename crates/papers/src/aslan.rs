@@ -235,6 +235,23 @@ fn sections(record: &RunRecord, paper: &AslanCases) -> Result<Vec<Section>> {
     Ok(vec![opening, beyond, normality, examples])
 }
 
+/// The four cases by decreasing count (ties in case order).
+fn case_order(counts: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..counts.len()).collect();
+    order.sort_by_key(|&case| std::cmp::Reverse(counts[case]));
+    order
+}
+
+/// How often a test rejects, from the four cases' counts: the error test (`slot` 0: only error
+/// rejects, both reject) or the AUC test (1: only AUC rejects, both reject).
+fn rejects(counts: &[usize], slot: usize) -> usize {
+    if slot == 0 {
+        counts[2] + counts[3]
+    } else {
+        counts[1] + counts[3]
+    }
+}
+
 /// The section that opens the report: the four cases beside the paper's, and the comparisons
 /// the paper names beside ours (`tables`), with a reading of what matches and what differs.
 fn opening_section(
@@ -248,22 +265,10 @@ fn opening_section(
     let weka = counts(comparisons, false);
     let degenerate = comparisons.iter().filter(|c| c.is_degenerate()).count();
     let published: Vec<usize> = paper.cases.iter().map(|case| case.count).collect();
-    let order = |counts: &[usize]| {
-        let mut order: Vec<usize> = (0..counts.len()).collect();
-        order.sort_by_key(|&case| std::cmp::Reverse(counts[case]));
-        order
-    };
-    let same_order = order(&plain) == order(&published);
+    let same_order = case_order(&plain) == case_order(&published);
     let equal = (0..4)
         .filter(|&case| plain[case] == published[case])
         .count();
-    let rejects = |counts: &[usize], slot: usize| {
-        if slot == 0 {
-            counts[2] + counts[3]
-        } else {
-            counts[1] + counts[3]
-        }
-    };
     let near = comparisons.iter().filter(|c| c.near_threshold()).count();
     Section {
         title: "Aslan et al. (2009) beside the paper: t-test on error against t-test on AUC".into(),
