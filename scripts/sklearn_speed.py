@@ -277,20 +277,6 @@ def prepare_dataset(name, catalog, workdir, seed, models):
     return files, truth, (train_sets, validation_sets, matrices(header, is_nominal, test), numeric_missing)
 
 
-def machine():
-    """The processor model (lscpu) and the load averages (uptime), for the figures' record."""
-    model = "unknown processor"
-    try:
-        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
-            if line.startswith("Model name:"):
-                model = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    with open("/proc/loadavg") as loadavg:
-        load = " ".join(loadavg.read().split()[:3])
-    return model, load
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--datasets", default=DATASETS, help="datasets for c45, nb, logistic and perceptron")
@@ -318,7 +304,7 @@ def main():
     plain = [name for name in args.datasets.split(",") if name]
     nearest = [name for name in args.knn_datasets.split(",") if name]
     logistic = [name for name in args.logistic_datasets.split(",") if name]
-    model, load = machine()
+    model, load = shared.machine()
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         f"Started {started} on {model} ({os.cpu_count()} CPUs), load average {load} (1, 5, 15 min).",
@@ -349,7 +335,7 @@ def main():
                 f"| {sklearn_accuracy:.2f} | {ours_accuracy:.2f} |"
             )
             print(lines[-1], file=sys.stderr, flush=True)
-    _, load = machine()
+    _, load = shared.machine()
     ended = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines += ["", f"Ended {ended}, load average {load}."]
     print("\n".join(lines))
