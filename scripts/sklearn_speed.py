@@ -5,13 +5,18 @@ The splits are those of `scripts/weka_compare.py --speed` (its `aslan_rows`: a s
 test set, and 30 models each trained on 29/30 of the rest, the left-out 1/30 being the
 validation fold); both tools get the same rows. scikit-learn runs in this process on one thread
 (the BLAS and OpenMP thread counts are set to 1 before numpy is imported) and the CPU time of
-its fit + predict is measured in-process (time.process_time), preprocessing included (one-hot nominal values, mean-imputed missing
-numeric values, standardised numeric values for the linear models, and for k-NN min-max scaling,
-which gives Weka IBk's distance). Ours is timed
-with the `predict` example of the learners crate that `weka_compare.py --speed` runs (dev
+its fit + predict is measured in-process (time.process_time), preprocessing included. It gets
+the lightest correct pipeline for the dataset at hand, what a Python user would write: the
+model alone where it needs nothing else (GaussianNB and the tree on all-numeric data), a scaler
+and the model otherwise (MinMaxScaler for k-NN, which gives Weka IBk's distance, StandardScaler
+for the linear models), a SimpleImputer only where numeric values are missing, and a
+ColumnTransformer with a OneHotEncoder only where columns are nominal (mixed data goes in as a
+pandas frame, all-numeric data as a float array, both made before the clock starts). Ours is
+timed with the `predict` example of the learners crate that `weka_compare.py --speed` runs (dev
 profile, what `cargo run` uses): it fits and predicts every model and reports the CPU seconds of
-its fit + predict, file reading excluded. CPU time, not wall time, so that a busy shared machine
-does not tilt the ratios.
+its fit + predict, file reading excluded. Both predict the same rows: the test set (and, for
+knn-select, the validation fold). CPU time, not wall time, so that a busy shared machine does
+not tilt the ratios.
 
     python3 scripts/sklearn_speed.py                          # default datasets and learners
     python3 scripts/sklearn_speed.py --datasets sylva --learners knn5,knn-select --models 5
@@ -19,10 +24,11 @@ does not tilt the ratios.
 
 Learner pairs (ours: scikit-learn):
   c45: C4.5 / DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)
-  nb: naive Bayes / GaussianNB on the numeric attributes (mean-imputed) and CategoricalNB on
-      the nominal ones (ordinal codes; a value unseen in training is one more category), their
-      joint log-likelihoods added (GaussianNB alone on all-numeric data)
-  knn5: k-NN, k = 5 / KNeighborsClassifier(5, algorithm="brute")
+  nb: naive Bayes / GaussianNB alone on all-numeric data; on mixed data GaussianNB on the
+      numeric attributes and CategoricalNB on the nominal ones (ordinal codes; a value unseen in
+      training is one more category), their joint log-likelihoods added
+  knn5: k-NN, k = 5 / MinMaxScaler + KNeighborsClassifier(5) (its default search: brute force
+      above 15 columns, a k-d tree at or below)
   knn-select: k-NN, k from {1,3,5,7,11,21} by error on the validation fold / the same with
       KNeighborsClassifier (one kneighbors call for k = 21 on the validation fold, votes per k)
   logistic: logistic regression / LogisticRegression(lbfgs, max_iter=1000): scikit-learn's
@@ -50,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import weka_compare as shared  # noqa: E402
 
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 from sklearn.compose import ColumnTransformer  # noqa: E402
 from sklearn.impute import SimpleImputer  # noqa: E402
 from sklearn.linear_model import LogisticRegression, SGDClassifier  # noqa: E402
@@ -84,7 +91,8 @@ LOGISTIC_DATASETS = DATASETS
 
 
 def matrices(header, is_nominal, rows):
-    """Numeric columns as floats (NaN = missing), nominal ones as strings, and the classes."""
+    """Numeric columns as floats (NaN = missing), nominal ones as strings, the classes, and
+    the design matrix scikit-learn gets (made before the clock starts, as a user's data is)."""
     columns = range(len(header) - 1)
     numeric = [i for i in columns if not is_nominal[i]]
     nominal = [i for i in columns if is_nominal[i]]
@@ -92,36 +100,62 @@ def matrices(header, is_nominal, rows):
     x_nominal = np.array([[row[i] if row[i] is not None else "?" for i in nominal] for row in rows], dtype=object)
     x_numeric = x_numeric.reshape(len(rows), len(numeric))
     x_nominal = x_nominal.reshape(len(rows), len(nominal))
-    return x_numeric, x_nominal, np.array([row[-1] for row in rows])
+    return x_numeric, x_nominal, np.array([row[-1] for row in rows]), design(x_numeric, x_nominal)
 
 
-def preprocessor(numeric_count, nominal_count, learner):
-    """Numeric: mean-imputed, then min-max scaled for k-NN and standardised for the linear
-    models; nominal: one-hot (scaled by 1/sqrt(2) for k-NN, so two different values are at
-    squared distance 1, as in Weka)."""
-    for_distance = learner.startswith("knn")
-    scaler = [StandardScaler()] if learner.startswith("logistic") or learner == "perceptron" else []
-    numeric_steps = [SimpleImputer(strategy="mean")] + ([MinMaxScaler()] if for_distance else scaler)
-    nominal_steps = [OneHotEncoder(handle_unknown="ignore", sparse_output=False)]
-    if for_distance:
-        nominal_steps.append(FunctionTransformer(lambda x: x / np.sqrt(2.0)))
-    parts = []
+def design(x_numeric, x_nominal):
+    """The matrix a Python user hands scikit-learn: a float array on all-numeric data, a pandas
+    frame (float and string columns) on mixed data."""
+    if not x_nominal.shape[1]:
+        return x_numeric
+    numeric = {f"n{i}": x_numeric[:, i] for i in range(x_numeric.shape[1])}
+    nominal = {f"c{i}": x_nominal[:, i] for i in range(x_nominal.shape[1])}
+    return pd.DataFrame({**numeric, **nominal})
+
+
+def numeric_steps(learner, numeric_missing):
+    """Mean imputation only where numeric values are missing (not for the tree, which takes
+    NaN itself), then min-max scaling for k-NN (Weka IBk's distance) and standardisation for the
+    linear models."""
+    steps = [SimpleImputer(strategy="mean")] if numeric_missing and learner != "c45" else []
+    if learner.startswith("knn"):
+        steps.append(MinMaxScaler())
+    elif learner.startswith("logistic") or learner == "perceptron":
+        steps.append(StandardScaler())
+    return steps
+
+
+def pipeline(learner, numeric_count, nominal_count, numeric_missing, seed):
+    """The lightest correct pipeline for the data at hand: the model alone, or after the steps
+    its numeric columns need; a ColumnTransformer only on mixed data, which one-hot encodes the
+    nominal columns (scaled by 1/sqrt(2) for k-NN, so two different values are at squared
+    distance 1, as in Weka)."""
+    numeric = numeric_steps(learner, numeric_missing)
+    model = sklearn_model(learner, seed)
+    if not nominal_count:
+        return make_pipeline(*numeric, model) if numeric else model
+    nominal = [OneHotEncoder(handle_unknown="ignore", sparse_output=False)]
+    if learner.startswith("knn"):
+        nominal.append(FunctionTransformer(lambda x: x / np.sqrt(2.0)))
+    parts = [("nominal", make_pipeline(*nominal), [f"c{i}" for i in range(nominal_count)])]
     if numeric_count:
-        parts.append(("numeric", make_pipeline(*numeric_steps), list(range(numeric_count))))
-    if nominal_count:
-        parts.append(("nominal", make_pipeline(*nominal_steps), list(range(numeric_count, numeric_count + nominal_count))))
-    return ColumnTransformer(parts)
+        parts.insert(0, ("numeric", make_pipeline(*numeric) if numeric else "passthrough", [f"n{i}" for i in range(numeric_count)]))
+    return make_pipeline(ColumnTransformer(parts), model)
 
 
 class MixedNaiveBayes:
-    """GaussianNB on the numeric columns (mean-imputed) and CategoricalNB on the nominal ones,
-    their joint log-likelihoods added and the class prior counted once: what a scikit-learn user
-    writes for a naive Bayes over mixed attributes."""
+    """GaussianNB on the numeric columns (mean-imputed where values are missing) and
+    CategoricalNB on the nominal ones, their joint log-likelihoods added and the class prior
+    counted once: what a scikit-learn user writes for a naive Bayes over mixed attributes (on
+    all-numeric data GaussianNB alone serves, and `sklearn_run` uses it)."""
+
+    def __init__(self, numeric_missing):
+        self.numeric_missing = numeric_missing
 
     def fit(self, x_numeric, x_nominal, y):
         self.parts = []
         if x_numeric.shape[1]:
-            imputer = SimpleImputer(strategy="mean")
+            imputer = SimpleImputer(strategy="mean") if self.numeric_missing else FunctionTransformer()
             self.parts.append(("numeric", imputer, GaussianNB().fit(imputer.fit_transform(x_numeric), y)))
         if x_nominal.shape[1]:
             encoder = OrdinalEncoder(handle_unknown="use_encoded_value", unknown_value=-1)
@@ -149,10 +183,12 @@ class MixedNaiveBayes:
 
 
 def sklearn_model(learner, seed):
+    if learner == "nb":
+        return GaussianNB()
     if learner == "c45":
         return DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=seed)
     if learner in ("knn5", "knn-select"):
-        return KNeighborsClassifier(n_neighbors=5, algorithm="brute")
+        return KNeighborsClassifier(n_neighbors=5)
     if learner == "logistic":
         return LogisticRegression(max_iter=1000)
     if learner == "logistic-matched":
@@ -175,31 +211,32 @@ def choose_k(model, y_train, x_validation, y_validation):
     return CANDIDATES[int(np.argmin(errors))]
 
 
+def sklearn_fit_predict(learner, train, validation, test, numeric_missing, seed):
+    """One model's fit and test-set probabilities (k chosen on the validation fold for
+    knn-select), and its classes. Each set is (numeric, nominal, classes, design matrix)."""
+    x_numeric, x_nominal, y, x = train
+    if learner == "nb" and x_nominal.shape[1]:
+        model = MixedNaiveBayes(numeric_missing).fit(x_numeric, x_nominal, y)
+        return model.predict_proba(test[0], test[1]), model.classes_
+    model = pipeline(learner, x_numeric.shape[1], x_nominal.shape[1], numeric_missing, seed)
+    model.fit(x, y)
+    if learner == "knn-select":
+        nearest = model[-1] if hasattr(model, "steps") else model
+        x_validation = model[:-1].transform(validation[3]) if hasattr(model, "steps") else validation[3]
+        nearest.set_params(n_neighbors=choose_k(nearest, y, x_validation, validation[2]))
+    return model.predict_proba(test[3]), model.classes_
+
+
 def sklearn_run(learner, data, seed):
-    """Fit + predict seconds of the 30 (or --models) models, and their mean test accuracy."""
-    (train_sets, validation_sets, test) = data
-    x_test_numeric, x_test_nominal, y_test = test
-    x_test = np.concatenate([x_test_numeric, x_test_nominal], axis=1)
+    """Fit + predict CPU seconds of the 30 (or --models) models, and their mean test accuracy."""
+    (train_sets, validation_sets, test, numeric_missing) = data
     seconds = 0.0
     accuracies = []
-    for (x_numeric, x_nominal, y), validation in zip(train_sets, validation_sets):
-        x = np.concatenate([x_numeric, x_nominal], axis=1)
+    for train, validation in zip(train_sets, validation_sets):
         start = time.process_time()
-        if learner == "nb":
-            model = MixedNaiveBayes().fit(x_numeric, x_nominal, y)
-            probabilities = model.predict_proba(x_test_numeric, x_test_nominal)
-            seconds += time.process_time() - start
-            accuracies.append(np.mean(model.classes_[probabilities.argmax(axis=1)] == y_test))
-            continue
-        prepare = preprocessor(x_numeric.shape[1], x_nominal.shape[1], learner)
-        model = sklearn_model(learner, seed)
-        model.fit(prepare.fit_transform(x), y)
-        if learner == "knn-select":
-            x_validation = np.concatenate([validation[0], validation[1]], axis=1)
-            model.set_params(n_neighbors=choose_k(model, y, prepare.transform(x_validation), validation[2]))
-        probabilities = model.predict_proba(prepare.transform(x_test))
+        probabilities, classes = sklearn_fit_predict(learner, train, validation, test, numeric_missing, seed)
         seconds += time.process_time() - start
-        accuracies.append(np.mean(model.classes_[probabilities.argmax(axis=1)] == y_test))
+        accuracies.append(np.mean(classes[probabilities.argmax(axis=1)] == test[2]))
     return seconds, 100 * float(np.mean(accuracies))
 
 
@@ -236,21 +273,8 @@ def prepare_dataset(name, catalog, workdir, seed, models):
         train_sets.append(matrices(header, is_nominal, train))
         validation_sets.append(matrices(header, is_nominal, validation))
     truth = [class_values.index(row[-1]) for row in test]
-    return files, truth, (train_sets, validation_sets, matrices(header, is_nominal, test))
-
-
-def machine():
-    """The processor model (lscpu) and the load averages (uptime), for the figures' record."""
-    model = "unknown processor"
-    try:
-        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
-            if line.startswith("Model name:"):
-                model = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    with open("/proc/loadavg") as loadavg:
-        load = " ".join(loadavg.read().split()[:3])
-    return model, load
+    numeric_missing = any(row[i] is None for row in rows for i in range(len(header) - 1) if not is_nominal[i])
+    return files, truth, (train_sets, validation_sets, matrices(header, is_nominal, test), numeric_missing)
 
 
 def main():
@@ -280,7 +304,7 @@ def main():
     plain = [name for name in args.datasets.split(",") if name]
     nearest = [name for name in args.knn_datasets.split(",") if name]
     logistic = [name for name in args.logistic_datasets.split(",") if name]
-    model, load = machine()
+    model, load = shared.machine()
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         f"Started {started} on {model} ({os.cpu_count()} CPUs), load average {load} (1, 5, 15 min).",
@@ -311,7 +335,7 @@ def main():
                 f"| {sklearn_accuracy:.2f} | {ours_accuracy:.2f} |"
             )
             print(lines[-1], file=sys.stderr, flush=True)
-    _, load = machine()
+    _, load = shared.machine()
     ended = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines += ["", f"Ended {ended}, load average {load}."]
     print("\n".join(lines))

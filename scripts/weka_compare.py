@@ -151,15 +151,18 @@ def stratified_folds(classes, folds, seed):
     return assignment
 
 
-def make_splits(name, catalog, workdir, folds, seed):
+def fold_rows(name, catalog, folds, seed):
+    """The rows of `make_splits`: header, is_nominal, all rows, the class values in header
+    (first-appearance) order and each row's fold number (fold f tests on its rows)."""
     header, rows, is_nominal = read_dataset(name, catalog)
-    header_text = arff_header(name, header, rows, is_nominal)
     classes = [row[-1] for row in rows]
-    class_values = []
-    for value in classes:
-        if value not in class_values:
-            class_values.append(value)
-    assignment = stratified_folds(classes, folds, seed)
+    class_values = list(dict.fromkeys(classes))
+    return header, is_nominal, rows, class_values, stratified_folds(classes, folds, seed)
+
+
+def make_splits(name, catalog, workdir, folds, seed):
+    header, is_nominal, rows, class_values, assignment = fold_rows(name, catalog, folds, seed)
+    header_text = arff_header(name, header, rows, is_nominal)
     splits = []
     for fold in range(folds):
         train = [row for row, f in zip(rows, assignment) if f != fold]
@@ -216,6 +219,20 @@ def tree_size(model_text):
         if line.strip().startswith("Size of the tree"):
             return int(line.split(":")[1])
     return None
+
+
+def machine():
+    """The processor model (lscpu) and the load averages (uptime), for the figures' record."""
+    model = "unknown processor"
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    with open("/proc/loadavg") as loadavg:
+        load = " ".join(loadavg.read().split()[:3])
+    return model, load
 
 
 def compile_weka_runner(workdir):

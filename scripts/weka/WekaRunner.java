@@ -5,11 +5,15 @@
 //
 // Usage: java -cp weka.jar:DIR WekaRunner CLASSNAME "OPTIONS" train1.arff test1.arff out1.csv [...]
 // Writes out.csv (one row per test instance: the class probabilities in header order) and
-// out.csv.model.txt (the model's toString); prints per-pair fit and predict seconds on stdout.
+// out.csv.model.txt (the model's toString); prints per-pair `out<TAB>fit s<TAB>predict s<TAB>fit +
+// predict CPU s` on stdout, the last the process's CPU time (all the JVM's threads: the JIT
+// compiler's and the collector's work for this fit counts), as the project's `predict` example
+// prints its own.
 
 import java.io.BufferedReader;
 import java.io.FileReader;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.Utils;
@@ -26,6 +30,7 @@ public class WekaRunner {
             Instances train = read(args[i]);
             Instances test = read(args[i + 1]);
             Classifier classifier = Classifier.forName(className, Utils.splitOptions(options));
+            long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             classifier.buildClassifier(train);
             long fitted = System.nanoTime();
@@ -36,6 +41,7 @@ public class WekaRunner {
                 distributions[row] = classifier.distributionForInstance(test.instance(row));
             }
             long predicted = System.nanoTime();
+            long cpu = processCpuNanos() - cpuStart;
             PrintWriter out = new PrintWriter(args[i + 2]);
             for (double[] distribution : distributions) {
                 StringBuilder line = new StringBuilder();
@@ -49,8 +55,13 @@ public class WekaRunner {
             PrintWriter model = new PrintWriter(args[i + 2] + ".model.txt");
             model.println(classifier.toString());
             model.close();
-            System.out.println(args[i + 2] + "\t" + (fitted - start) / 1e9 + "\t" + (predicted - fitted) / 1e9);
+            System.out.println(args[i + 2] + "\t" + (fitted - start) / 1e9 + "\t" + (predicted - fitted) / 1e9 + "\t" + cpu / 1e9);
         }
+    }
+
+    /** The whole process's CPU time in nanoseconds (HotSpot's operating-system bean). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static Instances read(String path) throws Exception {
