@@ -86,7 +86,7 @@ fn curve_figures(record: &RunRecord, curves: &[TuningCurve], section: &mut Secti
         section.figure(
             format!(
                 "figures/tuning_curve_{}.svg",
-                crate::file_safe(&dataset.name)
+                crate::plan::dataset_names::file_safe(&dataset.name)
             ),
             format!(
                 "{}: each tuned learner's best mean inner {measure} among the first n \
