@@ -42,7 +42,7 @@ pub use error::DataError;
 pub use load::{load, load_with_report};
 pub use notices::{LoadNotice, FEW_CODES};
 pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISSING_MARKERS};
-pub use shown::{closest, shown, shown_list, SHOWN_CHARACTERS};
+pub use shown::{closest, shown, shown_list, shown_within, SHOWN_CHARACTERS};
 pub use text_table::TextTable;
 pub use transform::{
     choose_positive, into_positive, reduce_to_most_confused, reduce_to_most_confused_with,

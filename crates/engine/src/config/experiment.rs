@@ -378,8 +378,9 @@ fn analysis_options(text: &str, analyses: &[KnownAnalysis]) -> Result<toml::Tabl
         let mut allowed = KEYS.to_vec();
         allowed.extend(declared.iter().copied());
         problems.push(format!(
-            "line {}: unknown key '{key}' (allowed: {})",
+            "line {}: unknown key '{}' (allowed: {})",
             lines.get(&key).copied().unwrap_or(1),
+            data::shown(&key),
             allowed.join(", ")
         ));
     }
@@ -408,6 +409,9 @@ fn analysis_options(text: &str, analyses: &[KnownAnalysis]) -> Result<toml::Tabl
     }
 }
 
+/// The longest `name` (in bytes, all ASCII): the longest folder name common file systems allow.
+pub const MAX_NAME_BYTES: usize = 255;
+
 /// Parses and checks config text against the known analyses (whose options the config may
 /// set at its top level).
 pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
@@ -418,7 +422,8 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
         if !analyses.iter().any(|known| known.name == name) {
             let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();
             bail!(
-                "key 'analyses': unknown analysis '{name}' (allowed: {})",
+                "key 'analyses': unknown analysis '{}' (allowed: {})",
+                data::shown(name),
                 if names.is_empty() {
                     "none".to_string()
                 } else {
@@ -428,11 +433,18 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
         }
     }
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if config.name.len() > MAX_NAME_BYTES {
+        bail!(
+            "key 'name' = \"{}\": at most {MAX_NAME_BYTES} characters (it names the results \
+             folder, and no longer folder name is allowed by common file systems)",
+            data::shown(&config.name)
+        );
+    }
     if config.name.is_empty() || !config.name.chars().all(allowed) || config.name.starts_with('.') {
         bail!(
-            "key 'name' = {:?}: must name a results folder: letters, digits, '-', '_' and '.' \
-             only (no space, '/' or '\\'), not starting with '.'",
-            config.name
+            "key 'name' = \"{}\": must name a results folder: letters, digits, '-', '_' and \
+             '.' only (no space, '/' or '\\'), not starting with '.'",
+            data::shown(&config.name)
         );
     }
     if !(config.alpha > 0.0 && config.alpha < 1.0) {

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::config::experiment::{self as config, DatasetEntry, ExperimentConfig, KnownAnalysis};
 use crate::error::{Error, Result};
 use crate::plan::bounds::Limits;
+use crate::plan::huge_integers;
 use crate::plan::registries::{Evaluation, Registries};
 use crate::plan::tuning::{TunedLearner, TuningSettings};
 use crate::plan::tuning_plan as tuning;
@@ -76,7 +77,8 @@ impl Checker<'_> {
         base: Option<&Path>,
     ) -> Result<CheckedExperiment> {
         let at_origin = |error: Error| error.in_config(origin);
-        let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
+        let config = config::parse(text, &self.analyses.known())
+            .map_err(|error| at_origin(self.explain_huge_integer(error, text, base)))?;
         let text = text.to_string();
         if self.analyses.is_standalone(&config) {
             return Ok(CheckedExperiment {
@@ -102,6 +104,29 @@ impl Checker<'_> {
         plan.add_whole_training(wanted);
         tuning::check_whole_training(&plan).map_err(at_origin)?;
         Ok(CheckedExperiment { config, text, plan })
+    }
+
+    /// `error`, or, when it is TOML's refusal of a whole number beyond its integers, what the
+    /// key allows (its own check of the number at the other end of TOML's range says it).
+    fn explain_huge_integer(&self, error: Error, text: &str, base: Option<&Path>) -> Error {
+        let Some(huge) = huge_integers::find(text) else {
+            return error;
+        };
+        let known = self.analyses.known();
+        let complaint = match config::parse(&huge.replaced, &known) {
+            Err(error) => Some(error.to_string()),
+            Ok(config) => {
+                let names = check_names(
+                    &config,
+                    Catalog::locate().ok().as_ref(),
+                    (self.learners, self.registries),
+                    base,
+                );
+                names.err().map(|error| error.to_string())
+            }
+        };
+        let allowed = complaint.and_then(|message| huge_integers::allowed_in(&message, &huge.key));
+        Error::config(huge.message(allowed.as_deref()))
     }
 
     /// Checks the names of the config, then loads, transforms and splits its datasets on the
@@ -384,8 +409,9 @@ fn dataset_requests(
                 options: options.clone(),
             })),
             Err(problem) => problems.push(format!(
-                "key 'datasets' entry {} ('{word}'): {problem}",
-                position + 1
+                "key 'datasets' entry {} ('{}'): {problem}",
+                position + 1,
+                data::shown(&word)
             )),
         }
     }

@@ -1,0 +1,213 @@
+//! A config's values a user can write that the check must refuse, or note, saying where and
+//! what is allowed (issue 43): whole numbers beyond TOML's integers, values a megabyte long,
+//! options the one rule of a command refuses, limits of a procedure, one file listed twice.
+//! Each case asserts the exit status and the words of the message.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{binary, stderr, stdout};
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("bad_input_config", name)
+}
+
+/// A config on sonar with naive Bayes, `top` at its top and `learner` in its learner's table.
+fn config(folder: &Path, top: &str, learner: &str) -> PathBuf {
+    let path = folder.join("config.toml");
+    let text = format!(
+        "name = \"x\"\n{top}\n[protocol]\nkind = \"stratified_kfold\"\nfolds = 3\n\
+         [[learners]]\nkind = \"knn\"\n{learner}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `--check` of `path`, with a results folder beside it.
+fn check(path: &Path) -> std::process::Output {
+    let results = path.parent().unwrap().join("results");
+    binary()
+        .args(["--check", "--config", path.to_str().unwrap(), "--results"])
+        .arg(results)
+        .output()
+        .unwrap()
+}
+
+/// `--check` of `path` must be refused with status 1, no panic, every one of `words` in its
+/// message; the message.
+fn refused(path: &Path, words: &[&str]) -> String {
+    let output = check(path);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    for word in words {
+        assert!(message.contains(word), "'{word}' in: {message}");
+    }
+    message
+}
+
+const BEYOND: &str = "is beyond the whole numbers a config can hold (TOML's integers run from \
+                      -9223372036854775808 to 9223372036854775807); allowed:";
+
+#[test]
+fn a_whole_number_beyond_toml_s_integers_names_the_key_its_line_and_its_range() {
+    let folder = scratch("huge");
+    let huge = "99999999999999999999";
+    let sonar = "datasets = [\"sonar\"]";
+    // (top lines, learner lines, the key's line, the key, what it allows)
+    let cases = [
+        (
+            sonar.to_string(),
+            format!("k = {huge}"),
+            8,
+            "k",
+            "1 to 100000",
+        ),
+        (
+            format!("seed = {huge}\n{sonar}"),
+            String::new(),
+            2,
+            "seed",
+            "a whole number from 0 to 9223372036854775807",
+        ),
+        (
+            format!("{sonar}\nmeasures = [{{ name = \"ece\", bins = -{huge} }}]"),
+            String::new(),
+            3,
+            "bins",
+            "1 to 1000000",
+        ),
+        (
+            format!("transforms = {{ subsample = {huge} }}\n{sonar}"),
+            String::new(),
+            2,
+            "subsample",
+            "a whole number from 0 to 9223372036854775807",
+        ),
+        (
+            format!("worker_timeout_seconds = {huge}\n{sonar}"),
+            String::new(),
+            2,
+            "worker_timeout_seconds",
+            "a number of seconds from 0.001 to 86400",
+        ),
+        (
+            format!("{sonar}\nhierarchical_samples = {huge}"),
+            format!("k = {huge}"),
+            3,
+            "hierarchical_samples",
+            "0 to 1000000",
+        ),
+    ];
+    for (top, learner, line, key, allowed) in cases {
+        let path = config(&folder, &top, &learner);
+        let value = if key == "bins" {
+            format!("-{huge}")
+        } else {
+            huge.to_string()
+        };
+        let message = refused(
+            &path,
+            &[&format!(
+                "line {line}: key '{key}' = {value} {BEYOND} {allowed}"
+            )],
+        );
+        assert!(!message.contains("i128"), "{message}");
+    }
+    // The protocol's folds, as the issue found it.
+    let path = config(&folder, sonar, "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("folds = 3", &format!("folds = {huge}"))).unwrap();
+    refused(
+        &path,
+        &[&format!("line 5: key 'folds' = {huge} {BEYOND} at least 2")],
+    );
+}
+
+#[test]
+fn a_megabyte_long_value_is_quoted_short() {
+    let folder = scratch("long");
+    let long = "z".repeat(1 << 20);
+    let sonar = "datasets = [\"sonar\"]";
+    let cut = "... (1048576 characters in all)";
+    // (top lines, learner lines, the words of the message)
+    let cases = [
+        (
+            format!("{sonar}\nname2 = 1"),
+            String::new(),
+            vec!["unknown key 'name2'"],
+        ),
+        (
+            format!("datasets = [\"{long}\"]"),
+            String::new(),
+            vec!["key 'datasets' entry 1", cut],
+        ),
+        (
+            sonar.to_string(),
+            format!("kind2 = \"{long}\""),
+            vec!["unknown", "'kind2'"],
+        ),
+        (
+            format!("{sonar}\nmeasures = [\"{long}\"]"),
+            String::new(),
+            vec!["unknown measure", cut, "(allowed: error, auc"],
+        ),
+        (
+            format!("{sonar}\n{long} = 1"),
+            String::new(),
+            vec!["line 3: unknown key", cut, "(allowed: name, seed"],
+        ),
+        (
+            format!("{sonar}\nanalyses = [\"{long}\"]"),
+            String::new(),
+            vec!["unknown analysis", cut, "(allowed: "],
+        ),
+        (
+            format!("datasets = [{{ name = \"sonar\", positive_class = \"{long}\" }}]"),
+            String::new(),
+            vec!["does not exist; classes are: ", cut],
+        ),
+    ];
+    for (top, learner, words) in cases {
+        let path = config(&folder, &top, &learner);
+        let message = refused(&path, &words);
+        assert!(
+            message.len() < 3000,
+            "{} bytes: {}",
+            message.len(),
+            &message[..300]
+        );
+    }
+    // The name itself: over the longest folder name, said with the value quoted short.
+    let path = config(&folder, "datasets = [\"sonar\"]", "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("name = \"x\"", &format!("name = \"{long}\"")),
+    )
+    .unwrap();
+    let message = refused(
+        &path,
+        &[
+            "key 'name' = \"zzz",
+            cut,
+            "at most 255 characters (it names the results folder",
+        ],
+    );
+    assert!(message.len() < 600, "{message}");
+    // A TOML error on a megabyte line: every line of the message is cut.
+    std::fs::write(&path, format!("name = \"{long}\" junk\n")).unwrap();
+    let message = refused(&path, &["TOML parse error at line 1", "characters in all)"]);
+    assert!(message.len() < 10_000, "{} bytes", message.len());
+    // A name of 255 characters is accepted.
+    let name = "n".repeat(255);
+    std::fs::write(
+        &path,
+        text.replace("name = \"x\"", &format!("name = \"{name}\"")),
+    )
+    .unwrap();
+    let output = check(&path);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("is valid"));
+}
