@@ -211,3 +211,69 @@ fn a_megabyte_long_value_is_quoted_short() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("is valid"));
 }
+
+#[test]
+fn the_h_measure_s_prior_follows_roc_s_rule_both_parameters_or_neither() {
+    let folder = scratch("h_measure");
+    let entry = "key 'measures' entry 1: measure 'h_measure': option";
+    let both = "give both of the Beta prior's parameters or neither, as roc's --h-alpha and \
+                --h-beta";
+    let cases = [
+        ("alpha = 3", format!("{entry} 'alpha' = 3 is out of range; allowed: only with 'beta' ({both})")),
+        ("beta = 0.5", format!("{entry} 'beta' = 0.5 is out of range; allowed: only with 'alpha' ({both})")),
+        ("prior = \"beta\", alpha = 3", format!("{entry} 'alpha' = 3")),
+        (
+            "prior = \"class_ratio\", alpha = 3, beta = 2",
+            format!("{entry} 'prior' = \"class_ratio\" is out of range; allowed: \"beta\" or no prior key when 'alpha' and 'beta' are given"),
+        ),
+    ];
+    for (options, words) in cases {
+        let top =
+            format!("datasets = [\"sonar\"]\nmeasures = [{{ name = \"h_measure\", {options} }}]");
+        refused(&config(&folder, &top, ""), &[&words]);
+    }
+    // Both, or neither with either prior, are accepted.
+    for options in [
+        "alpha = 3, beta = 2",
+        "prior = \"beta\"",
+        "prior = \"class_ratio\"",
+    ] {
+        let top =
+            format!("datasets = [\"sonar\"]\nmeasures = [{{ name = \"h_measure\", {options} }}]");
+        let output = check(&config(&folder, &top, ""));
+        assert!(output.status.success(), "{options}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn bergmann_hommel_over_nine_learners_is_refused_at_check_naming_the_limit() {
+    let folder = scratch("bergmann_hommel");
+    let learners = |count: usize| -> String {
+        (1..=count)
+            .map(|k| format!("[[learners]]\nname = \"knn{k}\"\nkind = \"knn\"\nk = {k}\n"))
+            .collect()
+    };
+    let top = "datasets = [\"sonar\", \"pima\", \"glass\", \"heart-statlog\"]\n\
+               cd_adjustment = \"bergmann_hommel\"\nanalyses = [\"across_datasets\"]";
+    let path = config(&folder, top, "k = 1");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let head = &text[..text.find("[[learners]]").unwrap()];
+    std::fs::write(&path, format!("{head}{}", learners(10))).unwrap();
+    refused(
+        &path,
+        &[
+            "analysis 'across_datasets' cannot run on this experiment",
+            "key 'cd_adjustment' = \"bergmann_hommel\" takes at most 9 learners",
+            "the experiment has 10",
+            "allowed: shaffer",
+        ],
+    );
+    // Nine are accepted, and ten with Nemenyi's test (which has no adjustment).
+    std::fs::write(&path, format!("{head}{}", learners(9))).unwrap();
+    let output = check(&path);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let nemenyi = head.replace("cd_adjustment", "cd_test = \"nemenyi\"\ncd_adjustment");
+    std::fs::write(&path, format!("{nemenyi}{}", learners(10))).unwrap();
+    let output = check(&path);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
