@@ -40,6 +40,12 @@ pub fn shown_list<S: AsRef<str>>(names: &[S], most: usize) -> String {
     listed.join(", ")
 }
 
+/// `text` as one argument of a POSIX shell command, pasted as it is: in single quotes, each `'`
+/// written `'\''` (so spaces, `>`, `$` and `;` stay part of it).
+pub fn shell_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
 /// The edit (Levenshtein) distance between two texts, counted in characters, ignoring case.
 fn edit_distance(first: &str, second: &str) -> usize {
     let first: Vec<char> = first.to_lowercase().chars().collect();
@@ -88,6 +94,8 @@ mod tests {
         assert_eq!(shown_list(&["a", "b", "c"], 2), "a, b, ... (1 more)");
         assert_eq!(shown_within("abcdef", 3), "abc... (6 characters in all)");
         assert_eq!(shown_within("abc", 3), "abc");
+        assert_eq!(shell_quoted("a > 120"), "'a > 120'");
+        assert_eq!(shell_quoted("it's"), r"'it'\''s'");
     }
 
     #[test]

@@ -157,6 +157,8 @@ pub struct DetailedDataset {
     /// likely regression target).
     #[serde(default)]
     pub allow_numeric_class: bool,
+    /// A CSV file's class column, by name (default: the last column).
+    pub class_column: Option<String>,
 }
 
 impl DetailedDataset {
@@ -174,6 +176,7 @@ impl DetailedDataset {
     pub fn load_options(&self) -> data::LoadOptions {
         let mut options = data::LoadOptions {
             allow_numeric_class: self.allow_numeric_class,
+            class_column: self.class_column.clone().map(data::ClassColumn::Name),
             ..data::LoadOptions::default()
         };
         for column in &self.nominal_columns {

@@ -420,7 +420,7 @@ fn dataset_requests(
 }
 
 /// Refuses column settings (`nominal_columns`, `numeric_columns`, `missing_markers`,
-/// `allow_numeric_class`) on a shipped dataset, whose reading the catalog declares: they would
+/// `class_column`, `allow_numeric_class`) on a shipped dataset, whose reading the catalog declares: they would
 /// be ignored.
 fn declarations_for_files(
     members: &[String],
@@ -446,8 +446,8 @@ fn declarations_for_files(
         ),
     };
     Err(format!(
-        "nominal_columns, numeric_columns, missing_markers and allow_numeric_class are for a \
-         file of your own, but {what}, read with the column types the catalog declares; to \
+        "nominal_columns, numeric_columns, missing_markers, class_column and \
+         allow_numeric_class are for a file of your own, but {what}, read with the column types the catalog declares; to \
          read a shipped file otherwise, give its path (as {file}) instead"
     ))
 }
