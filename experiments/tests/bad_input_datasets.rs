@@ -329,3 +329,35 @@ fn a_class_named_column_and_look_alike_class_values_get_a_notice() {
         &["class_column and allow_numeric_class are for a file of your own"],
     );
 }
+
+#[test]
+fn the_datasets_table_lists_class_counts_in_class_order_not_file_order() {
+    let folder = scratch("datasets_class_order");
+    // Classes first seen in the order 0, 2, 1, then 9 more 0s, 10 more 2s and 8 more 1s.
+    let classes = [[0; 12].as_slice(), &[2; 10], &[1; 8]].concat();
+    let mut text = String::from("a,b,class\n");
+    for (row, class) in [0, 2, 1].iter().chain(&classes[3..]).enumerate() {
+        text.push_str(&format!("{}.5,{},{class}\n", row % 7, row % 5));
+    }
+    write(&folder, "ordered.csv", text);
+    let config = write(
+        &folder,
+        "ordered.toml",
+        "name = \"ordered\"\ndatasets = [\"ordered.csv\"]\nprotocol = { kind = \
+         \"stratified_kfold\", folds = 2 }\n[[learners]]\nkind = \"naive_bayes\"\n",
+    );
+    let results = folder.join("results");
+    let output = experiments(&[
+        "--config",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(results.join("ordered/tables/datasets.csv")).unwrap();
+    assert_words(&table, &["ordered,30,2,\"0 10, 1 9, 2 11\",2,none"]);
+}
