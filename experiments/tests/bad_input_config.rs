@@ -277,3 +277,71 @@ fn bergmann_hommel_over_nine_learners_is_refused_at_check_naming_the_limit() {
     let output = check(&path);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+#[test]
+fn one_file_listed_as_x_and_dot_x_a_link_or_a_copy_is_refused_not_run_twice() {
+    let folder = scratch("one_file");
+    let mut text = String::from("a,b,class\n");
+    for row in 0..30 {
+        text.push_str(&format!(
+            "{}.5,{},{}\n",
+            row % 7,
+            row % 5,
+            ["p", "q"][row % 2]
+        ));
+    }
+    std::fs::write(folder.join("x.csv"), &text).unwrap();
+    std::fs::write(folder.join("copy.csv"), &text).unwrap();
+    let datasets = |entries: &str| {
+        let path = folder.join("config.toml");
+        std::fs::write(
+            &path,
+            format!(
+                "name = \"one\"\ndatasets = [{entries}]\nprotocol = {{ kind = \
+                 \"stratified_kfold\", folds = 2 }}\n[[learners]]\nkind = \"naive_bayes\"\n"
+            ),
+        )
+        .unwrap();
+        path
+    };
+    let canonical = std::fs::canonicalize(folder.join("x.csv")).unwrap();
+    let one_file = format!(
+        "are one file ({}) with the same settings; list it once",
+        canonical.display()
+    );
+    refused(
+        &datasets("\"x.csv\", \"./x.csv\""),
+        &["key 'datasets': 'x' appears twice with the same settings (entries 1 and 2)"],
+    );
+    refused(
+        &datasets("{ name = \"x.csv\", label = \"a\" }, { name = \"./x.csv\", label = \"b\" }"),
+        &[
+            "key 'datasets': entries 1 (",
+            "x.csv') and 2 (",
+            "./x.csv')",
+            &one_file,
+        ],
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("x.csv", folder.join("link.csv")).unwrap();
+        refused(
+            &datasets("\"x.csv\", \"link.csv\""),
+            &["entries 1 (", "link.csv')", &one_file],
+        );
+    }
+    refused(
+        &datasets("\"x.csv\", \"copy.csv\""),
+        &[
+            "key 'datasets': 'x' and 'copy' hold the same data (the same content after their \
+             transforms",
+            "list it once (a copy would count twice in the tests across datasets)",
+        ],
+    );
+    // Different settings still run as two datasets.
+    let output = check(&datasets(
+        "\"x.csv\", { name = \"./x.csv\", subsample = 20 }",
+    ));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("listed there more than once with different settings"));
+}

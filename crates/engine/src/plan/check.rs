@@ -166,6 +166,10 @@ impl Checker<'_> {
                 .collect()
         });
         let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+        let copies = crate::plan::dataset_names::same_content(&datasets);
+        if !copies.is_empty() {
+            return Err(Error::config_problems(copies));
+        }
         for line in crate::plan::notices::log_lines(&requests, &datasets) {
             eprintln!("{line}");
         }
