@@ -22,10 +22,13 @@ pub const QUALITY_CHECKS: [(&str, &str); 2] = [
     ),
 ];
 
+/// One quality check: `Err` says what went wrong.
+type QualityCheck = fn(&dyn Learner) -> Result<(), String>;
+
 /// Runs the quality checks of [`QUALITY_CHECKS`] on `learner` (each also checks validity);
 /// the error lists each failure as "check: problem".
 pub fn check_quality(learner: &dyn Learner) -> Result<(), Vec<String>> {
-    let checks: [fn(&dyn Learner) -> Result<(), String>; 2] = [far_apart, seen_class];
+    let checks: [QualityCheck; 2] = [far_apart, seen_class];
     let mut failures = Vec::new();
     for ((name, _), check) in QUALITY_CHECKS.iter().zip(checks) {
         match catch_unwind(AssertUnwindSafe(|| check(learner))) {
