@@ -115,6 +115,16 @@ fn a_whole_number_beyond_toml_s_integers_names_the_key_its_line_and_its_range() 
         );
         assert!(!message.contains("i128"), "{message}");
     }
+    // An item of a list names the list's key and what its items allow.
+    let path = config(
+        &folder,
+        sonar,
+        &format!("select_k = false\ntune = {{ k = [1, {huge}] }}"),
+    );
+    refused(
+        &path,
+        &[&format!("line 9: key 'k' = {huge} {BEYOND} 1 to 100000")],
+    );
     // The protocol's folds, as the issue found it.
     let path = config(&folder, sonar, "");
     let text = std::fs::read_to_string(&path).unwrap();

@@ -79,9 +79,14 @@ fn huge_span(text: &str) -> Option<std::ops::Range<usize>> {
     text.get(span.clone()).map(|_| span)
 }
 
-/// The key whose `=` ends `before` (`folds = `, `{ k = `, `"a key" = `), unquoted.
+/// The key whose `=` ends `before` (`folds = `, `{ k = `, `"a key" = `), unquoted; for an
+/// item of a list (`k = [1, `), the list's key.
 fn key_before(before: &str) -> Option<String> {
-    let before = before.trim_end().strip_suffix('=')?.trim_end();
+    let trimmed = before.trim_end();
+    if trimmed.ends_with('[') || trimmed.ends_with(',') {
+        return key_before(&trimmed[..list_start(trimmed)?]);
+    }
+    let before = trimmed.strip_suffix('=')?.trim_end();
     let quoted = before.ends_with('"') || before.ends_with('\'');
     let start = if quoted {
         let quote = before.chars().last()?;
@@ -93,6 +98,20 @@ fn key_before(before: &str) -> Option<String> {
     };
     let key = before[start..].trim_matches(['"', '\'']).to_string();
     (!key.is_empty()).then_some(key)
+}
+
+/// Where the innermost list still open at the end of `text` starts (its `[`).
+fn list_start(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, byte) in text.bytes().enumerate().rev() {
+        match byte {
+            b']' => depth += 1,
+            b'[' if depth == 0 => return Some(at),
+            b'[' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// What a check's `message` says `key` allows: the text after "allowed:" (or "allowed range
@@ -146,6 +165,10 @@ mod tests {
             huge.replaced,
             "a = -9223372036854775808\nb = -9223372036854775808\n"
         );
+        let listed = "tune = { k = [1, 99999999999999999999] }\n";
+        let huge = find(listed).unwrap();
+        assert_eq!((huge.line, huge.key.as_str()), (1, "k"));
+        assert!(huge.replaced.contains("[1, -9223372036854775808]"));
         assert_eq!(find("folds = 99\n"), None);
         assert_eq!(find("folds = \n"), None);
     }
