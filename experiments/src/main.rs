@@ -96,6 +96,12 @@ pub struct LimitArgs {
     #[arg(long, value_name = "MB", default_value_t = engine::plan::bounds::Limits::default().split_bytes >> 20,
           value_parser = clap::value_parser!(u64).range(1..=engine::plan::bounds::MAX_SPLIT_MEMORY_MB))]
     pub max_split_memory_mb: u64,
+
+    /// The memory, in MB from 0 to 1048576, that the states a dataset's units share (k-NN's
+    /// neighbour lists) may take at once; 0 shares nothing. Results are identical for any value.
+    #[arg(long, value_name = "MB", default_value_t = (engine::plan::units::DEFAULT_SHARED_MEMORY >> 20) as u64,
+          value_parser = clap::value_parser!(u64).range(0..=engine::plan::bounds::MAX_SPLIT_MEMORY_MB))]
+    pub shared_memory_mb: u64,
 }
 
 impl LimitArgs {
@@ -112,7 +118,8 @@ impl LimitArgs {
 pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
     let mut engine = toolkit::engine().with_threads(threads);
     engine.limits = limits.limits();
-    engine
+    let shared = usize::try_from(limits.shared_memory_mb.saturating_mul(1 << 20));
+    engine.with_shared_memory(shared.unwrap_or(usize::MAX))
 }
 
 /// `--shard I/N`: the engine's reading, which bounds N by `engine::run::shard::MAX_SHARDS`.
@@ -205,7 +212,7 @@ fn run(cli: Cli) -> Result<Finished> {
                 return Ok(done);
             }
             if let Some(shard) = cli.shard {
-                let output = engine.run_shard(&checked, &cli.results, shard)?;
+                let output = engine.run_shard(checked, &cli.results, shard)?;
                 if output.counts.failed > 0 {
                     eprintln!(
                         "note: {} of this shard's {} units failed; their messages are recorded in \

@@ -233,3 +233,58 @@ fn a_merge_names_missing_units_and_their_shards_unless_allowed() {
     assert!(results.join("shards/0-of-3.toml").is_file());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// Tuned learners in shards: a shard runs every inner unit of its outer units and chooses
+/// their candidates itself, so the shards of a tuned experiment run in any order, and the
+/// merge (which chooses again from the cache) writes what a single process writes.
+#[test]
+fn tuned_learners_run_in_shards_and_merge_to_the_single_run() {
+    let folder = scratch("shards", "tuned");
+    let config = folder.join("tuned.toml");
+    std::fs::write(
+        &config,
+        r#"
+name = "tuned"
+datasets = ["breast-cancer", "glass"]
+protocol = { kind = "stratified_kfold", folds = 3 }
+tuning = { budget = 3, method = "grid", measure = "error", inner = { kind = "stratified_kfold", folds = 2 } }
+learners = [
+  { name = "knn", kind = "knn", select_k = false, tune = { k = [1, 5, 11] } },
+  { name = "c45", kind = "c45", tune = { min_leaf = [2, 10] } },
+  { kind = "naive_bayes" },
+]
+"#,
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    let single = folder.join("single");
+    reference(config, &single);
+    let sharded = folder.join("sharded");
+    let mut inner = 0;
+    for index in [2, 0, 1] {
+        let output = shard(config, &sharded, &format!("{index}/3"));
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stderr(&output);
+        let line = text
+            .lines()
+            .find(|line| line.starts_with("tuning: "))
+            .unwrap_or_else(|| panic!("no tuning line in {text}"));
+        inner += line["tuning: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap();
+    }
+    // 2 datasets x 3 outer folds x 2 inner folds x (3 + 2) candidates, each in one shard.
+    assert_eq!(inner, 60);
+    let output = merge(config, &sharded, &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("tuning: 60 inner units: 0 computed, 60 reused"),
+        "{}",
+        stderr(&output)
+    );
+    assert_same_outputs(&single.join("tuned"), &sharded.join("tuned"));
+    let _ = std::fs::remove_dir_all(&folder);
+}

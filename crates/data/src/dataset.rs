@@ -403,6 +403,11 @@ impl<'a> View<'a> {
         &self.rows
     }
 
+    /// The number of rows of the dataset behind the view (all of them, not only the view's).
+    pub fn dataset_len(&self) -> usize {
+        self.dataset.len()
+    }
+
     /// The dataset behind the view, every row of it: for this crate only, since a learner
     /// must not see rows outside its training view.
     #[inline]

@@ -117,6 +117,33 @@ impl Distance {
         Distance { scales }
     }
 
+    /// True when every attribute is scaled at least as strongly as by `wider` (the same kinds,
+    /// every numeric inverse width at least `wider`'s, and none zero where `wider`'s is not):
+    /// then no difference of two rows is smaller here than there. A distance fitted on a
+    /// subset of the rows another was fitted on has it, but for an attribute constant on the
+    /// subset.
+    pub fn scales_at_least(&self, wider: &Distance) -> bool {
+        self.scales.len() == wider.scales.len()
+            && self
+                .scales
+                .iter()
+                .zip(&wider.scales)
+                .all(|pair| match pair {
+                    (Scale::Nominal, Scale::Nominal) => true,
+                    (
+                        Scale::Numeric { inverse_width, .. },
+                        Scale::Numeric {
+                            inverse_width: wider_width,
+                            ..
+                        },
+                    ) => {
+                        inverse_width >= wider_width
+                            && (*inverse_width > 0.0 || *wider_width == 0.0)
+                    }
+                    _ => false,
+                })
+    }
+
     /// Number of attributes.
     pub fn num_attributes(&self) -> usize {
         self.scales.len()

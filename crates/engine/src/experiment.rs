@@ -14,7 +14,7 @@ use report::Table;
 
 use crate::error::{Error, Result};
 use crate::plan::check::{CheckedExperiment, Checker};
-use crate::record::execute::execute;
+use crate::record::execute::{execute, run_outer, tune_units};
 use crate::record::run_record::RunRecord;
 use crate::report::analysis::Analyses;
 use crate::report::section::Section;
@@ -41,6 +41,9 @@ pub struct Engine {
     /// The folder under which results folders are written, when known before the check: the
     /// check keeps the slow transforms' results in its cache ([`crate::plan::transform_cache`]).
     pub results_root: Option<PathBuf>,
+    /// The bytes the states a dataset's units share may take at once (see
+    /// [`crate::run::shared`]); 0 shares nothing. Outputs do not depend on it.
+    pub shared_memory: usize,
 }
 
 impl Default for Engine {
@@ -108,12 +111,19 @@ impl Engine {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::plan::bounds::Limits::default(),
             results_root: None,
+            shared_memory: crate::plan::units::DEFAULT_SHARED_MEMORY,
         }
     }
 
     /// This engine with these analyses.
     pub fn with_analyses(mut self, analyses: Analyses) -> Self {
         self.analyses = analyses;
+        self
+    }
+
+    /// This engine with this memory budget for the states a dataset's units share (0: none).
+    pub fn with_shared_memory(mut self, bytes: usize) -> Self {
+        self.shared_memory = bytes;
         self
     }
 
@@ -190,6 +200,8 @@ impl Engine {
     ) -> Result<RunOutput> {
         let started = Instant::now();
         let target = results_root.join(&experiment.config.name);
+        let mut experiment = experiment;
+        experiment.plan.shared_memory = self.shared_memory;
         let record = execute(experiment, &target, fitting, self.threads)?;
         let sections = self.sections(&record)?;
         let folder = report(&record, &sections, &target)?;
@@ -226,6 +238,7 @@ impl Engine {
             sections.push(crate::report::sections::datasets(record));
             sections.push(crate::report::sections::results(record)?);
             sections.extend(crate::report::tuning::section(record));
+            sections.extend(crate::report::stopping::section(record)?);
             let (figures, curves) = rayon::join(
                 || crate::report::figures::section(record),
                 || crate::report::curve_figures::section(record),
@@ -256,39 +269,33 @@ impl Engine {
     /// results folder.
     pub fn run_shard(
         &self,
-        experiment: &CheckedExperiment,
+        experiment: CheckedExperiment,
         results_root: &Path,
         shard: Shard,
     ) -> Result<ShardOutput> {
         let started = Instant::now();
-        let plan = &experiment.plan;
-        if plan.tuning.is_some() {
-            return Err(Error::config(
-                "key 'tuning': an experiment with tuned learners runs whole, not in shards \
-                 (--shard): its outer units wait for their inner units' choices",
-            ));
-        }
-        let folder = results_root.join(&experiment.config.name);
-        crate::run::publish::check_writable(&folder, plan, true)?;
-        let assignment = Assignment::new(plan, &folder, shard.count);
-        let units = assignment.units(plan, shard.index);
+        let CheckedExperiment {
+            config, mut plan, ..
+        } = experiment;
+        plan.shared_memory = self.shared_memory;
+        let folder = results_root.join(&config.name);
+        crate::run::publish::check_writable(&folder, &plan, true)?;
+        let assignment = Assignment::new(&plan, &folder, shard.count);
+        let units = assignment.units(&plan, shard.index);
         let expected_cost = assignment.shard_cost(shard.index);
         eprintln!(
             "experiment '{}': shard {shard}: {} of its {} units, {:.0}% of the expected cost ({})",
-            experiment.config.name,
+            config.name,
             units.len(),
             plan.units.len(),
             100.0 * expected_cost / assignment.costs.iter().sum::<f64>().max(f64::MIN_POSITIVE),
             assignment.describe_source()
         );
-        let (_, counts) = runner::run_units(
-            &folder,
-            plan,
-            &units,
-            Fitting::Compute,
-            self.threads,
-            |_, _| (),
-        )?;
+        let inner = assignment.inner_units(&plan, shard.index);
+        let fitting = (Fitting::Compute, self.threads);
+        let tuning = tune_units(&folder, &mut plan, &inner, fitting)?;
+        let outer = (&plan, &units[..]);
+        let (_, counts) = run_outer(&folder, outer, &tuning.failed, fitting, |_, _| ())?;
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
             "units: {} computed, {} reused from the cache, {} failed ({seconds:.1}s so far)",
@@ -301,7 +308,7 @@ impl Engine {
             "# What shard {shard} of experiment '{}' did (written when it finished).\n\
              shard = \"{shard}\"\nunits = {}\ncomputed = {}\nreused = {}\nfailed = {}\n\
              expected_cost = {expected_cost}\ncosts = \"{}\"\nseconds = {seconds:.3}\n",
-            experiment.config.name,
+            config.name,
             units.len(),
             counts.computed,
             counts.reused,

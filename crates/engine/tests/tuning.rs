@@ -579,3 +579,77 @@ learners = [
     assert_eq!(changed.tuning_counts.reused, 243 - 27);
     assert!(changed.counts.computed <= 9);
 }
+
+/// The model on the whole training part (the tests on Aslan's fixed test set ask for it) of a
+/// tuned learner is tuned too: on inner folds of the whole training part, which cover its rows
+/// and never the test rows, and its test predictions are those of the fixed learner of the
+/// grid point chosen (the least mean inner error, the first on a tie). With inner =
+/// "validation" it is refused: the whole training part has no validation rows.
+#[test]
+fn the_model_on_the_whole_training_part_is_tuned_on_inner_folds_of_it() {
+    let grid = [(0.1, 2), (0.1, 10), (0.25, 2), (0.25, 10)];
+    let mut learners = vec![
+        r#"{ name = "tuned", kind = "c45", tune = { confidence = [0.1, 0.25], min_leaf = [2, 10] } }"#
+            .to_string(),
+    ];
+    for (position, (confidence, min_leaf)) in grid.iter().enumerate() {
+        learners.push(format!(
+            r#"{{ name = "fixed{position}", kind = "c45", confidence = {confidence}, min_leaf = {min_leaf} }}"#
+        ));
+    }
+    let config = |inner: &str| {
+        format!(
+            r#"
+name = "tuned-whole"
+datasets = ["breast-cancer", "german"]
+protocol = {{ kind = "aslan", folds = 3 }}
+measures = ["error", "auc"]
+tests = ["paired_t", "mcnemar"]
+tuning = {{ budget = 10, measure = "error", inner = {inner} }}
+learners = [{}]
+"#,
+            learners.join(", ")
+        )
+    };
+    let engine = Engine::new().with_threads(2);
+    let refused = engine
+        .check_text(&config("\"validation\""), "test")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        refused.contains("key 'tuning'") && refused.contains("whole training part"),
+        "{refused}"
+    );
+    let output = run(
+        &config("{ kind = \"stratified_kfold\", folds = 3 }"),
+        "whole",
+    );
+    let record = &output.record;
+    for dataset in 0..2 {
+        let prepared = &record.plan.datasets[dataset];
+        let whole = prepared.whole_training.as_ref().unwrap();
+        let inner = &prepared.inner_splits[prepared.plan.splits.len()];
+        let mut rows: Vec<u32> = inner.iter().flat_map(|split| split.test.clone()).collect();
+        rows.sort_unstable();
+        assert_eq!(rows, whole.train_rows().collect::<Vec<u32>>());
+        assert!(inner
+            .iter()
+            .all(|split| split.train_rows().all(|row| !whole.test.contains(&row))));
+        let chosen: Vec<&str> = record
+            .tuning
+            .iter()
+            .filter(|row| row.whole && row.dataset == prepared.name)
+            .map(|row| row.value.as_str())
+            .collect();
+        let point = grid
+            .iter()
+            .position(|&(c, m)| chosen == [c.to_string(), m.to_string()])
+            .unwrap_or_else(|| panic!("{chosen:?} is no grid point"));
+        let tuned = record.whole_training_predictions(dataset, 0).unwrap();
+        let fixed = record
+            .whole_training_predictions(dataset, point + 1)
+            .unwrap();
+        assert_eq!(tuned, fixed, "{}", prepared.name);
+    }
+}

@@ -44,7 +44,9 @@ pub use builtin::{build_learner, builtin_specs, kinds};
 pub use c45::{C45Model, C45};
 pub use capabilities::Capabilities;
 pub use logistic::{Logistic, LogisticModel};
-pub use model::{panic_message, Learner, LearnerError, Model, Probabilities};
+pub use model::{
+    panic_message, Learner, LearnerError, Model, Probabilities, ShareHint, SharedState,
+};
 pub use parameter::{
     validate_declaration, Declares, ParameterDefault, ParameterKind, ParameterSpec,
 };

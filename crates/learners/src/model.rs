@@ -1,6 +1,9 @@
 //! The learner and model interface every classifier implements.
 
-use data::{Features, Schema, View};
+use std::any::Any;
+use std::sync::Arc;
+
+use data::{Dataset, Features, Schema, View};
 
 use crate::capabilities::Capabilities;
 
@@ -171,6 +174,38 @@ pub trait Learner: Send + Sync {
         self.fit(train, seed)
     }
 
+    /// The key of the per-dataset state this learner's units can share (built once per dataset
+    /// by [`Learner::build_shared`], read by [`Learner::fit_shared`]; learners with equal keys
+    /// share one), or none: the default, every unit computes alone.
+    fn shared_key(&self) -> Option<String> {
+        None
+    }
+
+    /// Builds the state [`Learner::shared_key`] names for a whole dataset, or none when it
+    /// would take more than `budget` bytes or not pay for the units `hint` describes.
+    fn build_shared(
+        &self,
+        dataset: &Dataset,
+        hint: ShareHint,
+        budget: usize,
+    ) -> Option<SharedState> {
+        let _ = (dataset, hint, budget);
+        None
+    }
+
+    /// [`Learner::fit_with_validation`] reading a dataset's shared state: the same model, the
+    /// same outputs to the bit, computed with less work. The default ignores the state.
+    fn fit_shared(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+        shared: &SharedState,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        let _ = shared;
+        self.fit_with_validation(train, validation, seed)
+    }
+
     /// The expected cost of a unit of this learner per row it fits and predicts and per
     /// attribute, relative to naive Bayes (1): Slurm shards are balanced by it before any unit
     /// has run (see `engine::run::shard`). A rough ratio is enough; the default,
@@ -186,6 +221,31 @@ pub trait Learner: Send + Sync {
     fn exact_weights(&self) -> bool {
         true
     }
+}
+
+/// State a learner builds once per dataset and lends to every unit of that dataset (k-NN's
+/// neighbour lists); outputs never depend on whether a unit had it.
+#[derive(Clone)]
+pub struct SharedState {
+    /// The state (each learner downcasts its own kind).
+    pub state: Arc<dyn Any + Send + Sync>,
+    /// Its size in bytes, counted against the engine's memory budget.
+    pub bytes: usize,
+}
+
+impl std::fmt::Debug for SharedState {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "SharedState({} bytes)", self.bytes)
+    }
+}
+
+/// What the engine knows, before building a shared state, of the units that would read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShareHint {
+    /// The units of the dataset that would read it.
+    pub units: usize,
+    /// The rows those units predict (test and validation rows), summed over them.
+    pub predicted_rows: usize,
 }
 
 /// A fitted model: predicts class probabilities from unlabelled rows.

@@ -152,6 +152,12 @@ pub fn dependent_profiles(
                 text.push_str(&package_section(profile, package, table)?);
             }
         }
+        // The test profile's own tables for this repository's crates (overflow checks in the
+        // learners) are the repository's tests' business: left out, `cargo test` here builds
+        // them as `cargo run` does (test inherits dev) and the two commands share one build.
+        if profile == "test" {
+            continue;
+        }
         for member in &built {
             if let Some(table) = member_table(profile, &own, packages, member)? {
                 text.push_str(&package_section(profile, member, &Value::Table(table))?);

@@ -9,7 +9,8 @@
 //! O(n) per AUC resample), DeLong for k correlated AUCs and Clopper-Pearson intervals (issue 29).
 //! Pure functions over slices, grouped by what they compare: [`intervals`] (one model on a test
 //! set), [`paired`] (two learners on paired values), [`bayes`] (the Bayesian comparisons of two
-//! learners), [`corrections`] (multiple comparisons), [`across`] (k learners over data sets);
+//! learners), [`corrections`] (multiple comparisons), [`across`] (k learners over data sets),
+//! [`sequential`] (anytime-valid decisions over repetitions, issue 44);
 //! every module is also at its path of before the grouping (`stats::wilcoxon`). Every result is checked
 //! against a reference implementation (see README.md).
 //! [`fold_comparison`] runs every paired test on two learners' per-fold results at once and
@@ -28,6 +29,7 @@ pub mod fold_comparison;
 pub mod intervals;
 pub mod json;
 pub mod paired;
+pub mod sequential;
 pub mod summary;
 
 pub use across::across_datasets::{
@@ -83,6 +85,14 @@ pub use paired::sign_test::{
 };
 pub use paired::ttest::{corrected_resampled_t_test, paired_t_test, t_critical_value, TTestResult};
 pub use paired::wilcoxon::{wilcoxon_signed_rank, WilcoxonMethod, WilcoxonResult, ZeroMethod};
+pub use sequential::confidence_sequence::{
+    empirical_bernstein_sequence, polynomial_stitching_bound, SequenceBounds, StitchingOptions,
+};
+pub use sequential::decision::{
+    sequential_decision, Decision, PairDecision, SequentialRule, SequentialSettings, SequentialStep,
+};
+pub use sequential::noncentral_t::{noncentral_t_density, noncentral_t_log_density};
+pub use sequential::safe_t::{safe_t_log_e_value, safe_t_log_e_value_from_t};
 pub use summary::midranks;
 
 // The modules at their paths before the grouping into folders, for users of the crate.

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
 /// every other top-level key must be an option an analysis declares.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "name",
     "seed",
     "datasets",
@@ -25,6 +25,7 @@ pub const KEYS: [&str; 13] = [
     "analyses",
     "worker_timeout_seconds",
     "tuning",
+    "stopping",
 ];
 
 /// One experiment as written in its TOML file.
@@ -75,6 +76,10 @@ pub struct ExperimentConfig {
     /// with a `tune` key (see [`crate::plan::tuning`]).
     #[serde(default)]
     pub tuning: Option<toml::Table>,
+    /// Sequential stopping: decide every pair of learners after each repetition and stop
+    /// repeating a dataset once all its pairs are decided (see [`crate::config::stopping`]).
+    #[serde(default)]
+    pub stopping: Option<crate::config::stopping::StoppingConfig>,
     /// The options of the analyses, as given at the top level of the config (each a key some
     /// known analysis declares; see [`crate::Analysis::options`]).
     #[serde(skip)]
@@ -653,7 +658,7 @@ mod more_tests {
     fn the_engine_keys_are_the_fields_of_the_config() {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
                     analyses = []\nworker_timeout_seconds = 60\ntuning = { budget = 3 }\n\
-                    [[learners]]\nkind = \"c45\"\n";
+                    stopping = { delta_min = 1 }\n[[learners]]\nkind = \"c45\"\n";
         let config = parse(text, &[]).unwrap();
         let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();
         let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();

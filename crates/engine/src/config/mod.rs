@@ -4,5 +4,6 @@
 //! looks them up.
 
 pub mod experiment;
+pub mod stopping;
 
 pub use experiment::{parse, ExperimentConfig};

@@ -90,6 +90,7 @@ impl Checker<'_> {
         let mut plan = self.prepare(&config, base).map_err(at_origin)?;
         plan::check_capabilities(&plan).map_err(at_origin)?;
         crate::plan::test_set_needs::check(&plan.test_set_tests, &plan).map_err(at_origin)?;
+        crate::plan::stopping::resolve(&config, &plan).map_err(at_origin)?;
         let analysed = self
             .analyses
             .needs(&config, &plan)
@@ -102,7 +103,7 @@ impl Checker<'_> {
         let mut wanted = crate::plan::test_set_needs::needed_models(&plan.test_set_tests, &plan);
         wanted.extend(analysed);
         plan.add_whole_training(wanted);
-        tuning::check_whole_training(&plan).map_err(at_origin)?;
+        tuning::attach_whole_training(&mut plan, config.seed).map_err(at_origin)?;
         Ok(CheckedExperiment { config, text, plan })
     }
 

@@ -12,6 +12,8 @@ pub mod notices;
 pub mod parts;
 pub mod protocols;
 pub mod registries;
+pub mod stopping;
+pub mod stopping_decisions;
 pub mod test_set_needs;
 pub mod transform_cache;
 pub mod tuning;

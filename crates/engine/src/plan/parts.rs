@@ -76,4 +76,19 @@ impl Unit {
             Training::Whole | Training::Inner { .. } => None,
         }
     }
+
+    /// The outer unit a tuning's inner unit scores a candidate for (none for any other unit);
+    /// `splits` is the number of the dataset's splits (an inner unit's outer index past them
+    /// names the whole training part).
+    pub fn outer(&self, splits: usize) -> Option<Unit> {
+        match self.training {
+            Training::Inner { split, .. } if split == splits => {
+                Some(Unit::on_whole_training(self.dataset, self.learner))
+            }
+            Training::Inner { split, .. } => {
+                Some(Unit::on_split(self.dataset, self.learner, split))
+            }
+            Training::Split(_) | Training::Whole => None,
+        }
+    }
 }

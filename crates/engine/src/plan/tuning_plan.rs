@@ -328,35 +328,46 @@ pub fn inner_splits(
     folds: usize,
     experiment_seed: u64,
 ) -> Result<Vec<Vec<cv::Split>>> {
+    (0..dataset.plan.splits.len())
+        .map(|index| inner_splits_of(dataset, index, folds, experiment_seed))
+        .collect()
+}
+
+/// The inner splits of one outer split of `dataset` (at index `plan.splits.len()`, the whole
+/// training part: see [`PreparedDataset::outer_split`]).
+fn inner_splits_of(
+    dataset: &PreparedDataset,
+    index: usize,
+    folds: usize,
+    experiment_seed: u64,
+) -> Result<Vec<cv::Split>> {
     let strategy = cv::Strategy::StratifiedKfold {
         folds,
         repetitions: 1,
     };
     let classes = dataset.dataset.classes();
-    dataset
-        .plan
-        .splits
-        .iter()
-        .enumerate()
-        .map(|(index, outer)| {
-            let rows: Vec<u32> = outer.train_rows().collect();
-            let inner_classes: Vec<u32> = rows.iter().map(|&row| classes[row as usize]).collect();
-            let seed = seeds::derive_seed(
-                seeds::derive_seed_from_label(experiment_seed, &dataset.name),
-                &[INNER_TAG, index as u64],
-            );
-            let splits = strategy.splits(&inner_classes, seed).map_err(|error| {
-                crate::error::Error::config(format!(
-                    "key 'tuning': dataset '{}': the inner folds of repetition {} fold {}: {error}",
-                    dataset.name, outer.repetition, outer.fold
-                ))
-            })?;
-            Ok(splits
-                .into_iter()
-                .map(|inner| to_dataset_rows(inner, &rows, outer))
-                .collect())
-        })
-        .collect()
+    let outer = dataset.outer_split(index);
+    let rows: Vec<u32> = outer.train_rows().collect();
+    let inner_classes: Vec<u32> = rows.iter().map(|&row| classes[row as usize]).collect();
+    let seed = seeds::derive_seed(
+        seeds::derive_seed_from_label(experiment_seed, &dataset.name),
+        &[INNER_TAG, index as u64],
+    );
+    let splits = strategy.splits(&inner_classes, seed).map_err(|error| {
+        let which = if dataset.is_whole(index) {
+            "the whole training part".to_string()
+        } else {
+            format!("repetition {} fold {}", outer.repetition, outer.fold)
+        };
+        crate::error::Error::config(format!(
+            "key 'tuning': dataset '{}': the inner folds of {which}: {error}",
+            dataset.name
+        ))
+    })?;
+    Ok(splits
+        .into_iter()
+        .map(|inner| to_dataset_rows(inner, &rows, outer))
+        .collect())
 }
 
 /// The seed label of the inner splits, apart from every other seed of a plan.
@@ -456,24 +467,75 @@ pub fn attach(
     Ok(())
 }
 
-/// Refuses whole-training units (the tests on a fixed test set, some analyses) of a tuned
-/// learner: its whole-training model would need a tuning of its own, which is not planned.
-pub fn check_whole_training(plan: &Plan) -> Result<()> {
+/// Plans the tuning of the tuned learners' whole-training units (the tests on a fixed test set
+/// and some analyses ask for them): inner folds of the whole training part, drawn as every
+/// outer split's are, and each candidate on each of them; the chosen candidate is then fitted
+/// on the whole training part. With `inner = "validation"` they are refused: the whole training
+/// part has no validation rows.
+pub fn attach_whole_training(plan: &mut Plan, experiment_seed: u64) -> Result<()> {
     let Some(tuning) = &plan.tuning else {
         return Ok(());
     };
-    if let Some((_, unit)) = plan
+    let wanted: Vec<Unit> = plan
         .whole_training_units()
-        .find(|(_, unit)| tuning.learners[unit.learner].is_some())
-    {
+        .map(|(_, unit)| unit)
+        .filter(|unit| tuning.learners[unit.learner].is_some())
+        .collect();
+    let Some(first) = wanted.first() else {
+        return Ok(());
+    };
+    let Inner::Folds(folds) = tuning.settings.inner else {
         crate::error::bail!(
-            "key 'tuning': learner '{}' is tuned, but the tests on the fixed test set (key \
-             'tests') or an analysis ask for its model on the whole training part, which is \
-             not tuned: remove those tests (tests = [\"paired_t\"]) or the learner's `tune`",
-            plan.learners[unit.learner].name
+            "key 'tuning': learner '{}' is tuned on the validation rows (inner = \
+             \"validation\"), but the tests on the fixed test set (key 'tests') or an analysis \
+             ask for its model on the whole training part, which has none: use inner = {{ kind \
+             = \"stratified_kfold\", folds = 3 }}, or remove those tests (tests = [\"paired_t\"])",
+            plan.learners[first.learner].name
         );
+    };
+    let mut datasets: Vec<usize> = wanted.iter().map(|unit| unit.dataset).collect();
+    datasets.dedup();
+    for &dataset in &datasets {
+        let prepared = &plan.datasets[dataset];
+        let index = prepared.plan.splits.len();
+        let splits = inner_splits_of(prepared, index, folds, experiment_seed)?;
+        plan.datasets[dataset].inner_splits.push(splits);
     }
+    let tuning = plan.tuning.as_ref().expect("checked above");
+    let units = whole_training_inner_units(plan, tuning, &wanted);
+    plan.tuning
+        .as_mut()
+        .expect("checked above")
+        .units
+        .extend(units);
     Ok(())
+}
+
+/// Each candidate on each inner fold of the whole training part, for the whole-training units
+/// `wanted` of tuned learners.
+fn whole_training_inner_units(plan: &Plan, tuning: &Tuning, wanted: &[Unit]) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for unit in wanted {
+        let prepared = &plan.datasets[unit.dataset];
+        let split = prepared.plan.splits.len();
+        let tuned = tuning.learners[unit.learner]
+            .as_ref()
+            .expect("a tuned learner");
+        for inner in 0..prepared.inner_split_count(split) {
+            for candidate in 0..tuned.candidates.len() {
+                units.push(Unit {
+                    dataset: unit.dataset,
+                    learner: unit.learner,
+                    training: Training::Inner {
+                        split,
+                        inner: Some(inner),
+                        candidate,
+                    },
+                });
+            }
+        }
+    }
+    units
 }
 
 #[cfg(test)]

@@ -40,7 +40,9 @@ pub struct PreparedDataset {
     /// set (see [`whole_training_split`]): the split of the [`Training::Whole`] units that the
     /// tests on the test set and some analyses ask for.
     pub whole_training: Option<cv::Split>,
-    /// The inner splits of each outer split, for tuning with inner folds (empty otherwise).
+    /// The inner splits of each outer split, for tuning with inner folds (empty otherwise);
+    /// when a tuned learner has a whole-training unit, one more entry, at index
+    /// `plan.splits.len()`, for the whole training part (see [`PreparedDataset::outer_split`]).
     pub inner_splits: Vec<Vec<cv::Split>>,
 }
 
@@ -64,6 +66,23 @@ pub fn whole_training_split(plan: &cv::SplitPlan) -> Option<cv::Split> {
 }
 
 impl PreparedDataset {
+    /// The outer split a tuning's inner units belong to: one of the protocol's splits, or at
+    /// index `plan.splits.len()` the whole training part.
+    pub fn outer_split(&self, index: usize) -> &cv::Split {
+        match self.plan.splits.get(index) {
+            Some(split) => split,
+            None => self
+                .whole_training
+                .as_ref()
+                .expect("inner units past the splits are the whole training part's"),
+        }
+    }
+
+    /// Whether an inner unit's outer index names the whole training part.
+    pub fn is_whole(&self, index: usize) -> bool {
+        index == self.plan.splits.len()
+    }
+
     /// The number of inner splits of outer split `split` (none without tuning by inner folds).
     pub fn inner_split_count(&self, split: usize) -> usize {
         self.inner_splits.get(split).map_or(0, Vec::len)
@@ -115,7 +134,14 @@ pub struct Plan {
     pub unit_keys: UnitKeys,
     /// The tuning of the plan's tuned learners, if any learner has a `tune` key.
     pub tuning: Option<Tuning>,
+    /// The bytes the states a dataset's units share (k-NN's neighbour lists) may take at once;
+    /// 0 builds none (every unit computes alone, with the same outputs).
+    pub shared_memory: usize,
 }
+
+/// The memory the shared states of a run may take at once unless the engine is told otherwise
+/// (`Engine::with_shared_memory`).
+pub const DEFAULT_SHARED_MEMORY: usize = 1 << 30;
 
 /// The cache keys of a plan's units, each computed once: a key hashes the unit's row numbers
 /// (8 MB at a million rows, about 10 ms), and a run needs a unit's key when it looks up, writes
@@ -338,6 +364,7 @@ impl Plan {
             test_set_tests: Vec::new(),
             unit_keys: UnitKeys::default(),
             tuning: None,
+            shared_memory: DEFAULT_SHARED_MEMORY,
         }
     }
 
@@ -385,6 +412,9 @@ impl Plan {
             &self.learner_of(unit).learner.describe(),
         );
         let outer = |index: usize| {
+            if dataset.is_whole(index) {
+                return WHOLE_TRAINING_IDENTITY;
+            }
             let split = &dataset.plan.splits[index];
             [split.repetition as u64, split.fold as u64]
         };
@@ -423,7 +453,13 @@ impl Plan {
                 .choices
                 .get(&(unit.dataset, unit.learner, split))
                 .copied(),
-            Training::Whole => None,
+            Training::Whole => {
+                let whole = self.datasets[unit.dataset].plan.splits.len();
+                tuning
+                    .choices
+                    .get(&(unit.dataset, unit.learner, whole))
+                    .copied()
+            }
         };
         candidate.map_or(configured, |candidate| &tuned.candidates[candidate].learner)
     }
@@ -442,14 +478,16 @@ impl Plan {
                 inner,
                 candidate,
             } => {
-                let outer = &dataset.plan.splits[split];
                 let fold = inner.map_or("validation".to_string(), |inner| {
                     format!("inner fold {inner}")
                 });
-                format!(
-                    "repetition {} fold {} {fold} configuration {candidate}",
-                    outer.repetition, outer.fold
-                )
+                let outer = if dataset.is_whole(split) {
+                    "whole training part".to_string()
+                } else {
+                    let outer = &dataset.plan.splits[split];
+                    format!("repetition {} fold {}", outer.repetition, outer.fold)
+                };
+                format!("{outer} {fold} configuration {candidate}")
             }
         };
         format!(

@@ -73,7 +73,8 @@ pub fn execute(
         });
         UnitMeasures { test, validation }
     };
-    let (units, counts) = run_outer(folder, &plan, &tuning.failed, (fitting, threads), summarise)?;
+    let outer = (&plan, &plan.units[..]);
+    let (units, counts) = run_outer(folder, outer, &tuning.failed, (fitting, threads), summarise)?;
     let missing = MissingUnits::of(folder, &plan, &units);
     if fitting
         == (Fitting::CacheOnly {
@@ -121,11 +122,25 @@ fn tune(folder: &Path, plan: &mut Plan, fitting: Fitting, threads: usize) -> Res
     let Some(tuning) = &plan.tuning else {
         return Ok(TuningOutcome::default());
     };
-    let mut outcome = run_inner(folder, plan, tuning, fitting, threads)?;
+    tune_units(folder, plan, &tuning.units.clone(), (fitting, threads))
+}
+
+/// Runs the inner units `inner` (all of a plan's, or a shard's whole groups), logs what the
+/// runner did with them and records the choices in the plan.
+pub fn tune_units(
+    folder: &Path,
+    plan: &mut Plan,
+    inner: &[Unit],
+    (fitting, threads): (Fitting, usize),
+) -> Result<TuningOutcome> {
+    let Some(tuning) = &plan.tuning else {
+        return Ok(TuningOutcome::default());
+    };
+    let mut outcome = run_inner(folder, plan, (tuning, inner), fitting, threads)?;
     let counts = outcome.counts;
     eprintln!(
         "tuning: {} inner units: {} computed, {} reused from the cache, {} failed",
-        tuning.units.len(),
+        inner.len(),
         counts.computed,
         counts.reused,
         counts.failed
@@ -136,11 +151,11 @@ fn tune(folder: &Path, plan: &mut Plan, fitting: Fitting, threads: usize) -> Res
     Ok(outcome)
 }
 
-/// Runs the plan's units but those of a tuned learner none of whose candidates succeeded,
-/// which fail with the tuning's message; records in the plan's order.
-fn run_outer<T, F>(
+/// Runs the plan's units `units` (all, or a shard's) but those of a tuned learner none of whose
+/// candidates succeeded, which fail with the tuning's message; records in the order of `units`.
+pub fn run_outer<T, F>(
     folder: &Path,
-    plan: &Plan,
+    (plan, units): (&Plan, &[Unit]),
     failed: &[(Unit, String)],
     (fitting, threads): (Fitting, usize),
     summarise: F,
@@ -150,19 +165,17 @@ where
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
     if failed.is_empty() {
-        return run_units(folder, plan, &plan.units, fitting, threads, summarise);
+        return run_units(folder, plan, units, fitting, threads, summarise);
     }
     let failure = |unit: &Unit| failed.iter().find(|(other, _)| other == unit);
-    let runnable: Vec<Unit> = plan
-        .units
+    let runnable: Vec<Unit> = units
         .iter()
         .copied()
         .filter(|unit| failure(unit).is_none())
         .collect();
     let (records, mut counts) = run_units(folder, plan, &runnable, fitting, threads, summarise)?;
     let mut records = records.into_iter();
-    let all = plan
-        .units
+    let all = units
         .iter()
         .map(|unit| match failure(unit) {
             Some((_, message)) => UnitRecord {
@@ -175,7 +188,7 @@ where
             None => records.next().expect("a record per runnable unit"),
         })
         .collect();
-    counts.failed += failed.len();
+    counts.failed += units.iter().filter(|unit| failure(unit).is_some()).count();
     Ok((all, counts))
 }
 

@@ -24,6 +24,9 @@ pub struct TuningRow {
     pub repetition: usize,
     /// The outer split's fold.
     pub fold: usize,
+    /// True for the model on the whole training part (a fixed test set's tests ask for it):
+    /// its repetition and fold then name no split.
+    pub whole: bool,
     /// The tuned parameter.
     pub parameter: String,
     /// The value chosen, as a config writes it.
@@ -67,12 +70,13 @@ pub struct CandidateScores {
     pub scores: Vec<Option<f64>>,
 }
 
-/// Runs (or reads from the cache) every inner unit of `tuning` and chooses a candidate for each
-/// outer unit of a tuned learner.
+/// Runs (or reads from the cache) the inner units `units` of `tuning` (all of them, or the
+/// whole groups of a shard's outer units, in plan order) and chooses a candidate for each outer
+/// unit of a tuned learner they cover.
 pub fn run_inner(
     folder: &Path,
     plan: &Plan,
-    tuning: &Tuning,
+    (tuning, units): (&Tuning, &[Unit]),
     fitting: Fitting,
     threads: usize,
 ) -> Result<TuningOutcome> {
@@ -86,8 +90,8 @@ pub fn run_inner(
         let (truth, probabilities) = predictions.part(part);
         measure.compute(&probabilities, &truth, spec.dataset.positive)
     };
-    let (records, counts) = run_units(folder, plan, &tuning.units, fitting, threads, score)?;
-    let mut outcome = choose(plan, tuning, &records);
+    let (records, counts) = run_units(folder, plan, units, fitting, threads, score)?;
+    let mut outcome = choose(plan, (tuning, units), &records);
     outcome.counts = counts;
     Ok(outcome)
 }
@@ -96,9 +100,13 @@ pub fn run_inner(
 type Group<'a> = ((usize, usize, usize), Vec<(usize, &'a UnitRecord<f64>)>);
 
 /// The inner units' records grouped by outer unit, each candidate's mean score, and the choice.
-fn choose(plan: &Plan, tuning: &Tuning, records: &[UnitRecord<f64>]) -> TuningOutcome {
+fn choose(
+    plan: &Plan,
+    (tuning, units): (&Tuning, &[Unit]),
+    records: &[UnitRecord<f64>],
+) -> TuningOutcome {
     let mut groups: Vec<Group> = Vec::new();
-    for (unit, record) in tuning.units.iter().zip(records) {
+    for (unit, record) in units.iter().zip(records) {
         let Training::Inner {
             split, candidate, ..
         } = unit.training
@@ -138,9 +146,12 @@ fn choose(plan: &Plan, tuning: &Tuning, records: &[UnitRecord<f64>]) -> TuningOu
             }
             Err(failure) => {
                 let (dataset, learner, split) = key;
-                outcome
-                    .failed
-                    .push((Unit::on_split(dataset, learner, split), failure));
+                let outer = if plan.datasets[dataset].is_whole(split) {
+                    Unit::on_whole_training(dataset, learner)
+                } else {
+                    Unit::on_split(dataset, learner, split)
+                };
+                outcome.failed.push((outer, failure));
             }
         }
     }
@@ -218,7 +229,7 @@ fn rows(
     let tuned = tuning.learners[learner]
         .as_ref()
         .expect("inner units are a tuned learner's");
-    let outer = &plan.datasets[dataset].plan.splits[split];
+    let outer = plan.datasets[dataset].outer_split(split);
     tuned
         .parameters
         .iter()
@@ -228,6 +239,7 @@ fn rows(
             learner: plan.learners[learner].name.clone(),
             repetition: outer.repetition,
             fold: outer.fold,
+            whole: plan.datasets[dataset].is_whole(split),
             parameter: parameter.clone(),
             value: written(value),
             inner_score: score,

@@ -8,5 +8,8 @@ pub mod figures;
 pub mod load_notices;
 pub mod section;
 pub mod sections;
+pub mod stopping;
+pub mod stopping_figures;
+pub mod stopping_record;
 pub mod tuning;
 pub mod write;

@@ -5,7 +5,7 @@ use report::{Cell, Table};
 
 use crate::plan::tuning::{Inner, Method};
 use crate::record::run_record::RunRecord;
-use crate::report::section::Section;
+use crate::report::section::{Section, SectionTable};
 
 /// The tuning section; `None` for a run without tuned learners.
 pub fn section(record: &RunRecord) -> Option<Section> {
@@ -26,8 +26,8 @@ pub fn section(record: &RunRecord) -> Option<Section> {
         table.push_row(vec![
             Cell::text(&row.dataset),
             Cell::text(&row.learner),
-            Cell::integer(row.repetition as i64),
-            Cell::integer(row.fold as i64),
+            outer_cell(row.whole, row.repetition),
+            outer_cell(row.whole, row.fold),
             Cell::text(&row.parameter),
             Cell::text(&row.value),
             Cell::number(row.inner_score),
@@ -36,10 +36,77 @@ pub fn section(record: &RunRecord) -> Option<Section> {
         ]);
     }
     let mut section = Section::new("Tuning", budget_sentence(record));
-    section.table("tuning", table);
+    // A row per outer unit and parameter, with the seconds the inner units took: written and
+    // linked, not shown (the page stays the same whichever process timed the units).
+    section.tables.push(SectionTable {
+        shown: false,
+        ..SectionTable::new("tuning", table)
+    });
     section.table("tuning_choices", choices(record));
-    section.table("tuning_curve", curve(record));
+    let curves = curves(record);
+    curve_figures(record, &curves, &mut section);
+    section.table("tuning_curve", curve_table(record, &curves));
     Some(section)
+}
+
+/// One figure per dataset: each tuned learner's best inner score against the number of
+/// configurations evaluated.
+fn curve_figures(record: &RunRecord, curves: &[TuningCurve], section: &mut Section) {
+    let measure = record
+        .plan
+        .tuning
+        .as_ref()
+        .map_or_else(String::new, |tuning| {
+            tuning.settings.measure.name().to_string()
+        });
+    for (index, dataset) in record.plan.datasets.iter().enumerate() {
+        let mut lines: Vec<report::Curve> = Vec::new();
+        for curve in curves.iter().filter(|curve| curve.dataset == index) {
+            let points: Vec<(f64, f64)> = (1..)
+                .zip(&curve.means)
+                .map(|(evaluations, &mean)| (f64::from(evaluations), mean))
+                .filter(|(_, mean)| mean.is_finite())
+                .collect();
+            if !points.is_empty() {
+                let color = report::PALETTE[lines.len() % report::PALETTE.len()];
+                let name = &record.plan.learners[curve.learner].name;
+                let mut line = report::Curve::new(name, points, color);
+                line.show_points = true;
+                lines.push(line);
+            }
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        let title = format!("{}: tuning curves", dataset.name);
+        let options = report::PlotOptions::new(title, "configurations evaluated", &measure);
+        let Ok(svg) = report::line_plot(&options, &lines) else {
+            continue;
+        };
+        section.figure(
+            format!(
+                "figures/tuning_curve_{}.svg",
+                crate::file_safe(&dataset.name)
+            ),
+            format!(
+                "{}: each tuned learner's best mean inner {measure} among the first n \
+                 configurations (in the grid's or the drawn order), averaged over the outer \
+                 units: how much of the budget the search needed.",
+                dataset.name
+            ),
+            svg,
+        );
+    }
+}
+
+/// A tuning row's repetition or fold: the number, or `whole` for the model on the whole
+/// training part.
+fn outer_cell(whole: bool, number: usize) -> Cell {
+    if whole {
+        Cell::text("whole")
+    } else {
+        Cell::integer(number as i64)
+    }
 }
 
 /// What every tuned learner was given, in words: the same budget, method, measure and inner
@@ -86,7 +153,7 @@ fn budget_sentence(record: &RunRecord) -> String {
 type Choice<'a> = (&'a str, &'a str, &'a str, &'a str);
 
 /// How stable the choices are: per dataset, tuned learner and parameter, each value chosen and
-/// in how many outer units.
+/// in how many outer units (the splits' units: not the model on the whole training part).
 fn choices(record: &RunRecord) -> Table {
     let header = [
         "dataset",
@@ -101,7 +168,7 @@ fn choices(record: &RunRecord) -> Table {
         header.map(String::from).to_vec(),
     );
     let mut counts: Vec<(Choice, usize)> = Vec::new();
-    for row in &record.tuning {
+    for row in record.tuning.iter().filter(|row| !row.whole) {
         let key = (
             row.dataset.as_str(),
             row.learner.as_str(),
@@ -131,14 +198,20 @@ fn choices(record: &RunRecord) -> Table {
     table
 }
 
-/// The tuning curve: per dataset and tuned learner, the best inner score among the first n
-/// candidates (in the grid's order, or drawn order), averaged over the outer units, for every n.
-fn curve(record: &RunRecord) -> Table {
-    let header = ["dataset", "learner", "evaluations", "best_inner_score"];
-    let mut table = Table::new(
-        "Tuning: best inner score by evaluations",
-        header.map(String::from).to_vec(),
-    );
+/// The tuning curve of one dataset and tuned learner: the best inner score among the first n
+/// candidates (in the grid's order, or drawn order), averaged over the outer units, for every
+/// n from 1 (NaN where no candidate has scored yet).
+struct TuningCurve {
+    /// The dataset's index in the plan.
+    dataset: usize,
+    /// The learner's index in the plan.
+    learner: usize,
+    /// The mean best score after 1, 2, ... evaluations.
+    means: Vec<f64>,
+}
+
+/// Every tuned learner's curve on every dataset, in the record's order.
+fn curves(record: &RunRecord) -> Vec<TuningCurve> {
     let lower = record
         .plan
         .tuning
@@ -150,7 +223,7 @@ fn curve(record: &RunRecord) -> Table {
         .map(|scores| (scores.dataset, scores.learner))
         .collect();
     pairs.dedup();
-    for (dataset, learner) in pairs {
+    let curve = |(dataset, learner): (usize, usize)| {
         let runs: Vec<Vec<f64>> = record
             .tuning_scores
             .iter()
@@ -158,18 +231,43 @@ fn curve(record: &RunRecord) -> Table {
             .map(|scores| running_best(&scores.scores, lower))
             .collect();
         let length = runs.iter().map(Vec::len).min().unwrap_or(0);
-        for evaluations in 0..length {
-            let values: Vec<f64> = runs
-                .iter()
-                .map(|run| run[evaluations])
-                .filter(|v| v.is_finite())
-                .collect();
-            let mean = values.iter().sum::<f64>() / values.len().max(1) as f64;
+        let means = (0..length)
+            .map(|evaluations| {
+                let values: Vec<f64> = runs
+                    .iter()
+                    .map(|run| run[evaluations])
+                    .filter(|v| v.is_finite())
+                    .collect();
+                if values.is_empty() {
+                    f64::NAN
+                } else {
+                    values.iter().sum::<f64>() / values.len() as f64
+                }
+            })
+            .collect();
+        TuningCurve {
+            dataset,
+            learner,
+            means,
+        }
+    };
+    pairs.into_iter().map(curve).collect()
+}
+
+/// The curves as a table: dataset, learner, evaluations, best_inner_score.
+fn curve_table(record: &RunRecord, curves: &[TuningCurve]) -> Table {
+    let header = ["dataset", "learner", "evaluations", "best_inner_score"];
+    let mut table = Table::new(
+        "Tuning: best inner score by evaluations",
+        header.map(String::from).to_vec(),
+    );
+    for curve in curves {
+        for (evaluations, &mean) in curve.means.iter().enumerate() {
             table.push_row(vec![
-                Cell::text(&record.plan.datasets[dataset].name),
-                Cell::text(&record.plan.learners[learner].name),
+                Cell::text(&record.plan.datasets[curve.dataset].name),
+                Cell::text(&record.plan.learners[curve.learner].name),
                 Cell::integer(evaluations as i64 + 1),
-                Cell::number(if values.is_empty() { f64::NAN } else { mean }),
+                Cell::number(mean),
             ]);
         }
     }

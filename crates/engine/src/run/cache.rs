@@ -34,6 +34,7 @@ use crate::plan::dataset_names::file_safe;
 use crate::plan::units::Training;
 use crate::run::lock::FolderLock;
 use crate::run::unit::{run_unit, UnitResult, UnitSpec, UnitStatus};
+use learners::SharedState;
 
 const MAGIC: &[u8; 8] = b"CLSPRED3";
 /// The magic of the previous format, whose entries did not carry their unit's identity.
@@ -311,8 +312,13 @@ pub enum Provenance {
 }
 
 /// Runs one unit through the cache under `results`: reuse its intact entry, or compute it
-/// with [`run_unit`] and store it. A failure to write the entry fails the unit.
-pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, PathBuf) {
+/// with [`run_unit`] (handing it `shared`, asked only then) and store it. A failure to write
+/// the entry fails the unit.
+pub fn run_cached(
+    results: &Path,
+    spec: &UnitSpec,
+    shared: &dyn Fn() -> Option<SharedState>,
+) -> (UnitResult, Provenance, PathBuf) {
     let path = unit_path(results, spec);
     let found = {
         let _lock = FolderLock::shared(results);
@@ -323,7 +329,7 @@ pub fn run_cached(results: &Path, spec: &UnitSpec) -> (UnitResult, Provenance, P
         CacheRead::Missing => Provenance::Computed,
         CacheRead::Damaged(why) => Provenance::Repaired(why),
     };
-    let mut result = run_unit(spec);
+    let mut result = run_unit(spec, shared);
     // A publication does not move the cache while the unit's entry is being written.
     let _lock = FolderLock::shared(results);
     if result.status == UnitStatus::Ok {

@@ -15,7 +15,9 @@ use crate::error::Result;
 use crate::plan::units::{Plan, Unit};
 use crate::run::cache::{look_up, run_cached, Cached, Provenance};
 use crate::run::free_memory;
+use crate::run::shared::SharedStates;
 use crate::run::unit::{UnitResult, UnitSpec, UnitStatus};
+use learners::SharedState;
 
 /// Without a terminal, the runner writes a progress line at most this often (milliseconds).
 const PLAIN_LOG_EVERY_MS: u64 = 5_000;
@@ -118,12 +120,15 @@ where
 {
     let pool = crate::threads::thread_pool(threads)?;
     let progress = Progress::start(units.len());
+    let shared = SharedStates::new(plan, units);
     let records: Vec<UnitRecord<T>> = pool.install(|| {
         units
             .par_iter()
             .map(|&unit| {
                 let spec = plan.spec(unit);
-                let record = run_one(results, (plan, unit, &spec), fitting, &progress);
+                let state = || shared.get(plan, unit);
+                let record = run_one(results, (plan, unit, &spec), (fitting, &state), &progress);
+                shared.finished(plan, unit);
                 let summary = record
                     .result
                     .as_ref()
@@ -143,6 +148,9 @@ where
             .collect()
     });
     progress.finish();
+    if let Some(line) = shared.summary() {
+        eprintln!("{line}");
+    }
     let count = |wanted: fn(&Status) -> bool| records.iter().filter(|r| wanted(&r.status)).count();
     let counts = RunCounts {
         computed: count(|status| matches!(status, Status::Computed | Status::Repaired(_))),
@@ -167,11 +175,11 @@ struct Ran {
 fn run_one(
     results: &Path,
     (plan, unit, spec): (&Plan, Unit, &UnitSpec),
-    fitting: Fitting,
+    (fitting, shared): (Fitting, &dyn Fn() -> Option<SharedState>),
     progress: &Progress,
 ) -> Ran {
     let (result, provenance, path) = match fitting {
-        Fitting::Compute => run_cached(results, spec),
+        Fitting::Compute => run_cached(results, spec, shared),
         Fitting::CacheOnly { .. } => match look_up(results, spec) {
             (Cached::Found(result) | Cached::Failed(result), path) => {
                 (result, Provenance::Reused, path)

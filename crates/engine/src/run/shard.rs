@@ -12,7 +12,7 @@
 //! See docs/slurm.md.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::path::Path;
 
 use crate::plan::units::{Plan, Unit};
@@ -124,7 +124,14 @@ impl Assignment {
     /// The assignment of the plan's units to `count` shards, balanced by expected cost (the
     /// previous run's timings under the results folder `folder` where it has them).
     pub fn new(plan: &Plan, folder: &Path, count: usize) -> Assignment {
-        let (costs, source) = unit_costs(plan, folder);
+        let inner = plan
+            .tuning
+            .as_ref()
+            .map_or(&[][..], |tuning| &tuning.units[..]);
+        let all: Vec<Unit> = plan.units.iter().chain(inner).copied().collect();
+        let (mut costs, source) = unit_costs(plan, folder, &all);
+        let inner_costs = costs.split_off(plan.units.len());
+        add_inner_costs(plan, (inner, &inner_costs), &mut costs);
         Assignment {
             count,
             shard_of: balance(&costs, count),
@@ -140,6 +147,21 @@ impl Assignment {
             .zip(&self.shard_of)
             .filter(|(_, &of)| of == shard)
             .map(|(&unit, _)| unit)
+            .collect()
+    }
+
+    /// The inner units of the tuned learners' outer units of one shard, in plan order: a shard
+    /// runs every inner unit of its outer units, so that it can choose their candidates alone.
+    pub fn inner_units(&self, plan: &Plan, shard: usize) -> Vec<Unit> {
+        let Some(tuning) = &plan.tuning else {
+            return Vec::new();
+        };
+        let mine: HashSet<Unit> = self.units(plan, shard).into_iter().collect();
+        tuning
+            .units
+            .iter()
+            .filter(|unit| outer_of(plan, unit).is_some_and(|outer| mine.contains(&outer)))
+            .copied()
             .collect()
     }
 
@@ -178,22 +200,38 @@ pub fn model_cost(plan: &Plan, unit: Unit) -> f64 {
     spec.learner.learner.cost_hint() * rows as f64 * attributes as f64
 }
 
-/// Every unit's expected cost, in plan order, and where the costs came from: a unit's fit and
-/// predict seconds in the previous run's `units.csv` under `folder` when its cache entry is the
-/// same file, else the model's cost scaled to seconds by the timed units (unscaled when none is
-/// timed).
-pub fn unit_costs(plan: &Plan, folder: &Path) -> (Vec<f64>, CostSource) {
-    let model: Vec<f64> = plan
+/// The outer unit of a tuning's inner unit (see [`Unit::outer`]).
+fn outer_of(plan: &Plan, unit: &Unit) -> Option<Unit> {
+    unit.outer(plan.datasets[unit.dataset].plan.splits.len())
+}
+
+/// Adds to each tuned learner's outer unit the expected cost of its inner units (they run in
+/// the same shard).
+fn add_inner_costs(plan: &Plan, (inner, inner_costs): (&[Unit], &[f64]), costs: &mut [f64]) {
+    let position: HashMap<Unit, usize> = plan
         .units
         .iter()
-        .map(|&unit| model_cost(plan, unit))
+        .enumerate()
+        .map(|(index, &unit)| (unit, index))
         .collect();
+    for (unit, cost) in inner.iter().zip(inner_costs) {
+        if let Some(&index) = outer_of(plan, unit).and_then(|outer| position.get(&outer)) {
+            costs[index] += cost;
+        }
+    }
+}
+
+/// The expected cost of each of `units`, in their order, and where the costs came from: a
+/// unit's fit and predict seconds in the previous run's `units.csv` under `folder` when its
+/// cache entry is the same file, else the model's cost scaled to seconds by the timed units
+/// (unscaled when none is timed).
+pub fn unit_costs(plan: &Plan, folder: &Path, units: &[Unit]) -> (Vec<f64>, CostSource) {
+    let model: Vec<f64> = units.iter().map(|&unit| model_cost(plan, unit)).collect();
     let timings = previous_timings(folder);
     if timings.is_empty() {
         return (model, CostSource::Model);
     }
-    let timed: Vec<Option<f64>> = plan
-        .units
+    let timed: Vec<Option<f64>> = units
         .iter()
         .map(|&unit| {
             let path = unit_path(folder, &plan.spec(unit));

@@ -183,12 +183,14 @@ impl UnitResult {
 /// Fits the unit's learner on its training rows (with its validation rows when the protocol
 /// has them) and predicts its test and validation rows. Errors and panics of the learner become
 /// a failed result; so do probabilities of the wrong shape or non-finite ones.
-pub fn run_unit(spec: &UnitSpec) -> UnitResult {
+pub fn run_unit(spec: &UnitSpec, shared: &dyn Fn() -> Option<learners::SharedState>) -> UnitResult {
     let dataset = &spec.dataset.dataset;
     let classes = dataset.num_classes();
     let mut fit_seconds = 0.0;
     let mut predict_seconds = 0.0;
     let attempt = catch_unwind(AssertUnwindSafe(|| {
+        // Built by the first unit of its dataset that asks, outside the unit's timing.
+        let shared = shared();
         let started = Instant::now();
         let train = dataset.subset(spec.split.train_rows().map(|row| row as usize).collect());
         let validation = spec
@@ -196,10 +198,11 @@ pub fn run_unit(spec: &UnitSpec) -> UnitResult {
             .validation
             .as_ref()
             .map(|rows| dataset.subset(cv::row_numbers(rows)));
-        let fitted =
-            spec.learner
-                .learner
-                .fit_with_validation(&train, validation.as_ref(), spec.seed);
+        let learner = &spec.learner.learner;
+        let fitted = match &shared {
+            Some(state) => learner.fit_shared(&train, validation.as_ref(), spec.seed, state),
+            None => learner.fit_with_validation(&train, validation.as_ref(), spec.seed),
+        };
         fit_seconds = started.elapsed().as_secs_f64();
         let model = fitted?;
         let started = Instant::now();

@@ -36,6 +36,12 @@ impl Scaling {
         self.all_numeric
     }
 
+    /// True when this scaling widens every attribute's differences at least as much as `wider`
+    /// does (see [`data::distance::Distance::scales_at_least`]).
+    pub(crate) fn scales_at_least(&self, wider: &Scaling) -> bool {
+        self.distance.scales_at_least(&wider.distance)
+    }
+
     /// True when the attribute is nominal (its scaled values are value indices).
     pub(crate) fn is_nominal(&self, attribute: usize) -> bool {
         self.distance.is_nominal(attribute)

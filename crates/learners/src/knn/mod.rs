@@ -17,19 +17,24 @@ mod distance;
 mod levels;
 mod screen;
 mod search;
+mod shared;
+
+use std::sync::Arc;
 
 use data::{Features, Schema, View};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::model::{Learner, LearnerError, Model, Probabilities, ShareHint, SharedState};
 use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::tune_space::TuneSpace;
 use distance::Scaling;
 use search::{Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
+pub use shared::NeighbourLists;
+use shared::SharedSearch;
 
 /// How the k nearest neighbours' votes are weighted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +206,18 @@ impl KnnLearner {
         validation: Option<&View>,
         seed: u64,
     ) -> Result<KnnModel, LearnerError> {
+        self.fit_knn_sharing(train, validation, seed, None)
+    }
+
+    /// [`KnnLearner::fit_knn`] with the dataset's neighbour lists, where they serve: the same
+    /// model, the same predictions to the bit.
+    pub fn fit_knn_sharing(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+        lists: Option<&Arc<NeighbourLists>>,
+    ) -> Result<KnnModel, LearnerError> {
         let positions: Vec<usize> = (0..train.len())
             .filter(|&position| train.weight(position) > 0.0)
             .collect();
@@ -212,6 +229,7 @@ impl KnnLearner {
         }
         let config = &self.config;
         let index = build_index(train, &positions, config.search);
+        let shared = lists.and_then(|lists| SharedSearch::new(lists, &index, train, &positions));
         let (k, selection) = if !config.select_k {
             (config.k, KSelection::Fixed)
         } else {
@@ -223,7 +241,7 @@ impl KnnLearner {
             match (validation, validation_positions) {
                 (Some(view), Some(validation_positions)) if !validation_positions.is_empty() => {
                     let errors = self.score_candidates(
-                        &index,
+                        (&index, shared.as_ref()),
                         train,
                         &positions,
                         view,
@@ -245,8 +263,11 @@ impl KnnLearner {
                         (config.k, KSelection::TooFewRows)
                     } else {
                         let inner_index = build_index(train, &inner_train, config.search);
+                        let inner_shared = lists.and_then(|lists| {
+                            SharedSearch::new(lists, &inner_index, train, &inner_train)
+                        });
                         let errors = self.score_candidates(
-                            &inner_index,
+                            (&inner_index, inner_shared.as_ref()),
                             train,
                             &inner_train,
                             train,
@@ -266,6 +287,7 @@ impl KnnLearner {
         };
         Ok(KnnModel {
             index,
+            shared,
             classes: positions.iter().map(|&p| train.class(p) as u32).collect(),
             weights: positions.iter().map(|&p| train.weight(p)).collect(),
             num_classes: train.num_classes(),
@@ -280,7 +302,7 @@ impl KnnLearner {
     /// Weighted validation error of every candidate k, from one search for the largest.
     fn score_candidates(
         &self,
-        index: &NeighbourIndex,
+        (index, shared): (&NeighbourIndex, Option<&SharedSearch>),
         train: &View,
         train_positions: &[usize],
         validation: &View,
@@ -299,7 +321,11 @@ impl KnnLearner {
         let queries = scale_rows(index.scaling(), validation_positions.len(), |row, a| {
             validation.value(validation_positions[row], a)
         });
-        let found = index.nearest_many(&queries, validation_positions.len(), largest);
+        let rows: Vec<usize> = validation_positions
+            .iter()
+            .map(|&position| validation.rows()[position])
+            .collect();
+        let found = search(index, shared, (&queries, &rows), largest);
         let mut votes = vec![0.0; num_classes];
         for (&position, neighbours) in validation_positions.iter().zip(&found) {
             let truth = validation.class(position);
@@ -486,6 +512,50 @@ impl Learner for KnnLearner {
         self.fit_with_validation(train, None, seed)
     }
 
+    /// Every k-NN of a dataset shares its neighbour lists, whatever its parameters.
+    fn shared_key(&self) -> Option<String> {
+        Some(format!("knn neighbour lists r{REVISION}"))
+    }
+
+    /// The dataset's neighbour lists, when they fit in `budget` and the units predict enough
+    /// rows for them to pay (see [`shared::PAYING_PREDICTIONS_PER_ROW`]).
+    fn build_shared(
+        &self,
+        dataset: &data::Dataset,
+        hint: ShareHint,
+        budget: usize,
+    ) -> Option<SharedState> {
+        let bytes = NeighbourLists::bytes(dataset.len());
+        let pays = hint.predicted_rows
+            >= dataset
+                .len()
+                .saturating_mul(shared::PAYING_PREDICTIONS_PER_ROW);
+        if bytes > budget || !pays {
+            return None;
+        }
+        let lists = NeighbourLists::build(dataset)?;
+        Some(SharedState {
+            state: Arc::new(lists),
+            bytes,
+        })
+    }
+
+    fn fit_shared(
+        &self,
+        train: &View,
+        validation: Option<&View>,
+        seed: u64,
+        shared: &SharedState,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        let lists = Arc::clone(&shared.state).downcast::<NeighbourLists>().ok();
+        Ok(Box::new(self.fit_knn_sharing(
+            train,
+            validation,
+            seed,
+            lists.as_ref(),
+        )?))
+    }
+
     /// False: a row of weight 2 is one neighbour with a double vote, while a duplicated row
     /// counts twice towards the k neighbour places (and the inner split for k selection differs).
     fn exact_weights(&self) -> bool {
@@ -525,9 +595,25 @@ pub enum KSelection {
     TooFewRows,
 }
 
+/// The k nearest indexed rows (plus ties) of scaled queries that are the dataset rows `rows`:
+/// from the dataset's neighbour lists when the unit has them, else by the index's own search.
+fn search(
+    index: &NeighbourIndex,
+    shared: Option<&SharedSearch>,
+    (queries, rows): (&[f64], &[usize]),
+    k: usize,
+) -> Vec<Vec<Neighbour>> {
+    match shared {
+        Some(shared) => shared.nearest_many(index, (queries, rows), k),
+        None => index.nearest_many(queries, rows.len(), k),
+    }
+}
+
 /// A fitted k-NN model: the scaled training rows, their search structure and the chosen k.
 pub struct KnnModel {
     index: NeighbourIndex,
+    /// The dataset's neighbour lists as this model's training rows see them, when shared.
+    shared: Option<SharedSearch>,
     classes: Vec<u32>,
     weights: Vec<f64>,
     num_classes: usize,
@@ -588,7 +674,12 @@ impl Model for KnnModel {
         let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
             test.value(row, a)
         });
-        let found = self.index.nearest_many(&queries, test.len(), self.k);
+        let found = search(
+            &self.index,
+            self.shared.as_ref(),
+            (&queries, test.rows()),
+            self.k,
+        );
         let prior = if self.weka_smoothing {
             1.0 / self.classes.len() as f64
         } else {

@@ -603,6 +603,61 @@ impl NeighbourIndex {
             .collect();
     }
 
+    /// Whether [`NeighbourIndex::nearest_in_order`] may answer its complete queries: all-numeric
+    /// points kept in storage order and searched by the exact distance of the block scans (by
+    /// the tree, the block scan or the screen's recheck; not by levels).
+    pub(crate) fn serves_ordered(&self) -> bool {
+        self.dimensions > 0
+            && self.scaling.all_numeric()
+            && self.levels.is_none()
+            && self.points.len() == self.len() * self.dimensions
+    }
+
+    /// The storage position of every slot (the inverse of `slots`).
+    pub(crate) fn stored_of_slots(&self) -> Vec<u32> {
+        let mut stored = vec![0; self.len()];
+        for (position, &slot) in self.slots.iter().enumerate() {
+            stored[slot as usize] = position as u32;
+        }
+        stored
+    }
+
+    /// Fills `out` as [`NeighbourIndex::nearest`] does for a complete scaled query, offering
+    /// only `candidates`: (storage position, a lower bound of its squared distance), in
+    /// increasing order of the bound. It stops once the next bound exceeds the k-th distance
+    /// (with the k-d tree's slack for rounding), since no later candidate can then enter or tie.
+    /// Returns false when the candidates ran out before that, unless `exhaustive` (they were
+    /// every indexed row): `out` is then not the answer.
+    pub(crate) fn nearest_in_order(
+        &self,
+        query: &[f64],
+        k: usize,
+        (candidates, exhaustive): (impl Iterator<Item = (usize, f64)>, bool),
+        out: &mut Vec<Neighbour>,
+    ) -> bool {
+        out.clear();
+        let capacity = k.min(self.len());
+        if capacity == 0 {
+            return true;
+        }
+        let mut exact = Vec::with_capacity(self.dimensions);
+        self.push_storage_order(query, &mut exact);
+        let mut best = BestList {
+            capacity,
+            items: out,
+        };
+        for (stored, lower_bound) in candidates {
+            let bound = best.bound();
+            if lower_bound > bound + bound * 1e-9 + 1e-12 {
+                best.finish();
+                return true;
+            }
+            self.offer_exact(&exact, true, stored, &mut best);
+        }
+        best.finish();
+        exhaustive
+    }
+
     /// Number of indexed rows.
     pub(crate) fn len(&self) -> usize {
         self.slots.len()

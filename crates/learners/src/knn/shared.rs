@@ -1,0 +1,186 @@
+//! Neighbour lists shared by every k-NN unit of a dataset: each row's nearest rows of the whole
+//! dataset under the dataset-wide scaling, computed once. A unit's training rows are a subset
+//! of the dataset, so its scaling widens no attribute's differences less than the dataset-wide
+//! one ([`data::distance::Distance::scales_at_least`]): a row's distance in the unit is at
+//! least its distance in the lists. A unit therefore finds a query's k nearest training rows
+//! by walking the query's list in order, computing each training row's own distance exactly as
+//! its search would, and stopping once the next listed distance exceeds its k-th: the same
+//! neighbours, the same distances to the bit, with a handful of distances instead of a search.
+//! A query whose list runs out first is searched as before.
+
+use std::sync::Arc;
+
+use data::{Dataset, View};
+
+use super::distance::Scaling;
+use super::search::{Neighbour, NeighbourIndex, SearchMethod};
+
+/// Rows kept in each list: enough for the largest usual k (21) plus ties among the rows a unit
+/// trains on (two thirds of the dataset under Aslan's protocol, three fifths in inner folds).
+pub(crate) const LIST_LENGTH: usize = 64;
+
+/// The largest k the lists answer (larger ones search as before): a third of a list.
+const LARGEST_K: usize = LIST_LENGTH / 3;
+
+/// Bytes a list entry takes (a row number and a squared distance).
+const ENTRY_BYTES: usize = 12;
+
+/// How many rows the units must predict, per row of the dataset, for the lists to pay: building
+/// them is a search of every row among all rows with a longer list, about as much work as units
+/// predicting three times the dataset's rows among two thirds of it.
+pub(crate) const PAYING_PREDICTIONS_PER_ROW: usize = 3;
+
+/// Every row's nearest rows of a dataset, nearest first (ties by row number), with their
+/// squared distances under the scaling fitted on every row.
+pub struct NeighbourLists {
+    rows: usize,
+    length: usize,
+    neighbours: Vec<u32>,
+    distances: Vec<f64>,
+    scaling: Scaling,
+}
+
+impl NeighbourLists {
+    /// The bytes the lists of a dataset of `rows` rows take.
+    pub(crate) fn bytes(rows: usize) -> usize {
+        rows.saturating_mul(LIST_LENGTH.min(rows))
+            .saturating_mul(ENTRY_BYTES)
+    }
+
+    /// The lists of every row of `dataset`; none when an attribute is nominal or a value is
+    /// missing (the lower bound then does not hold), or with fewer than two rows.
+    pub(crate) fn build(dataset: &Dataset) -> Option<NeighbourLists> {
+        let rows = dataset.len();
+        if rows < 2 || rows > u32::MAX as usize {
+            return None;
+        }
+        let all: Vec<usize> = (0..rows).collect();
+        let view = dataset.subset(all.clone());
+        let scaling = Scaling::fit(&view, &all);
+        if scaling.len() == 0 || !scaling.all_numeric() {
+            return None;
+        }
+        let dimensions = scaling.len();
+        let mut scaled = vec![0.0; rows * dimensions];
+        for (row, out) in scaled.chunks_exact_mut(dimensions).enumerate() {
+            for (attribute, value) in out.iter_mut().enumerate() {
+                *value = scaling.scale(attribute, view.value(row, attribute));
+            }
+        }
+        if scaled.iter().any(|value| !value.is_finite()) {
+            return None;
+        }
+        let length = LIST_LENGTH.min(rows);
+        let index = NeighbourIndex::new(scaling.clone(), scaled.clone(), rows, SearchMethod::Auto);
+        if !index.serves_ordered() {
+            // The units' indexes search as this one does (by levels): the lists would not
+            // serve them, and building them would be wasted.
+            return None;
+        }
+        let found = index.nearest_many(&scaled, rows, length);
+        let mut neighbours = Vec::with_capacity(rows * length);
+        let mut distances = Vec::with_capacity(rows * length);
+        for list in &found {
+            for neighbour in list.iter().take(length) {
+                neighbours.push(neighbour.slot);
+                distances.push(neighbour.squared_distance);
+            }
+        }
+        Some(NeighbourLists {
+            rows,
+            length,
+            neighbours,
+            distances,
+            scaling,
+        })
+    }
+
+    /// Row `row`'s list: its nearest rows and their squared distances.
+    fn list(&self, row: usize) -> (&[u32], &[f64]) {
+        let range = row * self.length..(row + 1) * self.length;
+        (&self.neighbours[range.clone()], &self.distances[range])
+    }
+}
+
+/// A unit's view of the lists: where each dataset row sits among its training rows.
+pub(crate) struct SharedSearch {
+    lists: Arc<NeighbourLists>,
+    /// The slot of each dataset row among the indexed training rows (`u32::MAX`: not one).
+    slot_of_row: Vec<u32>,
+    /// The storage position of each slot in the index.
+    stored_of_slot: Vec<u32>,
+}
+
+impl SharedSearch {
+    /// The search for `index`, built on the rows `positions` of `train`; none when the lists
+    /// cannot serve it (another dataset, a scaling that widens some attribute less, an index
+    /// that does not search by the exact block distance).
+    pub(crate) fn new(
+        lists: &Arc<NeighbourLists>,
+        index: &NeighbourIndex,
+        train: &View,
+        positions: &[usize],
+    ) -> Option<SharedSearch> {
+        let dataset_rows = train.dataset_len();
+        let usable = dataset_rows == lists.rows
+            && index.serves_ordered()
+            && index.scaling().scales_at_least(&lists.scaling);
+        if !usable {
+            return None;
+        }
+        let mut slot_of_row = vec![u32::MAX; dataset_rows];
+        for (slot, &position) in positions.iter().enumerate() {
+            slot_of_row[train.rows()[position]] = slot as u32;
+        }
+        Some(SharedSearch {
+            lists: Arc::clone(lists),
+            slot_of_row,
+            stored_of_slot: index.stored_of_slots(),
+        })
+    }
+
+    /// [`NeighbourIndex::nearest_many`] for scaled queries that are the dataset rows `rows`:
+    /// from the lists where they suffice, the others searched as before.
+    pub(crate) fn nearest_many(
+        &self,
+        index: &NeighbourIndex,
+        (queries, rows): (&[f64], &[usize]),
+        k: usize,
+    ) -> Vec<Vec<Neighbour>> {
+        if k > LARGEST_K {
+            return index.nearest_many(queries, rows.len(), k);
+        }
+        let dimensions = index.dimensions();
+        let exhaustive = self.lists.length == self.lists.rows;
+        let mut results = vec![Vec::new(); rows.len()];
+        let mut missed = Vec::new();
+        for (number, &row) in rows.iter().enumerate() {
+            let query = &queries[number * dimensions..(number + 1) * dimensions];
+            let (neighbours, distances) = self.lists.list(row);
+            let candidates = neighbours
+                .iter()
+                .zip(distances)
+                .filter_map(|(&other, &bound)| {
+                    let slot = self.slot_of_row[other as usize];
+                    (slot != u32::MAX).then(|| (self.stored_of_slot[slot as usize] as usize, bound))
+                });
+            let complete = query.iter().all(|value| value.is_finite());
+            let found = complete
+                && index.nearest_in_order(query, k, (candidates, exhaustive), &mut results[number]);
+            if !found {
+                missed.push(number);
+            }
+        }
+        if !missed.is_empty() {
+            let mut rest = Vec::with_capacity(missed.len() * dimensions);
+            for &number in &missed {
+                rest.extend_from_slice(&queries[number * dimensions..(number + 1) * dimensions]);
+            }
+            let found = index.nearest_many(&rest, missed.len(), k);
+            for (number, list) in missed.into_iter().zip(found) {
+                results[number] = list;
+            }
+        }
+        results
+    }
+}
