@@ -355,3 +355,49 @@ fn one_file_listed_as_x_and_dot_x_a_link_or_a_copy_is_refused_not_run_twice() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stderr(&output).contains("listed there more than once with different settings"));
 }
+
+#[test]
+fn the_stopping_table_names_the_range_of_a_huge_count_and_quotes_long_values_short() {
+    let folder = scratch("stopping");
+    let huge = "99999999999999999999";
+    let long = "q".repeat(100_000);
+    let top = |stopping: &str| {
+        format!("datasets = [\"sonar\"]\nprotocol = {{ kind = \"stratified_kfold\", folds = 2, repetitions = 5 }}\n[stopping]\n{stopping}")
+    };
+    let path = config(
+        &folder,
+        &top(&format!("delta_min = 1\nmin_repetitions = {huge}")),
+        "",
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("[protocol]\nkind = \"stratified_kfold\"\nfolds = 3\n", "");
+    std::fs::write(&path, &text).unwrap();
+    refused(
+        &path,
+        &[&format!("line 6: key 'min_repetitions' = {huge} {BEYOND} a whole number of repetitions from 1 to 1000000")],
+    );
+    for (key, stopping) in [
+        ("rule", format!("delta_min = 1\nrule = \"{long}\"")),
+        ("measure", format!("delta_min = 1\nmeasure = \"{long}\"")),
+        ("pairs", format!("delta_min = 1\npairs = \"{long}\"")),
+    ] {
+        std::fs::write(
+            &path,
+            text.replace(
+                &format!("delta_min = 1\nmin_repetitions = {huge}"),
+                &stopping,
+            ),
+        )
+        .unwrap();
+        let message = refused(
+            &path,
+            &[
+                &format!("key 'stopping.{key}' = \"qqq"),
+                "... (100000 characters in all)",
+                "allowed: ",
+            ],
+        );
+        assert!(message.len() < 3000, "{key}: {} bytes", message.len());
+    }
+}

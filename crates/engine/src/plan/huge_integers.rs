@@ -118,10 +118,10 @@ fn list_start(text: &str) -> Option<usize> {
 /// is") on the first line naming the key in quotes; serde's "expected usize" (a key read as a
 /// count) as the counts a config can give.
 pub fn allowed_in(message: &str, key: &str) -> Option<String> {
-    let quoted = format!("'{key}'");
+    let (quoted, dotted) = (format!("'{key}'"), format!(".{key}'"));
     let said = message
         .lines()
-        .filter(|line| line.contains(&quoted))
+        .filter(|line| line.contains(&quoted) || line.contains(&dotted))
         .find_map(|line| {
             ["allowed: ", "allowed range is "]
                 .iter()
@@ -179,6 +179,8 @@ mod tests {
                        at least 2\nother";
         assert_eq!(allowed_in(message, "folds").as_deref(), Some("at least 2"));
         assert_eq!(allowed_in(message, "k"), None);
+        let dotted = "key 'stopping.min_repetitions' = -9: allowed: 1 to 9";
+        assert_eq!(allowed_in(dotted, "min_repetitions").unwrap(), "1 to 9");
         let unknown = "line 8: unknown key 'k' (allowed: folds, repetitions)";
         assert_eq!(allowed_in(unknown, "k").unwrap(), "folds, repetitions");
         let noted = "key 'w' = 1: allowed: 1 to 9 (seconds)";
