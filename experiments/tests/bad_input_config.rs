@@ -401,3 +401,37 @@ fn the_stopping_table_names_the_range_of_a_huge_count_and_quotes_long_values_sho
         assert!(message.len() < 3000, "{key}: {} bytes", message.len());
     }
 }
+
+#[test]
+fn a_number_beyond_f64_names_the_key_its_line_and_its_range() {
+    let folder = scratch("float");
+    let sonar = "datasets = [\"sonar\"]";
+    let beyond = "is beyond the numbers a config can hold (TOML's floats reach about -1.8e308 \
+                  and 1.8e308); allowed:";
+    let cases = [
+        (
+            format!("alpha = 1e400\n{sonar}"),
+            2,
+            "alpha",
+            "1e400",
+            "0 < alpha < 1",
+        ),
+        (
+            format!("{sonar}\nmeasures = [{{ name = \"partial_auc\", max_fpr = -1e400 }}]"),
+            3,
+            "max_fpr",
+            "-1e400",
+            "allowed",
+        ),
+    ];
+    for (top, line, key, value, allowed) in cases {
+        let message = refused(
+            &config(&folder, &top, ""),
+            &[
+                &format!("line {line}: key '{key}' = {value} {beyond}"),
+                allowed,
+            ],
+        );
+        assert!(!message.contains("overflowed"), "{message}");
+    }
+}

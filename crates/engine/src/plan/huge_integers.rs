@@ -1,5 +1,6 @@
-//! A whole number in a config beyond TOML's integers (`folds = 99999999999999999999`): the
-//! toml crate refuses it naming a Rust type ("as i128, expected any valid TOML value"); this
+//! A whole number in a config beyond TOML's integers (`folds = 99999999999999999999`), or a
+//! float beyond f64 (`1e400`): the toml crate refuses it naming a Rust type ("as i128, expected
+//! any valid TOML value") or saying "floating-point number overflowed"; this
 //! file finds the key and its line, and asks the key's own check what it allows, by checking
 //! the config again with the number replaced by the TOML integer at the other end of the range
 //! (which every bounded key refuses, naming its range).
@@ -7,6 +8,9 @@
 /// The TOML integers' range, as a message says it.
 pub const TOML_INTEGERS: &str = "TOML's integers run from -9223372036854775808 to \
                                  9223372036854775807";
+
+/// The range of TOML's floats, as a message says it.
+pub const TOML_FLOATS: &str = "TOML's floats reach about -1.8e308 and 1.8e308";
 
 /// A whole number beyond TOML's integers, where the config gives it.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +21,9 @@ pub struct HugeInteger {
     pub key: String,
     /// The number as written.
     pub written: String,
+    /// True for a number with a fraction or exponent beyond f64 (`1e400`), false for a whole
+    /// number beyond TOML's integers.
+    pub float: bool,
     /// The config with the number replaced by a TOML integer of the other sign (and every
     /// later such number by one of its own sign, so that the config parses).
     pub replaced: String,
@@ -30,9 +37,13 @@ impl HugeInteger {
             || "a whole number within that range".to_string(),
             str::to_string,
         );
+        let (what, range) = match self.float {
+            true => ("numbers", TOML_FLOATS),
+            false => ("whole numbers", TOML_INTEGERS),
+        };
         format!(
-            "line {}: key '{}' = {shown} is beyond the whole numbers a config can hold \
-             ({TOML_INTEGERS}); allowed: {allowed}",
+            "line {}: key '{}' = {shown} is beyond the {what} a config can hold ({range}); \
+             allowed: {allowed}",
             self.line,
             data::shown(&self.key)
         )
@@ -47,9 +58,12 @@ pub fn find(text: &str) -> Option<HugeInteger> {
     let span = huge_span(text)?;
     let written = text[span.clone()].to_string();
     let key = key_before(&text[..span.start])?;
-    let end = |negative: bool, other: bool| match negative != other {
-        true => "-9223372036854775808",
-        false => "9223372036854775807",
+    let float = is_float(&written);
+    let end = |negative: bool, other: bool| match (negative != other, float) {
+        (true, false) => "-9223372036854775808",
+        (false, false) => "9223372036854775807",
+        (true, true) => "-1e308",
+        (false, true) => "1e308",
     };
     let other_end = end(written.starts_with('-'), true);
     let mut replaced = format!("{}{other_end}{}", &text[..span.start], &text[span.end..]);
@@ -57,7 +71,13 @@ pub fn find(text: &str) -> Option<HugeInteger> {
         let Some(next) = huge_span(&replaced) else {
             break;
         };
-        let same_end = end(replaced[next.clone()].starts_with('-'), false);
+        let same = replaced[next.clone()].to_string();
+        let same_end = match (same.starts_with('-'), is_float(&same)) {
+            (true, false) => "-9223372036854775808",
+            (false, false) => "9223372036854775807",
+            (true, true) => "-1e308",
+            (false, true) => "1e308",
+        };
         replaced.replace_range(next, same_end);
     }
     let line = text[..span.start].matches('\n').count() + 1;
@@ -65,6 +85,7 @@ pub fn find(text: &str) -> Option<HugeInteger> {
         line,
         key,
         written,
+        float,
         replaced,
     })
 }
@@ -73,10 +94,16 @@ pub fn find(text: &str) -> Option<HugeInteger> {
 fn huge_span(text: &str) -> Option<std::ops::Range<usize>> {
     let error = toml::from_str::<toml::Table>(text).err()?;
     let message = error.message();
-    let beyond = message.starts_with("invalid type: integer")
-        && (message.contains(" as i128") || message.contains(" as u128"));
+    let beyond = (message.starts_with("invalid type: integer")
+        && (message.contains(" as i128") || message.contains(" as u128")))
+        || message == "floating-point number overflowed";
     let span = error.span().filter(|_| beyond)?;
     text.get(span.clone()).map(|_| span)
+}
+
+/// True when a number as written is a float (has a fraction or an exponent).
+fn is_float(written: &str) -> bool {
+    !written.starts_with("0x") && written.contains(['.', 'e', 'E'])
 }
 
 /// The key whose `=` ends `before` (`folds = `, `{ k = `, `"a key" = `), unquoted; for an
@@ -169,6 +196,11 @@ mod tests {
         let huge = find(listed).unwrap();
         assert_eq!((huge.line, huge.key.as_str()), (1, "k"));
         assert!(huge.replaced.contains("[1, -9223372036854775808]"));
+        let float = find("alpha = 1e400\n").unwrap();
+        assert!(float.float && float.replaced == "alpha = -1e308\n");
+        assert!(float
+            .message(None)
+            .contains("beyond the numbers a config can hold"));
         assert_eq!(find("folds = 99\n"), None);
         assert_eq!(find("folds = \n"), None);
     }
