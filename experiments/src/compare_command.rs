@@ -10,6 +10,7 @@ use clap::Args;
 use comparison::across::{self, Settings};
 use comparison::compare_file;
 use comparison::flag_ranges::{check_alpha, check_count, MAX_SAMPLES};
+use comparison::leaderboard;
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
 use stats::FoldOptions;
@@ -33,6 +34,31 @@ pub struct CompareArgs {
     /// Print the results as one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+
+    /// Results table: print the leaderboard alone (mean rank, wins/ties/losses against the
+    /// control, mean with a bootstrap interval, normalised score with --anchors), the one a
+    /// run's report opens with; with --json `{"leaderboard": [...]}`.
+    #[arg(long)]
+    leaderboard: bool,
+
+    /// With --leaderboard: print it as a Markdown table.
+    #[arg(long, requires = "leaderboard", conflicts_with = "json")]
+    markdown: bool,
+
+    /// With --leaderboard: the two learners of AMLB's normalised score, LOW,HIGH (LOW scores
+    /// 0 and HIGH 1 on every dataset, e.g. constant,c45).
+    #[arg(long, value_name = "LOW,HIGH", requires = "leaderboard")]
+    anchors: Option<String>,
+
+    /// With --leaderboard: add the win-rate matrix (the share of datasets where one learner
+    /// beats another, a tie one half).
+    #[arg(long, requires = "leaderboard")]
+    win_rate: bool,
+
+    /// With --leaderboard: add Elo ratings (a Bradley-Terry fit on every two learners' battles
+    /// on every dataset, as TabArena; the control at 1000) with bootstrap intervals.
+    #[arg(long, requires = "leaderboard")]
+    elo: bool,
 
     /// First learner's column (default: the first of exactly two learner columns).
     #[arg(long, value_name = "COLUMN")]
@@ -238,8 +264,33 @@ fn across(path: &Path, table: &TextTable, layout: Layout, args: &CompareArgs) ->
     }
     compare_file::check_learners(&file, &results)?;
     let settings = settings(args, &results)?;
+    if args.leaderboard {
+        return crate::output::print(leaderboard(&file, &results, &settings, args)?);
+    }
     crate::output::print(compare_file::across_output(
         &file, &results, &settings, args.json,
+    )?)
+}
+
+/// `--leaderboard`: the leaderboard of a results table in the format the flags ask for.
+fn leaderboard(
+    file: &str,
+    results: &ResultsTable,
+    settings: &Settings,
+    args: &CompareArgs,
+) -> Result<String> {
+    let format = match (args.json, args.markdown) {
+        (true, _) => leaderboard::Format::Json,
+        (_, true) => leaderboard::Format::Markdown,
+        _ => leaderboard::Format::Text,
+    };
+    let request = leaderboard::Request {
+        anchors: args.anchors.clone(),
+        win_rate: args.win_rate,
+        elo: args.elo,
+    };
+    Ok(leaderboard::output(
+        file, results, settings, &request, format,
     )?)
 }
 
@@ -253,6 +304,7 @@ fn folds(path: &Path, table: &TextTable, args: &CompareArgs) -> Result<()> {
             (args.part.is_some(), "--part"),
             (args.lower_is_better, "--lower-is-better"),
             (args.correlation.is_some(), "--correlation"),
+            (args.leaderboard, "--leaderboard"),
         ],
         &format!(
             "a results table (with a dataset column); '{file}' is read as per-fold results \

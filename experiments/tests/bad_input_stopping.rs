@@ -126,4 +126,21 @@ fn bad_stopping_keys_are_refused_by_check_naming_the_key() {
         message.contains("key 'stopping' needs at least 2 learners"),
         "{message}"
     );
+    // A tuned learner: not yet with stopping (the runner would cut splits the tuning planned).
+    let path = config(&folder, "tuned", REPEATED, "delta_min = 1");
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "kind = \"knn\"\n",
+        "kind = \"knn\"\nselect_k = false\ntune = { k = [1, 5] }\n",
+    );
+    std::fs::write(&path, text).unwrap();
+    let output = binary()
+        .args(["--check", "--config", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("key 'stopping': not yet with tuned learners"),
+        "{message}"
+    );
 }

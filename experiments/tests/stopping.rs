@@ -145,3 +145,72 @@ fn the_confidence_sequence_rule_writes_no_e_value() {
         assert!(row.contains(",nb,") && row.ends_with(','), "{row}");
     }
 }
+
+/// The runner stops scheduling a dataset once every pair is decided: no unit of a later
+/// repetition runs there, the datasets still undecided go on, and the tables hold the
+/// repetitions run. The same outputs at 1 and 2 threads, after a kill and a resume, and from a
+/// merge of the cache (which decides again from the cached units, in order).
+#[test]
+fn the_runner_stops_a_dataset_once_its_pairs_are_decided() {
+    let folder = scratch("runner");
+    let stopping = "rule = \"e_value\"\ndelta_min = 1\nalpha = 0.05\nmeasure = \"error\"";
+    let protocol = "{ kind = \"stratified_kfold\", folds = 5, repetitions = 14 }";
+    let path = config(&folder, "early", protocol, stopping);
+    let (one, two, killed) = (
+        folder.join("one"),
+        folder.join("two"),
+        folder.join("killed"),
+    );
+    let log = run(&path, &one, &["--threads", "1"]);
+    run(&path, &two, &["--threads", "2"]);
+    let mut child = binary()
+        .args([
+            "--config",
+            path.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--results",
+        ])
+        .arg(&killed)
+        .spawn()
+        .unwrap();
+    common::kill_once_cached(&mut child, &killed.join("early/predictions"), 40);
+    run(&path, &killed, &["--threads", "2"]);
+    let units = read(&one.join("early/units.csv"));
+    let last_repetition = |dataset: &str| {
+        units
+            .lines()
+            .filter(|line| line.starts_with(&format!("{dataset},")))
+            .map(|line| line.split(',').nth(2).unwrap().parse::<usize>().unwrap())
+            .max()
+            .unwrap()
+    };
+    let table = read(&one.join("early/tables/stopping.csv"));
+    for dataset in ["breast-cancer-wisconsin", "sonar"] {
+        let used: usize = table
+            .lines()
+            .filter(|line| line.starts_with(&format!("{dataset},")))
+            .map(|line| line.split(',').nth(3).unwrap().parse().unwrap())
+            .max()
+            .unwrap();
+        let stopped = log.contains(&format!("stopping: {dataset}: every pair decided"));
+        // A stopped dataset ran exactly the repetitions of its last decision; the others all.
+        let expected = if stopped { used - 1 } else { 13 };
+        assert_eq!(last_repetition(dataset), expected, "{dataset}: {log}");
+    }
+    assert!(log.contains("stopping: sonar: every pair decided"), "{log}");
+    common::assert_same_outputs(&one.join("early"), &two.join("early"));
+    // Resumed after a kill, and merged from the cache: the same tables (their pages count
+    // units reused from the cache).
+    run(&path, &two, &["--merge"]);
+    for other in [&killed, &two] {
+        for file in [
+            "per_fold.csv",
+            "tables/stopping.csv",
+            "tables/stopping_lines.csv",
+        ] {
+            let path = |folder: &Path| folder.join("early").join(file);
+            assert_eq!(read(&path(&one)), read(&path(other)), "{file}");
+        }
+    }
+}

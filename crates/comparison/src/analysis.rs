@@ -336,6 +336,12 @@ fn measure_section(record: &RunRecord, measure: usize, settings: &Settings) -> R
         ),
         report::critical_difference_diagram(&diagram(&table, result, &analysis))?,
     );
+    section.headline = Some(engine::Headline {
+        measure: Some(name.clone()),
+        verdict: verdict(&table, result),
+        figure: Some(section.figures.len() - 1),
+        table: None,
+    });
     let control = result.control.control_index;
     for other in (0..table.learners.len()).filter(|&l| l != control) {
         add_simplex(&mut section, &stem, (&table, result), other)?;
@@ -568,6 +574,39 @@ fn reading(table: &ScoreTable, result: &AcrossDatasetsResult, analysis: &AcrossA
         text.push_str(paragraph);
     }
     text
+}
+
+/// Demšar's core in one sentence: the summary screen's verdict.
+fn verdict(table: &ScoreTable, result: &AcrossDatasetsResult) -> String {
+    let best = (0..table.learners.len())
+        .min_by(|&a, &b| result.average_ranks[a].total_cmp(&result.average_ranks[b]))
+        .unwrap_or(0);
+    let beaten: Vec<&str> = (result.control.comparisons.iter())
+        .filter(|row| row.holm_reject)
+        .map(|row| table.learners[row.learner].as_str())
+        .collect();
+    format!(
+        "Over {} datasets, {} has the best average rank on {} ({:.2}); the Friedman test with \
+         the Iman-Davenport correction gives p = {:.4} ({} at alpha = {}), and against the \
+         control {} Holm's procedure finds {}.",
+        table.datasets.len(),
+        table.learners[best],
+        table.measure,
+        result.average_ranks[best],
+        result.friedman.iman_davenport_pvalue,
+        if result.friedman.reject {
+            "the learners differ"
+        } else {
+            "no difference is shown"
+        },
+        result.options.alpha,
+        result.control.control,
+        if beaten.is_empty() {
+            "no difference".to_string()
+        } else {
+            format!("a difference with {}", beaten.join(", "))
+        }
+    )
 }
 
 /// Demšar's core in a few sentences.

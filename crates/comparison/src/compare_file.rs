@@ -80,6 +80,14 @@ pub enum CompareFileError {
         /// Why.
         why: String,
     },
+    /// A flag names what the table does not have, or is malformed.
+    #[error("'{file}': {problem}")]
+    Flag {
+        /// The file.
+        file: String,
+        /// The flag, its value and what it allows.
+        problem: String,
+    },
     /// Two values whose difference, or a column whose sum, is beyond f64.
     #[error(transparent)]
     Overflow(#[from] OverflowError),

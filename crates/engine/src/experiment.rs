@@ -235,6 +235,7 @@ impl Engine {
         }
         let opening_at = sections.len();
         if !record.without_data() {
+            sections.extend(crate::report::leaderboard_section::section(record)?);
             sections.push(crate::report::sections::datasets(record));
             sections.push(crate::report::sections::results(record)?);
             sections.extend(crate::report::tuning::section(record));

@@ -44,6 +44,6 @@ pub use record::execute::execute;
 pub use record::results::RunResults;
 pub use record::run_record::RunRecord;
 pub use report::analysis::{Analyses, Analysis};
-pub use report::section::{Figure, Section, SectionTable};
+pub use report::section::{Figure, Headline, Section, SectionTable};
 pub use report::write::{report, write_table};
 pub use run::unit::{run_unit, Part, UnitPredictions, UnitResult, UnitSpec, UnitStatus};

@@ -323,8 +323,41 @@ fn opening_section(
             SectionTable::new("aslan_four_cases", beside),
             SectionTable::new("aslan_named_comparisons", named),
         ],
+        headline: Some(engine::Headline {
+            measure: None,
+            verdict: format!(
+                "Of {} comparisons, the t-test rejects on AUC {} times against {} on error (the \
+                 paper: {} against {}); {equal} of the four counts equal the paper's.",
+                comparisons.len(),
+                rejects(&plain, 1),
+                rejects(&plain, 0),
+                rejects(&published, 1),
+                rejects(&published, 0),
+            ),
+            figure: None,
+            table: Some(headline_table(&published, &plain)),
+        }),
         ..Section::default()
     }
+}
+
+/// The four cases' counts, the paper's beside ours (0/0 read as reject, the paper's rule) and
+/// the difference: the table of the summary screen.
+fn headline_table(published: &[usize], ours: &[usize; 4]) -> Table {
+    let header = ["case", "paper", "ours", "difference"]
+        .map(String::from)
+        .to_vec();
+    let mut table = Table::new("The four cases: the paper's counts beside ours", header);
+    for (case, name) in CASES.iter().enumerate() {
+        let (theirs, mine) = (published[case] as i64, ours[case] as i64);
+        table.push_row(vec![
+            Cell::text(*name),
+            Cell::integer(theirs),
+            Cell::integer(mine),
+            Cell::integer(mine - theirs),
+        ]);
+    }
+    table
 }
 
 /// The section beyond the paper: the corrected resampled t-test's four cases and the cases per

@@ -1075,6 +1075,7 @@ pub fn report_section(options: &ReportOptions) -> Result<Section> {
                 .to_string(),
         )],
         files: vec![(format!("tables/{EXACT_COUNTS_FILE}"), counts_csv)],
+        headline: None,
     })
 }
 

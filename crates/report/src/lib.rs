@@ -1,5 +1,5 @@
 //! Report output: tables (Markdown, CSV, LaTeX, HTML, Parquet), an HTML index page, and SVG
-//! plots (ROC curves, averaged ROC curves with interval bars, distributions over folds, box
+//! plots (heat maps, ROC curves, averaged ROC curves with interval bars, distributions over folds, box
 //! plots, line plots, critical-difference diagrams and probability simplexes).
 //!
 //! Inputs are plain values (points, labels, colours), so this crate knows nothing of how the
@@ -21,14 +21,17 @@
 //! ```
 
 pub mod diagram;
+pub mod heatmap;
 pub mod html;
 pub mod parquet;
 pub mod plot;
 pub mod reliability;
 pub mod table;
+pub mod text;
 
 pub use diagram::{critical_difference_diagram, simplex_plot, CriticalDifferenceDiagram, Simplex};
-pub use html::HtmlPage;
+pub use heatmap::{heat_map, HeatMap};
+pub use html::{HtmlPage, SummaryBlock};
 pub use parquet::{write_parquet, ParquetError, ParquetValues};
 pub use plot::{
     box_plot, distribution_plot, line_plot, roc_plot, BoxGroup, Curve, Distribution, ErrorBar,

@@ -98,7 +98,7 @@ pub use summary::midranks;
 // The modules at their paths before the grouping into folders, for users of the crate.
 pub use across::{
     across_analysis, across_datasets, aligned_ranks, anova, autorank, autorank_report, effect_size,
-    friedman, normality, plackett_luce, posthoc, quade, skillings_mack,
+    elo, friedman, leaderboard, normality, plackett_luce, posthoc, quade, skillings_mack,
 };
 pub use bayes::{bayesian, hierarchical, mcmc};
 pub use corrections::{adjust, cliques, multitest};

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The keys of the engine's own config (the fields of [`ExperimentConfig`] but `options`);
 /// every other top-level key must be an option an analysis declares.
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 15] = [
     "name",
     "seed",
     "datasets",
@@ -25,6 +25,7 @@ pub const KEYS: [&str; 14] = [
     "analyses",
     "worker_timeout_seconds",
     "tuning",
+    "report",
     "stopping",
 ];
 
@@ -76,6 +77,9 @@ pub struct ExperimentConfig {
     /// with a `tune` key (see [`crate::plan::tuning`]).
     #[serde(default)]
     pub tuning: Option<toml::Table>,
+    /// `[report]`: the measure and the anchor learners of the summary screen atop the report.
+    #[serde(default)]
+    pub report: Option<ReportOptions>,
     /// Sequential stopping: decide every pair of learners after each repetition and stop
     /// repeating a dataset once all its pairs are decided (see [`crate::config::stopping`]).
     #[serde(default)]
@@ -100,6 +104,18 @@ impl ExperimentConfig {
             wilcoxon_correction: self.wilcoxon_correction,
         }
     }
+}
+
+/// `[report]`: what the summary screen at the top of `index.html` shows (checked against the
+/// plan's measures and learners by [`crate::plan::summary_check`]).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportOptions {
+    /// The measure of the leaderboard, the heat map and the verdict (default: the first).
+    pub measure: Option<String>,
+    /// Two learners' display names: AMLB's normalised score puts the first at 0 and the second
+    /// at 1 on every dataset (e.g. a constant predictor and a tuned forest).
+    pub anchors: Option<Vec<String>>,
 }
 
 /// A dataset reference, with optional per-dataset transform overrides.
@@ -658,6 +674,7 @@ mod more_tests {
     fn the_engine_keys_are_the_fields_of_the_config() {
         let text = "name = \"x\"\ndatasets = [\"pima\"]\nprotocol = { kind = \"holdout\" }\n\
                     analyses = []\nworker_timeout_seconds = 60\ntuning = { budget = 3 }\n\
+                    report = { anchors = [] }\n\
                     stopping = { delta_min = 1 }\n[[learners]]\nkind = \"c45\"\n";
         let config = parse(text, &[]).unwrap();
         let written: toml::Table = toml::from_str(&toml::to_string(&config).unwrap()).unwrap();

@@ -89,6 +89,7 @@ impl Checker<'_> {
         }
         let mut plan = self.prepare(&config, base).map_err(at_origin)?;
         plan::check_capabilities(&plan).map_err(at_origin)?;
+        crate::plan::summary_check::check(&config, &plan).map_err(at_origin)?;
         crate::plan::test_set_needs::check(&plan.test_set_tests, &plan).map_err(at_origin)?;
         crate::plan::stopping::resolve(&config, &plan).map_err(at_origin)?;
         let analysed = self

@@ -14,6 +14,7 @@ pub mod protocols;
 pub mod registries;
 pub mod stopping;
 pub mod stopping_decisions;
+pub mod summary_check;
 pub mod test_set_needs;
 pub mod transform_cache;
 pub mod tuning;

@@ -67,6 +67,12 @@ pub fn resolve(config: &ExperimentConfig, plan: &Plan) -> Result<Option<Stopping
             ))
         })?,
     };
+    if plan.tuning.is_some() {
+        return Err(Error::config(
+            "key 'stopping': not yet with tuned learners (a `tune` key): remove [stopping] or \
+             the learners' `tune`",
+        ));
+    }
     let repetitions = protocol_repetitions(plan)?;
     let max_repetitions = stopping.max_repetitions.unwrap_or(repetitions);
     if max_repetitions > repetitions {
@@ -105,8 +111,8 @@ pub fn resolve(config: &ExperimentConfig, plan: &Plan) -> Result<Option<Stopping
     }))
 }
 
-/// The protocol's repetitions: at least 2 on every dataset, each with the same number of
-/// splits, and the same count on every dataset.
+/// The protocol's repetitions (the largest count of any dataset: a run cuts those it stopped
+/// early): at least 2 on every dataset, each with the same number of splits.
 fn protocol_repetitions(plan: &Plan) -> Result<usize> {
     let mut found = None;
     for dataset in &plan.datasets {
@@ -121,16 +127,9 @@ fn protocol_repetitions(plan: &Plan) -> Result<usize> {
                 sizes.len()
             )));
         }
-        if found.is_some_and(|count| count != sizes.len()) {
-            return Err(Error::config(format!(
-                "key 'stopping' needs the same number of repetitions on every dataset; dataset \
-                 '{}' has {}, an earlier one {}",
-                dataset.name,
-                sizes.len(),
-                found.unwrap_or_default()
-            )));
-        }
-        found = Some(sizes.len());
+        // Every dataset has the protocol's repetitions, but those the runner stopped early
+        // (record::sequential cuts them): the fixed design is the largest.
+        found = Some(found.unwrap_or(0).max(sizes.len()));
     }
     Ok(found.unwrap_or(0))
 }

@@ -12,6 +12,7 @@ use crate::plan::check::CheckedExperiment;
 use crate::plan::units::{Plan, Unit};
 use crate::record::results::{paired_tests, RunResults, UnitMeasures};
 use crate::record::run_record::{MissingUnits, RunRecord};
+use crate::record::sequential::{run_sequentially, SequentialRun};
 use crate::record::tuning::{run_inner, TuningOutcome};
 use crate::run::runner::{run_units, Fitting, RunCounts, Status, UnitRecord};
 use crate::run::unit::{Part, UnitResult, UnitSpec};
@@ -58,6 +59,7 @@ pub fn execute(
         }
     );
     let tuning = tune(folder, &mut plan, fitting, threads)?;
+    let sequential = run_sequentially(folder, &mut plan, &config, (fitting, threads))?;
     let measures = plan.measures.clone();
     let summarise = |spec: &UnitSpec, result: &UnitResult| {
         let positive = spec.dataset.positive;
@@ -74,7 +76,9 @@ pub fn execute(
         UnitMeasures { test, validation }
     };
     let outer = (&plan, &plan.units[..]);
-    let (units, counts) = run_outer(folder, outer, &tuning.failed, (fitting, threads), summarise)?;
+    let (mut units, mut counts) =
+        run_outer(folder, outer, &tuning.failed, (fitting, threads), summarise)?;
+    computed_before(&plan, &sequential, (&mut units, &mut counts));
     let missing = MissingUnits::of(folder, &plan, &units);
     if fitting
         == (Fitting::CacheOnly {
@@ -190,6 +194,22 @@ where
         .collect();
     counts.failed += units.iter().filter(|unit| failure(unit).is_some()).count();
     Ok((all, counts))
+}
+
+/// Marks computed the units the sequential phase computed, which the pass over every unit then
+/// read back from the cache, and counts them so.
+fn computed_before<T>(
+    plan: &Plan,
+    sequential: &SequentialRun,
+    (records, counts): (&mut [UnitRecord<T>], &mut RunCounts),
+) {
+    for (unit, record) in plan.units.iter().zip(records) {
+        if record.status == Status::Reused && sequential.computed.contains(unit) {
+            record.status = Status::Computed;
+            counts.reused -= 1;
+            counts.computed += 1;
+        }
+    }
 }
 
 /// The log line of what the runner did with the plan's units.

@@ -7,5 +7,6 @@
 pub mod execute;
 pub mod results;
 pub mod run_record;
+pub mod sequential;
 pub mod test_set_run;
 pub mod tuning;

@@ -5,11 +5,15 @@
 pub mod analysis;
 pub mod curve_figures;
 pub mod figures;
+pub mod leaderboard;
+pub mod leaderboard_section;
 pub mod load_notices;
+pub mod run_facts;
 pub mod section;
 pub mod sections;
 pub mod stopping;
 pub mod stopping_figures;
 pub mod stopping_record;
+pub mod summary;
 pub mod tuning;
 pub mod write;

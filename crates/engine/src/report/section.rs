@@ -21,6 +21,23 @@ pub struct Section {
     /// Other files the section writes: path (relative to the results folder) and contents
     /// (e.g. every statistic of a table as JSON).
     pub files: Vec<(String, String)>,
+    /// What the section offers the summary screen atop the page, if anything.
+    pub headline: Option<Headline>,
+}
+
+/// A section's offer to the summary screen: a one-sentence verdict and the figure or table
+/// (indices into the section's own) that carries the result.
+#[derive(Clone, Debug, Default)]
+pub struct Headline {
+    /// The measure it speaks of; `None` for the run as a whole (a paper's reproduction).
+    pub measure: Option<String>,
+    /// One sentence of the verdict.
+    pub verdict: String,
+    /// The index in the section's figures of the figure that carries the result.
+    pub figure: Option<usize>,
+    /// A small table that carries it, shown beside the leaderboard (a paper's headline
+    /// numbers beside ours: paper, ours, difference).
+    pub table: Option<report::Table>,
 }
 
 /// A table of a section, with where it is written and whether the page shows it.

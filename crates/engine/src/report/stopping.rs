@@ -178,9 +178,10 @@ fn reading(record: &RunRecord, stopping: &Stopping, all: &[DatasetStops]) -> Str
     format!(
         "Each pair of learners decided on {} by {rule}, from the per-repetition means in \
          repetition order, from repetition {} on and at most {}; a decision is final. {stopped} \
-         of {} datasets had every pair decided: stopping each there would run {} of the fixed \
-         design's {fixed} units ({saved} saved). The fixed-repetition tests of the results \
-         section ran on every repetition computed; their p-values are not valid under a \
+         of {} datasets had every pair decided, and the runner stopped scheduling each there: \
+         the run needed {} of the fixed design's {fixed} units ({saved} saved). The \
+         fixed-repetition tests of the results section ran on every repetition computed (a \
+         dataset's repetitions up to its stop); their p-values are not valid under a \
          sequential design (stopping when they look significant inflates their error rate), \
          while these decisions are: their error rate is at most alpha whenever one stops.",
         record.plan.measures[stopping.measure].name(),

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use report::{HtmlPage, TableFormat};
+use report::{HtmlPage, SummaryBlock, TableFormat};
 
 use crate::error::{Error, Result};
 use crate::record::run_record::RunRecord;
@@ -171,28 +171,63 @@ fn provenance(counts: RunCounts, seed: Option<u64>) -> String {
     )
 }
 
-/// index.html: every section's tables and figures (inlined), the config and the version.
+/// Tables with more rows than this are folded (`<details>`) on the page.
+const FOLD_AFTER: usize = 15;
+
+/// index.html: the header, the summary screen, the contents, then every section's tables
+/// (long ones folded, each with its CSV) and figures (inlined), and the config as run.
 fn write_html(folder: &Path, record: &RunRecord, sections: &[Section]) -> Result<()> {
     let mut page = HtmlPage::new(format!("Experiment '{}'", record.config.name));
+    let facts = crate::report::run_facts::facts();
+    let parquet = [
+        ("per_fold.parquet", "per_fold.parquet"),
+        ("per_fold.csv", "CSV"),
+    ];
+    let links: &[(&str, &str)] = if record.without_data() { &[] } else { &parquet };
+    page.run_header(&facts, links);
+    if let Some(summary) = crate::report::summary::summary(sections) {
+        let csv = format!("tables/{}.csv", crate::report::leaderboard_section::STEM);
+        page.summary(&SummaryBlock {
+            verdict: summary.verdict,
+            leaderboard: summary.leaderboard,
+            csv: Some(&csv),
+            side_table: summary.side_table,
+            figure: summary.figure.map(|f| (f.svg.as_str(), f.caption.as_str())),
+        })?;
+    }
     let seed = (!record.plan.datasets.is_empty()).then_some(record.config.seed);
     page.paragraph(&provenance(record.counts, seed));
-    for section in sections {
-        page.heading(&section.title);
-        if !section.reading.is_empty() {
-            page.paragraph(&section.reading);
-        }
-        for table in section.shown_tables() {
-            page.table(table)?;
-        }
-        for (file, text) in &section.links {
-            page.link(file, text);
-        }
-        for figure in &section.figures {
-            page.inline_svg(&figure.svg, &figure.caption);
-        }
+    let ids: Vec<(String, String)> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, section)| (format!("section-{}", i + 1), section.title.clone()))
+        .chain([("config".to_string(), "Config as run".to_string())])
+        .collect();
+    page.contents(&ids);
+    for (section, (id, _)) in sections.iter().zip(&ids) {
+        write_section_html(&mut page, section, id)?;
     }
-    page.heading("Config as run");
+    page.heading_with_id("Config as run", "config");
     page.preformatted(&record.text);
     report::write_file(&folder.join("index.html"), &page.render())?;
+    Ok(())
+}
+
+/// One section on the page: its heading, reading, shown tables, links and figures.
+fn write_section_html(page: &mut HtmlPage, section: &Section, id: &str) -> Result<()> {
+    page.heading_with_id(&section.title, id);
+    if !section.reading.is_empty() {
+        page.paragraph(&section.reading);
+    }
+    for table in section.tables.iter().filter(|table| table.shown) {
+        let csv = table.file.as_ref().map(|stem| format!("tables/{stem}.csv"));
+        page.table_in_page(&table.table, csv.as_deref(), FOLD_AFTER)?;
+    }
+    for (file, text) in &section.links {
+        page.link(file, text);
+    }
+    for figure in &section.figures {
+        page.inline_svg(&figure.svg, &figure.caption);
+    }
     Ok(())
 }
