@@ -29,6 +29,9 @@ pub struct DatasetsArgs {
     /// regression target).
     #[arg(long)]
     allow_numeric_class: bool,
+    /// For files: the class column, by name (default: the last column).
+    #[arg(long = "class", value_name = "COLUMN")]
+    class: Option<String>,
 }
 
 impl DatasetsArgs {
@@ -36,6 +39,7 @@ impl DatasetsArgs {
     fn file_options(&self) -> LoadOptions {
         let mut options = LoadOptions {
             allow_numeric_class: self.allow_numeric_class,
+            class_column: self.class.clone().map(data::ClassColumn::Name),
             ..LoadOptions::default()
         };
         for column in &self.nominal {

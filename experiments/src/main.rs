@@ -141,10 +141,23 @@ fn main() -> ExitCode {
         Ok(Finished::WithFailedUnits) => ExitCode::from(SOME_UNITS_FAILED),
         Err(error) if error.is::<output::Closed>() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", short_lines(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The most characters of one line of an error message: a longer line (a user's value a
+/// message quotes whole, a TOML error's copy of a 1 MB line) is cut, saying its length.
+const MESSAGE_LINE_CHARACTERS: usize = 2000;
+
+/// `message` with each line cut to [`MESSAGE_LINE_CHARACTERS`] (`data::shown_within`).
+fn short_lines(message: &str) -> String {
+    let lines: Vec<_> = message
+        .split('\n')
+        .map(|line| data::shown_within(line, MESSAGE_LINE_CHARACTERS))
+        .collect();
+    lines.join("\n")
 }
 
 /// How a command that did not stop on an error ended.

@@ -83,7 +83,9 @@ impl Analysis for AcrossDatasets {
                 plan.learners.len()
             ));
         }
-        if let Some(control) = options(config)?.control {
+        let settings = options(config)?;
+        bergmann_hommel_fits(&settings, plan.learners.len())?;
+        if let Some(control) = settings.control {
             if !plan.learners.iter().any(|learner| learner.name == control) {
                 let names: Vec<&str> = plan.learners.iter().map(|l| l.name.as_str()).collect();
                 return Err(format!(
@@ -105,6 +107,24 @@ impl Analysis for AcrossDatasets {
         }
         Ok(sections)
     }
+}
+
+/// Refuses `cd_adjustment = "bergmann_hommel"` (with a test other than Nemenyi's, which
+/// ignores it) for more learners than it is computed for, naming the limit.
+fn bergmann_hommel_fits(settings: &Settings, learners: usize) -> Result<(), String> {
+    let procedure = settings.cd_procedure;
+    let most = stats::adjust::BERGMANN_HOMMEL_MAX_LEARNERS;
+    if procedure.adjustment == stats::across_analysis::Adjustment::BergmannHommel
+        && procedure.test != stats::across_analysis::PairwiseTest::Nemenyi
+        && learners > most
+    {
+        return Err(format!(
+            "key 'cd_adjustment' = \"bergmann_hommel\" takes at most {most} learners (it \
+             enumerates every exhaustive set of hypotheses), and the experiment has {learners}; \
+             allowed: shaffer (its static relative), holm or another adjustment"
+        ));
+    }
+    Ok(())
 }
 
 /// The analysis's options (checked by a config's check like a learner's parameters).

@@ -46,6 +46,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 
+use crate::class_notices::class_notices;
 use crate::csv_scan::{Markers, NominalColumn, Scan};
 use crate::dataset::Dataset;
 use crate::error::DataError;
@@ -544,6 +545,12 @@ pub fn read_csv(path: &Path, options: &LoadOptions) -> Result<(Dataset, LoadRepo
             .push(LoadNotice::FewWholeNumbers { columns: coded });
     }
     check_class_labels(path, &columns[class_index], row_lines.len(), options)?;
+    report.notices.extend(class_notices(
+        &names,
+        class_index,
+        options.class_column.is_none(),
+        columns[class_index].values.as_deref().unwrap_or_default(),
+    ));
     let stem = file_stem(path);
     let dataset = assemble(
         RawTable {

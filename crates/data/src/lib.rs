@@ -17,6 +17,7 @@
 
 mod arff;
 pub mod catalog;
+mod class_notices;
 mod csv;
 mod csv_scan;
 pub mod dataset;
@@ -35,6 +36,7 @@ mod text_table;
 pub mod transform;
 
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
+pub use class_notices::CLASS_LIKE_NAMES;
 pub use dataset::{
     Attribute, AttributeKind, ColumnOf, Dataset, DatasetError, Features, Schema, View,
 };
@@ -42,7 +44,7 @@ pub use error::DataError;
 pub use load::{load, load_with_report};
 pub use notices::{LoadNotice, FEW_CODES};
 pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISSING_MARKERS};
-pub use shown::{closest, shown, shown_list, SHOWN_CHARACTERS};
+pub use shown::{closest, shell_quoted, shown, shown_list, shown_within, SHOWN_CHARACTERS};
 pub use text_table::TextTable;
 pub use transform::{
     choose_positive, into_positive, reduce_to_most_confused, reduce_to_most_confused_with,

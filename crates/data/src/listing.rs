@@ -84,7 +84,11 @@ pub fn list_datasets(
                         report.inferred_numeric.len()
                     ));
                     let notices = report.notices.iter();
-                    inferred.extend(notices.map(|notice| format!("{name}: notice: {notice}")));
+                    inferred.extend(
+                        notices.map(|notice| {
+                            format!("{name}: notice: {}", notice.sentence(Some(name)))
+                        }),
+                    );
                 }
                 Err(error) => {
                     emit(&row(name, None, "", "ERROR"));

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::shown::{shown, shown_list};
+use crate::shown::{shell_quoted, shown, shown_list};
 
 /// The most distinct values of a column of whole numbers that [`LoadNotice::FewWholeNumbers`]
 /// names as possible category codes.
@@ -40,61 +40,128 @@ pub enum LoadNotice {
         /// The names that are whole numbers.
         names: Vec<String>,
     },
+    /// A column other than the class whose name says it is the class (`class`, `target`,
+    /// `label`, any case), while the class was read from the last column by default.
+    ClassNamedElsewhere {
+        /// The column's name.
+        column: String,
+        /// Its position (from 1).
+        position: usize,
+        /// The column read as the class.
+        used: String,
+    },
+    /// Class values that differ only by surrounding spaces or case (`' yes'` beside `'yes'`):
+    /// read as different classes.
+    LookAlikeClasses {
+        /// The pairs, the first spelling seen first.
+        pairs: Vec<(String, String)>,
+    },
 }
 
 impl fmt::Display for LoadNotice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sentence(None))
+    }
+}
+
+/// The most columns a notice's suggested declaration lists.
+const MOST_LISTED: usize = 20;
+
+impl LoadNotice {
+    /// The notice as a sentence, its suggested `experiments datasets` command naming `file`
+    /// (shell-quoted; `FILE` when none), every argument shell-quoted so that it can be pasted.
+    pub fn sentence(&self, file: Option<&str>) -> String {
+        let file = file.map_or_else(|| "FILE".to_string(), shell_quoted);
         match self {
-            LoadNotice::FewWholeNumbers { columns } => {
-                let first = &columns[..columns.len().min(20)];
-                let each = |form: &dyn Fn(&str) -> String, separator: &str| {
-                    let items: Vec<String> = first.iter().map(|(name, _)| form(name)).collect();
-                    items.join(separator)
-                };
-                let listed: Vec<String> = first
-                    .iter()
-                    .map(|(name, values)| format!("'{}' ({values} values)", shown(name)))
-                    .collect();
-                let more = match columns.len() - first.len() {
-                    0 => String::new(),
-                    more => format!(" and {more} more"),
-                };
-                write!(
-                    f,
-                    "columns {}{more} hold only a few distinct whole numbers and are read as \
-                     numeric; if they are category codes, declare them nominal (a config's \
-                     dataset entry: nominal_columns = [{}]; `experiments datasets FILE {}`)",
-                    listed.join(", "),
-                    each(&|name| format!("\"{}\"", shown(name)), ", "),
-                    each(&|name| format!("--nominal {}", shown(name)), " ")
-                )
-            }
+            LoadNotice::FewWholeNumbers { columns } => few_whole_numbers_sentence(columns, &file),
             LoadNotice::NominalWithNumbers {
                 column,
                 numbers,
                 present,
                 most_common,
                 count,
-            } => write!(
-                f,
+            } => format!(
                 "column '{}' is read as nominal, though {numbers} of its {present} present \
                  values are numbers; its most common other value is '{}' ({count} times): if \
                  that means a missing value, declare it a missing marker (a config's dataset \
-                 entry: missing_markers = [\"{}\"]; `experiments datasets FILE --missing {}`) \
+                 entry: missing_markers = [{}]; `experiments datasets {file} --missing {}`) \
                  and the column is read as numeric",
                 shown(column),
                 shown(most_common),
-                shown(most_common),
-                shown(most_common)
+                toml_string(most_common),
+                shell_quoted(most_common)
             ),
-            LoadNotice::WholeNumberNames { names } => write!(
-                f,
+            LoadNotice::WholeNumberNames { names } => format!(
                 "the header names columns by whole numbers ({}): if line 1 is a row of data \
                  rather than a header, add a header line, else it was read as one",
                 shown_list(names, 5)
             ),
+            LoadNotice::ClassNamedElsewhere {
+                column,
+                position,
+                used,
+            } => format!(
+                "column {position} is named '{}', but the class is read from the last column, \
+                 '{}' (the default); if '{}' is the class, say so (a config's dataset entry: \
+                 class_column = {}; `experiments datasets {file} --class {}`)",
+                shown(column),
+                shown(used),
+                shown(column),
+                toml_string(column),
+                shell_quoted(column)
+            ),
+            LoadNotice::LookAlikeClasses { pairs } => {
+                let listed: Vec<String> = pairs
+                    .iter()
+                    .map(|(a, b)| format!("'{}' and '{}'", shown(a), shown(b)))
+                    .collect();
+                format!(
+                    "class values {} differ only by surrounding spaces or case, and are read \
+                     as different classes; if they are one class, spell them alike in the file",
+                    listed.join(", ")
+                )
+            }
         }
     }
+}
+
+/// [`LoadNotice::FewWholeNumbers`] as a sentence: the columns, and how to declare the first
+/// [`MOST_LISTED`] of them (saying how many more there are).
+fn few_whole_numbers_sentence(columns: &[(String, usize)], file: &str) -> String {
+    let first = &columns[..columns.len().min(MOST_LISTED)];
+    let each = |form: &dyn Fn(&str) -> String, separator: &str| {
+        let items: Vec<String> = first.iter().map(|(name, _)| form(name)).collect();
+        items.join(separator)
+    };
+    let listed: Vec<String> = first
+        .iter()
+        .map(|(name, values)| format!("'{}' ({values} values)", shown(name)))
+        .collect();
+    let listed = listed.join(", ");
+    let (more, others) = match columns.len() - first.len() {
+        0 => (String::new(), String::new()),
+        more => (
+            format!(" and {more} more"),
+            format!(
+                " (the first {} of the {} columns; add the other {more} likewise)",
+                first.len(),
+                columns.len()
+            ),
+        ),
+    };
+    format!(
+        "columns {listed}{more} hold only a few distinct whole numbers and are read as \
+         numeric; if they are category codes, declare them nominal (a config's dataset entry: \
+         nominal_columns = [{}]{others}; `experiments datasets {file} {}`{others})",
+        each(&|name| toml_string(name), ", "),
+        each(&|name| format!("--nominal {}", shell_quoted(name)), " ")
+    )
+}
+
+/// `text` as a TOML basic string (quoted, `"` and `\\` escaped), cut short when long.
+fn toml_string(text: &str) -> String {
+    let text = shown(text);
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// The columns of `columns` (name, values; `NaN` missing) whose present values are whole

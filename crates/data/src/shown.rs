@@ -10,7 +10,13 @@ pub const SHOWN_CHARACTERS: usize = 120;
 /// `text` as a message quotes it: whole when short, else its first [`SHOWN_CHARACTERS`]
 /// characters, `...` and its length.
 pub fn shown(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(SHOWN_CHARACTERS) {
+    shown_within(text, SHOWN_CHARACTERS)
+}
+
+/// `text` whole when it has at most `most` characters, else its first `most`, `...` and its
+/// length (as [`shown`], for a whole line of a message).
+pub fn shown_within(text: &str, most: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(most) {
         None => Cow::Borrowed(text),
         Some((end, _)) => Cow::Owned(format!(
             "{}... ({} characters in all)",
@@ -32,6 +38,12 @@ pub fn shown_list<S: AsRef<str>>(names: &[S], most: usize) -> String {
         listed.push(format!("... ({} more)", names.len() - most));
     }
     listed.join(", ")
+}
+
+/// `text` as one argument of a POSIX shell command, pasted as it is: in single quotes, each `'`
+/// written `'\''` (so spaces, `>`, `$` and `;` stay part of it).
+pub fn shell_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
 }
 
 /// The edit (Levenshtein) distance between two texts, counted in characters, ignoring case.
@@ -80,6 +92,10 @@ mod tests {
         assert!(text.len() < 400, "{}", text.len());
         assert!(text.ends_with("... (5000 characters in all)"), "{text}");
         assert_eq!(shown_list(&["a", "b", "c"], 2), "a, b, ... (1 more)");
+        assert_eq!(shown_within("abcdef", 3), "abc... (6 characters in all)");
+        assert_eq!(shown_within("abc", 3), "abc");
+        assert_eq!(shell_quoted("a > 120"), "'a > 120'");
+        assert_eq!(shell_quoted("it's"), r"'it'\''s'");
     }
 
     #[test]

@@ -268,8 +268,9 @@ pub fn into_positive(
                     transform: "choose the positive class",
                     dataset: dataset.name().to_string(),
                     message: format!(
-                        "class '{name}' does not exist; classes are: {}",
-                        values.join(", ")
+                        "class '{}' does not exist; classes are: {}",
+                        crate::shown::shown(name),
+                        crate::shown::shown_list(&values, 50)
                     ),
                 })
             }

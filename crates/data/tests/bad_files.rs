@@ -160,7 +160,7 @@ fn digit_coded_categories_are_named_with_how_to_declare_them() {
         &[
             "'size' (6 values), 'spots' (2 values)",
             "nominal_columns = [\"size\", \"spots\"]",
-            "--nominal size --nominal spots",
+            "--nominal 'size' --nominal 'spots'",
         ],
     );
     // Declared nominal, no notice.
@@ -199,7 +199,7 @@ fn a_mostly_missing_column_read_as_nominal_says_so() {
             "4 of its 10",
             "'NA' (5 times)",
             "missing_markers = [\"NA\"]",
-            "--missing NA",
+            "--missing 'NA'",
         ],
     );
 }

@@ -59,7 +59,7 @@ pub enum ParamError {
         expected: String,
     },
     /// A learner kind that does not exist.
-    #[error("unknown learner kind '{kind}' (known kinds: {known}){hint}")]
+    #[error("unknown learner kind '{}' (known kinds: {known}){hint}", data::shown(.kind))]
     UnknownKind {
         /// The kind given.
         kind: String,

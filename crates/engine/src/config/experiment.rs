@@ -178,6 +178,8 @@ pub struct DetailedDataset {
     /// likely regression target).
     #[serde(default)]
     pub allow_numeric_class: bool,
+    /// A CSV file's class column, by name (default: the last column).
+    pub class_column: Option<String>,
 }
 
 impl DetailedDataset {
@@ -195,6 +197,7 @@ impl DetailedDataset {
     pub fn load_options(&self) -> data::LoadOptions {
         let mut options = data::LoadOptions {
             allow_numeric_class: self.allow_numeric_class,
+            class_column: self.class_column.clone().map(data::ClassColumn::Name),
             ..data::LoadOptions::default()
         };
         for column in &self.nominal_columns {
@@ -399,8 +402,9 @@ fn analysis_options(text: &str, analyses: &[KnownAnalysis]) -> Result<toml::Tabl
         let mut allowed = KEYS.to_vec();
         allowed.extend(declared.iter().copied());
         problems.push(format!(
-            "line {}: unknown key '{key}' (allowed: {})",
+            "line {}: unknown key '{}' (allowed: {})",
             lines.get(&key).copied().unwrap_or(1),
+            data::shown(&key),
             allowed.join(", ")
         ));
     }
@@ -429,6 +433,9 @@ fn analysis_options(text: &str, analyses: &[KnownAnalysis]) -> Result<toml::Tabl
     }
 }
 
+/// The longest `name` (in bytes, all ASCII): the longest folder name common file systems allow.
+pub const MAX_NAME_BYTES: usize = 255;
+
 /// Parses and checks config text against the known analyses (whose options the config may
 /// set at its top level).
 pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig> {
@@ -439,7 +446,8 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
         if !analyses.iter().any(|known| known.name == name) {
             let names: Vec<&str> = analyses.iter().map(|known| known.name).collect();
             bail!(
-                "key 'analyses': unknown analysis '{name}' (allowed: {})",
+                "key 'analyses': unknown analysis '{}' (allowed: {})",
+                data::shown(name),
                 if names.is_empty() {
                     "none".to_string()
                 } else {
@@ -449,11 +457,18 @@ pub fn parse(text: &str, analyses: &[KnownAnalysis]) -> Result<ExperimentConfig>
         }
     }
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if config.name.len() > MAX_NAME_BYTES {
+        bail!(
+            "key 'name' = \"{}\": at most {MAX_NAME_BYTES} characters (it names the results \
+             folder, and no longer folder name is allowed by common file systems)",
+            data::shown(&config.name)
+        );
+    }
     if config.name.is_empty() || !config.name.chars().all(allowed) || config.name.starts_with('.') {
         bail!(
-            "key 'name' = {:?}: must name a results folder: letters, digits, '-', '_' and '.' \
-             only (no space, '/' or '\\'), not starting with '.'",
-            config.name
+            "key 'name' = \"{}\": must name a results folder: letters, digits, '-', '_' and \
+             '.' only (no space, '/' or '\\'), not starting with '.'",
+            data::shown(&config.name)
         );
     }
     if !(config.alpha > 0.0 && config.alpha < 1.0) {

@@ -92,7 +92,8 @@ fn real(
         Ok(Some(x))
     } else {
         Err(format!(
-            "key 'stopping.{key}' = {value}: allowed: {allowed}"
+            "key 'stopping.{key}' = {}: allowed: {allowed}",
+            data::shown(&value.to_string())
         ))
     }
 }
@@ -103,8 +104,9 @@ fn count(key: &str, value: Option<toml::Value>) -> Result<Option<usize>, String>
         None => Ok(None),
         Some(toml::Value::Integer(n)) if (1..=MAX_REPETITIONS).contains(&n) => Ok(Some(n as usize)),
         Some(value) => Err(format!(
-            "key 'stopping.{key}' = {value}: allowed: a whole number of repetitions from 1 to \
-             {MAX_REPETITIONS}"
+            "key 'stopping.{key}' = {}: allowed: a whole number of repetitions from 1 to \
+             {MAX_REPETITIONS}",
+            data::shown(&value.to_string())
         )),
     }
 }
@@ -156,8 +158,9 @@ fn parse_rule(rule: Option<&str>) -> Result<StopRule, String> {
         None | Some("e_value") => Ok(StopRule::EValue),
         Some("confidence_sequence") => Ok(StopRule::ConfidenceSequence),
         Some(other) => Err(format!(
-            "key 'stopping.rule' = \"{other}\": allowed: \"e_value\" (the safe t-test) or \
-             \"confidence_sequence\" (empirical Bernstein)"
+            "key 'stopping.rule' = \"{}\": allowed: \"e_value\" (the safe t-test) or \
+             \"confidence_sequence\" (empirical Bernstein)",
+            data::shown(other)
         )),
     }
 }
@@ -171,12 +174,14 @@ fn check_pairs(pairs: Option<&str>, control: Option<&String>) -> Result<StopPair
                                         needs the control learner's name"
             .to_string()),
         (None | Some("all"), Some(name)) => Err(format!(
-            "key 'stopping.control' = \"{name}\" is given but 'stopping.pairs' is not \
-             \"control\": set pairs = \"control\" or remove control"
+            "key 'stopping.control' = \"{}\" is given but 'stopping.pairs' is not \
+             \"control\": set pairs = \"control\" or remove control",
+            data::shown(name)
         )),
         (Some(other), _) => Err(format!(
-            "key 'stopping.pairs' = \"{other}\": allowed: \"all\" (every two learners) or \
-             \"control\" (each learner against 'stopping.control')"
+            "key 'stopping.pairs' = \"{}\": allowed: \"all\" (every two learners) or \
+             \"control\" (each learner against 'stopping.control')",
+            data::shown(other)
         )),
     }
 }

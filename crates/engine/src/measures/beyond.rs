@@ -121,9 +121,39 @@ fn decomposition(params: &Params<'_>, resolution: bool) -> Result<MeasureFn, Par
     }))
 }
 
-/// The H-measure with the configured prior.
+/// The H-measure with the configured prior. One rule with `roc --h-alpha A --h-beta B`: give
+/// both of the Beta prior's parameters or neither; both mean the Beta prior.
 fn h_measure(params: &Params<'_>) -> Result<MeasureFn, ParamError> {
-    let prior = match params.choice("prior")? {
+    let given = [params.is_given("alpha"), params.is_given("beta")];
+    if given[0] != given[1] {
+        let (key, missing) = if given[0] {
+            ("alpha", "beta")
+        } else {
+            ("beta", "alpha")
+        };
+        return Err(params.invalid(
+            key,
+            params.real(key)?.to_string(),
+            format!(
+                "only with '{missing}' (give both of the Beta prior's parameters or neither, as \
+                 roc's --h-alpha and --h-beta)"
+            ),
+        ));
+    }
+    let explicit = params.is_given("prior");
+    if given[0] && explicit && params.choice("prior")? == "class_ratio" {
+        return Err(params.invalid(
+            "prior",
+            "\"class_ratio\"",
+            "\"beta\" or no prior key when 'alpha' and 'beta' are given",
+        ));
+    }
+    let choice = if given[0] {
+        "beta"
+    } else {
+        params.choice("prior")?
+    };
+    let prior = match choice {
         "beta" => Some(
             BetaPrior::new(params.real("alpha")?, params.real("beta")?)
                 .map_err(|error| params.invalid("alpha", error.to_string(), "finite and > 0"))?,
@@ -238,7 +268,8 @@ fn option_specs() -> Vec<MeasureSpec> {
                     "prior",
                     "class_ratio",
                     &["class_ratio", "beta"],
-                    "the hmeasure packages' Beta(2, 1 + n0/n1), or Beta(alpha, beta)",
+                    "the hmeasure packages' Beta(2, 1 + n0/n1), or Beta(alpha, beta) (giving \
+                     alpha and beta implies beta; give both or neither)",
                 ),
                 ParameterSpec::real(
                     "alpha",

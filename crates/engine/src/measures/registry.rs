@@ -285,9 +285,10 @@ impl<S: Declares> Registry<S> {
                 ))
             }
         };
-        let entry = self
-            .find(name)
-            .ok_or_else(|| format!("unknown {} '{name}' (allowed: {})", S::NOUN, self.names()))?;
+        let entry = self.find(name).ok_or_else(|| {
+            let name = data::shown(name);
+            format!("unknown {} '{name}' (allowed: {})", S::NOUN, self.names())
+        })?;
         Ok((entry, options))
     }
 }

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::config::experiment::{self as config, DatasetEntry, ExperimentConfig, KnownAnalysis};
 use crate::error::{Error, Result};
 use crate::plan::bounds::Limits;
+use crate::plan::huge_integers;
 use crate::plan::registries::{Evaluation, Registries};
 use crate::plan::tuning::{TunedLearner, TuningSettings};
 use crate::plan::tuning_plan as tuning;
@@ -76,7 +77,8 @@ impl Checker<'_> {
         base: Option<&Path>,
     ) -> Result<CheckedExperiment> {
         let at_origin = |error: Error| error.in_config(origin);
-        let config = config::parse(text, &self.analyses.known()).map_err(at_origin)?;
+        let config = config::parse(text, &self.analyses.known())
+            .map_err(|error| at_origin(self.explain_huge_integer(error, text, base)))?;
         let text = text.to_string();
         if self.analyses.is_standalone(&config) {
             return Ok(CheckedExperiment {
@@ -104,6 +106,29 @@ impl Checker<'_> {
         plan.add_whole_training(wanted);
         tuning::attach_whole_training(&mut plan, config.seed).map_err(at_origin)?;
         Ok(CheckedExperiment { config, text, plan })
+    }
+
+    /// `error`, or, when it is TOML's refusal of a whole number beyond its integers, what the
+    /// key allows (its own check of the number at the other end of TOML's range says it).
+    fn explain_huge_integer(&self, error: Error, text: &str, base: Option<&Path>) -> Error {
+        let Some(huge) = huge_integers::find(text) else {
+            return error;
+        };
+        let known = self.analyses.known();
+        let complaint = match config::parse(&huge.replaced, &known) {
+            Err(error) => Some(error.to_string()),
+            Ok(config) => {
+                let names = check_names(
+                    &config,
+                    Catalog::locate().ok().as_ref(),
+                    (self.learners, self.registries),
+                    base,
+                );
+                names.err().map(|error| error.to_string())
+            }
+        };
+        let allowed = complaint.and_then(|message| huge_integers::allowed_in(&message, &huge.key));
+        Error::config(huge.message(allowed.as_deref()))
     }
 
     /// Checks the names of the config, then loads, transforms and splits its datasets on the
@@ -143,6 +168,10 @@ impl Checker<'_> {
                 .collect()
         });
         let datasets = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+        let copies = crate::plan::dataset_names::same_content(&datasets);
+        if !copies.is_empty() {
+            return Err(Error::config_problems(copies));
+        }
         for line in crate::plan::notices::log_lines(&requests, &datasets) {
             eprintln!("{line}");
         }
@@ -386,8 +415,9 @@ fn dataset_requests(
                 options: options.clone(),
             })),
             Err(problem) => problems.push(format!(
-                "key 'datasets' entry {} ('{word}'): {problem}",
-                position + 1
+                "key 'datasets' entry {} ('{}'): {problem}",
+                position + 1,
+                data::shown(&word)
             )),
         }
     }
@@ -396,7 +426,7 @@ fn dataset_requests(
 }
 
 /// Refuses column settings (`nominal_columns`, `numeric_columns`, `missing_markers`,
-/// `allow_numeric_class`) on a shipped dataset, whose reading the catalog declares: they would
+/// `class_column`, `allow_numeric_class`) on a shipped dataset, whose reading the catalog declares: they would
 /// be ignored.
 fn declarations_for_files(
     members: &[String],
@@ -422,8 +452,8 @@ fn declarations_for_files(
         ),
     };
     Err(format!(
-        "nominal_columns, numeric_columns, missing_markers and allow_numeric_class are for a \
-         file of your own, but {what}, read with the column types the catalog declares; to \
+        "nominal_columns, numeric_columns, missing_markers, class_column and \
+         allow_numeric_class are for a file of your own, but {what}, read with the column types the catalog declares; to \
          read a shipped file otherwise, give its path (as {file}) instead"
     ))
 }

@@ -48,6 +48,7 @@ pub fn distinct_names(requests: &mut [DatasetRequest], problems: &mut Vec<String
         request.name = name;
     }
     same_file_names(requests, problems);
+    one_file_twice(requests, problems);
 }
 
 /// Why two requests of one name cannot both run under distinct names, if they cannot: they are
@@ -60,10 +61,7 @@ fn shared_name_problem(first: &DatasetRequest, second: &DatasetRequest) -> Optio
     } else {
         format!("entries {a} and {b}")
     };
-    if first.source == second.source
-        && first.transforms == second.transforms
-        && first.options == second.options
-    {
+    if alike(first, second) {
         return Some(format!(
             "key 'datasets': '{name}' appears twice with the same settings ({entries}); list \
              each dataset once (a copy would count twice in the tests across datasets)"
@@ -75,6 +73,68 @@ fn shared_name_problem(first: &DatasetRequest, second: &DatasetRequest) -> Optio
              distinct `label`"
         )
     })
+}
+
+/// The file a request reads, as one path for every spelling of it (`x`, `./x`, a symbolic
+/// link); a shipped name as given.
+fn canonical(source: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(source);
+    match path.is_file() {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
+    }
+}
+
+/// True when two requests read one file (by its canonical path) with the same settings.
+fn alike(first: &DatasetRequest, second: &DatasetRequest) -> bool {
+    (first.source == second.source || canonical(&first.source) == canonical(&second.source))
+        && first.transforms == second.transforms
+        && first.options == second.options
+}
+
+/// Two requests of different names that read one file with the same settings (`x.csv` and a
+/// link to it, unlabelled, or labelled apart): added to `problems`.
+fn one_file_twice(requests: &[DatasetRequest], problems: &mut Vec<String>) {
+    for (position, request) in requests.iter().enumerate() {
+        let earlier = requests[..position]
+            .iter()
+            .find(|other| other.name != request.name && alike(other, request));
+        if let Some(other) = earlier {
+            problems.push(format!(
+                "key 'datasets': entries {} ('{}') and {} ('{}') are one file ({}) with the \
+                 same settings; list it once (a copy would count twice in the tests across \
+                 datasets)",
+                other.entry,
+                data::shown(&other.source),
+                request.entry,
+                data::shown(&request.source),
+                canonical(&request.source).display()
+            ));
+        }
+    }
+}
+
+/// Two prepared datasets holding the same data (one file's copies, by their content hash after
+/// the transforms): each a problem naming both, as a copy would count twice in the tests
+/// across datasets.
+pub fn same_content(datasets: &[crate::plan::units::PreparedDataset]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (position, dataset) in datasets.iter().enumerate() {
+        let earlier = datasets[..position]
+            .iter()
+            .find(|other| other.content_hash == dataset.content_hash);
+        if let Some(other) = earlier {
+            problems.push(format!(
+                "key 'datasets': '{}' and '{}' hold the same data (the same content after \
+                 their transforms, content hash {}); list it once (a copy would count twice in \
+                 the tests across datasets)",
+                other.name,
+                dataset.name,
+                &dataset.content_hash[..dataset.content_hash.len().min(16)]
+            ));
+        }
+    }
+    problems
 }
 
 /// Two names that become one file name (`a b` and `a_b`) would share their figures and cache

@@ -7,6 +7,7 @@
 pub mod bounds;
 pub mod check;
 pub mod dataset_names;
+pub mod huge_integers;
 pub mod notices;
 pub mod parts;
 pub mod protocols;

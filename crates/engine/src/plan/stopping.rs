@@ -60,8 +60,9 @@ pub fn resolve(config: &ExperimentConfig, plan: &Plan) -> Result<Option<Stopping
         None => 0,
         Some(name) => names.iter().position(|n| n == name).ok_or_else(|| {
             Error::config(format!(
-                "key 'stopping.measure' = \"{name}\": allowed: a measure the config computes \
+                "key 'stopping.measure' = \"{}\": allowed: a measure the config computes \
                  (key 'measures'): {}",
+                data::shown(name),
                 names.join(", ")
             ))
         })?,

@@ -257,13 +257,7 @@ pub fn prepare_dataset(
         load_notices: report
             .notices
             .iter()
-            .map(|notice| {
-                // The notice's command names this file rather than a placeholder.
-                let command = format!("`experiments datasets {}", request.source);
-                notice
-                    .to_string()
-                    .replace("`experiments datasets FILE", &command)
-            })
+            .map(|notice| notice.sentence(Some(&request.source)))
             .collect(),
         transforms: transforms.clone(),
         dataset,

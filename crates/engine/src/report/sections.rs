@@ -124,13 +124,11 @@ pub fn datasets(record: &RunRecord) -> Section {
     .to_vec();
     let mut table = Table::new("Datasets as run", header);
     for dataset in &record.plan.datasets {
-        let classes: Vec<String> = dataset
-            .dataset
-            .schema()
-            .class_values
-            .iter()
-            .zip(dataset.dataset.class_counts())
-            .map(|(name, count)| format!("{name} {count}"))
+        let names = &dataset.dataset.schema().class_values;
+        let counts = dataset.dataset.class_counts();
+        let classes: Vec<String> = class_order(names)
+            .into_iter()
+            .map(|class| format!("{} {}", names[class], counts[class]))
             .collect();
         table.push_row(vec![
             Cell::text(&dataset.name),
@@ -151,6 +149,18 @@ pub fn datasets(record: &RunRecord) -> Section {
     );
     section.table("datasets", table);
     section
+}
+
+/// The classes in the order a reader expects them: by value when every name is a number
+/// (`0, 1, 2`, not the file's `0, 2, 1`), else by name.
+fn class_order(names: &[String]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    let numbers: Option<Vec<f64>> = names.iter().map(|name| name.trim().parse().ok()).collect();
+    match numbers {
+        Some(numbers) => order.sort_by(|&a, &b| numbers[a].total_cmp(&numbers[b])),
+        None => order.sort_by(|&a, &b| names[a].cmp(&names[b])),
+    }
+    order
 }
 
 /// The results per dataset: the summary over the folds, the paired tests between learners,
@@ -204,4 +214,17 @@ pub fn results(record: &RunRecord) -> Result<Section> {
         });
     }
     Ok(section)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::class_order;
+
+    #[test]
+    fn classes_are_listed_by_value_or_by_name() {
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(class_order(&names(&["0", "2", "1"])), [0, 2, 1]);
+        assert_eq!(class_order(&names(&["10", "9", "-1"])), [2, 1, 0]);
+        assert_eq!(class_order(&names(&["pos", "neg", "2"])), [2, 1, 0]);
+    }
 }
