@@ -214,3 +214,47 @@ fn the_runner_stops_a_dataset_once_its_pairs_are_decided() {
         }
     }
 }
+
+/// Shards with `[stopping]`: each runs its units repetition by repetition, reads the other
+/// shards' finished units from the cache, and skips its units of a dataset already decided on
+/// the repetitions complete so far; the merge decides again from the whole cache and writes
+/// the single run's tables. Run one after the other, the last shard sees every other unit and
+/// skips the most.
+#[test]
+fn shards_skip_decided_repetitions_and_merge_to_the_single_run() {
+    let folder = scratch("shards");
+    let stopping = "rule = \"e_value\"\ndelta_min = 1\nalpha = 0.05\nmeasure = \"error\"";
+    let protocol = "{ kind = \"stratified_kfold\", folds = 5, repetitions = 14 }";
+    let path = config(&folder, "sharded", protocol, stopping);
+    let (single, sharded) = (folder.join("single"), folder.join("sharded"));
+    run(&path, &single, &["--threads", "2"]);
+    let mut computed = 0;
+    for index in 0..3 {
+        let log = run(
+            &path,
+            &sharded,
+            &["--threads", "1", "--shard", &format!("{index}/3")],
+        );
+        let line = log
+            .lines()
+            .rfind(|line| line.starts_with("units: "))
+            .unwrap();
+        computed += line["units: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap();
+    }
+    // 2 datasets x 3 learners x 5 folds x 14 repetitions: the shards skipped some.
+    assert!(computed < 420, "{computed}");
+    run(&path, &sharded, &["--merge"]);
+    for file in [
+        "per_fold.csv",
+        "tables/stopping.csv",
+        "tables/stopping_lines.csv",
+    ] {
+        let path = |folder: &Path| folder.join("sharded").join(file);
+        assert_eq!(read(&path(&single)), read(&path(&sharded)), "{file}");
+    }
+}

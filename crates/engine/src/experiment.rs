@@ -14,8 +14,9 @@ use report::Table;
 
 use crate::error::{Error, Result};
 use crate::plan::check::{CheckedExperiment, Checker};
-use crate::record::execute::{execute, run_outer, tune_units};
+use crate::record::execute::{computed_before, execute, run_outer, tune_units};
 use crate::record::run_record::RunRecord;
+use crate::record::sequential::shard_units;
 use crate::report::analysis::Analyses;
 use crate::report::section::Section;
 use crate::report::write::report;
@@ -295,8 +296,11 @@ impl Engine {
         let inner = assignment.inner_units(&plan, shard.index);
         let fitting = (Fitting::Compute, self.threads);
         let tuning = tune_units(&folder, &mut plan, &inner, fitting)?;
+        let (units, sequential) = shard_units(&folder, &plan, &config, (&units, self.threads))?;
         let outer = (&plan, &units[..]);
-        let (_, counts) = run_outer(&folder, outer, &tuning.failed, fitting, |_, _| ())?;
+        let (mut records, mut counts) =
+            run_outer(&folder, outer, &tuning.failed, fitting, |_, _| ())?;
+        computed_before((&units, &sequential), (&mut records, &mut counts));
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
             "units: {} computed, {} reused from the cache, {} failed ({seconds:.1}s so far)",

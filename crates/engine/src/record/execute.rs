@@ -78,7 +78,7 @@ pub fn execute(
     let outer = (&plan, &plan.units[..]);
     let (mut units, mut counts) =
         run_outer(folder, outer, &tuning.failed, (fitting, threads), summarise)?;
-    computed_before(&plan, &sequential, (&mut units, &mut counts));
+    computed_before((&plan.units, &sequential), (&mut units, &mut counts));
     let missing = MissingUnits::of(folder, &plan, &units);
     if fitting
         == (Fitting::CacheOnly {
@@ -196,14 +196,13 @@ where
     Ok((all, counts))
 }
 
-/// Marks computed the units the sequential phase computed, which the pass over every unit then
-/// read back from the cache, and counts them so.
-fn computed_before<T>(
-    plan: &Plan,
-    sequential: &SequentialRun,
+/// Marks computed the units (`units`, in the records' order) the sequential phase computed,
+/// which the pass over every unit then read back from the cache, and counts them so.
+pub fn computed_before<T>(
+    (units, sequential): (&[Unit], &SequentialRun),
     (records, counts): (&mut [UnitRecord<T>], &mut RunCounts),
 ) {
-    for (unit, record) in plan.units.iter().zip(records) {
+    for (unit, record) in units.iter().zip(records) {
         if record.status == Status::Reused && sequential.computed.contains(unit) {
             record.status = Status::Computed;
             counts.reused -= 1;

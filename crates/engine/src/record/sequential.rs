@@ -38,6 +38,61 @@ pub fn run_sequentially(
     let Some(stopping) = resolve(config, plan)? else {
         return Ok(SequentialRun::default());
     };
+    let run = repetitions_in_order(folder, plan, &stopping, (fitting, threads), None)?;
+    for &(dataset, repetitions) in &run.stopped {
+        cut(plan, dataset, repetitions);
+    }
+    Ok(run)
+}
+
+/// A shard's units with `[stopping]`: its units repetition by repetition, each repetition's
+/// other units read from the cache where other shards have finished them, and none after a
+/// dataset's pairs are decided on the repetitions complete so far; the units of `mine` it still
+/// has to run (all of them without `[stopping]`), and what the phase computed. The merge
+/// decides again from the whole cache, so it stops where a single run stops whatever the
+/// shards skipped.
+pub fn shard_units(
+    folder: &Path,
+    plan: &Plan,
+    config: &ExperimentConfig,
+    (mine, threads): (&[Unit], usize),
+) -> Result<(Vec<Unit>, SequentialRun)> {
+    let Some(stopping) = resolve(config, plan)? else {
+        return Ok((mine.to_vec(), SequentialRun::default()));
+    };
+    let own: HashSet<Unit> = mine.iter().copied().collect();
+    let run = repetitions_in_order(
+        folder,
+        plan,
+        &stopping,
+        (Fitting::Compute, threads),
+        Some(&own),
+    )?;
+    let stopped_at = |unit: &Unit| {
+        let stop = run
+            .stopped
+            .iter()
+            .find(|(dataset, _)| *dataset == unit.dataset);
+        let repetition = |split: usize| plan.datasets[unit.dataset].plan.splits[split].repetition;
+        stop.is_some_and(|&(_, runs)| unit.split().is_some_and(|split| repetition(split) >= runs))
+    };
+    let kept = mine
+        .iter()
+        .copied()
+        .filter(|unit| !stopped_at(unit))
+        .collect();
+    Ok((kept, run))
+}
+
+/// The repetitions in order, each dataset until its pairs are decided: every unit computed (or
+/// with `own`, only those; the others read from the cache if they are there).
+fn repetitions_in_order(
+    folder: &Path,
+    plan: &Plan,
+    stopping: &Stopping,
+    (fitting, threads): (Fitting, usize),
+    own: Option<&HashSet<Unit>>,
+) -> Result<SequentialRun> {
     let mut run = SequentialRun::default();
     let mut values: HashMap<Unit, f64> = HashMap::new();
     let mut active: Vec<bool> = vec![true; plan.datasets.len()];
@@ -46,24 +101,26 @@ pub fn run_sequentially(
         if units.is_empty() {
             break;
         }
-        let measure = &plan.measures[stopping.measure];
-        let score = |spec: &UnitSpec, result: &UnitResult| {
-            let predictions = result.predictions.as_ref().expect("a successful unit");
-            let (truth, probabilities) = predictions.part(Part::Test);
-            measure.compute(&probabilities, &truth, spec.dataset.positive)
+        let (mine, others): (Vec<Unit>, Vec<Unit>) = units
+            .iter()
+            .partition(|unit| own.is_none_or(|own| own.contains(unit)));
+        let read = Fitting::CacheOnly {
+            allow_missing: true,
         };
-        let (records, counts) = run_units(folder, plan, &units, fitting, threads, score)?;
-        log_repetition(repetition, &counts);
-        for (unit, record) in units.iter().zip(&records) {
-            if matches!(record.status, crate::run::runner::Status::Computed) {
-                run.computed.insert(*unit);
-            }
-            if let Some(value) = record.summary {
-                values.insert(*unit, value);
+        for (part, fitting) in [(mine, fitting), (others, read)] {
+            let counts = run_part(
+                folder,
+                (plan, stopping),
+                (&part, fitting, threads),
+                &mut run,
+                &mut values,
+            )?;
+            if fitting == Fitting::Compute {
+                log_repetition(repetition, &counts);
             }
         }
         for (dataset, running) in active.iter_mut().enumerate() {
-            if *running && decided(plan, &stopping, dataset, &values)? {
+            if *running && decided(plan, stopping, dataset, &values)? {
                 *running = false;
                 if repetition + 1 < stopping.repetitions {
                     run.stopped.push((dataset, repetition + 1));
@@ -77,10 +134,37 @@ pub fn run_sequentially(
             }
         }
     }
-    for &(dataset, repetitions) in &run.stopped {
-        cut(plan, dataset, repetitions);
-    }
     Ok(run)
+}
+
+/// Runs (or reads) `units`, keeping each one's value of the stopping measure in `values` and
+/// the computed ones in `run`.
+fn run_part(
+    folder: &Path,
+    (plan, stopping): (&Plan, &Stopping),
+    (units, fitting, threads): (&[Unit], Fitting, usize),
+    run: &mut SequentialRun,
+    values: &mut HashMap<Unit, f64>,
+) -> Result<RunCounts> {
+    if units.is_empty() {
+        return Ok(RunCounts::default());
+    }
+    let measure = &plan.measures[stopping.measure];
+    let score = |spec: &UnitSpec, result: &UnitResult| {
+        let predictions = result.predictions.as_ref().expect("a successful unit");
+        let (truth, probabilities) = predictions.part(Part::Test);
+        measure.compute(&probabilities, &truth, spec.dataset.positive)
+    };
+    let (records, counts) = run_units(folder, plan, units, fitting, threads, score)?;
+    for (unit, record) in units.iter().zip(&records) {
+        if matches!(record.status, crate::run::runner::Status::Computed) {
+            run.computed.insert(*unit);
+        }
+        if let Some(value) = record.summary {
+            values.insert(*unit, value);
+        }
+    }
+    Ok(counts)
 }
 
 /// The split units of repetition `repetition` of the active datasets, in plan order.
