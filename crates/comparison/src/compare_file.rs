@@ -25,6 +25,7 @@ use stats::{FoldComparison, FoldOptions};
 
 use crate::across::{self, Settings};
 use crate::finite::{check_differences, check_sum, OverflowError, Placed};
+use crate::json_envelope::envelope_text;
 use crate::predictions::{two_columns, PredictionsError};
 use crate::results_table::{across_text, ResultsTable, TableError};
 use crate::results_table::{FOLD_COLUMNS, REPETITION_COLUMNS};
@@ -215,7 +216,13 @@ pub fn across_output(
         table: &results.table,
         analysis: &analysis,
     };
-    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+    let inputs = serde_json::json!({ "file": file, "measure": results.measure });
+    Ok(envelope_text(
+        "compare table",
+        inputs,
+        &json,
+        &results.notes,
+    )?)
 }
 
 /// `compare FOLDS --json`.
@@ -261,7 +268,8 @@ pub fn folds_output(
         b: &b,
         comparison: &comparison,
     };
-    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+    let inputs = serde_json::json!({ "file": file, "a": a, "b": b });
+    Ok(envelope_text("compare folds", inputs, &json, &[])?)
 }
 
 /// The per-fold values of two learners: every difference a - b and every column's sum finite
