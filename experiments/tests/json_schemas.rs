@@ -4,6 +4,7 @@
 //! `properties`, `items` and `enum`; anything else in a schema fails the test, so that a schema
 //! never silently claims more than is checked.
 
+mod common;
 mod json_envelope;
 
 use std::path::{Path, PathBuf};
@@ -227,6 +228,36 @@ fn envelope_every_command_validates_against_its_schema() {
         assert_eq!(output["command"], name.replacen('-', " ", 1), "{args:?}");
         json_envelope::result(output);
     }
+}
+
+/// The same outputs validated by the `jsonschema` package (scripts/json_schemas_check.py), which
+/// also checks that every schema is a valid draft 2020-12 schema; skipped, saying so, when no
+/// interpreter imports jsonschema.
+#[test]
+fn envelope_outputs_validate_with_the_jsonschema_package() {
+    let Some((interpreter, _)) = common::python("jsonschema", "the jsonschema check") else {
+        return;
+    };
+    let folder = common::scratch("json-schemas", "peer");
+    let mut files = Vec::new();
+    for (index, (name, mut args)) in cases().into_iter().enumerate() {
+        args.push("--json".to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let file = folder.join(format!("{index}-{name}.json"));
+        std::fs::write(&file, run(&args).to_string()).unwrap();
+        files.push(file);
+    }
+    let output = Command::new(interpreter)
+        .arg(root().join("scripts/json_schemas_check.py"))
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
