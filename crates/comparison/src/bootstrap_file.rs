@@ -2,9 +2,9 @@
 //! (`evaluate::bootstrap_intervals`: percentile and BCa, class-stratified, seeded) of every
 //! measure of each chosen score column of a two-class predictions file (the layout of `roc`),
 //! and the paired intervals of every two columns' differences on the same rows, as tables or
-//! as one JSON object `{ file, truth_column, positive, options, models, differences }` (the
-//! fields of `evaluate::Intervals`; `models[].intervals` and `differences` have the shape of
-//! `roc --json --evaluate`'s `evaluation.models[].intervals` and `evaluation.differences`, and
+//! as one JSON object (the `result` of [`crate::json_envelope`]) `{ file, truth_column,
+//! positive, options, models, differences }` (the fields of `evaluate::Intervals`;
+//! `models[].intervals` and `differences` have the shape of `roc --json --evaluate`'s `evaluation.models[].intervals` and `evaluation.differences`, and
 //! for the same file and flags the same values).
 
 use std::path::Path;

@@ -9,9 +9,9 @@
 //! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
 //! (see `stats::compare_folds`).
 //!
-//! With `--json` one object: per-fold results give `{ file, a, b, ... }` with the fields of
-//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
-//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
+//! With `--json` one object (the `result` of [`crate::json_envelope`]): per-fold results give
+//! `{ file, a, b, ... }` with the fields of `stats::FoldComparison` (d = a - b; a test not
+//! computed is `null` and `notes` says why); a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
 //! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
 //! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
 //! `across::analyse`, the call a run's `across_datasets` analysis makes. Floats are JSON

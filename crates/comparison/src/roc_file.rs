@@ -3,9 +3,9 @@
 //! `evaluate::evaluation` for two classes when asked, as the tables of `roc_tables` or as one
 //! JSON object.
 //!
-//! The JSON: `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
-//! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
-//! "inf", "-inf", "nan"), with an `evaluation` object when it was asked.
+//! The JSON (the `result` of [`crate::json_envelope`]): `{ file, truth_column, kind: "binary" |
+//! "multiclass", ... }` (the fields of `evaluate::BinarySummary` or
+//! `evaluate::MulticlassSummary`; floats are JSON numbers, or "inf", "-inf", "nan"), with an `evaluation` object when it was asked.
 //!
 //! File layout (a CSV with a header row):
 //! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
