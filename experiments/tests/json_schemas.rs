@@ -290,3 +290,26 @@ fn envelope_validator_rejects_what_a_schema_excludes() {
     assert_eq!(errors(&schema, &json!({"a": 1, "b": [], "c": 3})).len(), 1);
     assert_eq!(errors(&schema, &json!([1])).len(), 1);
 }
+
+#[test]
+fn envelope_notes_are_the_notes_printed_on_stderr() {
+    let file = data("json_schemas/long_repeated.csv");
+    let args = ["compare", &file, "--samples", "200", "--json"];
+    let output = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let found = errors(&schema("compare-table"), &value);
+    assert!(found.is_empty(), "{found:#?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let printed: Vec<&str> = (stderr.lines())
+        .filter_map(|line| line.strip_prefix("note: "))
+        .collect();
+    let notes = value["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0].as_str(), Some(printed[0]));
+    // The file's lines 3 and 38 are the repeated row (see data/json_schemas/README.md).
+    assert!(printed[0].contains("lines 3 and 38"), "{}", printed[0]);
+}
