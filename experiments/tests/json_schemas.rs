@@ -142,6 +142,7 @@ fn cases() -> Vec<(&'static str, Vec<String>)> {
         data("json_schemas/table.csv"),
     );
     let models = data("roc_eval/models.csv");
+    let three = data("json_schemas/three_classes.csv");
     let quick = ["--resamples", "50", "--seed", "3"];
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("compare-folds", vec!["compare", &folds]),
@@ -150,6 +151,7 @@ fn cases() -> Vec<(&'static str, Vec<String>)> {
             "compare-leaderboard",
             vec!["compare", &table, "--leaderboard", "--elo", "--win-rate"],
         ),
+        ("roc", vec!["roc", &three]),
         ("roc", vec!["roc", &models]),
         (
             "roc",
