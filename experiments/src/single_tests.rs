@@ -1,7 +1,8 @@
 //! `experiments compare TEST ...`: every test of the `stats` crate that does not read per-fold
 //! results or a results table, with its inputs as flags (or a predictions CSV for DeLong),
 //! checked and computed by `comparison::single_tests` (`stats::bundles`, one call each). Each
-//! prints `key: value` lines, or with `--json` one JSON object: the inputs and the `stats`
+//! prints `key: value` lines, or with `--json` one JSON object (in the envelope of
+//! docs/json-output.md, under `result`): the inputs and the `stats`
 //! results serialised as they are (field names as in crates/stats; non-finite floats as the
 //! strings "inf", "-inf", "nan").
 
@@ -9,6 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
+use comparison::json_envelope::envelope_text;
 use comparison::single_tests::{self, flatten, single_test, DelongRequest, SingleTest as Input};
 
 /// The tests `compare` runs from flags.
@@ -283,6 +285,20 @@ fn input(test: &SingleTest) -> (&Common, Input) {
     }
 }
 
+/// The subcommand's name, as typed after `compare`.
+fn command_name(test: &SingleTest) -> &'static str {
+    match test {
+        SingleTest::Delong(_) => "delong",
+        SingleTest::Bootstrap(_) => "bootstrap",
+        SingleTest::Mcnemar(_) => "mcnemar",
+        SingleTest::Binomial(_) => "binomial",
+        SingleTest::Sign(_) => "sign",
+        SingleTest::AucInterval(_) => "auc-interval",
+        SingleTest::Ranks(_) => "ranks",
+        SingleTest::Correct(_) => "correct",
+    }
+}
+
 /// Runs one single test and returns what to print.
 pub fn run(test: &SingleTest) -> Result<String> {
     let (common, value) = match test {
@@ -304,7 +320,12 @@ pub fn run(test: &SingleTest) -> Result<String> {
         }
     };
     if common.json {
-        return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
+        let mut inputs = serde_json::json!({ "alpha": common.alpha });
+        if let SingleTest::Delong(args) = test {
+            inputs["file"] = args.scores.display().to_string().into();
+        }
+        let command = format!("compare {}", command_name(test));
+        return Ok(envelope_text(&command, inputs, &value, &[])?);
     }
     Ok(flatten(&value))
 }

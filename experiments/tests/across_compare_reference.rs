@@ -6,6 +6,8 @@
 //! vectors are `crates/stats/tests/data/across_analysis.json`, written by
 //! `crates/stats/reference/across_analysis_reference.py`.
 
+mod json_envelope;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -78,7 +80,7 @@ fn compare(file: &Path, args: &[&str]) -> Value {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    json_envelope::result_of(&output.stdout)
 }
 
 /// |got - want| within 1e-10 relative (p-values: or 1e-14 absolute).

@@ -3,6 +3,8 @@
 //! to the run's own per-fold table and with the `compare` command on that table, `analyses =
 //! []` turns it off, and a `control` that names no learner is refused with the names allowed.
 
+mod json_envelope;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -221,7 +223,7 @@ fn the_compare_command_on_the_runs_per_fold_table_prints_the_analysis_numbers() 
             .args(["--hierarchical-samples", "300", "--correlation", "1/5"])
             .output()
             .unwrap();
-        let command: serde_json::Value = serde_json::from_slice(succeeded(&output)).unwrap();
+        let command = json_envelope::result_of(succeeded(&output));
         // One computation: the whole analysis is the same JSON, every statistic the report
         // shows included (core, Quade, aligned ranks, adjustments, CD bars, effect sizes,
         // autorank, Plackett-Luce, the hierarchical test on the folds).

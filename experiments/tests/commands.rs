@@ -2,6 +2,8 @@
 //! reference vectors of tests/data/ (see its README.md), the built binary reads them, and its
 //! `--json` output is compared with the reference values. Bad input must fail cleanly.
 
+mod json_envelope;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -84,12 +86,13 @@ fn run_json(args: &[&str]) -> Value {
         "experiments {args:?} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+    let value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(
             "experiments {args:?}: not JSON ({e}): {}",
             String::from_utf8_lossy(&output.stdout)
         )
-    })
+    });
+    json_envelope::result(value)
 }
 
 /// Runs a command that must fail cleanly and returns its error message.

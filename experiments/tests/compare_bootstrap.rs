@@ -5,6 +5,8 @@
 //! `roc --json` with the same flags (one computation), seeded (same seed, same output; another
 //! seed, other intervals); the flags' ranges and the column choice are checked.
 
+mod json_envelope;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -36,7 +38,7 @@ fn json(output: Output) -> Value {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    json_envelope::result_of(&output.stdout)
 }
 
 fn number(value: &Value) -> f64 {

@@ -6,6 +6,8 @@
 //! properties (the same seed gives the same output, another seed another one; each interval's
 //! estimate is the peer's value) and against DeLong's standard error of the AUC (pROC).
 
+mod json_envelope;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -33,7 +35,7 @@ fn roc_json(args: &[&str]) -> Value {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    json_envelope::result_of(&output.stdout)
 }
 
 fn number(value: &Value) -> f64 {

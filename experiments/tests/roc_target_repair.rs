@@ -8,6 +8,8 @@
 //! Model `b` ranks perfectly (hull (0,0) (0,1) (1,1)); over both models, FPR 1/3 mixes b's
 //! (0,1) (score >= 0.7) on 2/3 of the cases with the all-positive (1,1): TPR 1.
 
+mod json_envelope;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -58,7 +60,7 @@ fn target_rate_and_repair_match_the_hand_worked_example() {
         "json",
         &["--target-fpr", "0.3333333333333333", "--repair", "--json"],
     );
-    let json: Value = serde_json::from_str(&output).unwrap();
+    let json: Value = json_envelope::result_of(output.as_bytes());
     let a = &json["models"][0];
     assert_eq!(a["name"], "a");
     let target = &a["target"];

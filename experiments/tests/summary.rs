@@ -7,6 +7,7 @@
 //! is refused before any fit, naming the key and the learners allowed.
 
 mod common;
+mod json_envelope;
 
 use common::{binary, scratch, stderr, stdout};
 
@@ -122,7 +123,7 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
-    let board: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let board = json_envelope::result_of(stdout(&output).as_bytes());
     let rows = board["leaderboard"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
     for (name, rank) in &ranks {
@@ -167,7 +168,7 @@ fn a_users_config_opens_with_the_summary_and_compare_prints_its_leaderboard() {
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
-    let extra: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let extra = json_envelope::result_of(stdout(&output).as_bytes());
     let elo = extra["elo"].as_array().unwrap();
     let control = elo.iter().find(|r| r["learner"] == "c45").unwrap();
     assert_eq!(control["elo"].as_f64(), Some(1000.0));

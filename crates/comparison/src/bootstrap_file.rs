@@ -2,9 +2,9 @@
 //! (`evaluate::bootstrap_intervals`: percentile and BCa, class-stratified, seeded) of every
 //! measure of each chosen score column of a two-class predictions file (the layout of `roc`),
 //! and the paired intervals of every two columns' differences on the same rows, as tables or
-//! as one JSON object `{ file, truth_column, positive, options, models, differences }` (the
-//! fields of `evaluate::Intervals`; `models[].intervals` and `differences` have the shape of
-//! `roc --json --evaluate`'s `evaluation.models[].intervals` and `evaluation.differences`, and
+//! as one JSON object (the `result` of [`crate::json_envelope`]) `{ file, truth_column,
+//! positive, options, models, differences }` (the fields of `evaluate::Intervals`;
+//! `models[].intervals` and `differences` have the shape of `roc --json --evaluate`'s `evaluation.models[].intervals` and `evaluation.differences`, and
 //! for the same file and flags the same values).
 
 use std::path::Path;
@@ -14,6 +14,7 @@ use evaluate::{BinInterval, EvaluationOptions, Intervals, MeasureInterval};
 use serde::Serialize;
 
 use crate::flag_ranges::{check_bootstrap_work, MeasureFlags};
+use crate::json_envelope::envelope_text;
 use crate::predictions::{named_scores, positive_label, require_rows, score_columns, truth_column};
 use crate::roc_file::RocFileError;
 use crate::roc_tables::{differences_table, intervals_table};
@@ -111,7 +112,10 @@ fn reading_output(
             positive: reading.positive,
             intervals: &intervals,
         };
-        return Ok(format!("{}\n", serde_json::to_string_pretty(&json)?));
+        let inputs = serde_json::json!({
+            "file": reading.file, "truth_column": truth_name, "positive": reading.positive,
+        });
+        return Ok(envelope_text("compare bootstrap", inputs, &json, &[])?);
     }
     let mut text = format!(
         "'{}': {} rows, positive label '{}' of column '{truth_name}'\n\n",

@@ -9,9 +9,9 @@
 //! `fold` column, which give the runs of the Bayesian correlated t-test and the 5x2cv tests
 //! (see `stats::compare_folds`).
 //!
-//! With `--json` one object: per-fold results give `{ file, a, b, ... }` with the fields of
-//! `stats::FoldComparison` (d = a - b; a test not computed is `null` and `notes` says why);
-//! a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
+//! With `--json` one object (the `result` of [`crate::json_envelope`]): per-fold results give
+//! `{ file, a, b, ... }` with the fields of `stats::FoldComparison` (d = a - b; a test not
+//! computed is `null` and `notes` says why); a table of results gives `{ file, measure, higher_is_better, rows_averaged, table, analysis
 //! }` where `table` is the `stats::across_analysis::ResultsTable` read (missing cells `null`,
 //! a long table's folds) and `analysis` the `stats::across_analysis::AcrossAnalysis` of
 //! `across::analyse`, the call a run's `across_datasets` analysis makes. Floats are JSON
@@ -25,6 +25,7 @@ use stats::{FoldComparison, FoldOptions};
 
 use crate::across::{self, Settings};
 use crate::finite::{check_differences, check_sum, OverflowError, Placed};
+use crate::json_envelope::envelope_text;
 use crate::predictions::{two_columns, PredictionsError};
 use crate::results_table::{across_text, ResultsTable, TableError};
 use crate::results_table::{FOLD_COLUMNS, REPETITION_COLUMNS};
@@ -215,7 +216,13 @@ pub fn across_output(
         table: &results.table,
         analysis: &analysis,
     };
-    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+    let inputs = serde_json::json!({ "file": file, "measure": results.measure });
+    Ok(envelope_text(
+        "compare table",
+        inputs,
+        &json,
+        &results.notes,
+    )?)
 }
 
 /// `compare FOLDS --json`.
@@ -261,7 +268,8 @@ pub fn folds_output(
         b: &b,
         comparison: &comparison,
     };
-    Ok(format!("{}\n", serde_json::to_string_pretty(&json)?))
+    let inputs = serde_json::json!({ "file": file, "a": a, "b": b });
+    Ok(envelope_text("compare folds", inputs, &json, &[])?)
 }
 
 /// The per-fold values of two learners: every difference a - b and every column's sum finite

@@ -1,8 +1,9 @@
 //! `compare TABLE --leaderboard`: the leaderboard of a results table, the computation a run's
 //! summary screen makes ([`stats::leaderboard::leaderboard`], shown by
 //! [`engine::report::leaderboard::table`]), as text, Markdown or JSON, optionally with the
-//! win-rate matrix and Elo ratings ([`stats::elo`]). [`leaderboard_json`] builds the JSON value alone, `{"leaderboard": [...]}`,
-//! so that it can be wrapped as a whole.
+//! win-rate matrix and Elo ratings ([`stats::elo`]). [`leaderboard_json`] builds the JSON value
+//! alone, `{"leaderboard": [...]}`; `--json` prints it (with `win_rates` and `elo` when asked)
+//! as the `result` of the envelope of every command's JSON ([`crate::json_envelope`]).
 
 use serde_json::{json, Value};
 use stats::elo::{elo, EloRating};
@@ -11,6 +12,7 @@ use stats::leaderboard::{LeaderboardInput, LeaderboardOptions};
 
 use crate::across::Settings;
 use crate::compare_file::CompareFileError;
+use crate::json_envelope::envelope_text;
 use crate::results_table::ResultsTable;
 
 /// How the leaderboard is printed.
@@ -180,6 +182,39 @@ fn elo_table(ratings: &[(String, EloRating)], board: &Leaderboard) -> report::Ta
     out
 }
 
+/// `--leaderboard --json`: the leaderboard (with the win rates and Elo ratings asked for) in
+/// the envelope of every command's JSON ([`crate::json_envelope`]).
+fn json_output(
+    file: &str,
+    results: &ResultsTable,
+    board: &Leaderboard,
+    request: &Request,
+) -> Result<String, CompareFileError> {
+    let mut value = leaderboard_json(board);
+    if request.win_rate {
+        value["win_rates"] = win_rate_json(results);
+    }
+    if request.elo {
+        let ratings = elo_ratings(results, board);
+        let rows: Vec<Value> = (ratings.iter())
+            .map(|(learner, r)| {
+                json!({"learner": learner, "elo": r.elo, "elo_low": r.elo_low, "elo_high": r.elo_high})
+            })
+            .collect();
+        value["elo"] = Value::Array(rows);
+    }
+    let inputs = json!({
+        "file": file,
+        "measure": results.measure,
+        "control": board.control,
+        "anchors": request.anchors,
+        "win_rate": request.win_rate,
+        "elo": request.elo,
+    });
+    let notes = &results.notes;
+    Ok(envelope_text("compare leaderboard", inputs, &value, notes)?)
+}
+
 /// The whole output of `--leaderboard` in `format`.
 pub fn output(
     file: &str,
@@ -191,20 +226,7 @@ pub fn output(
     let board = of_table(file, results, settings, request.anchors.as_deref())?;
     let measure = results.measure.as_deref().unwrap_or("value");
     if format == Format::Json {
-        let mut value = leaderboard_json(&board);
-        if request.win_rate {
-            value["win_rates"] = win_rate_json(results);
-        }
-        if request.elo {
-            let ratings = elo_ratings(results, &board);
-            let rows: Vec<Value> = (ratings.iter())
-                .map(|(learner, r)| {
-                    json!({"learner": learner, "elo": r.elo, "elo_low": r.elo_low, "elo_high": r.elo_high})
-                })
-                .collect();
-            value["elo"] = Value::Array(rows);
-        }
-        return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
+        return json_output(file, results, &board, request);
     }
     let mut tables = vec![engine::report::leaderboard::table(&board, measure)];
     if request.win_rate {

@@ -26,6 +26,7 @@ pub mod error;
 pub mod finite;
 pub mod flag_ranges;
 pub mod fold_tables;
+pub mod json_envelope;
 pub mod leaderboard;
 pub mod predictions;
 pub mod results_table;

@@ -3,9 +3,9 @@
 //! `evaluate::evaluation` for two classes when asked, as the tables of `roc_tables` or as one
 //! JSON object.
 //!
-//! The JSON: `{ file, truth_column, kind: "binary" | "multiclass", ... }` (the fields of
-//! `evaluate::BinarySummary` or `evaluate::MulticlassSummary`; floats are JSON numbers, or
-//! "inf", "-inf", "nan"), with an `evaluation` object when it was asked.
+//! The JSON (the `result` of [`crate::json_envelope`]): `{ file, truth_column, kind: "binary" |
+//! "multiclass", ... }` (the fields of `evaluate::BinarySummary` or
+//! `evaluate::MulticlassSummary`; floats are JSON numbers, or "inf", "-inf", "nan"), with an `evaluation` object when it was asked.
 //!
 //! File layout (a CSV with a header row):
 //! - the truth column (`--truth`, default `truth`, else the first column) holds the true labels;
@@ -25,6 +25,7 @@ use evaluate::{
 use serde::Serialize;
 
 use crate::flag_ranges::{check_bootstrap_work, check_reliability_bins, MeasureFlags, RangeError};
+use crate::json_envelope::envelope_text;
 use crate::predictions::{besides_truth, named_scores, positive_label, require_rows, scores};
 use crate::predictions::{truth_column, PredictionsError};
 use crate::roc_tables::{binary_text, evaluation_text, multiclass_text};
@@ -240,7 +241,11 @@ fn reading_output(
             summary: &summary,
             evaluation: evaluation.as_ref(),
         };
-        return Ok(format!("{}\n", serde_json::to_string_pretty(&json)?));
+        let inputs = serde_json::json!({
+            "file": file, "truth_column": truth_name, "positive": reading.positive,
+            "evaluate": evaluation.is_some(),
+        });
+        return Ok(envelope_text("roc", inputs, &json, &[])?);
     }
     let mut text = match &summary {
         RocSummary::Binary(binary) => binary_text(file, truth_name, binary, reading.options),
