@@ -29,7 +29,11 @@ fn config(folder: &Path, name: &str, protocol: &str, stopping: &str) -> PathBuf 
 
 /// `--check` refuses `stopping` naming the key, with status 1 and no panic.
 fn refused(folder: &Path, name: &str, protocol: &str, stopping: &str, words: &[&str]) {
-    let path = config(folder, name, protocol, stopping);
+    refused_file(&config(folder, name, protocol, stopping), name, words);
+}
+
+/// `--check` refuses the config at `path`, with status 1, no panic and these words.
+fn refused_file(path: &Path, name: &str, words: &[&str]) {
     let output = binary()
         .args(["--check", "--config", path.to_str().unwrap()])
         .output()
@@ -116,15 +120,10 @@ fn bad_stopping_keys_are_refused_by_check_naming_the_key() {
     let start = text.find("[[learners]]\nname = \"c45\"").unwrap();
     let end = text.find("[stopping]").unwrap();
     std::fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
-    let output = binary()
-        .args(["--check", "--config", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let message = stderr(&output);
-    assert_eq!(output.status.code(), Some(1), "{message}");
-    assert!(
-        message.contains("key 'stopping' needs at least 2 learners"),
-        "{message}"
+    refused_file(
+        &path,
+        "alone",
+        &["key 'stopping' needs at least 2 learners"],
     );
     // A tuned learner: not yet with stopping (the runner would cut splits the tuning planned).
     let path = config(&folder, "tuned", REPEATED, "delta_min = 1");
@@ -133,14 +132,9 @@ fn bad_stopping_keys_are_refused_by_check_naming_the_key() {
         "kind = \"knn\"\nselect_k = false\ntune = { k = [1, 5] }\n",
     );
     std::fs::write(&path, text).unwrap();
-    let output = binary()
-        .args(["--check", "--config", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let message = stderr(&output);
-    assert_eq!(output.status.code(), Some(1), "{message}");
-    assert!(
-        message.contains("key 'stopping': not yet with tuned learners"),
-        "{message}"
+    refused_file(
+        &path,
+        "tuned",
+        &["key 'stopping': not yet with tuned learners"],
     );
 }

@@ -53,11 +53,9 @@ learners = [
     assert!(output.record.tuning.iter().all(|row| row.evaluations == 6));
 }
 
-/// C4.5 tuned over a grid of confidence x min_leaf on the validation fold chooses, in every
-/// outer unit, a grid point of least validation error among the same grid run as fixed
-/// learners (the first in grid order on a tie), and its test values are that learner's.
-#[test]
-fn c45_tuned_chooses_the_grid_point_of_least_validation_error() {
+/// The C4.5 grid of confidence x min_leaf, in grid order, and the learners' tables: C4.5 tuned
+/// over it (`tuned`), then each grid point as a fixed learner (`fixed0`, `fixed1`, ...).
+fn c45_grid_learners() -> ([(f64, i64); 4], Vec<String>) {
     let grid = [(0.1, 2), (0.1, 10), (0.25, 2), (0.25, 10)];
     let mut learners = vec![
         r#"{ name = "tuned", kind = "c45", tune = { confidence = [0.1, 0.25], min_leaf = [2, 10] } }"#
@@ -68,6 +66,15 @@ fn c45_tuned_chooses_the_grid_point_of_least_validation_error() {
             r#"{{ name = "fixed{position}", kind = "c45", confidence = {confidence}, min_leaf = {min_leaf} }}"#
         ));
     }
+    (grid, learners)
+}
+
+/// C4.5 tuned over a grid of confidence x min_leaf on the validation fold chooses, in every
+/// outer unit, a grid point of least validation error among the same grid run as fixed
+/// learners (the first in grid order on a tie), and its test values are that learner's.
+#[test]
+fn c45_tuned_chooses_the_grid_point_of_least_validation_error() {
+    let (grid, learners) = c45_grid_learners();
     let config = format!(
         r#"
 name = "tuned-c45"
@@ -587,16 +594,7 @@ learners = [
 /// "validation" it is refused: the whole training part has no validation rows.
 #[test]
 fn the_model_on_the_whole_training_part_is_tuned_on_inner_folds_of_it() {
-    let grid = [(0.1, 2), (0.1, 10), (0.25, 2), (0.25, 10)];
-    let mut learners = vec![
-        r#"{ name = "tuned", kind = "c45", tune = { confidence = [0.1, 0.25], min_leaf = [2, 10] } }"#
-            .to_string(),
-    ];
-    for (position, (confidence, min_leaf)) in grid.iter().enumerate() {
-        learners.push(format!(
-            r#"{{ name = "fixed{position}", kind = "c45", confidence = {confidence}, min_leaf = {min_leaf} }}"#
-        ));
-    }
+    let (grid, learners) = c45_grid_learners();
     let config = |inner: &str| {
         format!(
             r#"
