@@ -31,20 +31,44 @@ pub(crate) enum Dialect {
     Keel,
 }
 
+/// One token of an ARFF line.
 #[derive(Clone, Debug, PartialEq)]
-enum Token {
+pub enum Token {
+    /// Unquoted text (a keyword, a name, a value or `?`).
     Word(String),
+    /// Quoted text, its escapes resolved.
     Quoted(String),
+    /// `,`
     Comma,
+    /// `{`
     Open,
+    /// `}`
     Close,
 }
 
 /// A token and its 1-based character column.
 #[derive(Clone, Debug)]
-struct Located {
-    token: Token,
-    column: usize,
+pub struct Located {
+    /// The token.
+    pub token: Token,
+    /// Its 1-based character column.
+    pub column: usize,
+}
+
+/// Splits line `line` (1-based) of the ARFF file `path` into tokens, up to a `%` comment.
+pub fn tokenize_line(path: &Path, line: usize, text: &str) -> Result<Vec<Located>, DataError> {
+    tokenize(&Context { path, line }, text)
+}
+
+/// Reads an `@attribute name type` line already split into `tokens`: the name and the nominal
+/// values (`None` = numeric).
+pub fn attribute_line(
+    path: &Path,
+    line: usize,
+    text: &str,
+    tokens: &[Located],
+) -> Result<(String, Option<Vec<String>>), DataError> {
+    parse_attribute(&Context { path, line }, text, tokens)
 }
 
 struct Context<'a> {

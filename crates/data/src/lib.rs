@@ -35,6 +35,12 @@ mod table;
 mod text_table;
 pub mod transform;
 
+/// The ARFF lexer, for ARFF files that are not datasets (OpenML's splits and predictions).
+pub mod arff_lexer {
+    pub use crate::arff::{attribute_line, tokenize_line, Located, Token};
+    pub use crate::encoding::read_text;
+}
+
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use class_notices::CLASS_LIKE_NAMES;
 pub use dataset::{

@@ -1,0 +1,30 @@
+//! OpenML runs out, offline: one learner's predictions on one OpenML task written as
+//! openml-python writes a run (`predictions.arff` as `OpenMLRun._generate_arff_dict` lays it
+//! out, `description.xml` per `openml.run.upload.xsd`), and the check of such a folder as
+//! OpenML's evaluation engine would check it before computing its measures.
+//!
+//! - [`TaskExpectation`]: what a task fixes (its id, class labels, rows, each fold's test rows
+//!   and each row's true label), the one input of the checker;
+//! - [`Predictions`] and [`write_predictions`]: the predictions file;
+//! - [`RunDescription`] and [`write_description`]: the run's description;
+//! - [`check_predictions`]: every problem of a predictions file, each with its line.
+
+mod arff_read;
+mod arff_text;
+mod arff_write;
+mod check;
+mod check_rows;
+mod description;
+mod error;
+mod expectation;
+mod predictions;
+mod problem;
+
+pub use arff_read::{read_predictions_file, PredictionsFile, RawRow};
+pub use arff_text::{arff_number, arff_quoted};
+pub use arff_write::write_predictions;
+pub use check::{check_predictions, Problem, PROBABILITY_TOLERANCE};
+pub use description::{write_description, FoldEvaluation, RunDescription};
+pub use error::RunsError;
+pub use expectation::{FoldKey, TaskExpectation};
+pub use predictions::{PredictionRow, Predictions};
