@@ -37,6 +37,27 @@ pub fn arff_quoted(text: &str) -> String {
     quoted
 }
 
+/// `name` as an attribute's name: bare when it can be, else in double quotes without escapes
+/// as liac-arff writes names (it reads a name by stripping its quotes, escapes left in); a name
+/// holding `"`, `\` or a control character is single-quoted with escapes ([`arff_quoted`]).
+pub fn arff_name(name: &str) -> String {
+    if name
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '"' | '\\'))
+    {
+        return arff_quoted(name);
+    }
+    let needs_quotes = name.is_empty()
+        || name
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '\'' | '%' | ',' | '{' | '}'));
+    if needs_quotes {
+        format!("\"{name}\"")
+    } else {
+        name.to_string()
+    }
+}
+
 /// A number as the shortest text that reads back as the same `f64` (`1e-7`, `0.25`, `1.0`).
 pub fn arff_number(value: f64) -> String {
     format!("{value:?}")
@@ -54,6 +75,13 @@ mod tests {
         assert_eq!(arff_quoted("?"), "'?'");
         assert_eq!(arff_quoted(""), "''");
         assert_eq!(arff_quoted("50%"), "'50\\%'");
+    }
+
+    #[test]
+    fn names_are_double_quoted_as_liac_arff_writes_them() {
+        assert_eq!(arff_name("confidence.a"), "confidence.a");
+        assert_eq!(arff_name("confidence.it's 50%"), "\"confidence.it's 50%\"");
+        assert_eq!(arff_name("a\"b"), "'a\\\"b'");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::arff_text::{arff_number, arff_quoted};
+use crate::arff_text::{arff_name, arff_number, arff_quoted};
 use crate::{Predictions, RunsError};
 
 /// The text of `predictions.arff`; refuses a row whose label indices or number of
@@ -61,7 +61,7 @@ fn header(predictions: &Predictions) -> String {
     let _ = writeln!(text, "@ATTRIBUTE prediction {{{nominal}}}");
     let _ = writeln!(text, "@ATTRIBUTE correct {{{nominal}}}");
     for label in labels {
-        let name = arff_quoted(&format!("confidence.{label}"));
+        let name = arff_name(&format!("confidence.{label}"));
         let _ = writeln!(text, "@ATTRIBUTE {name} NUMERIC");
     }
     text.push_str("\n@DATA\n");

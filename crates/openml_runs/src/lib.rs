@@ -21,7 +21,7 @@ mod predictions;
 mod problem;
 
 pub use arff_read::{read_predictions_file, PredictionsFile, RawRow};
-pub use arff_text::{arff_number, arff_quoted};
+pub use arff_text::{arff_name, arff_number, arff_quoted};
 pub use arff_write::write_predictions;
 pub use check::{check_predictions, Problem, PROBABILITY_TOLERANCE};
 pub use description::{write_description, FoldEvaluation, RunDescription};
