@@ -249,7 +249,7 @@ fn whole(row: &RawRow, column: usize, name: &str, problems: &mut Vec<Problem>) -
         return None;
     };
     match text.parse::<f64>() {
-        Ok(value) if value >= 0.0 && value <= LARGEST && value.fract() == 0.0 => Some(value as u32),
+        Ok(value) if (0.0..=LARGEST).contains(&value) && value.fract() == 0.0 => Some(value as u32),
         _ => {
             problems.push(Problem::at(
                 row.line,
