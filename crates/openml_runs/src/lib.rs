@@ -7,7 +7,9 @@
 //!   and each row's true label), the one input of the checker;
 //! - [`Predictions`] and [`write_predictions`]: the predictions file;
 //! - [`RunDescription`] and [`write_description`]: the run's description;
-//! - [`check_predictions`]: every problem of a predictions file, each with its line.
+//! - [`check_predictions`]: every problem of a predictions file, each with its line;
+//! - [`export_run`] and [`write_run`]: one learner's predictions on a task read back from a
+//!   finished run's results folder (its cache), written as a run folder.
 
 mod arff_read;
 mod arff_text;
@@ -17,8 +19,11 @@ mod check_rows;
 mod description;
 mod error;
 mod expectation;
+mod export;
+mod export_rows;
 mod predictions;
 mod problem;
+mod task_folds;
 
 pub use arff_read::{read_predictions_file, PredictionsFile, RawRow};
 pub use arff_text::{arff_name, arff_number, arff_quoted};
@@ -27,4 +32,5 @@ pub use check::{check_predictions, Problem, PROBABILITY_TOLERANCE};
 pub use description::{write_description, FoldEvaluation, RunDescription};
 pub use error::RunsError;
 pub use expectation::{FoldKey, TaskExpectation};
+pub use export::{export_run, write_run, ExportRequest, ExportedRun};
 pub use predictions::{PredictionRow, Predictions};
