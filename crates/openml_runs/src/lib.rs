@@ -3,7 +3,7 @@
 //! out, `description.xml` per `openml.run.upload.xsd`), and the check of such a folder as
 //! OpenML's evaluation engine would check it before computing its measures.
 //!
-//! - [`TaskExpectation`]: what a task fixes (its id, class labels, rows, each fold's test rows
+//! - [`TaskExpectation`] ([`expectation_of`] an `openml::Task`): what a task fixes (its id, class labels, rows, each fold's test rows
 //!   and each row's true label), the one input of the checker;
 //! - [`Predictions`] and [`write_predictions`]: the predictions file;
 //! - [`RunDescription`] and [`write_description`]: the run's description;
@@ -15,12 +15,14 @@ mod arff_read;
 mod arff_text;
 mod arff_write;
 mod check;
+mod check_description;
 mod check_rows;
 mod description;
 mod error;
 mod expectation;
 mod export;
 mod export_rows;
+mod from_task;
 mod predictions;
 mod problem;
 mod task_folds;
@@ -29,8 +31,10 @@ pub use arff_read::{read_predictions_file, PredictionsFile, RawRow};
 pub use arff_text::{arff_name, arff_number, arff_quoted};
 pub use arff_write::write_predictions;
 pub use check::{check_predictions, Problem, PROBABILITY_TOLERANCE};
+pub use check_description::check_description;
 pub use description::{write_description, FoldEvaluation, RunDescription};
 pub use error::RunsError;
 pub use expectation::{FoldKey, TaskExpectation};
 pub use export::{export_run, write_run, ExportRequest, ExportedRun};
+pub use from_task::expectation_of;
 pub use predictions::{PredictionRow, Predictions};
