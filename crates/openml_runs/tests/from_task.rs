@@ -24,7 +24,10 @@ fn every_rows_true_label_is_liac_arffs() {
         let task = openml::read_task(&task_dir(id)).unwrap();
         let expected = expectation_of(&task).unwrap();
         let theirs = &truth[id.to_string()];
-        assert_eq!(theirs["class_labels"], serde_json::json!(expected.class_labels));
+        assert_eq!(
+            theirs["class_labels"],
+            serde_json::json!(expected.class_labels)
+        );
         let labels: Vec<&str> = expected
             .truth
             .iter()
@@ -34,7 +37,11 @@ fn every_rows_true_label_is_liac_arffs() {
         assert_eq!(expected.n_rows, labels.len());
         assert_eq!(expected.folds.len(), task.splits.len());
         for fold in &task.splits {
-            let key = FoldKey { repeat: fold.repeat, fold: fold.fold, sample: fold.sample };
+            let key = FoldKey {
+                repeat: fold.repeat,
+                fold: fold.fold,
+                sample: fold.sample,
+            };
             assert_eq!(expected.folds[&key], fold.test);
         }
     }

@@ -8,51 +8,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use openml_runs::{write_description, write_predictions, FoldEvaluation, RunDescription};
-
-/// The interpreter: `$EXPERIMENTS_PYTHON`, else `python3`.
-fn python() -> String {
-    std::env::var("EXPERIMENTS_PYTHON").unwrap_or_else(|_| "python3".into())
-}
-
-/// Whether the interpreter imports openml and scikit-learn; says why the test is skipped if not.
-fn has_openml(test: &str) -> bool {
-    let found = Command::new(python())
-        .args(["-c", "import openml, sklearn"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!(
-            "skipped {test}: {} cannot import openml and sklearn (pip install openml scikit-learn, or point EXPERIMENTS_PYTHON at an interpreter that has them)",
-            python()
-        );
-    }
-    found
-}
-
-/// openml-python's reading of the run folder `folder` (the script's JSON).
-pub fn read_by_openml_python(folder: &Path) -> serde_json::Value {
-    let script =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/openml_python/read_run.py");
-    let output = Command::new(python())
-        .arg(script)
-        .arg(folder)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
 
 #[test]
 fn openml_python_reads_our_run_and_agrees_on_every_folds_accuracy() {
-    if !has_openml("the openml-python reading of a written run") {
+    if !common::has_openml("the openml-python reading of a written run") {
         return;
     }
     let predictions = common::predictions();
@@ -84,7 +44,7 @@ fn openml_python_reads_our_run_and_agrees_on_every_folds_accuracy() {
         write_description(&description),
     )
     .unwrap();
-    let read = read_by_openml_python(&folder);
+    let read = common::read_by_openml_python(&folder);
     assert_eq!(read["task_id"], 59);
     assert_eq!(read["flow_id"], 8353);
     let labels = common::labels();

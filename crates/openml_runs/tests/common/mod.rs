@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use openml_runs::{FoldKey, PredictionRow, Predictions, TaskExpectation};
 
@@ -81,4 +82,41 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     folder
+}
+
+/// The interpreter: `$EXPERIMENTS_PYTHON`, else `python3`.
+fn python() -> String {
+    std::env::var("EXPERIMENTS_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+/// Whether the interpreter imports openml and scikit-learn; says why the test is skipped if not.
+pub fn has_openml(test: &str) -> bool {
+    let found = Command::new(python())
+        .args(["-c", "import openml, sklearn"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped {test}: {} cannot import openml and sklearn (pip install openml scikit-learn, or point EXPERIMENTS_PYTHON at an interpreter that has them)",
+            python()
+        );
+    }
+    found
+}
+
+/// openml-python's reading of the run folder `folder` (the script's JSON).
+pub fn read_by_openml_python(folder: &Path) -> serde_json::Value {
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/openml_python/read_run.py");
+    let output = Command::new(python())
+        .arg(script)
+        .arg(folder)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
 }
