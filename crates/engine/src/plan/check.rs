@@ -369,6 +369,26 @@ fn dataset_requests(
     let folders = search_folders(base);
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
+        if let DatasetEntry::Detailed(detailed) = entry {
+            if detailed.names_openml_tasks() {
+                let transforms = config.transforms.with(&detailed.transforms());
+                requests.extend(crate::plan::openml_requests::openml_requests(
+                    position + 1,
+                    detailed,
+                    &transforms,
+                    base,
+                    problems,
+                ));
+                continue;
+            }
+            if detailed.name.is_empty() {
+                problems.push(format!(
+                    "key 'datasets' entry {}: give `name` (a shipped dataset, a collection or a file), or openml_task / openml_cache for OpenML tasks",
+                    position + 1
+                ));
+                continue;
+            }
+        }
         let (word, transforms, options, label) = match entry {
             DatasetEntry::Name(name) => (
                 name.clone(),
@@ -413,6 +433,7 @@ fn dataset_requests(
                 source,
                 transforms: transforms.clone(),
                 options: options.clone(),
+                openml: None,
             })),
             Err(problem) => problems.push(format!(
                 "key 'datasets' entry {} ('{}'): {problem}",
