@@ -39,6 +39,13 @@ pub enum OpenmlError {
     /// fold without test rows, a missing fold, ...).
     #[error("{path}: {message}")]
     Splits { path: PathBuf, message: String },
+    /// A suite file (task ids) that is wrong; `line` is 1-based.
+    #[error("{path}:{line}: {message}")]
+    Suite {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
     /// The task's dataset cannot serve it (no such file, the target missing or not nominal).
     #[error("{path}: {message}")]
     Dataset { path: PathBuf, message: String },

@@ -118,6 +118,15 @@ pub fn read_task_with(dir: &Path, dataset: Option<&Path>) -> Result<Task, Openml
     })
 }
 
+/// The id of the task in folder `dir`, read from its `task.xml` alone (a quick check that the
+/// folder is a task's, before [`read_task`] reads the splits and the data).
+pub fn read_task_id(dir: &Path) -> Result<u64, OpenmlError> {
+    let task_xml = task_file(dir)?;
+    let description = read_description(&task_xml)?;
+    check_folder_name(dir, &task_xml, description.id)?;
+    Ok(description.id)
+}
+
 /// `dir/task.xml`, refusing a folder that is not a task folder.
 fn task_file(dir: &Path) -> Result<PathBuf, OpenmlError> {
     let not_a_task = |message: String| OpenmlError::NotATask {
