@@ -1,7 +1,10 @@
-//! `experiments openml check` through the built binary on the openml crate's fixture task
-//! 1001 (2 x 3 folds, labels b, a, 'c d'): a correct run folder passes; a damaged one is refused
-//! with each problem on its file and line and exit status 1; a folder that is not a task, a
-//! results folder that is not a run and a flow id of 0 are refused with a clear message.
+//! `experiments openml export` and `openml check` through the built binary on the openml
+//! crate's fixture task 1001 (2 x 3 folds, labels b, a, 'c d'): a config on the task with
+//! protocol 'openml' runs, its export passes the check, and openml-python (when installed; CI
+//! installs it) reads the exported folder and finds per-fold accuracies equal to 1 - the error
+//! of the run's per-fold table to 1e-12. A correct hand-made run folder passes; a damaged one is
+//! refused with each problem on its file and line and exit status 1; a folder that is not a
+//! task, a results folder that is not a run and a flow id of 0 are refused with a clear message.
 
 mod common;
 
@@ -173,4 +176,116 @@ fn bad_input_is_refused_clearly() {
         "{}",
         stderr(&output)
     );
+}
+
+/// Runs a config on task 1001 (protocol 'openml', naive Bayes and k-NN) into `folder`; the
+/// results folder.
+fn run_on_task(folder: &Path) -> PathBuf {
+    let config = folder.join("on-task.toml");
+    let text = format!(
+        "name = \"on-task\"\ndatasets = [{{ openml_task = {:?} }}]\nprotocol = {{ kind = \"openml\" }}\n\
+         measures = [\"error\"]\ntests = []\n[[learners]]\nname = \"nb\"\nkind = \"naive_bayes\"\n\
+         [[learners]]\nkind = \"knn\"\n",
+        task_dir().display().to_string()
+    );
+    std::fs::write(&config, text).unwrap();
+    let output = binary()
+        .arg("--config")
+        .arg(&config)
+        .args(["--threads", "1", "--results"])
+        .arg(folder.join("results"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    folder.join("results/on-task")
+}
+
+/// (repetition, fold) -> 1 - error of `learner` in the run's per_fold.csv.
+fn table_accuracy(results: &Path, learner: &str) -> std::collections::BTreeMap<(u64, u64), f64> {
+    let text = std::fs::read_to_string(results.join("per_fold.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| line.split(',').collect::<Vec<_>>())
+        .filter(|f| f[1] == learner && f[4] == "test" && f[5] == "error")
+        .map(|f| {
+            (
+                (f[2].parse().unwrap(), f[3].parse().unwrap()),
+                1.0 - f[6].parse::<f64>().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_export_of_a_run_on_the_task_passes_the_check_and_openml_python_agrees() {
+    let folder = scratch("openml-runs", "export");
+    let results = run_on_task(&folder);
+    let out = folder.join("run");
+    let output = binary()
+        .args(["openml", "export"])
+        .arg(&results)
+        .args(["--learner", "nb", "--flow-id", "7", "--out"])
+        .arg(&out)
+        .arg("--task")
+        .arg(task_dir())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("60 predictions of 'nb' on task 1001 in 6 folds"),
+        "{}",
+        stdout(&output)
+    );
+    let output = check(&out);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+
+    let output = binary()
+        .args(["openml", "export"])
+        .arg(&results)
+        .args(["--learner", "svm", "--flow-id", "7", "--out"])
+        .arg(folder.join("no"))
+        .arg("--task")
+        .arg(task_dir())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("its learners: nb, knn"),
+        "{}",
+        stderr(&output)
+    );
+
+    let ours = table_accuracy(&results, "nb");
+    assert_eq!(ours.len(), 6);
+    let Some((python, _)) = common::python(
+        "openml, sklearn",
+        "openml-python's reading of an exported run",
+    ) else {
+        return;
+    };
+    let script = workspace_root().join("crates/openml_runs/tests/data/openml_python/read_run.py");
+    let output = std::process::Command::new(python)
+        .arg(script)
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let read: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(read["labels"], serde_json::json!(["b", "a", "c d"]));
+    let per_fold = read["per_fold"].as_array().unwrap();
+    assert_eq!(per_fold.len(), 6);
+    for fold in per_fold {
+        let key = (fold[0].as_u64().unwrap(), fold[1].as_u64().unwrap());
+        let theirs = fold[2].as_f64().unwrap();
+        assert!(
+            (theirs - ours[&key]).abs() <= 1e-12,
+            "{key:?}: openml-python {theirs}, per_fold.csv {}",
+            ours[&key]
+        );
+    }
 }
