@@ -27,7 +27,7 @@ mod predictions;
 mod problem;
 mod task_folds;
 
-pub use arff_read::{read_predictions_file, PredictionsFile, RawRow};
+pub use arff_read::{read_predictions_file, Attribute, PredictionsFile, RawRow};
 pub use arff_text::{arff_name, arff_number, arff_quoted};
 pub use arff_write::write_predictions;
 pub use check::{check_predictions, Problem, PROBABILITY_TOLERANCE};
