@@ -10,6 +10,9 @@ use std::process::Command;
 use openml::{read_task, task_dir};
 use serde_json::Value;
 
+/// One fold as compared: repeat, fold, sample, training rows, test rows.
+type Fold = (u32, u32, u32, Vec<u32>, Vec<u32>);
+
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
@@ -24,7 +27,7 @@ fn has_openml_python() -> bool {
     let output = Command::new(python()).args(["-c", probe]).output();
     match output {
         Ok(output) if output.status.success() => true,
-        Ok(output) => {
+        Ok(_) => {
             eprintln!(
                 "skipped: {} has no module openml (pip install openml)",
                 python()
@@ -96,7 +99,7 @@ fn our_splits_equal_openml_python_s_for_every_fixture_task() {
             peer["samples"].as_u64().unwrap(),
             u64::from(task.number_of_samples())
         );
-        let mut theirs: Vec<(u32, u32, u32, Vec<u32>, Vec<u32>)> = peer["splits"]
+        let mut theirs: Vec<Fold> = peer["splits"]
             .as_array()
             .unwrap()
             .iter()
@@ -106,7 +109,7 @@ fn our_splits_equal_openml_python_s_for_every_fixture_task() {
             })
             .collect();
         theirs.sort_by_key(|s| (s.0, s.1, s.2));
-        let ours: Vec<(u32, u32, u32, Vec<u32>, Vec<u32>)> = task
+        let ours: Vec<Fold> = task
             .splits
             .iter()
             .map(|f| (f.repeat, f.fold, f.sample, f.train.clone(), f.test.clone()))
