@@ -21,7 +21,10 @@ fn a_word_that_is_no_id_a_repeated_id_or_no_ids_are_refused() {
     for (text, words) in [
         ("3\n-6\n", vec![":2:", "'-6' is not a task id"]),
         ("3\n18446744073709551616\n", vec![":2:", "not a task id"]),
-        ("3 6\n3\n", vec![":2:", "task 3 is listed twice (first on line 1)"]),
+        (
+            "3 6\n3\n",
+            vec![":2:", "task 3 is listed twice (first on line 1)"],
+        ),
         ("# nothing\n", vec![":1:", "no task ids"]),
     ] {
         let (_temp, path) = suite(text);
@@ -34,5 +37,8 @@ fn a_word_that_is_no_id_a_repeated_id_or_no_ids_are_refused() {
     let message = read_suite(std::path::Path::new("/no/such/suite.txt"))
         .unwrap_err()
         .to_string();
-    assert!(message.contains("/no/such/suite.txt: cannot read"), "{message}");
+    assert!(
+        message.contains("/no/such/suite.txt: cannot read"),
+        "{message}"
+    );
 }
