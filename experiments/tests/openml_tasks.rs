@@ -153,6 +153,14 @@ fn every_repeat_and_fold_of_each_task_runs_on_the_task_s_test_rows() {
     let results = run(&folder, &line);
     check_task(&results, "task-1001", 1001);
     check_task(&results, "task-1003", 1003);
+    // Dataset 501 declares six attributes; beside the target `class`, its description.xml
+    // leaves out `id` (the row id) and `note` (ignored), as openml-python's task features do.
+    let datasets = std::fs::read_to_string(results.join("tables/datasets.csv")).unwrap();
+    let row = datasets
+        .lines()
+        .find(|l| l.starts_with("task-1001,"))
+        .unwrap();
+    assert!(row.starts_with("task-1001,30,3,"), "{row}");
 }
 
 #[test]

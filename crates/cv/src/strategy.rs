@@ -540,6 +540,10 @@ fn wu_flach_splits(
 impl<'de> Deserialize<'de> for Strategy {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let table = toml::Table::deserialize(deserializer)?;
+        // A saved plan of given splits (not a config's kind, so not read by `from_table`).
+        if table.len() == 1 && table.get("kind").and_then(toml::Value::as_str) == Some("given") {
+            return Ok(Strategy::Given);
+        }
         Strategy::from_table(&table).map_err(serde::de::Error::custom)
     }
 }

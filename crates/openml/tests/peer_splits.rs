@@ -1,6 +1,7 @@
 //! The peer test: the splits this crate reads from each fixture task's `datasplits.arff` equal
 //! those openml-python's own reader (`OpenMLSplit._from_arff_file`, offline) reads from a copy
-//! of the same file, fold by fold and row by row in order. Skipped, saying why, when the Python
+//! of the same file, fold by fold and row by row in order; and each task's class labels and
+//! number of rows equal what liac-arff (openml-python's ARFF parser) reads from the dataset. Skipped, saying why, when the Python
 //! (`EXPERIMENTS_PYTHON`, else `python3`) cannot import `openml` (`pip install openml`; CI
 //! installs it).
 
@@ -9,6 +10,9 @@ use std::process::Command;
 
 use openml::{read_task, task_dir};
 use serde_json::Value;
+
+/// One fold as compared: repeat, fold, sample, training rows, test rows.
+type Fold = (u32, u32, u32, Vec<u32>, Vec<u32>);
 
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
@@ -24,7 +28,7 @@ fn has_openml_python() -> bool {
     let output = Command::new(python()).args(["-c", probe]).output();
     match output {
         Ok(output) if output.status.success() => true,
-        Ok(output) => {
+        Ok(_) => {
             eprintln!(
                 "skipped: {} has no module openml (pip install openml)",
                 python()
@@ -96,7 +100,7 @@ fn our_splits_equal_openml_python_s_for_every_fixture_task() {
             peer["samples"].as_u64().unwrap(),
             u64::from(task.number_of_samples())
         );
-        let mut theirs: Vec<(u32, u32, u32, Vec<u32>, Vec<u32>)> = peer["splits"]
+        let mut theirs: Vec<Fold> = peer["splits"]
             .as_array()
             .unwrap()
             .iter()
@@ -106,12 +110,50 @@ fn our_splits_equal_openml_python_s_for_every_fixture_task() {
             })
             .collect();
         theirs.sort_by_key(|s| (s.0, s.1, s.2));
-        let ours: Vec<(u32, u32, u32, Vec<u32>, Vec<u32>)> = task
+        let ours: Vec<Fold> = task
             .splits
             .iter()
             .map(|f| (f.repeat, f.fold, f.sample, f.train.clone(), f.test.clone()))
             .collect();
         assert!(!ours.is_empty(), "task {id} has splits");
         assert_eq!(ours, theirs, "task {id}");
+    }
+}
+
+#[test]
+fn our_class_labels_and_rows_equal_liac_arff_s_for_every_fixture_task() {
+    if !has_openml_python() {
+        return;
+    }
+    let tasks: Vec<openml::Task> = [1001, 1002, 1003]
+        .into_iter()
+        .map(|id| read_task(&task_dir(&data().join("cache"), id)).unwrap())
+        .collect();
+    let mut command = Command::new(python());
+    command.arg(data().join("peer_dataset.py"));
+    for task in &tasks {
+        command.arg(&task.dataset_path).arg(&task.target);
+    }
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let readings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for (task, peer) in tasks.iter().zip(readings.as_array().unwrap()) {
+        assert_eq!(
+            peer["n_rows"].as_u64().unwrap(),
+            task.n_rows as u64,
+            "task {}",
+            task.id
+        );
+        let labels: Vec<&str> = peer["class_labels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(task.class_labels, labels, "task {}", task.id);
     }
 }

@@ -121,6 +121,8 @@ pub struct ReportOptions {
 /// A dataset reference, with optional per-dataset transform overrides.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
+// A config holds a few entries, read once: the size of a table entry costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum DatasetEntry {
     /// A shipped name, a collection, or a path.
     Name(String),

@@ -375,20 +375,7 @@ fn dataset_requests(
                 continue;
             }
         }
-        let (word, transforms, options, label) = match entry {
-            DatasetEntry::Name(name) => (
-                name.clone(),
-                config.transforms.clone(),
-                data::LoadOptions::default(),
-                None,
-            ),
-            DatasetEntry::Detailed(detailed) => (
-                detailed.name.clone(),
-                config.transforms.with(&detailed.transforms()),
-                detailed.load_options(),
-                detailed.label.clone(),
-            ),
-        };
+        let (word, transforms, options, label) = entry_parts(config, entry);
         let word = relative_to(base, &word);
         let members = match catalog {
             Some(catalog) => catalog
@@ -430,6 +417,32 @@ fn dataset_requests(
     }
     crate::plan::dataset_names::distinct_names(&mut requests, problems);
     requests
+}
+
+/// A named entry's name, transforms, reading options and label.
+fn entry_parts(
+    config: &ExperimentConfig,
+    entry: &DatasetEntry,
+) -> (
+    String,
+    config::Transforms,
+    data::LoadOptions,
+    Option<String>,
+) {
+    match entry {
+        DatasetEntry::Name(name) => (
+            name.clone(),
+            config.transforms.clone(),
+            data::LoadOptions::default(),
+            None,
+        ),
+        DatasetEntry::Detailed(detailed) => (
+            detailed.name.clone(),
+            config.transforms.with(&detailed.transforms()),
+            detailed.load_options(),
+            detailed.label.clone(),
+        ),
+    }
 }
 
 /// The requests of a table entry without `name`: its OpenML tasks, or none with a problem

@@ -43,7 +43,7 @@ pub fn openml_requests(
                     .unwrap_or_else(|| format!("task-{id}")),
                 labelled: detailed.label.is_some(),
                 entry,
-                notes: vec![format!("OpenML task {id} ({})", source.task_dir.display())],
+                notes: vec![format!("OpenML task {id}")],
                 source: source.task_dir.display().to_string(),
                 transforms: transforms.clone(),
                 options: data::LoadOptions::default(),
