@@ -6,25 +6,9 @@ use std::path::Path;
 
 use crate::arff_read::{read_predictions_file, Attribute, PredictionsFile};
 use crate::check_rows::RowChecker;
-pub use crate::problem::Problem;
+use crate::columns::Columns;
+use crate::problem::Problem;
 use crate::{RunsError, TaskExpectation};
-
-/// How far a row's confidences may sum from 1 (and lie outside [0, 1]) before it is a problem:
-/// room for rounding in a learner's probabilities, far below any real error.
-pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
-
-/// Where each column the checker reads stands in a row.
-#[derive(Clone, Debug)]
-pub(crate) struct Columns {
-    pub repeat: usize,
-    pub fold: usize,
-    pub sample: Option<usize>,
-    pub row_id: usize,
-    pub prediction: usize,
-    pub correct: usize,
-    /// One per class label, in the task's order.
-    pub confidences: Vec<usize>,
-}
 
 /// Every problem of the predictions file `path` for the task `expected` (none: it passes); an
 /// error only when the file does not read as ARFF at all.

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::arff_read::RawRow;
-use crate::check::{Columns, PROBABILITY_TOLERANCE};
+use crate::columns::{Columns, PROBABILITY_TOLERANCE};
 use crate::{FoldKey, Problem, TaskExpectation};
 
 /// The largest whole number a field may hold (row ids are 32-bit, as the task's).
