@@ -5,7 +5,8 @@ use std::path::Path;
 
 use data::arff_lexer::{attribute_line, read_text, tokenize_line, Located, Token};
 
-use crate::{Problem, RunsError};
+use crate::error::RunsError;
+use crate::problem::Problem;
 
 /// A declared attribute and its line.
 #[derive(Clone, Debug)]

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use crate::arff_text::{arff_name, arff_number, arff_quoted};
-use crate::{Predictions, RunsError};
+use crate::error::RunsError;
+use crate::predictions::Predictions;
 
 /// The text of `predictions.arff`; refuses a row whose label indices or number of
 /// confidences do not fit the labels.

@@ -7,8 +7,9 @@ use std::path::Path;
 use crate::arff_read::{read_predictions_file, Attribute, PredictionsFile};
 use crate::check_rows::RowChecker;
 use crate::columns::Columns;
+use crate::error::RunsError;
+use crate::expectation::TaskExpectation;
 use crate::problem::Problem;
-use crate::{RunsError, TaskExpectation};
 
 /// Every problem of the predictions file `path` for the task `expected` (none: it passes); an
 /// error only when the file does not read as ARFF at all.

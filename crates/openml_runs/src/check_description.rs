@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use crate::{Problem, RunsError, TaskExpectation};
+use crate::error::RunsError;
+use crate::expectation::TaskExpectation;
+use crate::problem::Problem;
 
 /// The text of the first `<oml:NAME>` element of `xml`, trimmed, and its 1-based line.
 fn element<'a>(xml: &'a str, name: &str) -> Option<(&'a str, usize)> {

@@ -5,7 +5,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::arff_read::RawRow;
 use crate::columns::{Columns, PROBABILITY_TOLERANCE};
-use crate::{FoldKey, Problem, TaskExpectation};
+use crate::expectation::{FoldKey, TaskExpectation};
+use crate::problem::Problem;
 
 /// The largest whole number a field may hold (row ids are 32-bit, as the task's).
 const LARGEST: f64 = u32::MAX as f64;

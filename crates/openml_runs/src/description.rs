@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::FoldKey;
+use crate::expectation::FoldKey;
 
 /// One measure of one fold, as `oml:evaluation repeat=".." fold=".."`.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,7 +75,7 @@ pub fn write_description(run: &RunDescription) -> String {
                 key.repeat,
                 key.fold,
                 escaped(&evaluation.measure),
-                crate::arff_number(evaluation.value)
+                crate::arff_text::arff_number(evaluation.value)
             );
         }
         xml.push_str("\t</oml:output_data>\n");

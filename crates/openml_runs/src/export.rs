@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use engine::run::cache::{look_up, Cached};
 use engine::{Engine, Plan, Unit, UnitPredictions};
 
+use crate::description::RunDescription;
+use crate::error::RunsError;
+use crate::expectation::{FoldKey, TaskExpectation};
 use crate::export_rows::{description, prediction_rows};
+use crate::predictions::Predictions;
 use crate::task_folds::folds_of_splits;
-use crate::{FoldKey, Predictions, RunDescription, RunsError, TaskExpectation};
 
 /// What to export.
 #[derive(Clone, Copy, Debug)]
@@ -69,11 +72,11 @@ pub fn write_run(folder: &Path, run: &ExportedRun) -> Result<(), RunsError> {
     };
     write(
         "predictions.arff",
-        &crate::write_predictions(&run.predictions)?,
+        &crate::arff_write::write_predictions(&run.predictions)?,
     )?;
     write(
         "description.xml",
-        &crate::write_description(&run.description),
+        &crate::description::write_description(&run.description),
     )
 }
 

@@ -3,8 +3,10 @@
 
 use engine::{Part, UnitPredictions};
 
-use crate::TaskExpectation;
-use crate::{FoldEvaluation, FoldKey, PredictionRow, Predictions, RunDescription};
+use crate::description::{FoldEvaluation, RunDescription};
+use crate::expectation::FoldKey;
+use crate::expectation::TaskExpectation;
+use crate::predictions::{PredictionRow, Predictions};
 
 /// The task's index of each of the run's classes, or why a class is not the task's.
 fn class_map(classes: &[String], task: &TaskExpectation) -> Result<Vec<usize>, String> {

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::{FoldKey, RunsError, TaskExpectation};
+use crate::error::RunsError;
+use crate::expectation::{FoldKey, TaskExpectation};
 
 /// What `task` fixes for a run's predictions; reads the target of every row of its dataset.
 pub fn expectation_of(task: &openml::Task) -> Result<TaskExpectation, RunsError> {

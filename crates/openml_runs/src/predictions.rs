@@ -1,6 +1,6 @@
 //! One learner's predictions on a task, as the predictions file holds them.
 
-use crate::FoldKey;
+use crate::expectation::FoldKey;
 
 /// One predicted row: where it was predicted, what, and with which confidences.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::{FoldKey, TaskExpectation};
+use crate::expectation::{FoldKey, TaskExpectation};
 
 /// Each split's fold of the task (by index of the dataset's splits), or why the splits are not
 /// the task's.
