@@ -12,6 +12,7 @@ mod compare_command;
 mod datasets_command;
 mod flag_errors;
 mod new_learner;
+mod openml_command;
 mod output;
 mod roc_command;
 mod roc_evaluation;
@@ -80,6 +81,9 @@ enum Command {
     /// Write a crate that benchmarks a learner of your own against C4.5 and naive Bayes: the
     /// learner with its spec, its conformance test, a config and a README.
     NewLearner(new_learner::NewLearnerArgs),
+    /// OpenML runs out, offline: `openml export` writes one learner's predictions on a task
+    /// as openml-python's run folder, `openml check` checks such a folder as OpenML would.
+    Openml(openml_command::OpenmlArgs),
 }
 
 /// The bounds on a plan, shared by runs and the `slurm` command.
@@ -180,6 +184,7 @@ fn run(cli: Cli) -> Result<Finished> {
         (Some(Command::Analyses), _) => output::print(toolkit::describe_analyses()).map(|()| done),
         (Some(Command::Slurm(args)), _) => slurm_command::run(&args).map(|()| done),
         (Some(Command::NewLearner(args)), _) => new_learner::run(&args).map(|()| done),
+        (Some(Command::Openml(args)), _) => openml_command::run(&args).map(|()| done),
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -129,6 +129,9 @@ pub enum CvError {
         /// How many instances there are.
         instances: usize,
     },
+    /// [`Strategy::Given`] asked to make splits: they come with the data.
+    #[error("resampling strategy 'given': its splits come with the data (such as an OpenML task's datasplits.arff) and are not made")]
+    NotMade,
     /// The dataset has more rows than row numbers of the splits can hold.
     #[error(
         "the data has {instances} instances, more than the {limit} that splits can number (row numbers are 32-bit)"

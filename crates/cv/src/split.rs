@@ -3,6 +3,7 @@
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::strategy::check_instances;
 use crate::train::{Train, TrainRows};
 use crate::{CvError, Strategy};
 
@@ -173,6 +174,27 @@ impl SplitPlan {
         experiment_seed: u64,
     ) -> Result<SplitPlan, CvError> {
         SplitPlan::new(dataset.name(), dataset.classes(), strategy, experiment_seed)
+    }
+
+    /// The plan of splits that come with the data ([`Strategy::Given`], an OpenML task's),
+    /// checked as [`SplitPlan::check`] checks a saved plan; the seed (which the units' seeds
+    /// derive from) is `dataset_seed(experiment_seed, dataset_name)` as for a made plan.
+    pub fn given(
+        dataset_name: &str,
+        instances: usize,
+        splits: Vec<Split>,
+        experiment_seed: u64,
+    ) -> Result<SplitPlan, CvError> {
+        check_instances(instances)?;
+        let plan = SplitPlan {
+            dataset: dataset_name.to_string(),
+            instances,
+            strategy: Strategy::Given,
+            seed: dataset_seed(experiment_seed, dataset_name),
+            splits,
+        };
+        plan.check()?;
+        Ok(plan)
     }
 
     /// Checks a plan read back from a file: every index below `instances`, the parts of each

@@ -57,6 +57,10 @@ pub enum Strategy {
         /// Number of repetitions.
         repetitions: usize,
     },
+    /// Splits that come with the data rather than being made (an OpenML task's
+    /// `datasplits.arff`): [`crate::SplitPlan::given`] holds them; [`Strategy::splits`] refuses
+    /// to make them. Not a config table's kind.
+    Given,
 }
 
 /// The strategy kinds, as written in the `kind` key.
@@ -189,6 +193,7 @@ impl Strategy {
             Strategy::LeaveOneOut => "leave_one_out",
             Strategy::Aslan { .. } => "aslan",
             Strategy::WuFlach { .. } => "wu_flach",
+            Strategy::Given => "given",
         }
     }
 
@@ -287,7 +292,7 @@ impl Strategy {
                 check_fraction(kind, "test_fraction", test_fraction)?;
                 check_minimum(kind, "folds", folds, 2)
             }
-            Strategy::FiveByTwo | Strategy::LeaveOneOut => Ok(()),
+            Strategy::FiveByTwo | Strategy::LeaveOneOut | Strategy::Given => Ok(()),
         }
     }
 
@@ -306,6 +311,7 @@ impl Strategy {
             Strategy::Holdout { repetitions, .. } => repetitions,
             Strategy::LeaveOneOut => instances,
             Strategy::Aslan { folds, .. } => folds,
+            Strategy::Given => 0,
         }
     }
 
@@ -318,6 +324,9 @@ impl Strategy {
     /// (and validation) part to be non-empty. Every fold count is then at most the number of
     /// rows, so fold numbers fit in `u32` too.
     pub fn splits(&self, classes: &[u32], seed: u64) -> Result<Vec<Split>, CvError> {
+        if *self == Strategy::Given {
+            return Err(CvError::NotMade);
+        }
         self.validate()?;
         let instances = classes.len();
         check_instances(instances)?;
@@ -340,6 +349,7 @@ impl Strategy {
             Strategy::WuFlach { folds, repetitions } => {
                 wu_flach_splits(classes, folds, repetitions, seed, &mut splits);
             }
+            Strategy::Given => {}
         }
         Ok(splits)
     }
@@ -353,6 +363,7 @@ impl Strategy {
             Strategy::FiveByTwo | Strategy::LeaveOneOut => {
                 (instances < 2).then(|| "at least 2 instances".to_string())
             }
+            Strategy::Given => None,
             Strategy::Holdout { test_fraction, .. } => {
                 let test_size = (instances as f64 * test_fraction).round() as usize;
                 (test_size == 0 || test_size >= instances).then(|| format!(
@@ -390,7 +401,7 @@ impl Strategy {
 }
 
 /// Refuses more rows than [`crate::MAX_INSTANCES`]: row numbers are held as `u32`.
-fn check_instances(instances: usize) -> Result<(), CvError> {
+pub(crate) fn check_instances(instances: usize) -> Result<(), CvError> {
     if instances > crate::MAX_INSTANCES {
         return Err(CvError::TooManyInstances {
             instances,
@@ -529,6 +540,10 @@ fn wu_flach_splits(
 impl<'de> Deserialize<'de> for Strategy {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let table = toml::Table::deserialize(deserializer)?;
+        // A saved plan of given splits (not a config's kind, so not read by `from_table`).
+        if table.len() == 1 && table.get("kind").and_then(toml::Value::as_str) == Some("given") {
+            return Ok(Strategy::Given);
+        }
         Strategy::from_table(&table).map_err(serde::de::Error::custom)
     }
 }
@@ -561,6 +576,7 @@ impl std::fmt::Display for Strategy {
                     "{repetitions}x Wu-Flach {folds}-fold train/validation/test"
                 )
             }
+            Strategy::Given => write!(formatter, "splits given with the data"),
         }
     }
 }

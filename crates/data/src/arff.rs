@@ -31,20 +31,44 @@ pub(crate) enum Dialect {
     Keel,
 }
 
+/// One token of an ARFF line.
 #[derive(Clone, Debug, PartialEq)]
-enum Token {
+pub enum Token {
+    /// Unquoted text (a keyword, a name, a value or `?`).
     Word(String),
+    /// Quoted text, its escapes resolved.
     Quoted(String),
+    /// `,`
     Comma,
+    /// `{`
     Open,
+    /// `}`
     Close,
 }
 
 /// A token and its 1-based character column.
 #[derive(Clone, Debug)]
-struct Located {
-    token: Token,
-    column: usize,
+pub struct Located {
+    /// The token.
+    pub token: Token,
+    /// Its 1-based character column.
+    pub column: usize,
+}
+
+/// Splits line `line` (1-based) of the ARFF file `path` into tokens, up to a `%` comment.
+pub fn tokenize_line(path: &Path, line: usize, text: &str) -> Result<Vec<Located>, DataError> {
+    tokenize(&Context { path, line }, text)
+}
+
+/// Reads an `@attribute name type` line already split into `tokens`: the name and the nominal
+/// values (`None` = numeric).
+pub fn attribute_line(
+    path: &Path,
+    line: usize,
+    text: &str,
+    tokens: &[Located],
+) -> Result<(String, Option<Vec<String>>), DataError> {
+    parse_attribute(&Context { path, line }, text, tokens)
 }
 
 struct Context<'a> {
@@ -573,10 +597,37 @@ pub(crate) fn read_header_format(
     options: &LoadOptions,
     dialect: Dialect,
 ) -> Result<Dataset, DataError> {
+    let mut rows = Rows::default();
+    let header = scan(
+        path,
+        dialect,
+        |_| Ok::<(), DataError>(()),
+        |line, row, weight| {
+            rows.push(line, row, weight);
+            Ok(())
+        },
+    )?;
+    if rows.data.is_empty() {
+        return Err(DataError::Empty {
+            path: path.to_path_buf(),
+            what: "no data rows; expected rows after @data".into(),
+        });
+    }
+    into_dataset(path, options, header, rows)
+}
+
+/// Reads the file's header, calls `on_data` with it at `@data`, then `on_row` with each row's
+/// line, values and weight; returns the header. A file without attributes or without `@data`
+/// is an error.
+fn scan<E: From<DataError>>(
+    path: &Path,
+    dialect: Dialect,
+    on_data: impl FnOnce(&Header) -> Result<(), E>,
+    mut on_row: impl FnMut(usize, Vec<f64>, Option<f64>) -> Result<(), E>,
+) -> Result<Header, E> {
     let text = crate::encoding::read_text(path)?;
     let mut header = Header::default();
-    let mut rows = Rows::default();
-    let mut in_data = false;
+    let mut on_data = Some(on_data);
     for (index, line) in text.lines().enumerate() {
         let context = Context {
             path,
@@ -586,26 +637,69 @@ pub(crate) fn read_header_format(
         if tokens.is_empty() {
             continue;
         }
-        if !in_data {
-            in_data = header.read_line(&context, line, &tokens, dialect)?;
+        if on_data.is_some() {
+            if header.read_line(&context, line, &tokens, dialect)? {
+                if let Some(call) = on_data.take() {
+                    call(&header)?;
+                }
+            }
             continue;
         }
         let (row, weight) = read_row(&context, &header.attributes, &tokens, dialect)?;
-        rows.push(context.line, row, weight);
+        on_row(context.line, row, weight)?;
     }
     if header.attributes.is_empty() {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
             what: "no @attribute declarations; expected a header and @data".into(),
-        });
+        }
+        .into());
     }
-    if rows.data.is_empty() {
+    if on_data.is_some() {
         return Err(DataError::Empty {
             path: path.to_path_buf(),
-            what: "no data rows; expected rows after @data".into(),
-        });
+            what: "no @data line; expected the rows after a line @data".into(),
+        }
+        .into());
     }
-    into_dataset(path, options, header, rows)
+    Ok(header)
+}
+
+/// One attribute of an ARFF header: its name and, when nominal, its declared values in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArffAttribute {
+    /// The declared name.
+    pub name: String,
+    /// The declared nominal values in the file's order; `None` for a numeric attribute.
+    pub values: Option<Vec<String>>,
+}
+
+/// Reads an ARFF file row by row without building a dataset: `on_header` gets the declared
+/// attributes at `@data`, then `on_row` each data row's 1-based line and values (a nominal
+/// value as the index of its declared value, a missing value as NaN; weights are dropped).
+/// The syntax and every value are checked as [`crate::load`] checks them.
+pub fn visit_arff<E: From<DataError>>(
+    path: &Path,
+    on_header: impl FnOnce(&[ArffAttribute]) -> Result<(), E>,
+    mut on_row: impl FnMut(usize, &[f64]) -> Result<(), E>,
+) -> Result<(), E> {
+    let public = |header: &Header| -> Vec<ArffAttribute> {
+        header
+            .attributes
+            .iter()
+            .map(|a| ArffAttribute {
+                name: a.name.clone(),
+                values: a.values.clone(),
+            })
+            .collect()
+    };
+    scan(
+        path,
+        Dialect::Arff,
+        |header| on_header(&public(header)),
+        |line, row, _| on_row(line, &row),
+    )?;
+    Ok(())
 }
 
 /// The index of KEEL's `@outputs` attribute (declared on `line`), which must name exactly one

@@ -71,7 +71,7 @@ fn bomless_utf16(bytes: &[u8]) -> Option<&'static str> {
 
 /// Reads a file as UTF-8 text (see the module documentation): the text without a UTF-8
 /// byte-order mark and with lone `\r` line ends made `\n`.
-pub(crate) fn read_text(path: &Path) -> Result<String, DataError> {
+pub fn read_text(path: &Path) -> Result<String, DataError> {
     let bytes = std::fs::read(path).map_err(|error| DataError::Io {
         path: path.to_path_buf(),
         error,

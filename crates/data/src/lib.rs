@@ -13,6 +13,8 @@
 //!   leave-one-out nearest neighbours of every row under it;
 //! - [`transform`]: the two classes 1-NN confuses most, the positive class, stratified
 //!   subsamples, each returning a record of what it chose and why;
+//! - [`visit_arff`] reads an ARFF file row by row (its declared attributes, then each row's
+//!   values) without building a dataset, for files that are not datasets (OpenML's splits);
 //! - [`shown`] quotes a user's text in a message, cut short when long.
 
 mod arff;
@@ -35,6 +37,13 @@ mod table;
 mod text_table;
 pub mod transform;
 
+/// The ARFF lexer, for ARFF files that are not datasets (OpenML's splits and predictions).
+pub mod arff_lexer {
+    pub use crate::arff::{attribute_line, tokenize_line, Located, Token};
+    pub use crate::encoding::read_text;
+}
+
+pub use arff::{visit_arff, ArffAttribute};
 pub use catalog::{resolve, Catalog, CatalogEntry, Summary, Verified};
 pub use class_notices::CLASS_LIKE_NAMES;
 pub use dataset::{

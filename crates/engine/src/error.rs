@@ -47,6 +47,15 @@ pub enum Error {
         #[source]
         source: Box<data::DataError>,
     },
+    /// An OpenML task (its folder, splits or dataset) could not be read, or its files disagree.
+    #[error("cannot read OpenML task '{dataset}'")]
+    OpenmlTask {
+        /// The dataset as named in the plan.
+        dataset: String,
+        /// The cause, naming the file and line.
+        #[source]
+        source: Box<openml::OpenmlError>,
+    },
     /// A transform of the config could not be applied to a dataset.
     #[error("dataset '{dataset}': {transform}")]
     Transform {

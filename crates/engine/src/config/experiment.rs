@@ -121,10 +121,12 @@ pub struct ReportOptions {
 /// A dataset reference, with optional per-dataset transform overrides.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
+// A config holds a few entries, read once: the size of a table entry costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum DatasetEntry {
     /// A shipped name, a collection, or a path.
     Name(String),
-    /// A name with transform overrides.
+    /// A name with transform overrides, or OpenML tasks.
     Detailed(DetailedDataset),
 }
 
@@ -152,8 +154,22 @@ impl<'de> Deserialize<'de> for DatasetEntry {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DetailedDataset {
-    /// A shipped name, a collection, or a path.
+    /// A shipped name, a collection, or a path (empty in an entry naming OpenML tasks).
+    #[serde(default)]
     pub name: String,
+    /// An OpenML task's folder in openml-python's cache layout (`<cache>/org/openml/www/
+    /// tasks/<id>`): its dataset, read with the task's target, and with `protocol = { kind =
+    /// "openml" }` its splits (see docs/openml.md).
+    pub openml_task: Option<String>,
+    /// The ARFF of `openml_task`'s dataset, when it is not in the cache layout beside the task.
+    pub openml_dataset: Option<String>,
+    /// openml-python's cache folder (`~/.openml/cache`) holding the tasks of `tasks` or
+    /// `openml_suite`.
+    pub openml_cache: Option<String>,
+    /// Ids of tasks in `openml_cache`.
+    pub tasks: Option<Vec<i64>>,
+    /// A suite file: ids of tasks in `openml_cache`, separated by spaces, commas or lines.
+    pub openml_suite: Option<String>,
     /// The name shown in tables and file names instead of the shipped name or file stem (to
     /// list one file twice with different settings).
     pub label: Option<String>,
@@ -183,6 +199,15 @@ pub struct DetailedDataset {
 }
 
 impl DetailedDataset {
+    /// Whether the entry names OpenML tasks (any `openml_*` key or `tasks`).
+    pub fn names_openml_tasks(&self) -> bool {
+        self.openml_task.is_some()
+            || self.openml_dataset.is_some()
+            || self.openml_cache.is_some()
+            || self.tasks.is_some()
+            || self.openml_suite.is_some()
+    }
+
     /// The transform overrides of this entry.
     pub fn transforms(&self) -> TransformOverrides {
         TransformOverrides {

@@ -369,20 +369,13 @@ fn dataset_requests(
     let folders = search_folders(base);
     let mut requests = Vec::new();
     for (position, entry) in config.datasets.iter().enumerate() {
-        let (word, transforms, options, label) = match entry {
-            DatasetEntry::Name(name) => (
-                name.clone(),
-                config.transforms.clone(),
-                data::LoadOptions::default(),
-                None,
-            ),
-            DatasetEntry::Detailed(detailed) => (
-                detailed.name.clone(),
-                config.transforms.with(&detailed.transforms()),
-                detailed.load_options(),
-                detailed.label.clone(),
-            ),
-        };
+        if let DatasetEntry::Detailed(detailed) = entry {
+            if let Some(tasks) = unnamed_entry(config, (position + 1, detailed), base, problems) {
+                requests.extend(tasks);
+                continue;
+            }
+        }
+        let (word, transforms, options, label) = entry_parts(config, entry);
         let word = relative_to(base, &word);
         let members = match catalog {
             Some(catalog) => catalog
@@ -413,6 +406,7 @@ fn dataset_requests(
                 source,
                 transforms: transforms.clone(),
                 options: options.clone(),
+                openml: None,
             })),
             Err(problem) => problems.push(format!(
                 "key 'datasets' entry {} ('{}'): {problem}",
@@ -423,6 +417,60 @@ fn dataset_requests(
     }
     crate::plan::dataset_names::distinct_names(&mut requests, problems);
     requests
+}
+
+/// A named entry's name, transforms, reading options and label.
+fn entry_parts(
+    config: &ExperimentConfig,
+    entry: &DatasetEntry,
+) -> (
+    String,
+    config::Transforms,
+    data::LoadOptions,
+    Option<String>,
+) {
+    match entry {
+        DatasetEntry::Name(name) => (
+            name.clone(),
+            config.transforms.clone(),
+            data::LoadOptions::default(),
+            None,
+        ),
+        DatasetEntry::Detailed(detailed) => (
+            detailed.name.clone(),
+            config.transforms.with(&detailed.transforms()),
+            detailed.load_options(),
+            detailed.label.clone(),
+        ),
+    }
+}
+
+/// The requests of a table entry without `name`: its OpenML tasks, or none with a problem
+/// added; `None` for an entry with a name (a dataset, collection or file).
+fn unnamed_entry(
+    config: &ExperimentConfig,
+    (entry, detailed): (usize, &config::DetailedDataset),
+    base: Option<&Path>,
+    problems: &mut Vec<String>,
+) -> Option<Vec<DatasetRequest>> {
+    if detailed.names_openml_tasks() {
+        let transforms = config.transforms.with(&detailed.transforms());
+        return Some(crate::plan::openml_requests::openml_requests(
+            entry,
+            detailed,
+            &transforms,
+            base,
+            problems,
+        ));
+    }
+    if !detailed.name.is_empty() {
+        return None;
+    }
+    problems.push(format!(
+        "key 'datasets' entry {entry}: give `name` (a shipped dataset, a collection or a file), \
+         or openml_task / openml_cache for OpenML tasks"
+    ));
+    Some(Vec::new())
 }
 
 /// Refuses column settings (`nominal_columns`, `numeric_columns`, `missing_markers`,

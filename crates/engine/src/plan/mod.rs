@@ -9,6 +9,8 @@ pub mod check;
 pub mod dataset_names;
 pub mod huge_integers;
 pub mod notices;
+pub mod openml_requests;
+pub mod openml_tasks;
 pub mod parts;
 pub mod protocols;
 pub mod registries;

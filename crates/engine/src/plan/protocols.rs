@@ -35,6 +35,12 @@ pub trait Protocol: Send + Sync {
     /// The config keys that set the number of splits, for a bound's message ("protocol keys
     /// 'folds' and 'repetitions'").
     fn count_keys(&self) -> &'static str;
+
+    /// Whether the protocol runs the splits each dataset comes with (an OpenML task's) rather
+    /// than making them with [`Protocol::plan`].
+    fn takes_given_splits(&self) -> bool {
+        false
+    }
 }
 
 /// Builds a protocol from its checked options.
@@ -119,6 +125,7 @@ impl Protocol for Strategy {
             } => part(test_fraction)
                 .saturating_mul(folds as u64)
                 .saturating_add(rows.saturating_sub((rows as f64 * test_fraction).floor() as u64)),
+            cv::Strategy::Given => 0,
         }
     }
 
@@ -131,7 +138,34 @@ impl Protocol for Strategy {
             cv::Strategy::Holdout { .. } => "protocol key 'repetitions'",
             cv::Strategy::LeaveOneOut => "protocol kind (leave_one_out makes one split per row)",
             cv::Strategy::Aslan { .. } => "protocol key 'folds'",
+            cv::Strategy::Given => "protocol kind",
         }
+    }
+}
+
+/// `kind = "openml"`: every dataset's own splits, those of the OpenML task it was read from
+/// (`crate::plan::openml_tasks` makes its plan; a dataset that is not a task is refused).
+struct TaskSplits;
+
+impl Protocol for TaskSplits {
+    fn plan(&self, _: &data::Dataset, _: u64) -> Result<cv::SplitPlan, cv::CvError> {
+        Err(cv::CvError::NotMade)
+    }
+
+    fn split_count(&self, _: usize) -> u64 {
+        0
+    }
+
+    fn listed_rows(&self, _: usize) -> u64 {
+        0
+    }
+
+    fn count_keys(&self) -> &'static str {
+        "tasks' splits (their datasplits.arff)"
+    }
+
+    fn takes_given_splits(&self) -> bool {
+        true
     }
 }
 
@@ -234,6 +268,14 @@ pub fn builtin() -> Registry<ProtocolSpec> {
                     params,
                 )
             },
+        },
+        ProtocolSpec {
+            name: "openml",
+            description: "the splits of each dataset's OpenML task (datasets given by \
+                          openml_task or openml_cache): every repeat and fold, rows as the \
+                          task's datasplits.arff gives them",
+            options: Vec::new(),
+            build: |_| Ok(Arc::new(TaskSplits)),
         },
         ProtocolSpec {
             name: "wu_flach",

@@ -4,6 +4,7 @@
 use data::catalog::Catalog;
 use data::transform::{self, PositiveClass};
 use data::Dataset;
+use std::sync::Arc;
 
 use crate::config::experiment::Transforms;
 use crate::error::bail;
@@ -11,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::measures::measure::Measure;
 use crate::measures::paired::FoldTest;
 use crate::measures::test_set::TestSetTest;
+use crate::plan::openml_tasks;
 pub use crate::plan::parts::{ConfiguredLearner, Training, Unit};
 use crate::plan::protocols::Protocol;
 use crate::plan::tuning::Tuning;
@@ -44,6 +46,9 @@ pub struct PreparedDataset {
     /// when a tuned learner has a whole-training unit, one more entry, at index
     /// `plan.splits.len()`, for the whole training part (see [`PreparedDataset::outer_split`]).
     pub inner_splits: Vec<Vec<cv::Split>>,
+    /// The OpenML task the dataset was read from, if any (its splits are the plan's under
+    /// protocol kind 'openml').
+    pub openml_task: Option<Arc<openml::Task>>,
 }
 
 /// When every split of `plan` tests on the same non-empty rows (Aslan's protocol, a single
@@ -182,6 +187,19 @@ pub struct DatasetRequest {
     pub transforms: Transforms,
     /// How to read the source if it is a file of one's own (column types, missing markers).
     pub options: data::LoadOptions,
+    /// The OpenML task the dataset is read from, when the entry names one (then `source` is
+    /// the task's folder).
+    pub openml: Option<OpenmlSource>,
+}
+
+/// Where an OpenML task is: its folder, and its dataset's ARFF when given apart from the cache
+/// layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenmlSource {
+    /// The task's folder (`task.xml`, `datasplits.arff`).
+    pub task_dir: std::path::PathBuf,
+    /// The dataset's ARFF, when not in the cache layout beside the task.
+    pub dataset: Option<std::path::PathBuf>,
 }
 
 /// The display name of a dataset source: the shipped name, or a file's stem.
@@ -208,18 +226,11 @@ pub fn prepare_dataset(
     cache: Option<&std::path::Path>,
 ) -> Result<PreparedDataset> {
     let name = request.name.clone();
-    let (loaded, report) = match catalog {
-        Some(catalog) => catalog.resolve_with_report(&request.source, &request.options),
-        None if std::path::Path::new(&request.source).is_file() => {
-            data::load_with_report(&request.source, &request.options)
-        }
-        None => data::catalog::resolve(&request.source).map(|d| (d, data::LoadReport::default())),
-    }
-    .map_err(|source| Error::LoadDataset {
-        dataset: request.source.clone(),
-        source: Box::new(source),
-    })?;
+    let (loaded, report, task) = load_request(request, catalog)?;
     let transforms = &request.transforms;
+    if task.is_some() && protocol.takes_given_splits() {
+        openml_tasks::check_transforms(&name, transforms)?;
+    }
     let mut notes = request.notes.clone();
     let mut dataset = loaded.with_name(name.clone());
     if transforms.two_most_confused && dataset.num_classes() > 2 {
@@ -244,12 +255,16 @@ pub fn prepare_dataset(
         dataset = subsample((&name, &dataset), size, experiment_seed, &mut notes)?;
     }
     crate::plan::bounds::check_splits(&name, dataset.len(), protocol, limits)?;
-    let plan = protocol
-        .plan(&dataset, experiment_seed)
-        .map_err(|source| Error::Splits {
-            dataset: name.clone(),
-            source: Box::new(source),
-        })?;
+    let plan = match (&task, protocol.takes_given_splits()) {
+        (Some(task), true) => openml_tasks::task_plan(&name, task, dataset.len(), experiment_seed)?,
+        (None, true) => return Err(openml_tasks::not_a_task(&name)),
+        (_, false) => protocol
+            .plan(&dataset, experiment_seed)
+            .map_err(|source| Error::Splits {
+                dataset: name.clone(),
+                source: Box::new(source),
+            })?,
+    };
     let content_hash = dataset.content_hash();
     let whole_training = whole_training_split(&plan);
     Ok(PreparedDataset {
@@ -267,7 +282,32 @@ pub fn prepare_dataset(
         plan,
         whole_training,
         inner_splits: Vec::new(),
+        openml_task: task,
     })
+}
+
+/// Reads the dataset of `request`: a shipped name, a file of one's own, or an OpenML task's
+/// dataset (with the task).
+fn load_request(
+    request: &DatasetRequest,
+    catalog: Option<&Catalog>,
+) -> Result<(Dataset, data::LoadReport, Option<Arc<openml::Task>>)> {
+    if let Some(source) = &request.openml {
+        let (dataset, task) = openml_tasks::load_task(request, source)?;
+        return Ok((dataset, data::LoadReport::default(), Some(task)));
+    }
+    let (loaded, report) = match catalog {
+        Some(catalog) => catalog.resolve_with_report(&request.source, &request.options),
+        None if std::path::Path::new(&request.source).is_file() => {
+            data::load_with_report(&request.source, &request.options)
+        }
+        None => data::catalog::resolve(&request.source).map(|d| (d, data::LoadReport::default())),
+    }
+    .map_err(|source| Error::LoadDataset {
+        dataset: request.source.clone(),
+        source: Box::new(source),
+    })?;
+    Ok((loaded, report, None))
 }
 
 /// A transform of the config that could not be applied to dataset `name`.
