@@ -7,7 +7,8 @@
 //! i.e. the first value of a nominal attribute), a trailing instance weight `{w}`, CRLF line
 //! ends and tabs. A numeric attribute's value must be a finite number or `?`: `NaN`, `inf` and
 //! out-of-range values such as `1e400` are errors naming the line and column. `string`, `date` and `relational` attributes are rejected with an error naming
-//! the line. Nominal values keep their declared order. The class is the last attribute (ARFF) or
+//! the line, but for `string` and `date` attributes named in [`LoadOptions::skip_columns`], which
+//! are dropped unread. Nominal values keep their declared order. The class is the last attribute (ARFF) or
 //! the `@outputs` attribute (KEEL) unless [`LoadOptions::class_column`] says otherwise.
 
 use std::collections::HashMap;
