@@ -7,7 +7,8 @@
 //! i.e. the first value of a nominal attribute), a trailing instance weight `{w}`, CRLF line
 //! ends and tabs. A numeric attribute's value must be a finite number or `?`: `NaN`, `inf` and
 //! out-of-range values such as `1e400` are errors naming the line and column. `string`, `date` and `relational` attributes are rejected with an error naming
-//! the line. Nominal values keep their declared order. The class is the last attribute (ARFF) or
+//! the line, but for `string` and `date` attributes named in [`LoadOptions::skip_columns`], which
+//! are dropped unread. Nominal values keep their declared order. The class is the last attribute (ARFF) or
 //! the `@outputs` attribute (KEEL) unless [`LoadOptions::class_column`] says otherwise.
 
 use std::collections::HashMap;
@@ -178,9 +179,11 @@ fn tokenize(context: &Context, line: &str) -> Result<Vec<Located>, DataError> {
 /// A declared attribute.
 struct Declared {
     name: String,
-    /// `None` = numeric.
+    /// `None` = numeric (or skipped).
     values: Option<Vec<String>>,
     lookup: HashMap<String, usize>,
+    /// Dropped while reading ([`LoadOptions::skip_columns`]): any type, any value.
+    skipped: bool,
 }
 
 fn name_of(token: &Located) -> Option<&str> {
@@ -256,7 +259,7 @@ fn convert(
     token: &Located,
     dialect: Dialect,
 ) -> Result<f64, DataError> {
-    if is_missing(&token.token, dialect) {
+    if attribute.skipped || is_missing(&token.token, dialect) {
         return Ok(f64::NAN);
     }
     let Some(text) = name_of(token) else {
@@ -318,6 +321,8 @@ fn parse_weight(context: &Context, tokens: &[Located]) -> Result<f64, DataError>
 /// The header read so far: the declared attributes and KEEL's `@inputs`/`@outputs` lines.
 #[derive(Default)]
 struct Header {
+    /// The names of the attributes to drop while reading, whatever their type.
+    skip: Vec<String>,
     attributes: Vec<Declared>,
     /// The line of each declared name, to refuse a name declared twice.
     attribute_lines: HashMap<String, usize>,
@@ -342,7 +347,11 @@ impl Header {
         match keyword.to_ascii_lowercase().as_str() {
             "@relation" => {}
             "@attribute" => {
-                let (name, values) = parse_attribute(context, line, tokens)?;
+                let skipped = tokens
+                    .get(1)
+                    .and_then(name_of)
+                    .is_some_and(|name| self.skip.iter().any(|s| s == name));
+                let (name, values) = parse_attribute(context, line, tokens, skipped)?;
                 self.declare(context, name, values)?;
             }
             "@inputs" | "@input" if dialect == Dialect::Keel => {
@@ -394,10 +403,12 @@ impl Header {
             .enumerate()
             .map(|(i, v)| (v.clone(), i))
             .collect();
+        let skipped = self.skip.contains(&name);
         self.attributes.push(Declared {
             name,
             values,
             lookup,
+            skipped,
         });
         Ok(())
     }
@@ -408,6 +419,7 @@ fn parse_attribute(
     context: &Context,
     line: &str,
     tokens: &[Located],
+    skipped: bool,
 ) -> Result<(String, Option<Vec<String>>), DataError> {
     let Some(name_token) = tokens.get(1) else {
         return Err(context.syntax(line.len() + 1, "expected an attribute name"));
@@ -429,6 +441,7 @@ fn parse_attribute(
         Token::Open => Some(parse_nominal_list(context, &tokens[2..])?),
         Token::Word(word) => match word.to_ascii_lowercase().as_str() {
             "numeric" | "real" | "integer" => None,
+            "string" | "date" if skipped => None,
             "string" | "date" | "relational" => {
                 return Err(DataError::UnsupportedType {
                     path: context.path.to_path_buf(),
@@ -599,7 +612,7 @@ pub(crate) fn read_header_format(
 ) -> Result<Dataset, DataError> {
     let mut rows = Rows::default();
     let header = scan(
-        path,
+        (path, &options.skip_columns),
         dialect,
         |_| Ok::<(), DataError>(()),
         |line, row, weight| {
@@ -620,13 +633,16 @@ pub(crate) fn read_header_format(
 /// line, values and weight; returns the header. A file without attributes or without `@data`
 /// is an error.
 fn scan<E: From<DataError>>(
-    path: &Path,
+    (path, skip): (&Path, &[String]),
     dialect: Dialect,
     on_data: impl FnOnce(&Header) -> Result<(), E>,
     mut on_row: impl FnMut(usize, Vec<f64>, Option<f64>) -> Result<(), E>,
 ) -> Result<Header, E> {
     let text = crate::encoding::read_text(path)?;
-    let mut header = Header::default();
+    let mut header = Header {
+        skip: skip.to_vec(),
+        ..Header::default()
+    };
     let mut on_data = Some(on_data);
     for (index, line) in text.lines().enumerate() {
         let context = Context {
@@ -670,16 +686,21 @@ fn scan<E: From<DataError>>(
 pub struct ArffAttribute {
     /// The declared name.
     pub name: String,
-    /// The declared nominal values in the file's order; `None` for a numeric attribute.
+    /// The declared nominal values in the file's order; `None` for a numeric attribute (or a
+    /// skipped one).
     pub values: Option<Vec<String>>,
+    /// Whether the attribute is one of the names to skip (its values are read as NaN).
+    pub skipped: bool,
 }
 
 /// Reads an ARFF file row by row without building a dataset: `on_header` gets the declared
 /// attributes at `@data`, then `on_row` each data row's 1-based line and values (a nominal
 /// value as the index of its declared value, a missing value as NaN; weights are dropped).
-/// The syntax and every value are checked as [`crate::load`] checks them.
+/// The syntax and every value are checked as [`crate::load`] checks them, but for the
+/// attributes named in `skip`, which may have any type (`string`, `date`) and whose values
+/// are NaN, as [`LoadOptions::skip_columns`] drops them.
 pub fn visit_arff<E: From<DataError>>(
-    path: &Path,
+    (path, skip): (&Path, &[String]),
     on_header: impl FnOnce(&[ArffAttribute]) -> Result<(), E>,
     mut on_row: impl FnMut(usize, &[f64]) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -690,11 +711,12 @@ pub fn visit_arff<E: From<DataError>>(
             .map(|a| ArffAttribute {
                 name: a.name.clone(),
                 values: a.values.clone(),
+                skipped: a.skipped,
             })
             .collect()
     };
     scan(
-        path,
+        (path, skip),
         Dialect::Arff,
         |header| on_header(&public(header)),
         |line, row, _| on_row(line, &row),
@@ -753,10 +775,11 @@ fn into_dataset(
         resolve_class_index(path, &names, options.class_column.as_ref(), default_class)?;
     let keep: Vec<bool> = (0..names.len())
         .map(|i| {
-            i == class_index
-                || inputs
-                    .as_ref()
-                    .is_none_or(|list| list.iter().any(|n| n == names[i]))
+            !attributes[i].skipped
+                && (i == class_index
+                    || inputs
+                        .as_ref()
+                        .is_none_or(|list| list.iter().any(|n| n == names[i])))
         })
         .collect();
     let mut columns = Vec::new();

@@ -90,6 +90,10 @@ pub struct LoadOptions {
     pub class_values: Option<Vec<String>>,
     /// The dataset's name; default: the file name without extension.
     pub name: Option<String>,
+    /// ARFF only: attributes dropped while reading, whatever their declared type (`string`
+    /// and `date` too, whose values are then not read): an OpenML dataset's row id and ignored
+    /// attributes. A name the file does not declare is no error.
+    pub skip_columns: Vec<String>,
 }
 
 impl LoadOptions {

@@ -199,6 +199,7 @@ fn options() -> impl Strategy<Value = LoadOptions> {
                     allow_numeric_class: allow,
                     class_values,
                     name: None,
+                    skip_columns: Vec::new(),
                 }
             },
         );

@@ -17,10 +17,10 @@ pub(crate) struct DatasetFacts {
 }
 
 /// Reads the ARFF at `path`: the target (named in `task_xml`) must be a declared nominal
-/// attribute.
+/// attribute; the attributes of `left_out` may have any type (`string` too).
 pub(crate) fn read_facts(
     path: &Path,
-    target: &str,
+    (target, left_out): (&str, &[String]),
     task_xml: &Path,
 ) -> Result<DatasetFacts, OpenmlError> {
     let error = |message: String| OpenmlError::Dataset {
@@ -30,7 +30,7 @@ pub(crate) fn read_facts(
     let mut class_labels = Vec::new();
     let mut n_rows = 0usize;
     visit_arff(
-        path,
+        (path, left_out),
         |attributes| {
             let Some(attribute) = attributes.iter().find(|a| a.name == target) else {
                 let names: Vec<&str> = attributes.iter().map(|a| a.name.as_str()).collect();
@@ -66,8 +66,12 @@ pub(crate) fn read_facts(
 }
 
 /// The attributes a task's features leave out, from the dataset's `description.xml` (its
-/// `oml:row_id_attribute` and `oml:ignore_attribute`s), empty when the file is absent.
-pub(crate) fn left_out_attributes(description: &Path) -> Result<Vec<String>, OpenmlError> {
+/// `oml:row_id_attribute` and `oml:ignore_attribute`s, never the task's `target`), empty when
+/// the file is absent.
+pub(crate) fn left_out_attributes(
+    description: &Path,
+    target: &str,
+) -> Result<Vec<String>, OpenmlError> {
     if !description.is_file() {
         return Ok(Vec::new());
     }
@@ -82,7 +86,8 @@ pub(crate) fn left_out_attributes(description: &Path) -> Result<Vec<String>, Ope
         "data_set_description/ignore_attribute",
     ] {
         for element in document.all(path) {
-            if !element.text.is_empty() && !names.contains(&element.text) {
+            let text = &element.text;
+            if !text.is_empty() && text != target && !names.contains(text) {
                 names.push(element.text.clone());
             }
         }

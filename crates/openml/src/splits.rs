@@ -54,7 +54,7 @@ pub(crate) fn read_folds(path: &Path, n_rows: usize, dataset: &Path) -> Result<F
     let columns = Cell::new(Columns::default());
     let mut folds = Folds::new();
     visit_arff(
-        path,
+        (path, &[]),
         |attributes| {
             columns.set(find_columns(path, attributes)?);
             Ok::<(), OpenmlError>(())

@@ -40,8 +40,10 @@ pub struct Task {
     pub dataset_path: PathBuf,
     /// The dataset's number of rows (row ids are below it).
     pub n_rows: usize,
-    /// Attributes OpenML leaves out of the task's features (the dataset `description.xml`'s
-    /// row id and ignored attributes; empty without that file).
+    /// Attributes OpenML leaves out of the task's features (the row id and ignored attributes
+    /// of the `description.xml` beside the dataset's ARFF; none without that file): of any
+    /// type (`string` too),
+    /// to be dropped when the dataset is read ([`data::LoadOptions::skip_columns`]).
     pub left_out_attributes: Vec<String>,
 }
 
@@ -86,7 +88,9 @@ pub fn read_task_with(dir: &Path, dataset: Option<&Path>) -> Result<Task, Openml
             dataset.is_none(),
         ));
     }
-    let facts = read_facts(&dataset_path, &description.target, &task_xml)?;
+    let beside = dataset_path.with_file_name(DATASET_XML);
+    let left_out = left_out_attributes(&beside, &description.target)?;
+    let facts = read_facts(&dataset_path, (&description.target, &left_out), &task_xml)?;
     let splits_path = dir.join(SPLITS_ARFF);
     if !splits_path.is_file() {
         return Err(OpenmlError::NotATask {
@@ -96,10 +100,6 @@ pub fn read_task_with(dir: &Path, dataset: Option<&Path>) -> Result<Task, Openml
     }
     let folds = read_folds(&splits_path, facts.n_rows, &dataset_path)?;
     let splits = checked_folds(&splits_path, folds, &description.estimation, facts.n_rows)?;
-    let left_out = match dataset {
-        Some(_) => Vec::new(),
-        None => left_out_attributes(&dataset_dir.join(DATASET_XML))?,
-    };
     Ok(Task {
         id: description.id,
         task_type_id: description.task_type_id,

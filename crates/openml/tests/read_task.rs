@@ -107,5 +107,5 @@ fn a_dataset_given_by_path_replaces_the_cache_layout() {
     let dataset = cache().join("org/openml/www/datasets/501/dataset.arff");
     let task = read_task_with(&task_dir(&cache(), 1001), Some(&dataset)).unwrap();
     assert_eq!(task.dataset_path, dataset);
-    assert!(task.left_out_attributes.is_empty());
+    assert_eq!(task.left_out_attributes, ["id", "note"]);
 }

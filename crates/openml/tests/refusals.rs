@@ -286,3 +286,17 @@ fn a_numbered_folder_of_another_task_is_refused() {
         "{message}"
     );
 }
+
+#[test]
+fn a_string_attribute_the_description_does_not_leave_out_is_refused() {
+    let (temp, dir) = damaged(DATASET, |t| t);
+    std::fs::remove_file(
+        temp.path()
+            .join("org/openml/www/datasets/501/description.xml"),
+    )
+    .unwrap();
+    let message = read_task(&dir).unwrap_err().to_string();
+    let file = temp.path().join(DATASET).display().to_string();
+    assert!(message.contains(&format!("{file}:4:")), "{message}");
+    assert!(message.contains("'id' has type 'STRING'"), "{message}");
+}

@@ -1,5 +1,5 @@
 //! An OpenML task in the plan: its dataset read with the task's target as the class (the
-//! attributes OpenML leaves out of a task's features dropped), and with `protocol = { kind =
+//! attributes OpenML leaves out of a task's features dropped while reading), and with `protocol = { kind =
 //! "openml" }` its splits as the dataset's plan: every repeat and fold, the task's repeat and
 //! fold numbers as the splits' repetition and fold.
 
@@ -26,6 +26,7 @@ pub fn load_task(
         })?;
     let options = data::LoadOptions {
         class_column: Some(data::ClassColumn::Name(task.target.clone())),
+        skip_columns: task.left_out_attributes.clone(),
         ..data::LoadOptions::default()
     };
     let loaded = data::load(&task.dataset_path, &options).map_err(|source| Error::LoadDataset {
@@ -41,38 +42,7 @@ pub fn load_task(
             task.n_rows
         );
     }
-    let dataset = without_attributes(loaded, &task.left_out_attributes, &task)?;
-    Ok((dataset, Arc::new(task)))
-}
-
-/// The dataset without the attributes named in `left_out` (the task's row id and ignored
-/// attributes; the target is never left out).
-fn without_attributes(
-    dataset: Dataset,
-    left_out: &[String],
-    task: &openml::Task,
-) -> Result<Dataset> {
-    let keeps = |name: &str| !left_out.iter().any(|n| n == name);
-    if dataset.schema().attributes.iter().all(|a| keeps(&a.name)) {
-        return Ok(dataset);
-    }
-    let (name, mut schema, columns, classes, weights) = dataset.into_parts();
-    let kept: Vec<bool> = schema.attributes.iter().map(|a| keeps(&a.name)).collect();
-    let columns = columns
-        .into_iter()
-        .zip(&kept)
-        .filter_map(|(column, &keep)| keep.then_some(column))
-        .collect();
-    schema.attributes.retain(|a| keeps(&a.name));
-    Dataset::new(name, schema, columns, classes, Some(weights)).map_err(|source| {
-        Error::LoadDataset {
-            dataset: task.dataset_path.display().to_string(),
-            source: Box::new(data::DataError::Dataset {
-                path: task.dataset_path.clone(),
-                source,
-            }),
-        }
-    })
+    Ok((loaded, Arc::new(task)))
 }
 
 /// Refuses the transforms that change a task's rows (its row ids would no longer fit).

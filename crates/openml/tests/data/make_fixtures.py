@@ -24,7 +24,7 @@ file's order. These come from this script's own choices, not from the Rust reade
 Tasks written:
 - 1001: Supervised Classification, 2 x 3-fold stratified cross-validation of dataset 501
   (30 rows; the target `class` {b,a,'c d'} is the third of six attributes; description.xml
-  names `id` as the row id attribute and `note` as ignored). TRAIN and TEST lines interleave.
+  names `id`, a STRING attribute, as the row id attribute and `note` as ignored). TRAIN and TEST lines interleave.
 - 1002: Learning Curve (type 3), 1 x 2-fold cross-validation with 3 samples each, of dataset
   501 (the `sample` column placed before `fold`).
 - 1003: Supervised Classification, 33% holdout of dataset 502 (12 rows, two classes, no
@@ -89,12 +89,12 @@ def dataset_501():
         x1 = round(rng.gauss(labels.index(label), 0.7), 3)
         x2 = round(rng.uniform(-1, 1), 3)
         colour = "?" if i == 7 else rng.choice(colours)
-        rows.append((i + 100, x1, label, x2, colour, rng.randint(0, 9)))
+        rows.append((f"'row {i + 100}'", x1, label, x2, colour, rng.randint(0, 9)))
     header = [
         "% synthetic fixture dataset 501 (crates/openml/tests/data/make_fixtures.py)",
         "@RELATION fixture-501",
         "",
-        "@ATTRIBUTE id NUMERIC",
+        "@ATTRIBUTE id STRING",
         "@ATTRIBUTE x1 REAL",
         "@ATTRIBUTE class {b,a,'c d'}",
         "@ATTRIBUTE x2 REAL",
