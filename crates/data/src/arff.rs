@@ -69,7 +69,7 @@ pub fn attribute_line(
     text: &str,
     tokens: &[Located],
 ) -> Result<(String, Option<Vec<String>>), DataError> {
-    parse_attribute(&Context { path, line }, text, tokens)
+    parse_attribute(&Context { path, line }, text, tokens, false)
 }
 
 struct Context<'a> {

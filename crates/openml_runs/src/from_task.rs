@@ -35,7 +35,7 @@ fn truth_of(task: &openml::Task) -> Result<Vec<Option<usize>>, RunsError> {
     let target = std::cell::Cell::new(0);
     let mut truth = Vec::with_capacity(task.n_rows);
     data::visit_arff::<RunsError>(
-        path,
+        (path.as_path(), task.left_out_attributes.as_slice()),
         |attributes| {
             let found = attributes.iter().position(|a| a.name == task.target);
             target.set(found.ok_or_else(|| RunsError::Header {

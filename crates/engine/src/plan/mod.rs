@@ -14,6 +14,7 @@ pub mod openml_tasks;
 pub mod parts;
 pub mod protocols;
 pub mod registries;
+pub mod requests;
 pub mod stopping;
 pub mod stopping_decisions;
 pub mod summary_check;

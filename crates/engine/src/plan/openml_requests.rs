@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::experiment::{DetailedDataset, Transforms};
-use crate::plan::units::{DatasetRequest, OpenmlSource};
+use crate::plan::requests::{DatasetRequest, OpenmlSource};
 
 /// The requests of entry `entry` (from 1), which names OpenML tasks; each problem is added to
 /// `problems`, naming the entry and the key.

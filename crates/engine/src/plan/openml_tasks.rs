@@ -10,7 +10,7 @@ use data::Dataset;
 use crate::config::experiment::Transforms;
 use crate::error::bail;
 use crate::error::{Error, Result};
-use crate::plan::units::{DatasetRequest, OpenmlSource};
+use crate::plan::requests::{DatasetRequest, OpenmlSource};
 
 /// Reads the task of `request` (checking that its files agree) and loads its dataset.
 pub fn load_task(
