@@ -34,7 +34,7 @@ fn every_built_in_spec_is_consistent_and_builds_with_its_defaults() {
                 parameter.name()
             );
         }
-        if ["external", "worker", "python"].contains(&spec.kind) {
+        if ["external", "worker", "python", "weka"].contains(&spec.kind) {
             continue; // their command or estimator is required
         }
         let learner = registry
