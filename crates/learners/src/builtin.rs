@@ -36,6 +36,7 @@ pub fn builtin_specs() -> Vec<LearnerSpec> {
         crate::vfi::spec(),
         crate::worker::kinds::worker_spec(),
         crate::worker::kinds::python_spec(),
+        crate::worker::weka::weka_spec(),
     ]
 }
 

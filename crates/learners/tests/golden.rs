@@ -94,7 +94,7 @@ const CONFIGURATIONS: &[(&str, &str, bool)] = &[
 ];
 
 /// The kinds whose outputs come from an outside program, which these digests do not cover.
-const OUTSIDE_PROGRAMS: &[&str] = &["external", "worker", "python"];
+const OUTSIDE_PROGRAMS: &[&str] = &["external", "worker", "python", "weka"];
 
 /// The revision in a kind's spec.
 fn revision(kind: &str) -> u32 {

@@ -21,7 +21,7 @@ fn error(text: &str) -> String {
 #[test]
 fn every_built_in_spec_is_consistent_and_builds_with_its_defaults() {
     let registry = Registry::builtin();
-    assert_eq!(registry.specs().len(), 18);
+    assert_eq!(registry.specs().len(), 19);
     for spec in registry.specs() {
         spec.validate().unwrap();
         assert!(!spec.description.is_empty(), "{}", spec.kind);
@@ -34,7 +34,7 @@ fn every_built_in_spec_is_consistent_and_builds_with_its_defaults() {
                 parameter.name()
             );
         }
-        if ["external", "worker", "python"].contains(&spec.kind) {
+        if ["external", "worker", "python", "weka"].contains(&spec.kind) {
             continue; // their command or estimator is required
         }
         let learner = registry

@@ -1,6 +1,7 @@
 //! The two learner kinds served by persistent workers: `worker` (any program that speaks the
 //! protocol of `docs/worker-protocol.md`) and `python` (a scikit-learn estimator or a user's own
-//! class, served by the `experiments_py` package of this repository's `python/` folder).
+//! class, served by the `experiments_py` package of this repository's `python/` folder). The
+//! `weka` kind, sugar over the same worker, is [`crate::worker::weka`].
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -23,7 +24,7 @@ const PYTHON_REVISION: u32 = 1;
 pub const TIMEOUT_RANGE: (f64, f64) = (0.001, 86_400.0);
 
 /// The time limits every worker kind declares.
-fn timeouts() -> [ParameterSpec; 2] {
+pub(crate) fn timeouts() -> [ParameterSpec; 2] {
     let (low, high) = TIMEOUT_RANGE;
     [
         ParameterSpec::real(
@@ -68,7 +69,7 @@ fn unit_timeout(params: &Params) -> Result<(Duration, &'static str), ParamError>
 }
 
 /// How to start the workers of a learner, with the time limits its parameters give.
-fn launch(
+pub(crate) fn launch(
     params: &Params,
     program: PathBuf,
     args: Vec<String>,
@@ -282,7 +283,7 @@ fn python_env(base: Option<&Path>, module_path: Option<Vec<String>>) -> Vec<(Str
 
 /// A relative path that names a file in the config's folder, as that file; anything else as
 /// given.
-fn beside_config(base: Option<&Path>, item: &str) -> PathBuf {
+pub(crate) fn beside_config(base: Option<&Path>, item: &str) -> PathBuf {
     let path = Path::new(item);
     match base {
         Some(base) if path.is_relative() && base.join(path).is_file() => base.join(path),

@@ -4,6 +4,8 @@
 //!
 //! - [`kinds`]: the `worker` kind (any program speaking the protocol) and the `python` kind (a
 //!   scikit-learn estimator or a user's class, served by the `python/` package);
+//! - [`weka`] and [`weka_build`]: the `weka` kind (a Weka 3.6 classifier, served by
+//!   `workers/weka/WekaWorker.java`, compiled on first use into a cache folder);
 //! - [`learner`]: the [`WorkerLearner`] both build;
 //! - [`pool`]: the workers of one learner, their handshake and each unit's exchange;
 //! - [`mirror`]: the datasets and rows one worker holds, so each row is sent once;
@@ -19,5 +21,7 @@ pub mod mirror;
 pub mod pool;
 pub mod process;
 pub mod protocol;
+pub mod weka;
+pub mod weka_build;
 
 pub use learner::WorkerLearner;
