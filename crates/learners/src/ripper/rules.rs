@@ -2,6 +2,7 @@
 //! way Weka's JRip does it.
 
 use super::bits::{RowSet, ValueBits};
+use super::sorted_cover::{sum_weights, Group, RowWeight, SortedCover};
 
 /// Weka's tolerance for comparing weighted counts (`Utils.SMALL`).
 pub(crate) const SMALL: f64 = 1e-6;
@@ -26,6 +27,10 @@ pub(crate) struct TrainingData {
     /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
     /// order (empty for nominal attributes).
     pub sorted: Vec<Vec<u32>>,
+    /// For each numeric attribute, the values of the rows of `sorted`, in its order.
+    pub sorted_values: Vec<Vec<f64>>,
+    /// Whether every row's weight is 1.
+    pub unit_weights: bool,
     /// When every weight is 1: the per-value row sets of each attribute with few values.
     pub value_bits: Vec<Option<ValueBits>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
@@ -192,44 +197,6 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Optio
     accurate * (log_rate - log_default_rate)
 }
 
-/// Total weight and total positive weight of some rows, summed in their order.
-fn sum_weights(rows: &[u32], weights: &[[f64; 2]]) -> [f64; 2] {
-    let mut totals = [0.0; 2];
-    for &row in rows {
-        let [weight, positive_weight] = weights[row as usize];
-        totals[0] += weight;
-        totals[1] += positive_weight;
-    }
-    totals
-}
-
-/// The runs of equal values of rows sorted by their value in `column` (`weights`: each row's
-/// weight and positive weight), as (value, cover, positive cover), the sums in list order.
-fn runs<'a>(
-    column: &'a [f64],
-    sorted: &'a [u32],
-    weights: &'a [[f64; 2]],
-) -> impl Iterator<Item = Group> + 'a {
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        let value = column[*sorted.get(start)? as usize];
-        let mut end = start;
-        let mut cover = 0.0;
-        let mut accurate = 0.0;
-        while end < sorted.len() && column[sorted[end] as usize] == value {
-            let [weight, positive_weight] = weights[sorted[end] as usize];
-            cover += weight;
-            accurate += positive_weight;
-            end += 1;
-        }
-        start = end;
-        Some((value, cover, accurate))
-    })
-}
-
-/// The covered rows holding one value of an attribute: (value, cover, positive cover).
-type Group = (f64, f64, f64);
-
 /// The best `<=` or `>=` split of a numeric attribute over the groups of covered rows with each
 /// known value, in increasing order of the value (`totals`: the sums of the groups' covers and
 /// positive covers), if its gain exceeds `floor` (the best gain of earlier attributes). As in
@@ -346,50 +313,6 @@ fn best_value(
     best
 }
 
-/// The covered rows of one numeric attribute in sorted order. The buffer is sized for every
-/// training row once, so that growing rules allocates nothing per step.
-struct SortedCover {
-    buffer: Vec<u32>,
-    len: usize,
-}
-
-impl SortedCover {
-    /// An empty list with room for `capacity` rows.
-    fn new(capacity: usize) -> Self {
-        SortedCover {
-            buffer: vec![0; capacity],
-            len: 0,
-        }
-    }
-
-    /// The rows, in sorted order.
-    fn rows(&self) -> &[u32] {
-        &self.buffer[..self.len]
-    }
-
-    /// Replaces the rows by those of a sorted list marked in `member`, in order.
-    fn fill(&mut self, rows: &[u32], member: &[bool]) {
-        // Branch-free: write every row, advance only past the marked ones.
-        let mut kept = 0;
-        for &row in rows {
-            self.buffer[kept] = row;
-            kept += usize::from(member[row as usize]);
-        }
-        self.len = kept;
-    }
-
-    /// Keeps, in order, the rows marked in `member` (as `fill` does, in place).
-    fn keep_marked(&mut self, member: &[bool]) {
-        let mut kept = 0;
-        for index in 0..self.len {
-            let row = self.buffer[index];
-            self.buffer[kept] = row;
-            kept += usize::from(member[row as usize]);
-        }
-        self.len = kept;
-    }
-}
-
 /// Scratch space shared by the `grow` calls of one fit.
 pub(crate) struct GrowScratch {
     /// A mask over the training rows, all `false` between calls.
@@ -400,7 +323,9 @@ pub(crate) struct GrowScratch {
     positive_bits: RowSet,
     /// Each row's weight, and its weight if it is a positive (of the class of the rule being
     /// grown) else 0, side by side so that the split search reads one place per row.
-    weights: Vec<[f64; 2]>,
+    weights: Vec<RowWeight>,
+    /// Whether each row is a positive: with unit weights, its [`RowWeight`] in a byte.
+    positive: Vec<bool>,
     /// The sorted covered rows of each numeric attribute without [`ValueBits`] (`None` for
     /// the others).
     lists: Vec<Option<SortedCover>>,
@@ -416,6 +341,7 @@ impl GrowScratch {
             member_bits: RowSet::new(data.len()),
             positive_bits: RowSet::new(data.len()),
             weights: vec![[0.0; 2]; data.len()],
+            positive: vec![false; data.len()],
             lists: (0..data.num_attributes())
                 .map(|attribute| {
                     (data.numeric[attribute] && data.value_bits[attribute].is_none())
@@ -488,7 +414,7 @@ fn attribute_candidate(
     };
     // The list is brought to the covered rows just before its scan, so that the scan finds it
     // in cache.
-    let (member, weights) = (&scratch.member, &scratch.weights);
+    let member = &scratch.member;
     let column = &data.columns[attribute];
     if !step.first {
         list.keep_marked(member);
@@ -497,22 +423,54 @@ fn attribute_candidate(
             .filter(|&row| !column[row as usize].is_nan())
             .collect();
         rows.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-        list.fill(&rows, member);
+        let values: Vec<f64> = rows.iter().map(|&row| column[row as usize]).collect();
+        list.fill(&rows, &values, member);
     } else {
-        list.fill(&data.sorted[attribute], member);
+        list.fill(
+            &data.sorted[attribute],
+            &data.sorted_values[attribute],
+            member,
+        );
     }
-    let sorted = list.rows();
+    if data.unit_weights {
+        // The same weights as `scratch.weights` holds, read from a table a byte a row.
+        let positive = &scratch.positive;
+        let weight = |row: u32| [1.0, f64::from(u8::from(positive[row as usize]))];
+        list_split(data, attribute, list, step, weight, floor)
+    } else {
+        let weights = &scratch.weights;
+        list_split(
+            data,
+            attribute,
+            list,
+            step,
+            |row| weights[row as usize],
+            floor,
+        )
+    }
+}
+
+/// [`best_split`] over a numeric attribute's sorted list of the covered rows (`weight`: each
+/// row's [`RowWeight`]).
+fn list_split(
+    data: &TrainingData,
+    attribute: usize,
+    list: &SortedCover,
+    step: &Step,
+    weight: impl Fn(u32) -> RowWeight + Copy,
+    floor: f64,
+) -> Option<Candidate> {
     // With exact sums, a list holding every covered row has the totals of the covered rows.
     let totals = match step.totals {
-        Some(totals) if sorted.len() == step.current.len() => totals,
-        _ => sum_weights(sorted, weights),
+        Some(totals) if list.rows().len() == step.current.len() => totals,
+        _ => sum_weights(list.rows(), weight),
     };
     best_split(
         data,
         attribute,
-        runs(column, sorted, weights),
+        list.runs(weight),
         totals,
-        log_default_rate,
+        step.log_default_rate,
         floor,
     )
 }
@@ -549,6 +507,9 @@ pub(crate) fn grow(
     {
         *pair = [weight, if row_class == class { weight } else { 0.0 }];
     }
+    for (positive, &row_class) in scratch.positive.iter_mut().zip(&data.classes) {
+        *positive = row_class == class;
+    }
     scratch
         .positive_bits
         .fill(|row| data.classes.get(row) == Some(&class));
@@ -566,7 +527,7 @@ pub(crate) fn grow(
             sort_directly: rows.len() * 16 < data.len(),
             totals: data
                 .exact_sums()
-                .then(|| sum_weights(&current, &scratch.weights)),
+                .then(|| sum_weights(&current, |row| scratch.weights[row as usize])),
             log_default_rate: log2(default_rate),
         };
         let mut best: Option<Candidate> = None;
