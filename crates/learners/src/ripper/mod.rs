@@ -447,10 +447,11 @@ impl<'a> Builder<'a> {
         let mut own = [0.0; 6];
         let mut positives = vec![0.0; later + 1];
         let mut negatives = vec![0.0; later + 1];
+        let test = variant.cover_test(self.data, rows);
         for (&row, &first) in rows.iter().zip(first_later) {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == variant.class;
-            if variant.covers_row(self.data, row) {
+            if test.covers(row) {
                 own[0] += weight;
                 own[if positive { 2 } else { 4 }] += weight;
             } else {

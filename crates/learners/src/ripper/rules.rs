@@ -91,6 +91,23 @@ impl Condition {
         }
     }
 
+    /// Clears, in a mask over all rows, the rows whose value in `column` (this condition's
+    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop.
+    pub fn narrow(&self, column: &[f64], mask: &mut [bool]) {
+        let values = mask.iter_mut().zip(column);
+        match *self {
+            Condition::AtMost { threshold, .. } => {
+                values.for_each(|(covered, &value)| *covered &= value <= threshold)
+            }
+            Condition::AtLeast { threshold, .. } => {
+                values.for_each(|(covered, &value)| *covered &= value >= threshold)
+            }
+            Condition::Equals { .. } => {
+                values.for_each(|(covered, &value)| *covered &= self.holds(value))
+            }
+        }
+    }
+
     /// Whether an attribute value satisfies the test.
     pub fn holds(&self, value: f64) -> bool {
         if value.is_nan() {
@@ -139,22 +156,20 @@ impl Rule {
     pub fn coverage(&self, data: &TrainingData) -> Vec<bool> {
         let mut mask = vec![true; data.len()];
         for condition in &self.conditions {
-            let column = &data.columns[condition.attribute()];
-            let values = mask.iter_mut().zip(column);
-            // `holds` for each kind of condition, with the kind chosen outside the loop.
-            match *condition {
-                Condition::AtMost { threshold, .. } => {
-                    values.for_each(|(covered, &value)| *covered &= value <= threshold)
-                }
-                Condition::AtLeast { threshold, .. } => {
-                    values.for_each(|(covered, &value)| *covered &= value >= threshold)
-                }
-                Condition::Equals { .. } => {
-                    values.for_each(|(covered, &value)| *covered &= condition.holds(value))
-                }
-            }
+            condition.narrow(&data.columns[condition.attribute()], &mut mask);
         }
         mask
+    }
+
+    /// A test of which of `rows` the rule covers: [`Rule::coverage`] when the rows are many
+    /// (a row's test is then one byte of a small table instead of a cache miss per
+    /// condition), else [`Rule::covers_row`].
+    pub fn cover_test<'a>(&'a self, data: &'a TrainingData, rows: &[u32]) -> CoverTest<'a> {
+        if !self.conditions.is_empty() && rows.len() * MASK_SHARE >= data.len() {
+            CoverTest::Mask(self.coverage(data))
+        } else {
+            CoverTest::Rows(self, data)
+        }
     }
 
     /// Whether a row given by an attribute lookup satisfies every condition.
@@ -162,6 +177,28 @@ impl Rule {
         self.conditions
             .iter()
             .all(|condition| condition.holds(value(condition.attribute())))
+    }
+}
+
+/// A mask over all rows pays when at least one row in this many is tested.
+const MASK_SHARE: usize = 8;
+
+/// Which rows a rule covers, tested either way (see [`Rule::cover_test`]).
+pub(crate) enum CoverTest<'a> {
+    /// The rule's coverage of every training row.
+    Mask(Vec<bool>),
+    /// The rule's conditions tested on the row.
+    Rows(&'a Rule, &'a TrainingData),
+}
+
+impl CoverTest<'_> {
+    /// Whether the rule covers the row.
+    #[inline]
+    pub fn covers(&self, row: u32) -> bool {
+        match self {
+            CoverTest::Mask(mask) => mask[row as usize],
+            CoverTest::Rows(rule, data) => rule.covers_row(data, row),
+        }
     }
 }
 
@@ -586,13 +623,23 @@ pub(crate) fn prune(rule: &mut Rule, data: &TrainingData, rows: &[u32], use_whol
     let mut worth_rates = Vec::with_capacity(rule.conditions.len());
     for condition in &rule.conditions {
         let column = &data.columns[condition.attribute()];
+        // As in `Rule::cover_test`: with many rows, the condition tested a column at a time.
+        let mask = (current.len() * MASK_SHARE >= data.len()).then(|| {
+            let mut mask = vec![true; data.len()];
+            condition.narrow(column, &mut mask);
+            mask
+        });
+        let holds = |row: u32| match &mask {
+            Some(mask) => mask[row as usize],
+            None => condition.holds(column[row as usize]),
+        };
         let mut coverage = 0.0;
         let mut worth = 0.0;
         let mut next = Vec::with_capacity(current.len());
         for &row in &current {
             let weight = data.weights[row as usize];
             let positive = data.classes[row as usize] == rule.class;
-            if condition.holds(column[row as usize]) {
+            if holds(row) {
                 coverage += weight;
                 next.push(row);
                 if positive {
