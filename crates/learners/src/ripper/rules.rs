@@ -183,6 +183,17 @@ impl Rule {
 /// A mask over all rows pays when at least one row in this many is tested.
 const MASK_SHARE: usize = 8;
 
+/// As [`Rule::cover_test`] for one condition (`column`: its attribute's): the rows of a mask over
+/// all rows that it holds for, when `tested` rows are many; `None` when testing them one by
+/// one costs less.
+fn condition_mask(condition: &Condition, column: &[f64], tested: usize) -> Option<Vec<bool>> {
+    (tested * MASK_SHARE >= column.len()).then(|| {
+        let mut mask = vec![true; column.len()];
+        condition.narrow(column, &mut mask);
+        mask
+    })
+}
+
 /// Which rows a rule covers, tested either way (see [`Rule::cover_test`]).
 pub(crate) enum CoverTest<'a> {
     /// The rule's coverage of every training row.
@@ -623,12 +634,7 @@ pub(crate) fn prune(rule: &mut Rule, data: &TrainingData, rows: &[u32], use_whol
     let mut worth_rates = Vec::with_capacity(rule.conditions.len());
     for condition in &rule.conditions {
         let column = &data.columns[condition.attribute()];
-        // As in `Rule::cover_test`: with many rows, the condition tested a column at a time.
-        let mask = (current.len() * MASK_SHARE >= data.len()).then(|| {
-            let mut mask = vec![true; data.len()];
-            condition.narrow(column, &mut mask);
-            mask
-        });
+        let mask = condition_mask(condition, column, current.len());
         let holds = |row: u32| match &mask {
             Some(mask) => mask[row as usize],
             None => condition.holds(column[row as usize]),
