@@ -110,7 +110,7 @@ mod tests {
         assert_eq!(list.rows(), [4, 0, 2, 3]);
         let weight = |row: u32| {
             let w = 1.0 + f64::from(row);
-            [w, if row % 2 == 0 { w } else { 0.0 }]
+            [w, if row.is_multiple_of(2) { w } else { 0.0 }]
         };
         let groups: Vec<Group> = list.runs(weight).collect();
         // -0.0 and 0.0 are one run (rows 4 and 0), its value the first row's.
