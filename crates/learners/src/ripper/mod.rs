@@ -20,6 +20,7 @@
 
 mod bits;
 mod rules;
+mod sorted_cover;
 mod stats;
 
 use data::{Features, Schema, View};
@@ -285,10 +286,10 @@ fn training_data(train: &View) -> TrainingData {
         .iter()
         .map(|a| a.values().map_or(0, |values| values.len()))
         .collect();
-    let sorted: Vec<Vec<u32>> = (0..num_attributes)
+    let (sorted, sorted_values): (Vec<Vec<u32>>, Vec<Vec<f64>>) = (0..num_attributes)
         .map(|attribute| {
             if !numeric[attribute] {
-                return Vec::new();
+                return (Vec::new(), Vec::new());
             }
             // A stable sort on the value's bits (mapped so that unsigned order is `total_cmp`
             // order) keeps ties in row order; integer keys compare faster than values.
@@ -299,9 +300,10 @@ fn training_data(train: &View) -> TrainingData {
                 .map(|(&value, row)| (crate::total_order::key(value), row))
                 .collect();
             keys.sort_by_key(|&(key, _)| key);
-            keys.into_iter().map(|(_, row)| row).collect()
+            let values = keys.iter().map(|&(key, _)| crate::total_order::value(key));
+            (keys.iter().map(|&(_, row)| row).collect(), values.collect())
         })
-        .collect();
+        .unzip();
     let weights: Vec<f64> = (0..n).map(|row| train.weight(row)).collect();
     let unit_weights = weights.iter().all(|&weight| weight == 1.0);
     let value_bits = columns
@@ -332,6 +334,8 @@ fn training_data(train: &View) -> TrainingData {
         classes: (0..n).map(|row| train.class(row)).collect(),
         weights,
         sorted,
+        sorted_values,
+        unit_weights,
         value_bits,
         log2_table,
     }
@@ -443,10 +447,11 @@ impl<'a> Builder<'a> {
         let mut own = [0.0; 6];
         let mut positives = vec![0.0; later + 1];
         let mut negatives = vec![0.0; later + 1];
+        let test = variant.cover_test(self.data, rows);
         for (&row, &first) in rows.iter().zip(first_later) {
             let weight = self.data.weights[row as usize];
             let positive = self.data.classes[row as usize] == variant.class;
-            if variant.covers_row(self.data, row) {
+            if test.covers(row) {
                 own[0] += weight;
                 own[if positive { 2 } else { 4 }] += weight;
             } else {

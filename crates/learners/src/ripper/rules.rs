@@ -2,6 +2,7 @@
 //! way Weka's JRip does it.
 
 use super::bits::{RowSet, ValueBits};
+use super::sorted_cover::{sum_weights, Group, RowWeight, SortedCover};
 
 /// Weka's tolerance for comparing weighted counts (`Utils.SMALL`).
 pub(crate) const SMALL: f64 = 1e-6;
@@ -26,6 +27,10 @@ pub(crate) struct TrainingData {
     /// For each numeric attribute, the rows with a known value sorted by that value, ties in row
     /// order (empty for nominal attributes).
     pub sorted: Vec<Vec<u32>>,
+    /// For each numeric attribute, the values of the rows of `sorted`, in its order.
+    pub sorted_values: Vec<Vec<f64>>,
+    /// Whether every row's weight is 1.
+    pub unit_weights: bool,
     /// When every weight is 1: the per-value row sets of each attribute with few values.
     pub value_bits: Vec<Option<ValueBits>>,
     /// `log2(k)` for `k = 0..=total weight + 1` when every weight is a whole number, so that
@@ -86,6 +91,23 @@ impl Condition {
         }
     }
 
+    /// Clears, in a mask over all rows, the rows whose value in `column` (this condition's
+    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop.
+    pub fn narrow(&self, column: &[f64], mask: &mut [bool]) {
+        let values = mask.iter_mut().zip(column);
+        match *self {
+            Condition::AtMost { threshold, .. } => {
+                values.for_each(|(covered, &value)| *covered &= value <= threshold)
+            }
+            Condition::AtLeast { threshold, .. } => {
+                values.for_each(|(covered, &value)| *covered &= value >= threshold)
+            }
+            Condition::Equals { .. } => {
+                values.for_each(|(covered, &value)| *covered &= self.holds(value))
+            }
+        }
+    }
+
     /// Whether an attribute value satisfies the test.
     pub fn holds(&self, value: f64) -> bool {
         if value.is_nan() {
@@ -134,22 +156,20 @@ impl Rule {
     pub fn coverage(&self, data: &TrainingData) -> Vec<bool> {
         let mut mask = vec![true; data.len()];
         for condition in &self.conditions {
-            let column = &data.columns[condition.attribute()];
-            let values = mask.iter_mut().zip(column);
-            // `holds` for each kind of condition, with the kind chosen outside the loop.
-            match *condition {
-                Condition::AtMost { threshold, .. } => {
-                    values.for_each(|(covered, &value)| *covered &= value <= threshold)
-                }
-                Condition::AtLeast { threshold, .. } => {
-                    values.for_each(|(covered, &value)| *covered &= value >= threshold)
-                }
-                Condition::Equals { .. } => {
-                    values.for_each(|(covered, &value)| *covered &= condition.holds(value))
-                }
-            }
+            condition.narrow(&data.columns[condition.attribute()], &mut mask);
         }
         mask
+    }
+
+    /// A test of which of `rows` the rule covers: [`Rule::coverage`] when the rows are many
+    /// (a row's test is then one byte of a small table instead of a cache miss per
+    /// condition), else [`Rule::covers_row`].
+    pub fn cover_test<'a>(&'a self, data: &'a TrainingData, rows: &[u32]) -> CoverTest<'a> {
+        if !self.conditions.is_empty() && rows.len() * MASK_SHARE >= data.len() {
+            CoverTest::Mask(self.coverage(data))
+        } else {
+            CoverTest::Rows(self, data)
+        }
     }
 
     /// Whether a row given by an attribute lookup satisfies every condition.
@@ -157,6 +177,39 @@ impl Rule {
         self.conditions
             .iter()
             .all(|condition| condition.holds(value(condition.attribute())))
+    }
+}
+
+/// A mask over all rows pays when at least one row in this many is tested.
+const MASK_SHARE: usize = 8;
+
+/// As [`Rule::cover_test`] for one condition (`column`: its attribute's): the rows of a mask over
+/// all rows that it holds for, when `tested` rows are many; `None` when testing them one by
+/// one costs less.
+fn condition_mask(condition: &Condition, column: &[f64], tested: usize) -> Option<Vec<bool>> {
+    (tested * MASK_SHARE >= column.len()).then(|| {
+        let mut mask = vec![true; column.len()];
+        condition.narrow(column, &mut mask);
+        mask
+    })
+}
+
+/// Which rows a rule covers, tested either way (see [`Rule::cover_test`]).
+pub(crate) enum CoverTest<'a> {
+    /// The rule's coverage of every training row.
+    Mask(Vec<bool>),
+    /// The rule's conditions tested on the row.
+    Rows(&'a Rule, &'a TrainingData),
+}
+
+impl CoverTest<'_> {
+    /// Whether the rule covers the row.
+    #[inline]
+    pub fn covers(&self, row: u32) -> bool {
+        match self {
+            CoverTest::Mask(mask) => mask[row as usize],
+            CoverTest::Rows(rule, data) => rule.covers_row(data, row),
+        }
     }
 }
 
@@ -191,44 +244,6 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Optio
     };
     accurate * (log_rate - log_default_rate)
 }
-
-/// Total weight and total positive weight of some rows, summed in their order.
-fn sum_weights(rows: &[u32], weights: &[[f64; 2]]) -> [f64; 2] {
-    let mut totals = [0.0; 2];
-    for &row in rows {
-        let [weight, positive_weight] = weights[row as usize];
-        totals[0] += weight;
-        totals[1] += positive_weight;
-    }
-    totals
-}
-
-/// The runs of equal values of rows sorted by their value in `column` (`weights`: each row's
-/// weight and positive weight), as (value, cover, positive cover), the sums in list order.
-fn runs<'a>(
-    column: &'a [f64],
-    sorted: &'a [u32],
-    weights: &'a [[f64; 2]],
-) -> impl Iterator<Item = Group> + 'a {
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        let value = column[*sorted.get(start)? as usize];
-        let mut end = start;
-        let mut cover = 0.0;
-        let mut accurate = 0.0;
-        while end < sorted.len() && column[sorted[end] as usize] == value {
-            let [weight, positive_weight] = weights[sorted[end] as usize];
-            cover += weight;
-            accurate += positive_weight;
-            end += 1;
-        }
-        start = end;
-        Some((value, cover, accurate))
-    })
-}
-
-/// The covered rows holding one value of an attribute: (value, cover, positive cover).
-type Group = (f64, f64, f64);
 
 /// The best `<=` or `>=` split of a numeric attribute over the groups of covered rows with each
 /// known value, in increasing order of the value (`totals`: the sums of the groups' covers and
@@ -346,50 +361,6 @@ fn best_value(
     best
 }
 
-/// The covered rows of one numeric attribute in sorted order. The buffer is sized for every
-/// training row once, so that growing rules allocates nothing per step.
-struct SortedCover {
-    buffer: Vec<u32>,
-    len: usize,
-}
-
-impl SortedCover {
-    /// An empty list with room for `capacity` rows.
-    fn new(capacity: usize) -> Self {
-        SortedCover {
-            buffer: vec![0; capacity],
-            len: 0,
-        }
-    }
-
-    /// The rows, in sorted order.
-    fn rows(&self) -> &[u32] {
-        &self.buffer[..self.len]
-    }
-
-    /// Replaces the rows by those of a sorted list marked in `member`, in order.
-    fn fill(&mut self, rows: &[u32], member: &[bool]) {
-        // Branch-free: write every row, advance only past the marked ones.
-        let mut kept = 0;
-        for &row in rows {
-            self.buffer[kept] = row;
-            kept += usize::from(member[row as usize]);
-        }
-        self.len = kept;
-    }
-
-    /// Keeps, in order, the rows marked in `member` (as `fill` does, in place).
-    fn keep_marked(&mut self, member: &[bool]) {
-        let mut kept = 0;
-        for index in 0..self.len {
-            let row = self.buffer[index];
-            self.buffer[kept] = row;
-            kept += usize::from(member[row as usize]);
-        }
-        self.len = kept;
-    }
-}
-
 /// Scratch space shared by the `grow` calls of one fit.
 pub(crate) struct GrowScratch {
     /// A mask over the training rows, all `false` between calls.
@@ -400,7 +371,9 @@ pub(crate) struct GrowScratch {
     positive_bits: RowSet,
     /// Each row's weight, and its weight if it is a positive (of the class of the rule being
     /// grown) else 0, side by side so that the split search reads one place per row.
-    weights: Vec<[f64; 2]>,
+    weights: Vec<RowWeight>,
+    /// Whether each row is a positive: with unit weights, its [`RowWeight`] in a byte.
+    positive: Vec<bool>,
     /// The sorted covered rows of each numeric attribute without [`ValueBits`] (`None` for
     /// the others).
     lists: Vec<Option<SortedCover>>,
@@ -416,6 +389,7 @@ impl GrowScratch {
             member_bits: RowSet::new(data.len()),
             positive_bits: RowSet::new(data.len()),
             weights: vec![[0.0; 2]; data.len()],
+            positive: vec![false; data.len()],
             lists: (0..data.num_attributes())
                 .map(|attribute| {
                     (data.numeric[attribute] && data.value_bits[attribute].is_none())
@@ -488,7 +462,7 @@ fn attribute_candidate(
     };
     // The list is brought to the covered rows just before its scan, so that the scan finds it
     // in cache.
-    let (member, weights) = (&scratch.member, &scratch.weights);
+    let member = &scratch.member;
     let column = &data.columns[attribute];
     if !step.first {
         list.keep_marked(member);
@@ -497,22 +471,54 @@ fn attribute_candidate(
             .filter(|&row| !column[row as usize].is_nan())
             .collect();
         rows.sort_unstable_by(|&a, &b| column[a as usize].total_cmp(&column[b as usize]));
-        list.fill(&rows, member);
+        let values: Vec<f64> = rows.iter().map(|&row| column[row as usize]).collect();
+        list.fill(&rows, &values, member);
     } else {
-        list.fill(&data.sorted[attribute], member);
+        list.fill(
+            &data.sorted[attribute],
+            &data.sorted_values[attribute],
+            member,
+        );
     }
-    let sorted = list.rows();
+    if data.unit_weights {
+        // The same weights as `scratch.weights` holds, read from a table a byte a row.
+        let positive = &scratch.positive;
+        let weight = |row: u32| [1.0, f64::from(u8::from(positive[row as usize]))];
+        list_split(data, attribute, list, step, weight, floor)
+    } else {
+        let weights = &scratch.weights;
+        list_split(
+            data,
+            attribute,
+            list,
+            step,
+            |row| weights[row as usize],
+            floor,
+        )
+    }
+}
+
+/// [`best_split`] over a numeric attribute's sorted list of the covered rows (`weight`: each
+/// row's [`RowWeight`]).
+fn list_split(
+    data: &TrainingData,
+    attribute: usize,
+    list: &SortedCover,
+    step: &Step,
+    weight: impl Fn(u32) -> RowWeight + Copy,
+    floor: f64,
+) -> Option<Candidate> {
     // With exact sums, a list holding every covered row has the totals of the covered rows.
     let totals = match step.totals {
-        Some(totals) if sorted.len() == step.current.len() => totals,
-        _ => sum_weights(sorted, weights),
+        Some(totals) if list.rows().len() == step.current.len() => totals,
+        _ => sum_weights(list.rows(), weight),
     };
     best_split(
         data,
         attribute,
-        runs(column, sorted, weights),
+        list.runs(weight),
         totals,
-        log_default_rate,
+        step.log_default_rate,
         floor,
     )
 }
@@ -549,6 +555,9 @@ pub(crate) fn grow(
     {
         *pair = [weight, if row_class == class { weight } else { 0.0 }];
     }
+    for (positive, &row_class) in scratch.positive.iter_mut().zip(&data.classes) {
+        *positive = row_class == class;
+    }
     scratch
         .positive_bits
         .fill(|row| data.classes.get(row) == Some(&class));
@@ -566,7 +575,7 @@ pub(crate) fn grow(
             sort_directly: rows.len() * 16 < data.len(),
             totals: data
                 .exact_sums()
-                .then(|| sum_weights(&current, &scratch.weights)),
+                .then(|| sum_weights(&current, |row| scratch.weights[row as usize])),
             log_default_rate: log2(default_rate),
         };
         let mut best: Option<Candidate> = None;
@@ -625,13 +634,18 @@ pub(crate) fn prune(rule: &mut Rule, data: &TrainingData, rows: &[u32], use_whol
     let mut worth_rates = Vec::with_capacity(rule.conditions.len());
     for condition in &rule.conditions {
         let column = &data.columns[condition.attribute()];
+        let mask = condition_mask(condition, column, current.len());
+        let holds = |row: u32| match &mask {
+            Some(mask) => mask[row as usize],
+            None => condition.holds(column[row as usize]),
+        };
         let mut coverage = 0.0;
         let mut worth = 0.0;
         let mut next = Vec::with_capacity(current.len());
         for &row in &current {
             let weight = data.weights[row as usize];
             let positive = data.classes[row as usize] == rule.class;
-            if condition.holds(column[row as usize]) {
+            if holds(row) {
                 coverage += weight;
                 next.push(row);
                 if positive {

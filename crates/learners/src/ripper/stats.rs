@@ -87,10 +87,11 @@ pub(crate) fn rule_counts(
     let mut counts = [0.0; 6];
     let mut uncovered = Vec::with_capacity(rows.len());
     let mut distribution = vec![0.0; num_classes];
+    let test = rule.cover_test(data, rows);
     for &row in rows {
         let weight = data.weights[row as usize];
         let class = data.classes[row as usize];
-        let covered = rule.covers_row(data, row);
+        let covered = test.covers(row);
         add_row(&mut counts, covered, class == rule.class, weight);
         if covered {
             distribution[class] += weight;
