@@ -1,0 +1,141 @@
+//! Numeric columns sorted once per dataset, shared by C4.5's and naive Bayes' units of that
+//! dataset (`Learner::build_shared`): a unit's known values in sorted order are the dataset's
+//! order filtered to its training rows, one pass instead of a sort. Values come as the integer
+//! keys of [`crate::total_order`], ordered as `f64::total_cmp` orders the values; equal keys
+//! in dataset-row order. The learners read the keys exactly as their own sort would give them
+//! (equal keys are equal values to the bit), so their outputs do not change.
+
+use std::sync::Arc;
+
+use data::{AttributeKind, ColumnOf, Dataset, View};
+
+use crate::model::{ShareHint, SharedState};
+use crate::total_order;
+
+/// The key every learner reading sorted columns shares its state under.
+pub(crate) const SHARED_KEY: &str = "sorted numeric columns r1";
+
+/// Bytes an entry takes (a key and a row number).
+const ENTRY_BYTES: usize = 12;
+
+/// One numeric attribute's known values, sorted: their keys and their dataset rows.
+struct SortedColumn {
+    keys: Vec<u64>,
+    rows: Vec<u32>,
+}
+
+/// Every numeric attribute of a dataset sorted (`None` for nominal attributes).
+pub struct SortedColumns {
+    rows: usize,
+    columns: Vec<Option<SortedColumn>>,
+}
+
+/// Where each dataset row sits in a unit's training view (`u32::MAX`: not a training row).
+pub(crate) struct Positions(Vec<u32>);
+
+impl SortedColumns {
+    /// The shared state for `dataset`'s units, when at least two units would read it, an
+    /// attribute is numeric and the entries fit in `budget` bytes.
+    pub(crate) fn shared(dataset: &Dataset, hint: ShareHint, budget: usize) -> Option<SharedState> {
+        let schema = dataset.schema();
+        let numeric = schema
+            .attributes
+            .iter()
+            .filter(|attribute| matches!(attribute.kind, AttributeKind::Numeric))
+            .count();
+        let bytes = numeric
+            .saturating_mul(dataset.len())
+            .saturating_mul(ENTRY_BYTES);
+        let usable = hint.units >= 2
+            && numeric > 0
+            && dataset.len() >= 2
+            && dataset.len() < u32::MAX as usize
+            && bytes <= budget;
+        if !usable {
+            return None;
+        }
+        let columns = SortedColumns::build(dataset);
+        Some(SharedState {
+            state: Arc::new(columns),
+            bytes,
+        })
+    }
+
+    /// Sorts every numeric attribute of `dataset`.
+    pub fn build(dataset: &Dataset) -> SortedColumns {
+        let columns = dataset
+            .schema()
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(attribute, description)| {
+                matches!(description.kind, AttributeKind::Numeric)
+                    .then(|| sort_column(dataset.column(attribute)))
+            })
+            .collect();
+        SortedColumns {
+            rows: dataset.len(),
+            columns,
+        }
+    }
+
+    /// The state as sorted columns, when it is one.
+    pub(crate) fn of(shared: &SharedState) -> Option<Arc<SortedColumns>> {
+        Arc::clone(&shared.state).downcast::<SortedColumns>().ok()
+    }
+
+    /// The position of each dataset row in `train`; none when `train` is not a view of a
+    /// dataset of this size, or holds a row twice (then a sort is needed to place both).
+    pub(crate) fn positions(&self, train: &View) -> Option<Positions> {
+        if train.dataset_len() != self.rows || train.num_attributes() != self.columns.len() {
+            return None;
+        }
+        let mut positions = vec![u32::MAX; self.rows];
+        for (position, &row) in train.rows().iter().enumerate() {
+            if positions[row] != u32::MAX {
+                return None;
+            }
+            positions[row] = position as u32;
+        }
+        Some(Positions(positions))
+    }
+
+    /// The known values of numeric attribute `attribute` at the training positions, as
+    /// `(key, position)` pairs in key order, each checked against `column` (the training
+    /// view's column); none for a nominal attribute or a column that is not this one.
+    pub(crate) fn known(
+        &self,
+        attribute: usize,
+        positions: &Positions,
+        column: &ColumnOf,
+    ) -> Option<Vec<(u64, u32)>> {
+        let sorted = self.columns.get(attribute)?.as_ref()?;
+        let mut known = Vec::with_capacity(column.len());
+        for (&key, &row) in sorted.keys.iter().zip(&sorted.rows) {
+            let position = positions.0[row as usize];
+            if position != u32::MAX {
+                known.push((key, position));
+            }
+        }
+        let checked = known
+            .iter()
+            .all(|&(key, position)| total_order::key(column.get(position as usize)) == key);
+        (checked && column.iter().filter(|value| !value.is_nan()).count() == known.len())
+            .then_some(known)
+    }
+}
+
+/// The known values of a column as keys in key order, equal keys by row.
+fn sort_column(values: &[f64]) -> SortedColumn {
+    let mut pairs: Vec<(u64, u32)> = values
+        .iter()
+        .enumerate()
+        .filter(|(_, value)| !value.is_nan())
+        .map(|(row, &value)| (total_order::key(value), row as u32))
+        .collect();
+    pairs.sort_unstable();
+    SortedColumn {
+        keys: pairs.iter().map(|pair| pair.0).collect(),
+        rows: pairs.iter().map(|pair| pair.1).collect(),
+    }
+}
