@@ -139,3 +139,85 @@ fn sort_column(values: &[f64]) -> SortedColumn {
         rows: pairs.iter().map(|pair| pair.1).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use data::{Attribute, Dataset, Schema};
+
+    use super::SortedColumns;
+    use crate::total_order;
+
+    /// Six rows: a numeric column with ties, a missing value and -0 beside 0, and a nominal one.
+    fn dataset() -> Dataset {
+        let schema = Schema {
+            attributes: vec![
+                Attribute::numeric("a"),
+                Attribute::nominal("b", vec!["x".into(), "y".into()]),
+            ],
+            class_name: "class".into(),
+            class_values: vec!["no".into(), "yes".into()],
+        };
+        let numeric = vec![3.0, f64::NAN, -0.0, 3.0, 0.0, -2.5];
+        let nominal = vec![0.0, 1.0, 1.0, 0.0, 0.0, 1.0];
+        Dataset::new(
+            "t",
+            schema,
+            vec![numeric, nominal],
+            vec![0, 1, 0, 1, 0, 1],
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_views_known_values_come_in_key_order_with_their_positions() {
+        let data = dataset();
+        let sorted = SortedColumns::build(&data);
+        let train = data.subset(vec![3, 1, 5, 4]);
+        let positions = sorted.positions(&train).expect("no row twice");
+        let known = sorted
+            .known(0, &positions, &train.column_of(0))
+            .expect("a numeric attribute");
+        let expected: Vec<(u64, u32)> = [(-2.5, 2), (0.0, 3), (3.0, 0)]
+            .iter()
+            .map(|&(value, position)| (total_order::key(value), position))
+            .collect();
+        assert_eq!(known, expected);
+        assert!(sorted.known(1, &positions, &train.column_of(1)).is_none());
+    }
+
+    #[test]
+    fn no_positions_for_a_repeated_row_or_another_dataset() {
+        let data = dataset();
+        let sorted = SortedColumns::build(&data);
+        assert!(sorted.positions(&data.subset(vec![0, 2, 0])).is_none());
+        let other = Dataset::new(
+            "u",
+            data.schema().clone(),
+            vec![vec![1.0; 3], vec![0.0; 3]],
+            vec![0, 1, 0],
+            None,
+        )
+        .unwrap();
+        assert!(sorted.positions(&other.subset(vec![0, 1])).is_none());
+    }
+
+    #[test]
+    fn a_column_that_is_not_the_sorted_one_is_refused() {
+        let data = dataset();
+        let sorted = SortedColumns::build(&data);
+        let mut columns = vec![data.column(0).to_vec(), data.column(1).to_vec()];
+        columns[0][4] = 7.0;
+        let changed = Dataset::new(
+            "t",
+            data.schema().clone(),
+            columns,
+            data.classes().to_vec(),
+            None,
+        )
+        .unwrap();
+        let train = changed.subset(vec![0, 4, 5]);
+        let positions = sorted.positions(&train).unwrap();
+        assert!(sorted.known(0, &positions, &train.column_of(0)).is_none());
+    }
+}
