@@ -111,15 +111,16 @@ impl SortedColumns {
     ) -> Option<Vec<(u64, u32)>> {
         let sorted = self.columns.get(attribute)?.as_ref()?;
         let mut known = Vec::with_capacity(column.len());
+        // Each entry is checked against the view's value as it is taken (one pass), and the
+        // view's known values counted: together, the view's known values are exactly these.
+        let mut checked = true;
         for (&key, &row) in sorted.keys.iter().zip(&sorted.rows) {
             let position = positions.0[row as usize];
             if position != u32::MAX {
+                checked &= total_order::key(column.get(position as usize)) == key;
                 known.push((key, position));
             }
         }
-        let checked = known
-            .iter()
-            .all(|&(key, position)| total_order::key(column.get(position as usize)) == key);
         (checked && column.iter().filter(|value| !value.is_nan()).count() == known.len())
             .then_some(known)
     }
