@@ -102,7 +102,8 @@ pub struct LimitArgs {
     pub max_split_memory_mb: u64,
 
     /// The memory, in MB from 0 to 1048576, that the states a dataset's units share (k-NN's
-    /// neighbour lists) may take at once; 0 shares nothing. Results are identical for any value.
+    /// neighbour lists, C4.5's and naive Bayes' sorted columns) may take at once; 0 shares
+    /// nothing. Results are identical for any value.
     #[arg(long, value_name = "MB", default_value_t = (engine::plan::units::DEFAULT_SHARED_MEMORY >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(0..=engine::plan::bounds::MAX_SPLIT_MEMORY_MB))]
     pub shared_memory_mb: u64,

@@ -1,5 +1,5 @@
-//! What a dataset's units share (k-NN's neighbour lists, built once per dataset) is invisible
-//! in the outputs: the same experiment run with the shared state, without it
+//! What a dataset's units share (k-NN's neighbour lists, C4.5's and naive Bayes' sorted
+//! numeric columns, built once per dataset) is invisible in the outputs: the same experiment run with the shared state, without it
 //! (`--shared-memory-mb 0`) and under a budget too small for the largest dataset's lists writes
 //! the same files byte for byte (but the timings of units.csv), at 1 and 2 threads.
 
@@ -8,11 +8,13 @@ mod common;
 use common::{assert_same_outputs, run, scratch, stderr};
 
 /// k-NN three ways (k chosen on the validation fold, a fixed k with inverse-distance votes,
-/// and tuned over k on inner folds) beside naive Bayes, on all-numeric datasets (where the
-/// lists serve) and one with nominal attributes (where they do not).
+/// and tuned over k on inner folds) beside naive Bayes and C4.5 (tuned too), on all-numeric
+/// datasets (where the lists serve), one with nominal attributes (where they do not) and one
+/// with numeric and nominal attributes and missing values (where C4.5 sorts alone and naive
+/// Bayes reads the sorted columns).
 const CONFIG: &str = r#"
 name = "shared"
-datasets = ["pima", "sonar", "vehicle", "spambase", "breast-cancer"]
+datasets = ["pima", "sonar", "vehicle", "spambase", "breast-cancer", "crx"]
 protocol = { kind = "aslan", folds = 5 }
 measures = ["error", "auc"]
 tests = ["paired_t"]
@@ -22,6 +24,8 @@ learners = [
   { name = "knn_inverse", kind = "knn", select_k = false, k = 7, weighting = "inverse_distance" },
   { name = "knn_tuned", kind = "knn", select_k = false, tune = { k = [1, 3, 9, 15] } },
   { kind = "naive_bayes" },
+  { kind = "c45" },
+  { name = "c45_tuned", kind = "c45", tune = { min_leaf = [1, 2, 5, 10] } },
 ]
 "#;
 
@@ -65,12 +69,13 @@ fn outputs_are_the_same_with_the_shared_state_without_it_and_under_a_small_budge
         }
     }
     // With sharing, the lists of the four all-numeric datasets are built (once for the inner
-    // units of the tuning, once for the outer units); none without; under 1 MB, not
-    // spambase's (4,601 rows x 64 neighbours x 12 bytes).
+    // units of the tuning, once for the outer units), and the sorted columns of the five with
+    // numeric attributes; none without; under 1 MB, not spambase's (4,601 rows x 64
+    // neighbours x 12 bytes; 57 columns x 4,601 rows x 12 bytes).
     let [on, off, small, on_one] = built[..] else {
         unreachable!()
     };
-    assert!(on >= 4, "{built:?}");
+    assert!(on >= 9, "{built:?}");
     assert_eq!(off, 0);
     assert!(small > 0 && small < on, "{built:?}");
     assert_eq!(on_one, on);

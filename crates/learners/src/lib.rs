@@ -33,6 +33,7 @@ pub mod params;
 pub mod perceptron;
 pub mod registry;
 pub mod ripper;
+pub mod sorted_columns;
 pub mod spec;
 mod total_order;
 pub mod tune_space;

@@ -32,8 +32,9 @@
 use data::{Features, Schema, View};
 
 use crate::discretize::MdlDiscretizer;
-use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::model::{Learner, LearnerError, Model, Probabilities, ShareHint, SharedState};
 use crate::params::{ParamError, Params};
+use crate::sorted_columns::{self, Positions, SortedColumns};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::total_order;
 use crate::tune_space::TuneSpace;
@@ -377,6 +378,12 @@ fn precision_of(values: &[f64]) -> (f64, usize, usize) {
             .map(|&value| total_order::key(value)),
     );
     sort_keys(&mut keys);
+    precision_of_sorted(keys)
+}
+
+/// [`precision_of`] of the known values' keys, sorted ascending (equal keys are equal values,
+/// so any sort of the same values gives the same keys).
+fn precision_of_sorted(mut keys: Vec<u64>) -> (f64, usize, usize) {
     let known = keys.len();
     // One key per distinct value, in place and without a branch (equal values, such as -0 and
     // 0, are one value).
@@ -482,19 +489,62 @@ impl Learner for NaiveBayes {
     }
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
+        self.fit_sorted(train, None)
+    }
+
+    /// Every naive Bayes and C4.5 of a dataset shares its sorted numeric columns (for the
+    /// precisions).
+    fn shared_key(&self) -> Option<String> {
+        Some(sorted_columns::SHARED_KEY.into())
+    }
+
+    /// The dataset's numeric columns sorted, when two units or more would read them.
+    fn build_shared(
+        &self,
+        dataset: &data::Dataset,
+        hint: ShareHint,
+        budget: usize,
+    ) -> Option<SharedState> {
+        SortedColumns::shared(dataset, hint, budget)
+    }
+
+    fn fit_shared(
+        &self,
+        train: &View,
+        _validation: Option<&View>,
+        _seed: u64,
+        shared: &SharedState,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        let sorted = SortedColumns::of(shared);
+        self.fit_sorted(train, sorted.as_deref())
+    }
+}
+
+impl NaiveBayes {
+    /// Fits the model, reading the dataset's sorted columns when given (the same model).
+    fn fit_sorted(
+        &self,
+        train: &View,
+        sorted: Option<&SortedColumns>,
+    ) -> Result<Box<dyn Model>, LearnerError> {
         if train.num_classes() == 0 {
             return Err(LearnerError::Data {
                 learner: self.name().into(),
                 message: "the schema has no class values".into(),
             });
         }
-        Ok(Box::new(self.fit_concrete(train)))
+        let shared = sorted.and_then(|sorted| Some((sorted, sorted.positions(train)?)));
+        Ok(Box::new(self.fit_concrete(train, shared.as_ref())))
     }
 }
 
 impl NaiveBayes {
     /// Fits the model (the schema must have at least one class).
-    fn fit_concrete(&self, train: &View) -> NaiveBayesModel {
+    fn fit_concrete(
+        &self,
+        train: &View,
+        shared: Option<&(&SortedColumns, Positions)>,
+    ) -> NaiveBayesModel {
         let schema = train.schema();
         let num_classes = train.num_classes();
         let class_weights = train.class_counts();
@@ -534,7 +584,13 @@ impl NaiveBayes {
                 attributes.push(AttributeModel::Discrete(log_probabilities));
             } else {
                 let mut values: Vec<f64> = train.column(attribute).collect();
-                let (precision, distinct_gaps, known) = precision_of(&values);
+                let presorted = shared.and_then(|(sorted, positions)| {
+                    sorted.known(attribute, positions, &train.column_of(attribute))
+                });
+                let (precision, distinct_gaps, known) = match presorted {
+                    Some(known) => precision_of_sorted(known.iter().map(|pair| pair.0).collect()),
+                    None => precision_of(&values),
+                };
                 let repeats = 4 * (distinct_gaps + 1) < known;
                 round_all_to(&mut values, precision);
                 // Summed in row order, per class. The running sums of the class at hand are
@@ -995,7 +1051,7 @@ mod tests {
         // Phi(3) - Phi(-3) = 0.9973002039367398 (scipy).
         let schema = two_class_schema(Attribute::numeric("x"));
         let dataset = Dataset::new("toy", schema, vec![vec![1.0, 3.0]], vec![0, 0], None).unwrap();
-        let concrete = NaiveBayes::new(false).fit_concrete(&dataset.view());
+        let concrete = NaiveBayes::new(false).fit_concrete(&dataset.view(), None);
         let yes = concrete.log_likelihood(0, 0, 2.0).unwrap().exp();
         assert!((yes - 0.38292492254802624).abs() < 1e-15, "{yes}");
         let no = concrete.log_likelihood(0, 1, 0.0).unwrap().exp();

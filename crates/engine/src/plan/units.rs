@@ -140,8 +140,8 @@ pub struct Plan {
     pub unit_keys: UnitKeys,
     /// The tuning of the plan's tuned learners, if any learner has a `tune` key.
     pub tuning: Option<Tuning>,
-    /// The bytes the states a dataset's units share (k-NN's neighbour lists) may take at once;
-    /// 0 builds none (every unit computes alone, with the same outputs).
+    /// The bytes the states a dataset's units share (k-NN's neighbour lists, sorted columns)
+    /// may take at once; 0 builds none (every unit computes alone, with the same outputs).
     pub shared_memory: usize,
 }
 

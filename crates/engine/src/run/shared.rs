@@ -1,5 +1,5 @@
-//! State shared by the units of a dataset (k-NN's neighbour lists, see
-//! `learners::Learner::build_shared`): built by the first unit of the dataset that is computed
+//! State shared by the units of a dataset (k-NN's neighbour lists, C4.5's and naive Bayes'
+//! sorted numeric columns, see `learners::Learner::build_shared`): built by the first unit of the dataset that is computed
 //! and asks for it, lent to every later one, dropped when the dataset's last unit of this run
 //! has finished, and bounded in memory: a state that would take the live states past the
 //! budget is not built, and its units compute alone, as they always may. Outputs never depend
@@ -112,8 +112,8 @@ impl SharedStates {
         let used = self.used.lock().unwrap_or_else(|e| e.into_inner());
         (used.1 > 0).then(|| {
             format!(
-                "shared per dataset: {} states built in {:.1}s (k-NN's neighbour lists), read by \
-                 every unit of their dataset",
+                "shared per dataset: {} states built in {:.1}s (k-NN's neighbour lists, sorted \
+                 numeric columns), read by every unit of their dataset",
                 used.1, used.2
             )
         })

@@ -10,8 +10,9 @@ mod tree;
 
 use data::{AttributeKind, ColumnOf, Features, Schema, View};
 
-use crate::model::{Learner, LearnerError, Model, Probabilities};
+use crate::model::{Learner, LearnerError, Model, Probabilities, ShareHint, SharedState};
 use crate::params::{ParamError, Params};
+use crate::sorted_columns::{self, SortedColumns};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::tune_space::TuneSpace;
 use distribution::normal_upper_quantile;
@@ -101,6 +102,15 @@ impl C45 {
 
     /// Fits a tree and returns it with its concrete type (for its size and printout).
     pub fn fit_tree(&self, train: &View) -> Result<C45Model, LearnerError> {
+        self.fit_tree_sorted(train, None)
+    }
+
+    /// [`C45::fit_tree`] reading the dataset's sorted columns when given: the same tree.
+    fn fit_tree_sorted(
+        &self,
+        train: &View,
+        sorted: Option<&SortedColumns>,
+    ) -> Result<C45Model, LearnerError> {
         if train.is_empty() {
             return Err(LearnerError::Data {
                 learner: "c45".into(),
@@ -157,7 +167,13 @@ impl C45 {
         // found again while pruning (`prune::prune_whole`), else each node keeps its own.
         let raising_on_whole_counts = self.pruned && self.subtree_raising && set.whole_counts;
         let keep_data = self.pruned && self.subtree_raising && !set.whole_counts;
-        let lists = tree::sort_values(&mut set, &data);
+        let positions = sorted
+            .filter(|_| set.whole_counts)
+            .and_then(|sorted| Some((sorted, sorted.positions(train)?)));
+        let shared = positions
+            .as_ref()
+            .map(|(sorted, positions)| (*sorted, positions));
+        let lists = tree::sort_values(&mut set, &data, shared);
         let mut root = tree::grow(&set, data, lists, &options, keep_data);
         root.collapse();
         if raising_on_whole_counts {
@@ -204,6 +220,32 @@ impl Learner for C45 {
 
     fn fit(&self, train: &View, _seed: u64) -> Result<Box<dyn Model>, LearnerError> {
         Ok(Box::new(self.fit_tree(train)?))
+    }
+
+    /// Every C4.5 and naive Bayes of a dataset shares its sorted numeric columns.
+    fn shared_key(&self) -> Option<String> {
+        Some(sorted_columns::SHARED_KEY.into())
+    }
+
+    /// The dataset's numeric columns sorted, when two units or more would read them.
+    fn build_shared(
+        &self,
+        dataset: &data::Dataset,
+        hint: ShareHint,
+        budget: usize,
+    ) -> Option<SharedState> {
+        SortedColumns::shared(dataset, hint, budget)
+    }
+
+    fn fit_shared(
+        &self,
+        train: &View,
+        _validation: Option<&View>,
+        _seed: u64,
+        shared: &SharedState,
+    ) -> Result<Box<dyn Model>, LearnerError> {
+        let sorted = SortedColumns::of(shared);
+        Ok(Box::new(self.fit_tree_sorted(train, sorted.as_deref())?))
     }
 }
 

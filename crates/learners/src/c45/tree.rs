@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use data::ColumnOf;
 
+use crate::sorted_columns::{Positions, SortedColumns};
 use crate::total_order;
 
 use super::distribution::{class_entropy_of, gain_ratio_of, Distribution, XLogX, SMALL};
@@ -1062,7 +1063,11 @@ pub(crate) struct SortedEntry {
 /// Sorts the known values of each numeric attribute once: fills the training set's
 /// `sorted_distinct` and `cut_ranks`, and returns for each numeric attribute the instances
 /// with a known value sorted by it (empty for nominal attributes), the lists at the root.
-pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<Vec<SortedEntry>> {
+pub(crate) fn sort_values(
+    set: &mut TrainingSet,
+    instances: &[Instance],
+    shared: Option<(&SortedColumns, &Positions)>,
+) -> Vec<Vec<SortedEntry>> {
     let mut lists = Vec::with_capacity(set.nominal_sizes.len());
     set.sorted_distinct.clear();
     set.cut_ranks.clear();
@@ -1072,22 +1077,15 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
         let mut entries = Vec::new();
         if size.is_none() {
             let column = &set.columns[attribute];
-            // The known values as keys that order as `f64::total_cmp` orders the values.
-            let mut known: Vec<(u64, u32)> = instances
-                .iter()
-                .map(|instance| (column.get(instance.row as usize), instance.row))
-                .filter(|(value, _)| !value.is_nan())
-                .map(|(value, row)| (total_order::key(value), row))
-                .collect();
-            if set.whole_counts && known.len() >= RADIX_SORT_FROM {
-                // Equal values may come in any order on whole counts.
-                radix_sort(&mut known);
-            } else {
-                // Equal values keep the order this sort gives them: fractional weights are
-                // summed in it. (Keys compare as the values do under `total_cmp`, so the
-                // sort makes the moves it made on the values.)
-                known.sort_unstable_by_key(|pair| pair.0);
-            }
+            // On whole counts, where equal values may come in any order, the dataset's shared
+            // order filtered to the training rows (every instance is a training position).
+            let presorted = shared
+                .filter(|_| set.whole_counts && instances.len() == column.len())
+                .and_then(|(sorted, positions)| sorted.known(attribute, positions, column));
+            let known = match presorted {
+                Some(known) => known,
+                None => sort_known(column, instances, set.whole_counts),
+            };
             entries.reserve_exact(known.len());
             for (key, row) in known {
                 let value = total_order::value(key);
@@ -1126,6 +1124,27 @@ pub(crate) fn sort_values(set: &mut TrainingSet, instances: &[Instance]) -> Vec<
         lists.push(entries);
     }
     lists
+}
+
+/// The known values of `column` at `instances` as keys that order as `f64::total_cmp`
+/// orders the values, with their rows, sorted.
+fn sort_known(column: &ColumnOf, instances: &[Instance], whole_counts: bool) -> Vec<(u64, u32)> {
+    let mut known: Vec<(u64, u32)> = instances
+        .iter()
+        .map(|instance| (column.get(instance.row as usize), instance.row))
+        .filter(|(value, _)| !value.is_nan())
+        .map(|(value, row)| (total_order::key(value), row))
+        .collect();
+    if whole_counts && known.len() >= RADIX_SORT_FROM {
+        // Equal values may come in any order on whole counts.
+        radix_sort(&mut known);
+    } else {
+        // Equal values keep the order this sort gives them: fractional weights are summed in
+        // it. (Keys compare as the values do under `total_cmp`, so the sort makes the moves
+        // it made on the values.)
+        known.sort_unstable_by_key(|pair| pair.0);
+    }
+    known
 }
 
 /// The number of values from which `radix_sort` beats a comparison sort.
