@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use openml_runs::{Problem, TaskExpectation};
+use openml_runs::TaskExpectation;
 
 /// The most problems `check` prints (it says how many more there are).
 const SHOWN_PROBLEMS: usize = 100;
@@ -86,37 +86,9 @@ fn expectation(dir: &Path) -> Result<TaskExpectation> {
     Ok(openml_runs::expectation_of(&task)?)
 }
 
-/// Every problem of the run folder (or predictions file) `dir`, each with its file.
-fn problems_of(dir: &Path, expected: &TaskExpectation) -> Result<Vec<(PathBuf, Problem)>> {
-    let (predictions, description) = if dir.is_dir() {
-        (
-            dir.join("predictions.arff"),
-            Some(dir.join("description.xml")),
-        )
-    } else {
-        (dir.to_path_buf(), None)
-    };
-    if !predictions.is_file() {
-        bail!(
-            "{}: no such file; give a run folder holding predictions.arff, or the predictions file",
-            predictions.display()
-        );
-    }
-    let mut found: Vec<(PathBuf, Problem)> =
-        openml_runs::check_predictions(&predictions, expected)?
-            .into_iter()
-            .map(|p| (predictions.clone(), p))
-            .collect();
-    if let Some(path) = description.filter(|p| p.is_file()) {
-        let problems = openml_runs::check_description(&path, expected)?;
-        found.extend(problems.into_iter().map(|p| (path.clone(), p)));
-    }
-    Ok(found)
-}
-
 fn run_check(args: &CheckArgs) -> Result<()> {
     let expected = expectation(&args.task)?;
-    let problems = problems_of(&args.dir, &expected)?;
+    let problems = openml_runs::check_run_folder(&args.dir, &expected)?;
     if problems.is_empty() {
         return crate::output::print(format!(
             "{}: no problems (task {}, {} folds, {} labels)\n",
@@ -126,21 +98,7 @@ fn run_check(args: &CheckArgs) -> Result<()> {
             expected.class_labels.len()
         ));
     }
-    let mut text = String::new();
-    for (path, problem) in problems.iter().take(SHOWN_PROBLEMS) {
-        match problem.line {
-            Some(line) => {
-                text.push_str(&format!("{}:{line}: {}\n", path.display(), problem.message))
-            }
-            None => text.push_str(&format!("{}: {}\n", path.display(), problem.message)),
-        }
-    }
-    if problems.len() > SHOWN_PROBLEMS {
-        text.push_str(&format!(
-            "... and {} more\n",
-            problems.len() - SHOWN_PROBLEMS
-        ));
-    }
+    let text = openml_runs::problems_text(&problems, SHOWN_PROBLEMS);
     crate::output::print(text)?;
     bail!(
         "{}: {} problem(s); OpenML's evaluation engine would refuse this run",
@@ -162,7 +120,7 @@ fn run_export(args: &ExportArgs) -> Result<()> {
     };
     let run = openml_runs::export_run(&engine, &request)?;
     openml_runs::write_run(&args.out, &run)?;
-    let problems = problems_of(&args.out, &expected)?;
+    let problems = openml_runs::check_run_folder(&args.out, &expected)?;
     if let Some((path, problem)) = problems.first() {
         bail!(
             "the exported run does not pass its own check: {}: {problem}",

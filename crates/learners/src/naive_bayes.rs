@@ -563,25 +563,12 @@ impl NaiveBayes {
                 None => description.values().map(|values| values.len()),
             };
             if let Some(num_values) = discrete_values {
-                let mut counts = vec![vec![1.0; num_values]; num_classes];
-                for position in 0..train.len() {
-                    let raw = train.value(position, attribute);
-                    let value = match &discretizer {
-                        Some(discretizer) => discretizer.discrete_value(attribute, raw),
-                        None => (!raw.is_nan()).then_some(raw as usize),
-                    };
-                    if let Some(value) = value {
-                        counts[train.class(position)][value] += train.weight(position);
-                    }
-                }
-                let log_probabilities = counts
-                    .into_iter()
-                    .map(|row| {
-                        let total: f64 = row.iter().sum();
-                        row.into_iter().map(|count| (count / total).ln()).collect()
-                    })
-                    .collect();
-                attributes.push(AttributeModel::Discrete(log_probabilities));
+                attributes.push(discrete_model(
+                    train,
+                    discretizer.as_ref(),
+                    attribute,
+                    num_values,
+                ));
             } else {
                 let mut values: Vec<f64> = train.column(attribute).collect();
                 let presorted = shared.and_then(|(sorted, positions)| {
@@ -593,43 +580,7 @@ impl NaiveBayes {
                 };
                 let repeats = 4 * (distinct_gaps + 1) < known;
                 round_all_to(&mut values, precision);
-                // Summed in row order, per class. The running sums of the class at hand are
-                // kept in local variables, so a run of rows of one class adds without a round
-                // trip through memory.
-                let mut sums = vec![(0.0, 0.0, 0.0); num_classes];
-                let mut current_class = 0;
-                let mut current = sums[0];
-                for ((&value, &class), &weight) in values.iter().zip(&classes).zip(&weights) {
-                    if value.is_nan() || weight == 0.0 {
-                        continue;
-                    }
-                    if class != current_class {
-                        sums[current_class] = current;
-                        current_class = class;
-                        current = sums[class];
-                    }
-                    current.0 += weight;
-                    current.1 += weight * value;
-                    current.2 += weight * value * value;
-                }
-                sums[current_class] = current;
-                let classes = sums
-                    .into_iter()
-                    .map(|(weight, sum, sum_of_squares)| {
-                        let floor = precision / 6.0;
-                        if weight <= 0.0 {
-                            return Normal::new(0.0, floor, precision);
-                        }
-                        let mean = sum / weight;
-                        let deviation = ((sum_of_squares - mean * sum).abs() / weight).sqrt();
-                        let standard_deviation = if deviation > 1e-10 {
-                            deviation.max(floor)
-                        } else {
-                            floor
-                        };
-                        Normal::new(mean, standard_deviation, precision)
-                    })
-                    .collect();
+                let classes = gaussians(&values, &classes, &weights, num_classes, precision);
                 attributes.push(AttributeModel::Gaussian {
                     precision,
                     classes,
@@ -643,6 +594,80 @@ impl NaiveBayes {
             discretizer,
         }
     }
+}
+
+/// The Laplace-corrected log probabilities of a discrete (or discretised) attribute per class.
+fn discrete_model(
+    train: &View,
+    discretizer: Option<&MdlDiscretizer>,
+    attribute: usize,
+    num_values: usize,
+) -> AttributeModel {
+    let mut counts = vec![vec![1.0; num_values]; train.num_classes()];
+    for position in 0..train.len() {
+        let raw = train.value(position, attribute);
+        let value = match discretizer {
+            Some(discretizer) => discretizer.discrete_value(attribute, raw),
+            None => (!raw.is_nan()).then_some(raw as usize),
+        };
+        if let Some(value) = value {
+            counts[train.class(position)][value] += train.weight(position);
+        }
+    }
+    let log_probabilities = counts
+        .into_iter()
+        .map(|row| {
+            let total: f64 = row.iter().sum();
+            row.into_iter().map(|count| (count / total).ln()).collect()
+        })
+        .collect();
+    AttributeModel::Discrete(log_probabilities)
+}
+
+/// Each class's normal distribution of a numeric attribute's rounded `values`.
+fn gaussians(
+    values: &[f64],
+    classes: &[usize],
+    weights: &[f64],
+    num_classes: usize,
+    precision: f64,
+) -> Vec<Normal> {
+    // Summed in row order, per class. The running sums of the class at hand are
+    // kept in local variables, so a run of rows of one class adds without a round
+    // trip through memory.
+    let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); num_classes];
+    let mut current_class = 0;
+    let mut current = sums[0];
+    for ((&value, &class), &weight) in values.iter().zip(classes).zip(weights) {
+        if value.is_nan() || weight == 0.0 {
+            continue;
+        }
+        if class != current_class {
+            sums[current_class] = current;
+            current_class = class;
+            current = sums[class];
+        }
+        current.0 += weight;
+        current.1 += weight * value;
+        current.2 += weight * value * value;
+    }
+    sums[current_class] = current;
+    sums.into_iter()
+        .map(|(weight, sum, sum_of_squares)| {
+            let floor = precision / 6.0;
+            if weight <= 0.0 {
+                return Normal::new(0.0, floor, precision);
+            }
+            let mean = sum / weight;
+            let deviation = ((sum_of_squares - mean * sum).abs() / weight).sqrt();
+            let standard_deviation = if deviation > 1e-10 {
+                deviation.max(floor)
+            } else {
+                floor
+            };
+            Normal::new(mean, standard_deviation, precision)
+        })
+        .collect()
 }
 
 impl NaiveBayesModel {

@@ -8,6 +8,7 @@
 //! - [`Predictions`] and [`write_predictions`]: the predictions file;
 //! - [`RunDescription`] and [`write_description`]: the run's description;
 //! - [`check_predictions`]: every problem of a predictions file, each with its line;
+//!   [`check_run_folder`] a whole run folder, [`problems_text`] the listing;
 //! - [`export_run`] and [`write_run`]: one learner's predictions on a task read back from a
 //!   finished run's results folder (its cache), written as a run folder.
 
@@ -26,6 +27,7 @@ mod export_rows;
 mod from_task;
 mod predictions;
 mod problem;
+mod run_folder;
 mod task_folds;
 
 pub use arff_read::{read_predictions_file, Attribute, PredictionsFile, RawRow};
@@ -41,3 +43,4 @@ pub use export::{export_run, write_run, ExportRequest, ExportedRun};
 pub use from_task::expectation_of;
 pub use predictions::{PredictionRow, Predictions};
 pub use problem::Problem;
+pub use run_folder::{check_run_folder, problems_text};

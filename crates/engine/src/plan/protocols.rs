@@ -190,19 +190,37 @@ const MANY: usize = usize::MAX >> 1;
 /// The built-in protocols: cv's stratified k-fold, 5x2cv, hold-out, leave-one-out, Aslan et
 /// al.'s and Wu & Flach's.
 pub fn builtin() -> Registry<ProtocolSpec> {
-    let folds =
-        |default, low| ParameterSpec::integer("folds", default, low, MANY, "number of folds");
-    let repetitions = |default| {
-        ParameterSpec::integer(
-            "repetitions",
-            default,
-            1,
-            MANY,
-            "number of repetitions, each a fresh shuffle",
-        )
-    };
-    const FRACTION: &str = "fraction of the rows in the test set (0 and 1 excluded)";
-    let specs = [
+    let mut registry = Registry::default();
+    for spec in resampling_specs().into_iter().chain(paper_specs()) {
+        registry
+            .register(spec)
+            .expect("the built-in protocols are valid");
+    }
+    registry
+}
+
+/// The `folds` option with its default and least value.
+fn folds(default: usize, low: usize) -> ParameterSpec {
+    ParameterSpec::integer("folds", default, low, MANY, "number of folds")
+}
+
+/// The `repetitions` option with its default.
+fn repetitions(default: usize) -> ParameterSpec {
+    ParameterSpec::integer(
+        "repetitions",
+        default,
+        1,
+        MANY,
+        "number of repetitions, each a fresh shuffle",
+    )
+}
+
+/// What the `test_fraction` option means.
+const FRACTION: &str = "fraction of the rows in the test set (0 and 1 excluded)";
+
+/// The general resampling protocols: stratified k-fold, 5x2cv, hold-out, leave-one-out.
+fn resampling_specs() -> Vec<ProtocolSpec> {
+    vec![
         ProtocolSpec {
             name: "stratified_kfold",
             description: "stratified k-fold cross-validation, repeated with fresh shuffles: \
@@ -248,6 +266,12 @@ pub fn builtin() -> Registry<ProtocolSpec> {
             options: Vec::new(),
             build: |params| strategy(cv::Strategy::LeaveOneOut, params),
         },
+    ]
+}
+
+/// The papers' protocols and the OpenML tasks' own splits.
+fn paper_specs() -> Vec<ProtocolSpec> {
+    vec![
         ProtocolSpec {
             name: "aslan",
             description: "Aslan, Yildiz & Alpaydin (2009): one stratified test set; the rest \
@@ -288,14 +312,7 @@ pub fn builtin() -> Registry<ProtocolSpec> {
                 strategy(cv::Strategy::WuFlach { folds, repetitions }, params)
             },
         },
-    ];
-    let mut registry = Registry::default();
-    for spec in specs {
-        registry
-            .register(spec)
-            .expect("the built-in protocols are valid");
-    }
-    registry
+    ]
 }
 
 #[cfg(test)]
