@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use comparison::across::{self, Settings};
 use comparison::compare_file;
-use comparison::flag_ranges::{check_alpha, check_count, MAX_SAMPLES};
+use comparison::flag_ranges::{check_compare_flags, check_hierarchical_flags, parse_fraction};
 use comparison::leaderboard;
 use comparison::{Choice, Layout, ResultsTable};
 use data::TextTable;
@@ -154,36 +154,9 @@ pub struct CompareArgs {
     hierarchical_samples: usize,
 }
 
-/// Reads a number such as `0.25` or a fraction such as `1/9`.
-fn parse_fraction(text: &str) -> Result<f64, String> {
-    let number = |part: &str| {
-        part.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("'{text}' is not a number or a fraction such as 1/9"))
-    };
-    match text.split_once('/') {
-        Some((numerator, denominator)) => Ok(number(numerator)? / number(denominator)?),
-        None => number(text),
-    }
-}
-
 /// Runs the command: reads the file, runs every test that applies, prints a table or JSON.
 pub fn run(args: &CompareArgs) -> Result<()> {
-    check_alpha(args.alpha)?;
-    if !(args.rope.is_finite() && args.rope >= 0.0) {
-        bail!(
-            "--rope {} is out of range: must be finite and >= 0",
-            args.rope
-        );
-    }
-    if let Some(fraction) = args.test_fraction {
-        if !(fraction.is_finite() && fraction > 0.0) {
-            bail!("--test-fraction {fraction} is out of range: must be n_test / n_train, finite and > 0");
-        }
-    }
-    let samples = args.samples as u64;
-    let what = "the Monte Carlo samples of the Bayesian signed-rank test";
-    check_count("--samples", samples, 1, MAX_SAMPLES as u64, what)?;
+    check_compare_flags(args.alpha, args.rope, args.test_fraction, args.samples)?;
     let path = match (&args.test, &args.file) {
         (Some(test), _) => {
             return crate::output::print(crate::single_tests::run(test)?);
@@ -210,18 +183,10 @@ fn refuse(flags: &[(bool, &str)], what: &str) -> Result<()> {
 
 /// The analysis settings the flags give for `results`.
 fn settings(args: &CompareArgs, results: &ResultsTable) -> Result<Settings> {
-    let draws = args.hierarchical_samples as u64;
-    let what = "the draws kept per chain of the hierarchical test (0 skips it)";
-    let most = across::MAX_HIERARCHICAL_SAMPLES as u64;
-    check_count("--hierarchical-samples", draws, 0, most, what)?;
+    check_hierarchical_flags(args.hierarchical_samples, args.correlation)?;
     let missing = across::missing_policy(&args.missing).map_err(|e| anyhow!("--missing: {e}"))?;
     let cd_procedure = across::cd_procedure(&args.cd_test, &args.cd_adjustment)
         .map_err(|e| anyhow!("--cd-test / --cd-adjustment: {e}"))?;
-    if let Some(rho) = args.correlation {
-        if !(rho.is_finite() && (0.0..1.0).contains(&rho)) {
-            bail!("--correlation {rho} is out of range: must be in [0, 1)");
-        }
-    }
     let from_folds = results.folds.filter(|&n| n >= 2).map(|n| 1.0 / n as f64);
     Ok(Settings {
         control: args.control.clone(),

@@ -109,20 +109,13 @@ pub struct LimitArgs {
     pub shared_memory_mb: u64,
 }
 
-impl LimitArgs {
-    /// The engine's limits.
-    fn limits(self) -> engine::plan::bounds::Limits {
-        engine::plan::bounds::Limits {
-            units: self.max_units,
-            split_bytes: self.max_split_memory_mb.saturating_mul(1 << 20),
-        }
-    }
-}
-
 /// The engine runs use: everything the project ships (`toolkit::engine`), these limits.
 pub fn make_engine(threads: usize, limits: LimitArgs) -> engine::Engine {
     let mut engine = toolkit::engine().with_threads(threads);
-    engine.limits = limits.limits();
+    engine.limits = engine::plan::bounds::Limits {
+        units: limits.max_units,
+        split_bytes: limits.max_split_memory_mb.saturating_mul(1 << 20),
+    };
     let shared = usize::try_from(limits.shared_memory_mb.saturating_mul(1 << 20));
     engine.with_shared_memory(shared.unwrap_or(usize::MAX))
 }
@@ -146,24 +139,19 @@ fn main() -> ExitCode {
         Ok(Finished::WithFailedUnits) => ExitCode::from(SOME_UNITS_FAILED),
         Err(error) if error.is::<output::Closed>() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", short_lines(&format!("{error:#}")));
+            eprintln!(
+                "error: {}",
+                data::lines_within(&format!("{error:#}"), MESSAGE_LINE_CHARACTERS)
+            );
             ExitCode::FAILURE
         }
     }
 }
 
 /// The most characters of one line of an error message: a longer line (a user's value a
-/// message quotes whole, a TOML error's copy of a 1 MB line) is cut, saying its length.
+/// message quotes whole, a TOML error's copy of a 1 MB line) is cut, saying its length
+/// (`data::lines_within`).
 const MESSAGE_LINE_CHARACTERS: usize = 2000;
-
-/// `message` with each line cut to [`MESSAGE_LINE_CHARACTERS`] (`data::shown_within`).
-fn short_lines(message: &str) -> String {
-    let lines: Vec<_> = message
-        .split('\n')
-        .map(|line| data::shown_within(line, MESSAGE_LINE_CHARACTERS))
-        .collect();
-    lines.join("\n")
-}
 
 /// How a command that did not stop on an error ended.
 enum Finished {
@@ -189,18 +177,10 @@ fn run(cli: Cli) -> Result<Finished> {
         (None, Some(config)) => {
             let path = resolve_config(&config)?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let threads = match cli.threads {
-                Some(0) => bail!("--threads 0: give at least 1"),
-                Some(threads) if threads > cores => {
-                    eprintln!(
-                        "note: --threads {threads} is more than this machine's {cores} cores; \
-                         using {cores} (results are the same for any number)"
-                    );
-                    cores
-                }
-                Some(threads) => threads,
-                None => cores,
-            };
+            let (threads, note) = toolkit::worker_threads(cli.threads, cores)?;
+            if let Some(note) = note {
+                eprintln!("note: {note}");
+            }
             let mut engine = make_engine(threads, cli.limits);
             engine.results_root = Some(cli.results.clone());
             let checked = engine.check_file(&path)?;

@@ -1,11 +1,10 @@
 //! `experiments openml check` and `experiments openml export`: OpenML runs out, offline. The
 //! task is read by the `openml` crate; the run is written and checked by `openml_runs`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use openml_runs::TaskExpectation;
 
 /// The most problems `check` prints (it says how many more there are).
 const SHOWN_PROBLEMS: usize = 100;
@@ -80,14 +79,8 @@ pub fn run(args: &OpenmlArgs) -> Result<()> {
     }
 }
 
-/// The task at `dir` as the checker expects it.
-fn expectation(dir: &Path) -> Result<TaskExpectation> {
-    let task = openml::read_task(dir)?;
-    Ok(openml_runs::expectation_of(&task)?)
-}
-
 fn run_check(args: &CheckArgs) -> Result<()> {
-    let expected = expectation(&args.task)?;
+    let expected = openml_runs::read_expectation(&args.task)?;
     let problems = openml_runs::check_run_folder(&args.dir, &expected)?;
     if problems.is_empty() {
         return crate::output::print(format!(
@@ -108,9 +101,8 @@ fn run_check(args: &CheckArgs) -> Result<()> {
 }
 
 fn run_export(args: &ExportArgs) -> Result<()> {
-    let expected = expectation(&args.task)?;
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let engine = toolkit::engine().with_threads(threads);
+    let expected = openml_runs::read_expectation(&args.task)?;
+    let engine = toolkit::engine();
     let request = openml_runs::ExportRequest {
         results: &args.results,
         config: args.config.as_deref(),

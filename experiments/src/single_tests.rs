@@ -12,6 +12,7 @@ use anyhow::Result;
 use clap::{Args, Subcommand};
 use comparison::json_envelope::envelope_text;
 use comparison::single_tests::{self, flatten, single_test, DelongRequest, SingleTest as Input};
+use comparison::single_tests::{parse_sign_alternative, parse_sign_method};
 
 /// The tests `compare` runs from flags.
 #[derive(Subcommand, Debug)]
@@ -127,37 +128,16 @@ pub struct SignArgs {
     /// Ties (dropped from the test; reported).
     #[arg(long, value_name = "COUNT", default_value_t = 0)]
     ties: u64,
-    /// Which outcomes speak against equality: either learner better, or one-tailed.
-    #[arg(long, value_enum, default_value_t = SignAlternativeArg::TwoSided)]
-    alternative: SignAlternativeArg,
-    /// The exact binomial p-value, or the normal approximation (with or without the continuity
-    /// correction).
-    #[arg(long, value_enum, default_value_t = SignMethodArg::Exact)]
-    method: SignMethodArg,
+    /// Which outcomes speak against equality: two-sided (either learner better), first-better
+    /// (many wins) or second-better (few wins).
+    #[arg(long, value_name = "SIDE", default_value = "two-sided", value_parser = parse_sign_alternative)]
+    alternative: stats::SignAlternative,
+    /// The p-value: exact (the binomial distribution), normal (the normal approximation) or
+    /// normal-corrected (with the continuity correction of 1/2).
+    #[arg(long, value_name = "METHOD", default_value = "exact", value_parser = parse_sign_method)]
+    method: stats::SignMethod,
     #[command(flatten)]
     common: Common,
-}
-
-/// `compare sign --alternative`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum SignAlternativeArg {
-    /// Either learner better.
-    TwoSided,
-    /// The first learner better (many wins).
-    FirstBetter,
-    /// The second learner better (few wins).
-    SecondBetter,
-}
-
-/// `compare sign --method`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum SignMethodArg {
-    /// The exact binomial distribution.
-    Exact,
-    /// The normal approximation without continuity correction.
-    Normal,
-    /// The normal approximation with the continuity correction of 1/2.
-    NormalCorrected,
 }
 
 /// `compare auc-interval`.
@@ -234,21 +214,8 @@ fn input(test: &SingleTest) -> (&Common, Input) {
             (&args.common, Input::Binomial { successes, trials })
         }
         SingleTest::Sign(args) => {
-            let alternative = match args.alternative {
-                SignAlternativeArg::TwoSided => stats::SignAlternative::TwoSided,
-                SignAlternativeArg::FirstBetter => stats::SignAlternative::FirstBetter,
-                SignAlternativeArg::SecondBetter => stats::SignAlternative::SecondBetter,
-            };
-            let method = match args.method {
-                SignMethodArg::Exact => stats::SignMethod::Exact,
-                SignMethodArg::Normal => stats::SignMethod::Normal {
-                    continuity_correction: false,
-                },
-                SignMethodArg::NormalCorrected => stats::SignMethod::Normal {
-                    continuity_correction: true,
-                },
-            };
             let (wins, losses, ties) = (args.wins, args.losses, args.ties);
+            let (alternative, method) = (args.alternative, args.method);
             let input = Input::Sign {
                 wins,
                 losses,

@@ -121,6 +121,15 @@ pub enum RangeError {
     /// `--alpha` outside (0, 1).
     #[error("--alpha {0} is out of range: must be in (0, 1)")]
     Alpha(f64),
+    /// `--rope` negative or not finite.
+    #[error("--rope {0} is out of range: must be finite and >= 0")]
+    Rope(f64),
+    /// `--test-fraction` not finite or not positive.
+    #[error("--test-fraction {0} is out of range: must be n_test / n_train, finite and > 0")]
+    TestFraction(f64),
+    /// `--correlation` outside [0, 1).
+    #[error("--correlation {0} is out of range: must be in [0, 1)")]
+    Correlation(f64),
     /// `--max-fpr` outside (0, 1].
     #[error("--max-fpr {0}: the partial AUC's upper false positive rate must be in (0, 1]")]
     MaxFpr(f64),
@@ -148,6 +157,55 @@ pub enum RangeError {
     /// The evaluation's options refused.
     #[error(transparent)]
     Evaluation(#[from] EvaluateError),
+}
+
+/// `compare FILE`'s flags that apply to both kinds of file: `--alpha`, `--rope`,
+/// `--test-fraction` and `--samples` (the Bayesian signed-rank test's).
+pub fn check_compare_flags(
+    alpha: f64,
+    rope: f64,
+    test_fraction: Option<f64>,
+    samples: usize,
+) -> Result<(), RangeError> {
+    check_alpha(alpha)?;
+    if !(rope.is_finite() && rope >= 0.0) {
+        return Err(RangeError::Rope(rope));
+    }
+    if let Some(fraction) = test_fraction.filter(|f| !(f.is_finite() && *f > 0.0)) {
+        return Err(RangeError::TestFraction(fraction));
+    }
+    let what = "the Monte Carlo samples of the Bayesian signed-rank test";
+    check_count("--samples", samples as u64, 1, MAX_SAMPLES as u64, what)
+}
+
+/// `compare TABLE`'s hierarchical test flags: `--hierarchical-samples` and `--correlation`.
+pub fn check_hierarchical_flags(
+    samples: usize,
+    correlation: Option<f64>,
+) -> Result<(), RangeError> {
+    let what = "the draws kept per chain of the hierarchical test (0 skips it)";
+    let most = crate::across::MAX_HIERARCHICAL_SAMPLES as u64;
+    check_count("--hierarchical-samples", samples as u64, 0, most, what)?;
+    match correlation {
+        Some(rho) if !(rho.is_finite() && (0.0..1.0).contains(&rho)) => {
+            Err(RangeError::Correlation(rho))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Reads a number such as `0.25` or a fraction such as `1/9` (`--test-fraction`,
+/// `--correlation`).
+pub fn parse_fraction(text: &str) -> Result<f64, String> {
+    let number = |part: &str| {
+        part.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("'{text}' is not a number or a fraction such as 1/9"))
+    };
+    match text.split_once('/') {
+        Some((numerator, denominator)) => Ok(number(numerator)? / number(denominator)?),
+        None => number(text),
+    }
 }
 
 /// A count flag in `low..=high`.

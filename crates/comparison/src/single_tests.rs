@@ -138,6 +138,29 @@ fn with(name: &str, value: impl serde::Serialize, inputs: Value) -> Result<Value
     Ok(value)
 }
 
+/// `compare sign --alternative`: `two-sided`, `first-better` or `second-better`.
+pub fn parse_sign_alternative(text: &str) -> Result<SignAlternative, String> {
+    match text {
+        "two-sided" => Ok(SignAlternative::TwoSided),
+        "first-better" => Ok(SignAlternative::FirstBetter),
+        "second-better" => Ok(SignAlternative::SecondBetter),
+        _ => Err("allowed: two-sided, first-better, second-better".into()),
+    }
+}
+
+/// `compare sign --method`: `exact`, `normal` or `normal-corrected`.
+pub fn parse_sign_method(text: &str) -> Result<SignMethod, String> {
+    let normal = |continuity_correction| SignMethod::Normal {
+        continuity_correction,
+    };
+    match text {
+        "exact" => Ok(SignMethod::Exact),
+        "normal" => Ok(normal(false)),
+        "normal-corrected" => Ok(normal(true)),
+        _ => Err("allowed: exact, normal, normal-corrected".into()),
+    }
+}
+
 /// The name of a sign test's method as `compare sign --method` spells it (in CamelCase).
 fn method_name(method: SignMethod) -> &'static str {
     match method {

@@ -53,7 +53,9 @@ pub use error::DataError;
 pub use load::{load, load_with_report};
 pub use notices::{LoadNotice, FEW_CODES};
 pub use options::{ClassColumn, ColumnType, LoadOptions, LoadReport, DEFAULT_MISSING_MARKERS};
-pub use shown::{closest, shell_quoted, shown, shown_list, shown_within, SHOWN_CHARACTERS};
+pub use shown::{
+    closest, lines_within, shell_quoted, shown, shown_list, shown_within, SHOWN_CHARACTERS,
+};
 pub use text_table::TextTable;
 pub use transform::{
     choose_positive, into_positive, reduce_to_most_confused, reduce_to_most_confused_with,

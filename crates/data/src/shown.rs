@@ -26,6 +26,13 @@ pub fn shown_within(text: &str, most: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text` with each of its lines cut to `most` characters ([`shown_within`]): an error message
+/// quoting a user's long value whole.
+pub fn lines_within(text: &str, most: usize) -> String {
+    let lines: Vec<_> = text.split('\n').map(|l| shown_within(l, most)).collect();
+    lines.join("\n")
+}
+
 /// Names as a message lists them, comma-separated: each [`shown`], at most `most` of them,
 /// then how many more there are.
 pub fn shown_list<S: AsRef<str>>(names: &[S], most: usize) -> String {

@@ -9,6 +9,9 @@ pub enum RunsError {
     /// The file could not be read as ARFF text (its reason names the line).
     #[error(transparent)]
     Arff(#[from] data::DataError),
+    /// The task folder could not be read.
+    #[error(transparent)]
+    Task(#[from] openml::OpenmlError),
     /// A header that is not a predictions file's: what is wrong, on which line.
     #[error("{path}:{line}: {message}")]
     Header {

@@ -6,6 +6,11 @@ use std::collections::BTreeMap;
 use crate::error::RunsError;
 use crate::expectation::{FoldKey, TaskExpectation};
 
+/// What the task in folder `dir` (openml-python's cache layout) fixes for a run's predictions.
+pub fn read_expectation(dir: &std::path::Path) -> Result<TaskExpectation, RunsError> {
+    expectation_of(&openml::read_task(dir)?)
+}
+
 /// What `task` fixes for a run's predictions; reads the target of every row of its dataset.
 pub fn expectation_of(task: &openml::Task) -> Result<TaskExpectation, RunsError> {
     let folds: BTreeMap<FoldKey, Vec<u32>> = task

@@ -40,7 +40,7 @@ pub use description::{write_description, FoldEvaluation, RunDescription};
 pub use error::RunsError;
 pub use expectation::{FoldKey, TaskExpectation};
 pub use export::{export_run, write_run, ExportRequest, ExportedRun};
-pub use from_task::expectation_of;
+pub use from_task::{expectation_of, read_expectation};
 pub use predictions::{PredictionRow, Predictions};
 pub use problem::Problem;
 pub use run_folder::{check_run_folder, problems_text};

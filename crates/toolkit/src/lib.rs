@@ -53,6 +53,31 @@ pub fn describe_analyses() -> String {
     text
 }
 
+/// `--threads 0`: a run needs at least one worker thread.
+#[derive(Debug, thiserror::Error)]
+#[error("--threads 0: give at least 1")]
+pub struct NoThreads;
+
+/// The worker threads of a run asked for `requested` (`None`: all cores) on a machine of
+/// `cores`, and the note to print when more were asked for than there are cores.
+pub fn worker_threads(
+    requested: Option<usize>,
+    cores: usize,
+) -> Result<(usize, Option<String>), NoThreads> {
+    match requested {
+        Some(0) => Err(NoThreads),
+        Some(threads) if threads > cores => Ok((
+            cores,
+            Some(format!(
+                "--threads {threads} is more than this machine's {cores} cores; using {cores} \
+                 (results are the same for any number)"
+            )),
+        )),
+        Some(threads) => Ok((threads, None)),
+        None => Ok((cores, None)),
+    }
+}
+
 /// A config name found neither as a file nor among the shipped configs.
 #[derive(Debug, thiserror::Error)]
 #[error(
