@@ -11,7 +11,7 @@ pub enum RunsError {
     Arff(#[from] data::DataError),
     /// The task folder could not be read.
     #[error(transparent)]
-    Task(#[from] openml::OpenmlError),
+    Task(Box<openml::OpenmlError>),
     /// A header that is not a predictions file's: what is wrong, on which line.
     #[error("{path}:{line}: {message}")]
     Header {

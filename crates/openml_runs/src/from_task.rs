@@ -8,7 +8,8 @@ use crate::expectation::{FoldKey, TaskExpectation};
 
 /// What the task in folder `dir` (openml-python's cache layout) fixes for a run's predictions.
 pub fn read_expectation(dir: &std::path::Path) -> Result<TaskExpectation, RunsError> {
-    expectation_of(&openml::read_task(dir)?)
+    let task = openml::read_task(dir).map_err(|e| RunsError::Task(Box::new(e)))?;
+    expectation_of(&task)
 }
 
 /// What `task` fixes for a run's predictions; reads the target of every row of its dataset.
