@@ -48,6 +48,19 @@ pub enum ParamError {
         /// The allowed values, in words.
         allowed: String,
     },
+    /// A value of the right type and range that cannot be used here: a path to a program or
+    /// file that is not there, a program that does not run.
+    #[error("learner '{kind}': parameter '{key}' = {value}: {problem}")]
+    Unusable {
+        /// The learner kind.
+        kind: String,
+        /// The parameter.
+        key: String,
+        /// The value given (or the default used).
+        value: String,
+        /// What is wrong and what to do.
+        problem: String,
+    },
     /// A parameter without default that the config does not give.
     #[error("learner '{kind}': parameter '{key}' is required: {expected}")]
     Missing {
@@ -390,6 +403,22 @@ impl<'a> Params<'a> {
             key: key.to_string(),
             value: value.into(),
             allowed: allowed.into(),
+        }
+    }
+
+    /// A value that cannot be used here ([`ParamError::Unusable`]): a file that is missing, a
+    /// program that fails; `problem` says what is wrong and what to do.
+    pub fn unusable(
+        &self,
+        key: &str,
+        value: impl Into<String>,
+        problem: impl Into<String>,
+    ) -> ParamError {
+        ParamError::Unusable {
+            kind: self.kind.to_string(),
+            key: key.to_string(),
+            value: value.into(),
+            problem: problem.into(),
         }
     }
 }

@@ -128,6 +128,7 @@ pub fn check_options(
                 ParamError::Unknown { key, .. }
                 | ParamError::Type { key, .. }
                 | ParamError::Range { key, .. }
+                | ParamError::Unusable { key, .. }
                 | ParamError::Missing { key, .. }
                 | ParamError::Undeclared { key, .. } => key.clone(),
                 ParamError::UnknownKind { kind, .. } => kind.clone(),

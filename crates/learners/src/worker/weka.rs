@@ -96,16 +96,18 @@ fn build_weka(params: &Params) -> Result<Box<dyn crate::Learner>, ParamError> {
     };
     let jar = jar_path(params)?;
     if !jar.is_file() {
-        return Err(params.invalid(
+        return Err(params.unusable(
             "jar",
-            format!("\"{}\" (no such file)", jar.display()),
-            "the path of Weka 3.6's weka.jar: install Debian's weka package, or set the jar key or the WEKA_JAR environment variable",
+            format!("\"{}\"", jar.display()),
+            "no such file: Weka 3.6 is not installed there; install Debian's weka package \
+             (apt-get install weka), or give Weka's jar in the jar key or the WEKA_JAR \
+             environment variable",
         ));
     }
     let (files, hash) = weka_build::sources(&weka_build::source_dir())
         .map_err(|problem| params.invalid("classifier", format!("\"{classifier}\""), problem))?;
     let classes = weka_build::compiled(&java, &jar, &files, &hash)
-        .map_err(|problem| params.invalid("java", format!("\"{java}\""), problem))?;
+        .map_err(|problem| params.unusable("java", format!("\"{java}\""), problem))?;
     let hello = serde_json::json!({
         "classifier": classifier,
         "options": options,
