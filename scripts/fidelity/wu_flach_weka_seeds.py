@@ -9,6 +9,8 @@ Markdown, each seed's wins and losses with Weka's learners and with ours
     python3 scripts/fidelity/wu_flach_weka_seeds.py [--scratch /tmp/fidelity_seeds] [--run2005 DIR]
 
 --run2005 adds the config's own seed (2005) from a run folder (results/wu_flach_weka).
+The seeds already in docs/reproductions/wu_flach/weka/seeds.csv are kept (a run of the same
+seed in SCRATCH replaces its row), so a series may be run in parts on different days.
 """
 
 import argparse
@@ -25,6 +27,11 @@ COLUMNS = ["t4_wins", "t4_losses", "t4_wins_random", "t4_losses_random", "t4_auc
            "t4_sauc_mean", "t4_german_auc_mean", "t4_breast_auc_mean"]
 
 
+def number(text):
+    """A cell of seeds.csv as seeds_collect gives it: an int where it is one, else a float."""
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scratch", default="/tmp/fidelity_seeds")
@@ -33,8 +40,13 @@ def main():
     runs = seeds_collect.seed_folders(args.scratch, "wu_flach")
     if args.run2005:
         runs[2005] = args.run2005
-    weka = {seed: seeds_collect.wu_flach_part(run, "wu_flach_selection", "t4") for seed, run in runs.items()}
     out = os.path.join(ROOT, "docs/reproductions/wu_flach/weka/seeds.csv")
+    weka = {}
+    if os.path.exists(out):
+        with open(out, newline="") as handle:
+            weka = {int(r["seed"]): {c: number(r[c]) for c in COLUMNS} for r in csv.DictReader(handle)}
+    for seed, run in runs.items():
+        weka[seed] = seeds_collect.wu_flach_part(run, "wu_flach_selection", "t4")
     with open(out, "w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["seed"] + COLUMNS)
