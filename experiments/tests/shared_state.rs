@@ -9,9 +9,10 @@ use common::{assert_same_outputs, run, scratch, stderr};
 
 /// k-NN three ways (k chosen on the validation fold, a fixed k with inverse-distance votes,
 /// and tuned over k on inner folds) beside naive Bayes and C4.5 (tuned too), on all-numeric
-/// datasets (where the lists serve), one with nominal attributes (where they do not) and one
-/// with numeric and nominal attributes and missing values (where C4.5 sorts alone and naive
-/// Bayes reads the sorted columns).
+/// datasets, one with nominal attributes and missing nominal values, and one with numeric and
+/// nominal attributes and missing values of both (where the lists order rows by bounds that
+/// count a numeric value missing in one row 1/2, C4.5 sorts alone and naive Bayes reads the
+/// sorted columns).
 const CONFIG: &str = r#"
 name = "shared"
 datasets = ["pima", "sonar", "vehicle", "spambase", "breast-cancer", "crx"]
@@ -68,9 +69,9 @@ fn outputs_are_the_same_with_the_shared_state_without_it_and_under_a_small_budge
             assert_same_outputs(&folder.join("on/shared"), &results.join("shared"));
         }
     }
-    // With sharing, the lists of the four all-numeric datasets are built (once for the inner
-    // units of the tuning, once for the outer units), and the sorted columns of the five with
-    // numeric attributes; none without; under 1 MB, not spambase's (4,601 rows x 64
+    // With sharing, the lists of the six datasets are built (once for the inner units of the
+    // tuning, once for the outer units, where they pay), and the sorted columns of the five
+    // with numeric attributes; none without; under 1 MB, not spambase's (4,601 rows x 64
     // neighbours x 12 bytes; 57 columns x 4,601 rows x 12 bytes).
     let [on, off, small, on_one] = built[..] else {
         unreachable!()

@@ -5,7 +5,8 @@
 //! predicts, which `knn_search.rs` checks against brute force.
 //!
 //! The data: continuous random values (so that sums of squares round), a coarse grid column
-//! (so that many rows tie), and duplicated rows.
+//! (so that many rows tie), and duplicated rows; then the same with nominal attributes, and with
+//! missing values (numeric and nominal) beside them.
 
 use data::{Attribute, Dataset, Schema};
 use learners::knn::{KnnConfig, KnnLearner, SearchMethod, Weighting};
@@ -46,6 +47,44 @@ fn dataset(seed: u64, rows: usize, continuous: usize) -> Dataset {
         .map(|attribute| table.iter().map(|values| values[attribute]).collect())
         .collect();
     Dataset::new("shared", schema, columns, classes, None).expect("a valid dataset")
+}
+
+/// [`dataset`] with `nominal` nominal attributes of three values (drawn, some rows copying the
+/// row before), and with a share `missing` of the values (numeric and nominal, not the first
+/// two attributes, which make the class) missing.
+fn mixed_dataset(seed: u64, rows: usize, nominal: usize, missing: f64) -> Dataset {
+    let numeric = dataset(seed, rows, 4);
+    let mut generator = ChaCha8Rng::seed_from_u64(seed + 100);
+    let mut columns: Vec<Vec<f64>> = (0..5).map(|a| numeric.column(a).to_vec()).collect();
+    let mut attributes: Vec<Attribute> = numeric.schema().attributes.clone();
+    for number in 0..nominal {
+        let mut column: Vec<f64> = Vec::with_capacity(rows);
+        for row in 0..rows {
+            let value = if row % 10 == 9 {
+                column[row - 1]
+            } else {
+                generator.random_range(0..3) as f64
+            };
+            column.push(value);
+        }
+        columns.push(column);
+        let values = ["x", "y", "z"].map(String::from).to_vec();
+        attributes.push(Attribute::nominal(format!("n{number}"), values));
+    }
+    for column in columns.iter_mut().skip(2) {
+        for value in column.iter_mut() {
+            if generator.random_range(0.0..1.0) < missing {
+                *value = f64::NAN;
+            }
+        }
+    }
+    let classes = (0..rows).map(|row| numeric.class(row) as u32).collect();
+    let schema = Schema {
+        attributes,
+        class_name: "class".into(),
+        class_values: vec!["no".into(), "yes".into()],
+    };
+    Dataset::new("mixed", schema, columns, classes, None).expect("a valid dataset")
 }
 
 /// The training, validation and test rows of fold `fold` of `folds` (every `folds`-th row
@@ -96,36 +135,47 @@ fn assert_same(
     assert_eq!(alone, with_lists, "{}", learner.describe());
 }
 
+/// The dataset's lists (which must be built).
+fn lists_of(data: &Dataset) -> learners::SharedState {
+    let hint = ShareHint {
+        units: 10,
+        predicted_rows: data.len() * 10,
+    };
+    learner(5, false, Weighting::Uniform, SearchMethod::Auto)
+        .build_shared(data, hint, usize::MAX)
+        .expect("lists for the dataset")
+}
+
+/// Every fold of five, search method, weighting, k and way of choosing k: the same predictions
+/// with the lists as alone.
+fn assert_same_on_folds(data: &Dataset, shared: &learners::SharedState) {
+    for fold in 0..5 {
+        let (train, validation, test) = fold_rows(data.len(), 5, fold);
+        for search in [
+            SearchMethod::Auto,
+            SearchMethod::Linear,
+            SearchMethod::KdTree,
+        ] {
+            for weighting in [Weighting::Uniform, Weighting::InverseDistance] {
+                for k in [1, 5, 21, 40] {
+                    let fixed = learner(k, false, weighting, search);
+                    assert_same(&fixed, data, (&train, None, &test), shared);
+                }
+                let select = learner(5, true, weighting, search);
+                let parts = (&train[..], Some(&validation[..]), &test[..]);
+                assert_same(&select, data, parts, shared);
+                assert_same(&select, data, (&train, None, &test), shared);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_model_predicts_with_the_lists_what_it_predicts_alone() {
     for (seed, rows, continuous) in [(1, 400, 3), (2, 700, 12), (3, 300, 60)] {
         let data = dataset(seed, rows, continuous);
-        let hint = ShareHint {
-            units: 10,
-            predicted_rows: rows * 10,
-        };
-        let shared = learner(5, false, Weighting::Uniform, SearchMethod::Auto)
-            .build_shared(&data, hint, usize::MAX)
-            .expect("lists for an all-numeric complete dataset");
-        for fold in 0..5 {
-            let (train, validation, test) = fold_rows(rows, 5, fold);
-            for search in [
-                SearchMethod::Auto,
-                SearchMethod::Linear,
-                SearchMethod::KdTree,
-            ] {
-                for weighting in [Weighting::Uniform, Weighting::InverseDistance] {
-                    for k in [1, 5, 21, 40] {
-                        let fixed = learner(k, false, weighting, search);
-                        assert_same(&fixed, &data, (&train, None, &test), &shared);
-                    }
-                    let select = learner(5, true, weighting, search);
-                    let parts = (&train[..], Some(&validation[..]), &test[..]);
-                    assert_same(&select, &data, parts, &shared);
-                    assert_same(&select, &data, (&train, None, &test), &shared);
-                }
-            }
-        }
+        let shared = lists_of(&data);
+        assert_same_on_folds(&data, &shared);
         // A training subset on which the grid attribute is constant: its scaling does not
         // widen that attribute, the lists do not serve it, and the model searches alone.
         let grid = continuous;
@@ -138,8 +188,42 @@ fn every_model_predicts_with_the_lists_what_it_predicts_alone() {
     }
 }
 
+/// Nominal attributes (searched by levels where they are many), then missing values too (the
+/// lists then ordered by the bounds that count a numeric value missing in one row 1/2).
 #[test]
-fn no_lists_for_nominal_or_missing_data_or_when_they_would_not_pay() {
+fn models_with_nominal_attributes_and_missing_values_predict_with_the_lists_as_alone() {
+    for (seed, rows, nominal, missing) in [
+        (5, 400, 2, 0.0),
+        (6, 500, 9, 0.0),
+        (7, 400, 2, 0.1),
+        (8, 500, 9, 0.05),
+        (9, 300, 9, 0.3),
+    ] {
+        let data = mixed_dataset(seed, rows, nominal, missing);
+        let shared = lists_of(&data);
+        assert_same_on_folds(&data, &shared);
+    }
+}
+
+/// All-numeric data with missing values has no lists: its searches sum some pairs' distances
+/// differently.
+#[test]
+fn no_lists_for_all_numeric_data_with_missing_values() {
+    let complete = dataset(10, 200, 3);
+    let mut columns: Vec<Vec<f64>> = (0..4).map(|a| complete.column(a).to_vec()).collect();
+    columns[2][17] = f64::NAN;
+    let classes = (0..200).map(|row| complete.class(row) as u32).collect();
+    let data = Dataset::new("holes", complete.schema().clone(), columns, classes, None).unwrap();
+    let hint = ShareHint {
+        units: 30,
+        predicted_rows: 6000,
+    };
+    let knn = learner(5, false, Weighting::Uniform, SearchMethod::Auto);
+    assert!(knn.build_shared(&data, hint, usize::MAX).is_none());
+}
+
+#[test]
+fn no_lists_when_they_would_not_pay() {
     let data = dataset(4, 200, 3);
     let knn = learner(5, false, Weighting::Uniform, SearchMethod::Auto);
     let few = ShareHint {

@@ -263,6 +263,8 @@ pub(crate) struct NeighbourIndex {
     binary_words: usize,
     /// The blocked screen, which serves complete queries when present (slot order, no tree).
     screen: Option<BlockedScreen>,
+    /// No training value is missing.
+    complete: bool,
 }
 
 /// Which representation the linear scan reads; every kind gives the distance of
@@ -482,6 +484,7 @@ impl NeighbourIndex {
             attributes.all_nominal,
             screen,
         );
+        index.complete = attributes.complete;
         if screened {
             index.build_screened_blocks(&rows, attributes.binary, attributes.continuous);
         }
@@ -527,6 +530,7 @@ impl NeighbourIndex {
             binary_bits: Vec::new(),
             binary_words: 0,
             screen,
+            complete: false,
         }
     }
 
@@ -603,14 +607,20 @@ impl NeighbourIndex {
             .collect();
     }
 
-    /// Whether [`NeighbourIndex::nearest_in_order`] may answer its complete queries: all-numeric
-    /// points kept in storage order and searched by the exact distance of the block scans (by
-    /// the tree, the block scan or the screen's recheck; not by levels).
+    /// Whether [`NeighbourIndex::nearest_in_order`] may answer its queries: points kept in
+    /// storage order, whose every search (tree, block scans, screen, levels, rows) gives a pair
+    /// of rows the distance that [`NeighbourIndex::offer_exact`] gives it. That holds unless the
+    /// data is all numeric with missing training values (whose level search sums complete
+    /// queries by blocks, and whose row scan attribute by attribute).
     pub(crate) fn serves_ordered(&self) -> bool {
         self.dimensions > 0
-            && self.scaling.all_numeric()
-            && self.levels.is_none()
+            && (self.complete || !self.scaling.all_numeric())
             && self.points.len() == self.len() * self.dimensions
+    }
+
+    /// True when the index searches by the whole-number bounds of [`Levels`].
+    pub(crate) fn searches_by_levels(&self) -> bool {
+        self.levels.is_some()
     }
 
     /// The storage position of every slot (the inverse of `slots`).
@@ -622,7 +632,7 @@ impl NeighbourIndex {
         stored
     }
 
-    /// Fills `out` as [`NeighbourIndex::nearest`] does for a complete scaled query, offering
+    /// Fills `out` as [`NeighbourIndex::nearest`] does for a scaled query, offering
     /// only `candidates`: (storage position, a lower bound of its squared distance), in
     /// increasing order of the bound. It stops once the next bound exceeds the k-th distance
     /// (with the k-d tree's slack for rounding), since no later candidate can then enter or tie.
@@ -640,6 +650,7 @@ impl NeighbourIndex {
         if capacity == 0 {
             return true;
         }
+        let complete = query.iter().all(|value| !value.is_nan());
         let mut exact = Vec::with_capacity(self.dimensions);
         self.push_storage_order(query, &mut exact);
         let mut best = BestList {
@@ -652,7 +663,7 @@ impl NeighbourIndex {
                 best.finish();
                 return true;
             }
-            self.offer_exact(&exact, true, stored, &mut best);
+            self.offer_exact(&exact, complete, stored, &mut best);
         }
         best.finish();
         exhaustive

@@ -7,6 +7,13 @@
 //! its search would, and stopping once the next listed distance exceeds its k-th: the same
 //! neighbours, the same distances to the bit, with a handful of distances instead of a search.
 //! A query whose list runs out first is searched as before.
+//!
+//! Nominal attributes add 0 or 1 whatever the scaling (a missing value 1), so they keep the
+//! bound. A numeric attribute missing in both rows adds 1 everywhere too; missing in one row,
+//! it adds `max(v, 1 - v)^2` for the other's value `v` scaled by the unit, which depends on the
+//! unit's range (a narrower one can bring `v` nearer 1/2) but is never below 1/4. Lists of a
+//! dataset with missing numeric values therefore order the rows by the lower bound that counts
+//! such a difference 1/4 ([`bound_term`]), computed row by row against every row.
 
 use std::sync::Arc;
 
@@ -24,6 +31,10 @@ const LARGEST_K: usize = LIST_LENGTH / 3;
 
 /// Bytes a list entry takes (a row number and a squared distance).
 const ENTRY_BYTES: usize = 12;
+
+/// Most rows for which the lists of a dataset with missing numeric values (every row's bound
+/// from every row) are built.
+const BOUNDS_MAX_ROWS: usize = 50_000;
 
 /// How many rows the units must predict, per row of the dataset, for the lists to pay: building
 /// them is a search of every row among all rows with a longer list, about as much work as units
@@ -47,8 +58,10 @@ impl NeighbourLists {
             .saturating_mul(ENTRY_BYTES)
     }
 
-    /// The lists of every row of `dataset`; none when an attribute is nominal or a value is
-    /// missing (the lower bound then does not hold), or with fewer than two rows.
+    /// The lists of every row of `dataset`; none with fewer than two rows, an infinite value,
+    /// missing values in all-numeric data (whose units' searches do not all give a pair of
+    /// rows the same distance, [`NeighbourIndex::serves_ordered`]), or all-numeric data
+    /// searched by levels.
     pub(crate) fn build(dataset: &Dataset) -> Option<NeighbourLists> {
         let rows = dataset.len();
         if rows < 2 || rows > u32::MAX as usize {
@@ -57,7 +70,7 @@ impl NeighbourLists {
         let all: Vec<usize> = (0..rows).collect();
         let view = dataset.subset(all.clone());
         let scaling = Scaling::fit(&view, &all);
-        if scaling.len() == 0 || !scaling.all_numeric() {
+        if scaling.len() == 0 {
             return None;
         }
         let dimensions = scaling.len();
@@ -67,17 +80,31 @@ impl NeighbourLists {
                 *value = scaling.scale(attribute, view.value(row, attribute));
             }
         }
-        if scaled.iter().any(|value| !value.is_finite()) {
+        if scaled.iter().any(|value| value.is_infinite()) {
             return None;
         }
         let length = LIST_LENGTH.min(rows);
-        let index = NeighbourIndex::new(scaling.clone(), scaled.clone(), rows, SearchMethod::Auto);
-        if !index.serves_ordered() {
-            // The units' indexes search as this one does (by levels): the lists would not
-            // serve them, and building them would be wasted.
-            return None;
-        }
-        let found = index.nearest_many(&scaled, rows, length);
+        let numeric_missing = scaled
+            .chunks_exact(dimensions)
+            .any(|row| (0..dimensions).any(|a| row[a].is_nan() && !scaling.is_nominal(a)));
+        let found = if numeric_missing {
+            if scaling.all_numeric() || rows > BOUNDS_MAX_ROWS {
+                return None;
+            }
+            nearest_by_bounds(&scaling, &scaled, rows, length)
+        } else {
+            let index =
+                NeighbourIndex::new(scaling.clone(), scaled.clone(), rows, SearchMethod::Auto);
+            if !index.serves_ordered() || (scaling.all_numeric() && index.searches_by_levels()) {
+                // The units' indexes search as this one does: the lists would not serve them,
+                // and building them would be wasted. All-numeric data searched by levels (many
+                // binary attributes: sylva, ada) has none either: its lists took most of the
+                // lists' building time when they were built (docs/performance.md), and whether
+                // they pay now that they would serve is not measured.
+                return None;
+            }
+            index.nearest_many(&scaled, rows, length)
+        };
         let mut neighbours = Vec::with_capacity(rows * length);
         let mut distances = Vec::with_capacity(rows * length);
         for list in &found {
@@ -102,6 +129,67 @@ impl NeighbourLists {
     }
 }
 
+/// The lower bound, over every scaling that [`Scaling::scales_at_least`] the dataset-wide one,
+/// of the difference of two values of an attribute scaled dataset-wide (`NaN`: missing): the
+/// difference itself but for a numeric value missing in one row only, which counts 1/2.
+fn bound_term(nominal: bool, a: f64, b: f64) -> f64 {
+    match (a.is_nan(), b.is_nan()) {
+        (false, false) if nominal => f64::from(u8::from(a != b)),
+        (false, false) => a - b,
+        (true, true) => 1.0,
+        _ if nominal => 1.0,
+        _ => 0.5,
+    }
+}
+
+/// The `length` rows of smallest bound (sums of squared [`bound_term`]s in attribute order)
+/// from each of `rows` scaled rows (row-major), smallest first, ties by row number: every pair
+/// of rows, each sum abandoned once it exceeds the list's last bound.
+fn nearest_by_bounds(
+    scaling: &Scaling,
+    scaled: &[f64],
+    rows: usize,
+    length: usize,
+) -> Vec<Vec<Neighbour>> {
+    let dimensions = scaling.len();
+    let nominal: Vec<bool> = (0..dimensions).map(|a| scaling.is_nominal(a)).collect();
+    let row_values = |row: usize| &scaled[row * dimensions..(row + 1) * dimensions];
+    (0..rows)
+        .map(|row| {
+            let query = row_values(row);
+            let mut best: Vec<Neighbour> = Vec::with_capacity(length + 1);
+            for other in 0..rows {
+                let limit = if best.len() < length {
+                    f64::INFINITY
+                } else {
+                    best[length - 1].squared_distance
+                };
+                let mut sum = 0.0;
+                for ((&a, &b), &nominal) in query.iter().zip(row_values(other)).zip(&nominal) {
+                    let term = bound_term(nominal, a, b);
+                    sum += term * term;
+                    if sum >= limit {
+                        break;
+                    }
+                }
+                if sum < limit {
+                    // Rows come in increasing order: a later one at an equal bound stays after.
+                    let at = best.partition_point(|n| n.squared_distance <= sum);
+                    best.insert(
+                        at,
+                        Neighbour {
+                            squared_distance: sum,
+                            slot: other as u32,
+                        },
+                    );
+                    best.truncate(length);
+                }
+            }
+            best
+        })
+        .collect()
+}
+
 /// A unit's view of the lists: where each dataset row sits among its training rows.
 pub(crate) struct SharedSearch {
     lists: Arc<NeighbourLists>,
@@ -114,7 +202,7 @@ pub(crate) struct SharedSearch {
 impl SharedSearch {
     /// The search for `index`, built on the rows `positions` of `train`; none when the lists
     /// cannot serve it (another dataset, a scaling that widens some attribute less, an index
-    /// that does not search by the exact block distance).
+    /// whose searches differ in distance, [`NeighbourIndex::serves_ordered`]).
     pub(crate) fn new(
         lists: &Arc<NeighbourLists>,
         index: &NeighbourIndex,
@@ -164,8 +252,8 @@ impl SharedSearch {
                     let slot = self.slot_of_row[other as usize];
                     (slot != u32::MAX).then(|| (self.stored_of_slot[slot as usize] as usize, bound))
                 });
-            let complete = query.iter().all(|value| value.is_finite());
-            let found = complete
+            let finite = query.iter().all(|value| !value.is_infinite());
+            let found = finite
                 && index.nearest_in_order(query, k, (candidates, exhaustive), &mut results[number]);
             if !found {
                 missed.push(number);
