@@ -7,8 +7,8 @@ the training rows alone.
 
 For each dataset, on scripts/weka_compare.py's splits (stratified 10-fold CV, seed 1), three runs:
   weka  : Weka's IBk as a user runs it (scripts/weka/WekaRunner.java, rows scored in order);
-  fresh : each test row scored by a fresh copy of IBk as built (scripts/weka/IbkFresh.java), so
-          only the row itself can widen the ranges;
+  fresh : each test row scored by a fresh copy of IBk as built (WekaRunner with
+          -Dfresh_copies=true), so only the row itself can widen the ranges;
   ours  : `{ kind = "knn", k = 5, select_k = false, weka_smoothing = true }` (the `predict`
           example).
 It prints how many predicted classes differ between them, and splits the test rows into those
@@ -59,8 +59,9 @@ def run(tool, name, splits, work, classes, binary):
     if tool == "ours":
         wc.run_ours(binary, "ibk5", triples, 1)
     else:
-        runner = "WekaRunner" if tool == "weka" else "IbkFresh"
-        command = ["java", "-cp", f"{wc.WEKA_JAR}:{classes}", runner, "weka.classifiers.lazy.IBk", "-K 5"]
+        fresh = "true" if tool == "fresh" else "false"
+        command = ["java", f"-Dfresh_copies={fresh}", "-cp", f"{wc.WEKA_JAR}:{classes}", "WekaRunner",
+                   "weka.classifiers.lazy.IBk", "-K 5"]
         for triple in triples:
             command += [str(part) for part in triple]
         subprocess.run(command, check=True, capture_output=True)
@@ -97,8 +98,8 @@ def main():
         work = Path(scratch)
         classes = work / "classes"
         classes.mkdir()
-        sources = [str(ROOT / "scripts/weka" / f) for f in ("WekaRunner.java", "IbkFresh.java")]
-        subprocess.run(["javac", "-cp", wc.WEKA_JAR, "-d", str(classes), *sources], check=True)
+        source = str(ROOT / "scripts/weka/WekaRunner.java")
+        subprocess.run(["javac", "-cp", wc.WEKA_JAR, "-d", str(classes), source], check=True)
         print("| dataset | predicted classes differing: Weka vs ours | Weka vs fresh | fresh vs ours "
               "| test rows inside the training ranges: fresh = ours / differ | outside: same / differ |")
         print("| --- | ---: | ---: | ---: | --- | --- |")

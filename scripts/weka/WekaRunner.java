@@ -24,6 +24,9 @@ public class WekaRunner {
             System.err.println("usage: WekaRunner CLASSNAME OPTIONS (train test out)+");
             System.exit(2);
         }
+        // -Dfresh_copies=true: each test instance is scored by a fresh copy of the classifier as
+        // built (scripts/fidelity/ibk_ranges.py: IBk widens its ranges with each instance scored).
+        boolean fresh = Boolean.getBoolean("fresh_copies");
         String className = args[0];
         String options = args[1];
         for (int i = 2; i < args.length; i += 3) {
@@ -38,7 +41,8 @@ public class WekaRunner {
             // classifier's own work (the project's `predict` example times the same part).
             double[][] distributions = new double[test.numInstances()][];
             for (int row = 0; row < test.numInstances(); row++) {
-                distributions[row] = classifier.distributionForInstance(test.instance(row));
+                Classifier scorer = fresh ? Classifier.makeCopy(classifier) : classifier;
+                distributions[row] = scorer.distributionForInstance(test.instance(row));
             }
             long predicted = System.nanoTime();
             long cpu = processCpuNanos() - cpuStart;
