@@ -9,6 +9,8 @@ and sAUC-selection's verdict. Reads the reports' Markdown tables.
         > docs/reproductions/wu_flach/weka/beside_ours_and_paper.md
     python3 scripts/fidelity/wu_flach_weka_beside_ours.py samples_150 \
         > docs/reproductions/wu_flach_samples_150/weka/beside_ours_and_paper.md   # Table 5
+    python3 scripts/fidelity/wu_flach_weka_beside_ours.py samples \
+        > docs/reproductions/wu_flach_samples/weka/beside_ours_and_paper.md   # 50 instances
 """
 
 import sys
@@ -19,7 +21,14 @@ PART = sys.argv[1] if len(sys.argv) > 1 else ""
 OURS = ROOT / "docs/reproductions" / ("wu_flach_" + PART if PART else "wu_flach")
 WEKA = OURS / "weka"
 STEM = "wu_flach_selection" + ("_" + PART if PART else "")
-TABLE, THEIRS = ("Table 5 (150 instances)", "9 wins, 0 losses") if PART else ("Table 4", "6 wins, 2 losses")
+TABLES = {
+    "": ("Table 4", "6 wins, 2 losses"),
+    "samples_150": ("Table 5 (150 instances)", "9 wins, 0 losses"),
+    "samples": ("Table 5 beside samples of 50 instances (the text's side note)", "9 wins, 0 losses"),
+}
+if PART not in TABLES:
+    sys.exit(f"unknown part {PART!r}: expected one of {', '.join(repr(k) for k in TABLES)}")
+TABLE, THEIRS = TABLES[PART]
 
 
 def table(path):
