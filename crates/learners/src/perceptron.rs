@@ -102,8 +102,8 @@ fn softmax_scores(weights: &[f64], bias: &[f64], inputs: &[f64], out: &mut [f64]
 
 /// The softmax outputs of encoded rows (`inputs` row-major, `width` values a row) into `out`
 /// (row-major, one value per class), each row as [`softmax_scores`] computes it; with two
-/// classes, [`SCORED_TOGETHER`] rows at a time on the pair path (the same operations in the
-/// same order, so the same bits, with independent sums in flight).
+/// classes, by [`two_class_probabilities`] (the same operations in the same order, so the same
+/// bits).
 fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: &mut [f64]) {
     let num_classes = bias.len();
     if num_classes != 2 || width == 0 {
@@ -120,30 +120,8 @@ fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: 
     let pair_weights: Vec<Pair> = (0..width)
         .map(|i| [weights[i], weights[width + i]])
         .collect();
-    let pair_bias: Pair = [bias[0], bias[1]];
-    let mut rows = inputs.chunks_exact(width);
-    let mut outputs = out.chunks_exact_mut(2);
-    loop {
-        let group: Vec<&[f64]> = (&mut rows).take(SCORED_TOGETHER).collect();
-        if group.len() == SCORED_TOGETHER {
-            let group: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| group[j]);
-            for (score, out) in two_class_scores_of(&pair_weights, pair_bias, group)
-                .into_iter()
-                .zip(&mut outputs)
-            {
-                out.copy_from_slice(&two_class_softmax(score));
-            }
-            continue;
-        }
-        for (row, out) in group.into_iter().zip(&mut outputs) {
-            out.copy_from_slice(&two_class_softmax(two_class_scores(
-                &pair_weights,
-                pair_bias,
-                row,
-            )));
-        }
-        return;
-    }
+    let (out, _) = out.as_chunks_mut::<2>();
+    two_class_probabilities(&pair_weights, [bias[0], bias[1]], inputs, out);
 }
 
 /// The encoded training rows with their classes and instance weights.
@@ -254,6 +232,51 @@ fn two_class_softmax(scores: Pair) -> Pair {
     let second = if second == largest { 1.0 } else { exp_other };
     let total = 0.0 + first + second;
     [first / total, second / total]
+}
+
+/// The two-class probabilities of consecutive rows (`inputs` row-major, `weights.len()` values
+/// a row) into `out`, as [`softmax_scores`] computes them: [`SCORED_TOGETHER`] rows at a time
+/// (independent sums in flight), the same operations in the same order, so the same bits.
+#[inline(always)]
+fn two_class_probabilities(weights: &[Pair], bias: Pair, inputs: &[f64], out: &mut [Pair]) {
+    let width = weights.len();
+    let mut blocks = inputs.chunks_exact(SCORED_TOGETHER * width);
+    let mut outputs = out.chunks_exact_mut(SCORED_TOGETHER);
+    for (block, output) in (&mut blocks).zip(&mut outputs) {
+        let rows: [&[f64]; SCORED_TOGETHER] =
+            std::array::from_fn(|j| &block[j * width..(j + 1) * width]);
+        let scores = two_class_scores_of(weights, bias, rows);
+        for (out, score) in output.iter_mut().zip(scores) {
+            *out = two_class_softmax(score);
+        }
+    }
+    let rows = blocks.remainder().chunks_exact(width);
+    for (row, out) in rows.zip(outputs.into_remainder()) {
+        *out = two_class_softmax(two_class_scores(weights, bias, row));
+    }
+}
+
+/// Adds the gradient terms `error * input` of consecutive rows (`inputs` row-major,
+/// `first.len()` values a row; one error pair a row), in row order, to each input's gradient
+/// (`first` and `second`: the two classes' gradient rows).
+#[inline(always)]
+fn add_batch_gradients(first: &mut [f64], second: &mut [f64], errors: &[Pair], inputs: &[f64]) {
+    let width = first.len();
+    let mut blocks = inputs.chunks_exact(SCORED_TOGETHER * width);
+    let mut groups = errors.chunks_exact(SCORED_TOGETHER);
+    for (block, group) in (&mut blocks).zip(&mut groups) {
+        let errors: [Pair; SCORED_TOGETHER] = std::array::from_fn(|j| group[j]);
+        let rows: [&[f64]; SCORED_TOGETHER] =
+            std::array::from_fn(|j| &block[j * width..(j + 1) * width]);
+        add_gradients(first, second, errors, rows);
+    }
+    let rows = blocks.remainder().chunks_exact(width);
+    for (row, e) in rows.zip(groups.remainder()) {
+        for ((g, h), &xi) in first.iter_mut().zip(&mut *second).zip(row) {
+            *g += e[0] * xi;
+            *h += e[1] * xi;
+        }
+    }
 }
 
 /// Asks the processor to bring the encoded rows `rows` (`width` values a row) into its cache
@@ -421,8 +444,10 @@ impl PerceptronLearner {
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
-    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the
-    /// processor overlaps), and as many rows' gradient terms added to each sum in one pass.
+    /// operation would), each batch's rows copied once into a contiguous buffer in batch order
+    /// (the scores and the gradient then read memory in sequence, not the shuffled rows),
+    /// [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the processor
+    /// overlaps), and as many rows' gradient terms added to each sum in one pass.
     #[inline(always)]
     fn train_two_classes_portable(
         &self,
@@ -439,7 +464,6 @@ impl PerceptronLearner {
             mean_weight,
         } = *data;
         let rows = targets.len();
-        let row = |r: usize| &inputs[r * width..(r + 1) * width];
         let mut pair_weights: Vec<Pair> = (0..width)
             .map(|i| [weights[i], weights[width + i]])
             .collect();
@@ -452,6 +476,9 @@ impl PerceptronLearner {
         let mut gradient = vec![0.0; 2 * width];
         let batch_size = self.config.batch_size.min(rows);
         let mut probabilities: Vec<Pair> = vec![[0.0; 2]; batch_size];
+        let mut errors: Vec<Pair> = vec![[0.0; 2]; batch_size];
+        // The batch's rows copied in batch order: the scores and the gradient read them in turn.
+        let mut batch_inputs = vec![0.0; batch_size * width];
         let mut order: Vec<usize> = (0..rows).collect();
         for _ in 0..self.config.epochs {
             order.shuffle(generator);
@@ -461,48 +488,21 @@ impl PerceptronLearner {
                 if let Some(next) = batches.peek() {
                     prefetch_rows(inputs, width, next);
                 }
+                let batch_inputs = &mut batch_inputs[..batch.len() * width];
+                for (copy, &r) in batch_inputs.chunks_exact_mut(width).zip(batch) {
+                    copy.copy_from_slice(&inputs[r * width..(r + 1) * width]);
+                }
                 let probabilities = &mut probabilities[..batch.len()];
-                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
-                let mut outputs = probabilities.chunks_exact_mut(SCORED_TOGETHER);
-                for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
-                    let scores = two_class_scores_of(&pair_weights, pair_bias, rows);
-                    for (out, score) in output.iter_mut().zip(scores) {
-                        *out = two_class_softmax(score);
-                    }
+                two_class_probabilities(&pair_weights, pair_bias, batch_inputs, probabilities);
+                let errors = &mut errors[..batch.len()];
+                let mut bias_gradient: Pair = [0.0; 2];
+                for ((e, &r), &p) in errors.iter_mut().zip(batch).zip(&*probabilities) {
+                    *e = pair_scale(pair_sub(p, pair_targets[r]), row_weights[r]);
+                    bias_gradient = pair_add(bias_gradient, *e);
                 }
-                for (&r, out) in groups.remainder().iter().zip(outputs.into_remainder()) {
-                    *out = two_class_softmax(two_class_scores(&pair_weights, pair_bias, row(r)));
-                }
-
                 gradient.fill(0.0);
                 let (first_gradient, second_gradient) = gradient.split_at_mut(width);
-                let mut bias_gradient: Pair = [0.0; 2];
-                let error =
-                    |r: usize, p: Pair| pair_scale(pair_sub(p, pair_targets[r]), row_weights[r]);
-                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
-                let mut outputs = probabilities.chunks_exact(SCORED_TOGETHER);
-                for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let errors: [Pair; SCORED_TOGETHER] =
-                        std::array::from_fn(|j| error(group[j], output[j]));
-                    for e in errors {
-                        bias_gradient = pair_add(bias_gradient, e);
-                    }
-                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
-                    add_gradients(first_gradient, second_gradient, errors, rows);
-                }
-                for (&r, &p) in groups.remainder().iter().zip(outputs.remainder()) {
-                    let e = error(r, p);
-                    bias_gradient = pair_add(bias_gradient, e);
-                    for ((g, h), &xi) in first_gradient
-                        .iter_mut()
-                        .zip(&mut *second_gradient)
-                        .zip(row(r))
-                    {
-                        *g += e[0] * xi;
-                        *h += e[1] * xi;
-                    }
-                }
+                add_batch_gradients(first_gradient, second_gradient, errors, batch_inputs);
 
                 let step = self.config.learning_rate / (batch.len() as f64 * mean_weight);
                 for ((w, &g), &h) in pair_weights
@@ -715,43 +715,89 @@ mod tests {
             (41, 5, 7),
             (64, 10, 32),
             (23, 2, 100),
+            (45, 7, 16),
+            (70, 8, 32),
+            (53, 9, 13),
+            (47, 33, 32),
+            (39, 216, 32),
+            (20, 216, 100),
         ] {
-            let (inputs, targets, row_weights) = two_class_rows(rows, width, rows as u64);
-            let mean_weight = row_weights.iter().sum::<f64>() / rows as f64;
-            let data = TrainingRows {
-                inputs: &inputs,
-                width,
-                targets: &targets,
-                row_weights: &row_weights,
-                mean_weight,
-            };
-            let learner = PerceptronLearner::new(PerceptronConfig {
-                learning_rate: 0.3,
-                epochs: 5,
-                batch_size,
-            });
-            let mut generator = ChaCha8Rng::seed_from_u64(9);
-            let start: Vec<f64> = (0..2 * width)
-                .map(|_| generator.sample::<f64, _>(StandardNormal))
-                .collect();
-            let (mut general_weights, mut general_bias) = (start.clone(), vec![0.1, -0.2]);
-            let (mut pair_weights, mut pair_bias) = (start, vec![0.1, -0.2]);
-            let mut general_generator = generator.clone();
-            learner.train_any_classes(
-                &data,
-                &mut general_weights,
-                &mut general_bias,
-                &mut general_generator,
+            check_two_class_training(rows, width, batch_size, 1.0);
+        }
+    }
+
+    /// Finite rows large enough that scores overflow to infinities and NaNs during training:
+    /// the pair path still matches the general one to the bit.
+    #[test]
+    fn two_class_training_matches_the_general_training_with_overflowing_scores() {
+        for (rows, width, batch_size) in [(37, 1, 4), (41, 8, 32), (45, 9, 8), (39, 216, 32)] {
+            check_two_class_training(rows, width, batch_size, 1e160);
+        }
+    }
+
+    /// Trains seeded two-class rows (inputs times `scale`) with the general path, the pair path
+    /// the processor gets and the portable pair path from the same start, and asserts the same
+    /// weights, bias and generator state; then the same scores of every row.
+    fn check_two_class_training(rows: usize, width: usize, batch_size: usize, scale: f64) {
+        let (inputs, targets, row_weights) = two_class_rows(rows, width, rows as u64);
+        let inputs: Vec<f64> = inputs.iter().map(|x| x * scale).collect();
+        let mean_weight = row_weights.iter().sum::<f64>() / rows as f64;
+        let data = TrainingRows {
+            inputs: &inputs,
+            width,
+            targets: &targets,
+            row_weights: &row_weights,
+            mean_weight,
+        };
+        let learner = PerceptronLearner::new(PerceptronConfig {
+            learning_rate: 0.3,
+            epochs: 5,
+            batch_size,
+        });
+        let mut start_generator = ChaCha8Rng::seed_from_u64(9);
+        let start: Vec<f64> = (0..2 * width)
+            .map(|_| start_generator.sample::<f64, _>(StandardNormal))
+            .collect();
+        let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        let train = |path: usize| {
+            let (mut weights, mut bias) = (start.clone(), vec![0.1, -0.2]);
+            let mut generator = start_generator.clone();
+            match path {
+                0 => learner.train_any_classes(&data, &mut weights, &mut bias, &mut generator),
+                1 => learner.train_two_classes(&data, &mut weights, &mut bias, &mut generator),
+                _ => learner.train_two_classes_portable(
+                    &data,
+                    &mut weights,
+                    &mut bias,
+                    &mut generator,
+                ),
+            }
+            (
+                bits(&weights),
+                bits(&bias),
+                generator.next_u64(),
+                weights,
+                bias,
+            )
+        };
+        let (general_weights, general_bias, general_next, weights, bias) = train(0);
+        for path in [1, 2] {
+            let (pair_weights, pair_bias, pair_next, _, _) = train(path);
+            assert_eq!(general_weights, pair_weights, "{rows} {width} {path}");
+            assert_eq!(general_bias, pair_bias, "{rows} {width} {path}");
+            assert_eq!(general_next, pair_next, "{rows} {width} {path}");
+        }
+        let mut scores = vec![0.0; 2 * rows];
+        score_rows(&weights, &bias, &inputs, width, &mut scores);
+        for (row, got) in scores.chunks_exact(2).enumerate() {
+            let mut expected = [0.0; 2];
+            softmax_scores(
+                &weights,
+                &bias,
+                &inputs[row * width..][..width],
+                &mut expected,
             );
-            learner.train_two_classes(&data, &mut pair_weights, &mut pair_bias, &mut generator);
-            let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            assert_eq!(
-                bits(&general_weights),
-                bits(&pair_weights),
-                "{rows} {width}"
-            );
-            assert_eq!(bits(&general_bias), bits(&pair_bias), "{rows} {width}");
-            assert_eq!(general_generator.next_u64(), generator.next_u64());
+            assert_eq!(bits(&expected), bits(got), "{rows} {width} row {row}");
         }
     }
 
