@@ -121,7 +121,8 @@ fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: 
         .map(|i| [weights[i], weights[width + i]])
         .collect();
     let (out, _) = out.as_chunks_mut::<2>();
-    two_class_probabilities(&pair_weights, [bias[0], bias[1]], inputs, out);
+    let row = |k: usize| &inputs[k * width..(k + 1) * width];
+    two_class_probabilities(&pair_weights, [bias[0], bias[1]], row, out);
 }
 
 /// The encoded training rows with their classes and instance weights.
@@ -177,15 +178,25 @@ fn two_class_scores_of<const N: usize>(
     rows: [&[f64]; N],
 ) -> [Pair; N] {
     let width = weights.len();
-    let rows = rows.map(|r| &r[..width]);
-    let mut sums = rows.map(|r| pair_scale(weights[0], r[0]));
+    // Plain loops, not array maps: the compiler left those as calls in the hot loop.
+    let mut rows = rows;
+    for r in &mut rows {
+        *r = &r[..width];
+    }
+    let mut sums = [[0.0; 2]; N];
+    for (sum, r) in sums.iter_mut().zip(&rows) {
+        *sum = pair_scale(weights[0], r[0]);
+    }
     for i in 1..width {
         let w = weights[i];
         for (sum, r) in sums.iter_mut().zip(&rows) {
             *sum = pair_add(*sum, pair_scale(w, r[i]));
         }
     }
-    sums.map(|sum| pair_add(bias, sum))
+    for sum in &mut sums {
+        *sum = pair_add(bias, *sum);
+    }
+    sums
 }
 
 /// Adds `N` rows' gradient terms `error * input`, in row order, to each input's gradient
@@ -200,7 +211,10 @@ fn add_gradients<const N: usize>(
 ) {
     let width = first.len();
     let second = &mut second[..width];
-    let rows = rows.map(|r| &r[..width]);
+    let mut rows = rows;
+    for r in &mut rows {
+        *r = &r[..width];
+    }
     for i in 0..width {
         let (mut g, mut h) = (first[i], second[i]);
         for (e, r) in errors.iter().zip(&rows) {
@@ -234,45 +248,58 @@ fn two_class_softmax(scores: Pair) -> Pair {
     [first / total, second / total]
 }
 
-/// The two-class probabilities of consecutive rows (`inputs` row-major, `weights.len()` values
-/// a row) into `out`, as [`softmax_scores`] computes them: [`SCORED_TOGETHER`] rows at a time
+/// The two-class probabilities of `out.len()` rows (`row(k)`: the `k`-th, `weights.len()`
+/// values) into `out`, as [`softmax_scores`] computes them: [`SCORED_TOGETHER`] rows at a time
 /// (independent sums in flight), the same operations in the same order, so the same bits.
 #[inline(always)]
-fn two_class_probabilities(weights: &[Pair], bias: Pair, inputs: &[f64], out: &mut [Pair]) {
-    let width = weights.len();
-    let mut blocks = inputs.chunks_exact(SCORED_TOGETHER * width);
+fn two_class_probabilities<'a>(
+    weights: &[Pair],
+    bias: Pair,
+    row: impl Fn(usize) -> &'a [f64],
+    out: &mut [Pair],
+) {
     let mut outputs = out.chunks_exact_mut(SCORED_TOGETHER);
-    for (block, output) in (&mut blocks).zip(&mut outputs) {
-        let rows: [&[f64]; SCORED_TOGETHER] =
-            std::array::from_fn(|j| &block[j * width..(j + 1) * width]);
+    let mut first = 0;
+    for output in &mut outputs {
+        let mut rows: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        for (j, r) in rows.iter_mut().enumerate() {
+            *r = row(first + j);
+        }
         let scores = two_class_scores_of(weights, bias, rows);
         for (out, score) in output.iter_mut().zip(scores) {
             *out = two_class_softmax(score);
         }
+        first += SCORED_TOGETHER;
     }
-    let rows = blocks.remainder().chunks_exact(width);
-    for (row, out) in rows.zip(outputs.into_remainder()) {
-        *out = two_class_softmax(two_class_scores(weights, bias, row));
+    for (k, out) in outputs.into_remainder().iter_mut().enumerate() {
+        *out = two_class_softmax(two_class_scores(weights, bias, row(first + k)));
     }
 }
 
-/// Adds the gradient terms `error * input` of consecutive rows (`inputs` row-major,
-/// `first.len()` values a row; one error pair a row), in row order, to each input's gradient
+/// Adds the gradient terms `error * input` of `errors.len()` rows (`row(k)`: the `k`-th,
+/// `first.len()` values; one error pair a row), in row order, to each input's gradient
 /// (`first` and `second`: the two classes' gradient rows).
 #[inline(always)]
-fn add_batch_gradients(first: &mut [f64], second: &mut [f64], errors: &[Pair], inputs: &[f64]) {
-    let width = first.len();
-    let mut blocks = inputs.chunks_exact(SCORED_TOGETHER * width);
+fn add_batch_gradients<'a>(
+    first: &mut [f64],
+    second: &mut [f64],
+    errors: &[Pair],
+    row: impl Fn(usize) -> &'a [f64],
+) {
     let mut groups = errors.chunks_exact(SCORED_TOGETHER);
-    for (block, group) in (&mut blocks).zip(&mut groups) {
-        let errors: [Pair; SCORED_TOGETHER] = std::array::from_fn(|j| group[j]);
-        let rows: [&[f64]; SCORED_TOGETHER] =
-            std::array::from_fn(|j| &block[j * width..(j + 1) * width]);
+    let mut start = 0;
+    for group in &mut groups {
+        let mut errors = [[0.0; 2]; SCORED_TOGETHER];
+        errors.copy_from_slice(group);
+        let mut rows: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        for (j, r) in rows.iter_mut().enumerate() {
+            *r = row(start + j);
+        }
         add_gradients(first, second, errors, rows);
+        start += SCORED_TOGETHER;
     }
-    let rows = blocks.remainder().chunks_exact(width);
-    for (row, e) in rows.zip(groups.remainder()) {
-        for ((g, h), &xi) in first.iter_mut().zip(&mut *second).zip(row) {
+    for (k, e) in groups.remainder().iter().enumerate() {
+        for ((g, h), &xi) in first.iter_mut().zip(&mut *second).zip(row(start + k)) {
             *g += e[0] * xi;
             *h += e[1] * xi;
         }
@@ -444,9 +471,7 @@ impl PerceptronLearner {
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
-    /// operation would), each batch's rows copied once into a contiguous buffer in batch order
-    /// (the scores and the gradient then read memory in sequence, not the shuffled rows),
-    /// [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the processor
+    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the processor
     /// overlaps), and as many rows' gradient terms added to each sum in one pass.
     #[inline(always)]
     fn train_two_classes_portable(
@@ -477,8 +502,6 @@ impl PerceptronLearner {
         let batch_size = self.config.batch_size.min(rows);
         let mut probabilities: Vec<Pair> = vec![[0.0; 2]; batch_size];
         let mut errors: Vec<Pair> = vec![[0.0; 2]; batch_size];
-        // The batch's rows copied in batch order: the scores and the gradient read them in turn.
-        let mut batch_inputs = vec![0.0; batch_size * width];
         let mut order: Vec<usize> = (0..rows).collect();
         for _ in 0..self.config.epochs {
             order.shuffle(generator);
@@ -488,12 +511,9 @@ impl PerceptronLearner {
                 if let Some(next) = batches.peek() {
                     prefetch_rows(inputs, width, next);
                 }
-                let batch_inputs = &mut batch_inputs[..batch.len() * width];
-                for (copy, &r) in batch_inputs.chunks_exact_mut(width).zip(batch) {
-                    copy.copy_from_slice(&inputs[r * width..(r + 1) * width]);
-                }
+                let row = |k: usize| &inputs[batch[k] * width..(batch[k] + 1) * width];
                 let probabilities = &mut probabilities[..batch.len()];
-                two_class_probabilities(&pair_weights, pair_bias, batch_inputs, probabilities);
+                two_class_probabilities(&pair_weights, pair_bias, row, probabilities);
                 let errors = &mut errors[..batch.len()];
                 let mut bias_gradient: Pair = [0.0; 2];
                 for ((e, &r), &p) in errors.iter_mut().zip(batch).zip(&*probabilities) {
@@ -502,7 +522,7 @@ impl PerceptronLearner {
                 }
                 gradient.fill(0.0);
                 let (first_gradient, second_gradient) = gradient.split_at_mut(width);
-                add_batch_gradients(first_gradient, second_gradient, errors, batch_inputs);
+                add_batch_gradients(first_gradient, second_gradient, errors, row);
 
                 let step = self.config.learning_rate / (batch.len() as f64 * mean_weight);
                 for ((w, &g), &h) in pair_weights
