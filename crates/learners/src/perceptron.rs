@@ -122,7 +122,7 @@ fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: 
         .collect();
     let (out, _) = out.as_chunks_mut::<2>();
     let row = |k: usize| &inputs[k * width..(k + 1) * width];
-    two_class_probabilities(&pair_weights, [bias[0], bias[1]], row, out);
+    two_class_probabilities(&pair_weights, [bias[0], bias[1]], row, |_| &[], out);
 }
 
 /// The encoded training rows with their classes and instance weights.
@@ -176,6 +176,7 @@ fn two_class_scores_of<const N: usize>(
     weights: &[Pair],
     bias: Pair,
     rows: [&[f64]; N],
+    ahead: [&[f64]; N],
 ) -> [Pair; N] {
     let width = weights.len();
     // Plain loops, not array maps: the compiler left those as calls in the hot loop.
@@ -187,7 +188,11 @@ fn two_class_scores_of<const N: usize>(
     for (sum, r) in sums.iter_mut().zip(&rows) {
         *sum = pair_scale(weights[0], r[0]);
     }
+    prefetch_at(&ahead, 0);
     for i in 1..width {
+        if i % 8 == 0 {
+            prefetch_at(&ahead, i);
+        }
         let w = weights[i];
         for (sum, r) in sums.iter_mut().zip(&rows) {
             *sum = pair_add(*sum, pair_scale(w, r[i]));
@@ -251,21 +256,26 @@ fn two_class_softmax(scores: Pair) -> Pair {
 /// The two-class probabilities of `out.len()` rows (`row(k)`: the `k`-th, `weights.len()`
 /// values) into `out`, as [`softmax_scores`] computes them: [`SCORED_TOGETHER`] rows at a time
 /// (independent sums in flight), the same operations in the same order, so the same bits.
+/// While a group is scored, the rows `ahead(k)` of the next group are fetched (an empty slice:
+/// none).
 #[inline(always)]
 fn two_class_probabilities<'a>(
     weights: &[Pair],
     bias: Pair,
     row: impl Fn(usize) -> &'a [f64],
+    ahead: impl Fn(usize) -> &'a [f64],
     out: &mut [Pair],
 ) {
     let mut outputs = out.chunks_exact_mut(SCORED_TOGETHER);
     let mut first = 0;
     for output in &mut outputs {
         let mut rows: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
-        for (j, r) in rows.iter_mut().enumerate() {
+        let mut next: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        for (j, (r, n)) in rows.iter_mut().zip(&mut next).enumerate() {
             *r = row(first + j);
+            *n = ahead(first + SCORED_TOGETHER + j);
         }
-        let scores = two_class_scores_of(weights, bias, rows);
+        let scores = two_class_scores_of(weights, bias, rows, next);
         for (out, score) in output.iter_mut().zip(scores) {
             *out = two_class_softmax(score);
         }
@@ -306,25 +316,24 @@ fn add_batch_gradients<'a>(
     }
 }
 
-/// Asks the processor to bring the encoded rows `rows` (`width` values a row) into its cache
-/// before they are read; no effect on any value.
+/// Asks the processor to bring the cache line holding value `i` of each row of `rows` (rows
+/// scored next) into its cache; no effect on any value.
 #[inline(always)]
-fn prefetch_rows(inputs: &[f64], width: usize, rows: &[usize]) {
+fn prefetch_at<const N: usize>(rows: &[&[f64]; N], i: usize) {
     #[cfg(target_arch = "x86_64")]
-    for &row in rows {
-        // The first two 64-byte cache lines: the processor streams the rest.
-        for line in inputs[row * width..(row + 1) * width].chunks(8).take(2) {
+    for row in rows {
+        if let Some(value) = row.get(i) {
             // SAFETY: SSE is part of every x86_64 processor, and a prefetch of any address
             // neither faults nor changes memory (this one is inside the slice).
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    line.as_ptr().cast(),
+                    std::ptr::from_ref(value).cast(),
                 )
             };
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (inputs, width, rows);
+    let _ = (rows, i);
 }
 
 /// Rows whose two-class scores [`PerceptronLearner::train_two_classes`] computes together.
@@ -507,13 +516,16 @@ impl PerceptronLearner {
             order.shuffle(generator);
             let mut batches = order.chunks(batch_size).peekable();
             while let Some(batch) = batches.next() {
-                // The next batch's rows are fetched from memory while this one is computed.
-                if let Some(next) = batches.peek() {
-                    prefetch_rows(inputs, width, next);
-                }
+                let next = batches.peek().copied().unwrap_or(&[]);
                 let row = |k: usize| &inputs[batch[k] * width..(batch[k] + 1) * width];
+                // The rows scored after a group, this batch's or the next one's, are fetched
+                // from memory while it is scored.
+                let ahead = |k: usize| match batch.get(k).or_else(|| next.get(k - batch.len())) {
+                    Some(&r) => &inputs[r * width..(r + 1) * width],
+                    None => &[],
+                };
                 let probabilities = &mut probabilities[..batch.len()];
-                two_class_probabilities(&pair_weights, pair_bias, row, probabilities);
+                two_class_probabilities(&pair_weights, pair_bias, row, ahead, probabilities);
                 let errors = &mut errors[..batch.len()];
                 let mut bias_gradient: Pair = [0.0; 2];
                 for ((e, &r), &p) in errors.iter_mut().zip(batch).zip(&*probabilities) {
