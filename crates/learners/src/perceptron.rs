@@ -480,8 +480,9 @@ impl PerceptronLearner {
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
-    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the processor
-    /// overlaps), and as many rows' gradient terms added to each sum in one pass.
+    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums
+    /// that the processor overlaps) while the next group's rows are fetched, and as many rows'
+    /// gradient terms added to each sum in one pass.
     #[inline(always)]
     fn train_two_classes_portable(
         &self,
