@@ -102,8 +102,8 @@ fn softmax_scores(weights: &[f64], bias: &[f64], inputs: &[f64], out: &mut [f64]
 
 /// The softmax outputs of encoded rows (`inputs` row-major, `width` values a row) into `out`
 /// (row-major, one value per class), each row as [`softmax_scores`] computes it; with two
-/// classes, [`SCORED_TOGETHER`] rows at a time on the pair path (the same operations in the
-/// same order, so the same bits, with independent sums in flight).
+/// classes, by [`two_class_probabilities`] (the same operations in the same order, so the same
+/// bits).
 fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: &mut [f64]) {
     let num_classes = bias.len();
     if num_classes != 2 || width == 0 {
@@ -120,30 +120,9 @@ fn score_rows(weights: &[f64], bias: &[f64], inputs: &[f64], width: usize, out: 
     let pair_weights: Vec<Pair> = (0..width)
         .map(|i| [weights[i], weights[width + i]])
         .collect();
-    let pair_bias: Pair = [bias[0], bias[1]];
-    let mut rows = inputs.chunks_exact(width);
-    let mut outputs = out.chunks_exact_mut(2);
-    loop {
-        let group: Vec<&[f64]> = (&mut rows).take(SCORED_TOGETHER).collect();
-        if group.len() == SCORED_TOGETHER {
-            let group: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| group[j]);
-            for (score, out) in two_class_scores_of(&pair_weights, pair_bias, group)
-                .into_iter()
-                .zip(&mut outputs)
-            {
-                out.copy_from_slice(&two_class_softmax(score));
-            }
-            continue;
-        }
-        for (row, out) in group.into_iter().zip(&mut outputs) {
-            out.copy_from_slice(&two_class_softmax(two_class_scores(
-                &pair_weights,
-                pair_bias,
-                row,
-            )));
-        }
-        return;
-    }
+    let (out, _) = out.as_chunks_mut::<2>();
+    let row = |k: usize| &inputs[k * width..(k + 1) * width];
+    two_class_probabilities(&pair_weights, [bias[0], bias[1]], row, |_| &[], out);
 }
 
 /// The encoded training rows with their classes and instance weights.
@@ -197,17 +176,32 @@ fn two_class_scores_of<const N: usize>(
     weights: &[Pair],
     bias: Pair,
     rows: [&[f64]; N],
+    ahead: [&[f64]; N],
 ) -> [Pair; N] {
     let width = weights.len();
-    let rows = rows.map(|r| &r[..width]);
-    let mut sums = rows.map(|r| pair_scale(weights[0], r[0]));
+    // Plain loops, not array maps: the compiler left those as calls in the hot loop.
+    let mut rows = rows;
+    for r in &mut rows {
+        *r = &r[..width];
+    }
+    let mut sums = [[0.0; 2]; N];
+    for (sum, r) in sums.iter_mut().zip(&rows) {
+        *sum = pair_scale(weights[0], r[0]);
+    }
+    prefetch_at(&ahead, 0);
     for i in 1..width {
+        if i % 8 == 0 {
+            prefetch_at(&ahead, i);
+        }
         let w = weights[i];
         for (sum, r) in sums.iter_mut().zip(&rows) {
             *sum = pair_add(*sum, pair_scale(w, r[i]));
         }
     }
-    sums.map(|sum| pair_add(bias, sum))
+    for sum in &mut sums {
+        *sum = pair_add(bias, *sum);
+    }
+    sums
 }
 
 /// Adds `N` rows' gradient terms `error * input`, in row order, to each input's gradient
@@ -222,7 +216,10 @@ fn add_gradients<const N: usize>(
 ) {
     let width = first.len();
     let second = &mut second[..width];
-    let rows = rows.map(|r| &r[..width]);
+    let mut rows = rows;
+    for r in &mut rows {
+        *r = &r[..width];
+    }
     for i in 0..width {
         let (mut g, mut h) = (first[i], second[i]);
         for (e, r) in errors.iter().zip(&rows) {
@@ -256,25 +253,87 @@ fn two_class_softmax(scores: Pair) -> Pair {
     [first / total, second / total]
 }
 
-/// Asks the processor to bring the encoded rows `rows` (`width` values a row) into its cache
-/// before they are read; no effect on any value.
+/// The two-class probabilities of `out.len()` rows (`row(k)`: the `k`-th, `weights.len()`
+/// values) into `out`, as [`softmax_scores`] computes them: [`SCORED_TOGETHER`] rows at a time
+/// (independent sums in flight), the same operations in the same order, so the same bits.
+/// While a group is scored, the rows `ahead(k)` of the next group are fetched (an empty slice:
+/// none).
 #[inline(always)]
-fn prefetch_rows(inputs: &[f64], width: usize, rows: &[usize]) {
+fn two_class_probabilities<'a>(
+    weights: &[Pair],
+    bias: Pair,
+    row: impl Fn(usize) -> &'a [f64],
+    ahead: impl Fn(usize) -> &'a [f64],
+    out: &mut [Pair],
+) {
+    let mut outputs = out.chunks_exact_mut(SCORED_TOGETHER);
+    let mut first = 0;
+    for output in &mut outputs {
+        let mut rows: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        let mut next: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        for (j, (r, n)) in rows.iter_mut().zip(&mut next).enumerate() {
+            *r = row(first + j);
+            *n = ahead(first + SCORED_TOGETHER + j);
+        }
+        let scores = two_class_scores_of(weights, bias, rows, next);
+        for (out, score) in output.iter_mut().zip(scores) {
+            *out = two_class_softmax(score);
+        }
+        first += SCORED_TOGETHER;
+    }
+    for (k, out) in outputs.into_remainder().iter_mut().enumerate() {
+        *out = two_class_softmax(two_class_scores(weights, bias, row(first + k)));
+    }
+}
+
+/// Adds the gradient terms `error * input` of `errors.len()` rows (`row(k)`: the `k`-th,
+/// `first.len()` values; one error pair a row), in row order, to each input's gradient
+/// (`first` and `second`: the two classes' gradient rows).
+#[inline(always)]
+fn add_batch_gradients<'a>(
+    first: &mut [f64],
+    second: &mut [f64],
+    errors: &[Pair],
+    row: impl Fn(usize) -> &'a [f64],
+) {
+    let mut groups = errors.chunks_exact(SCORED_TOGETHER);
+    let mut start = 0;
+    for group in &mut groups {
+        let mut errors = [[0.0; 2]; SCORED_TOGETHER];
+        errors.copy_from_slice(group);
+        let mut rows: [&[f64]; SCORED_TOGETHER] = [&[]; SCORED_TOGETHER];
+        for (j, r) in rows.iter_mut().enumerate() {
+            *r = row(start + j);
+        }
+        add_gradients(first, second, errors, rows);
+        start += SCORED_TOGETHER;
+    }
+    for (k, e) in groups.remainder().iter().enumerate() {
+        for ((g, h), &xi) in first.iter_mut().zip(&mut *second).zip(row(start + k)) {
+            *g += e[0] * xi;
+            *h += e[1] * xi;
+        }
+    }
+}
+
+/// Asks the processor to bring the cache line holding value `i` of each row of `rows` (rows
+/// scored next) into its cache; no effect on any value.
+#[inline(always)]
+fn prefetch_at<const N: usize>(rows: &[&[f64]; N], i: usize) {
     #[cfg(target_arch = "x86_64")]
-    for &row in rows {
-        // The first two 64-byte cache lines: the processor streams the rest.
-        for line in inputs[row * width..(row + 1) * width].chunks(8).take(2) {
+    for row in rows {
+        if let Some(value) = row.get(i) {
             // SAFETY: SSE is part of every x86_64 processor, and a prefetch of any address
             // neither faults nor changes memory (this one is inside the slice).
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    line.as_ptr().cast(),
+                    std::ptr::from_ref(value).cast(),
                 )
             };
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (inputs, width, rows);
+    let _ = (rows, i);
 }
 
 /// Rows whose two-class scores [`PerceptronLearner::train_two_classes`] computes together.
@@ -421,8 +480,9 @@ impl PerceptronLearner {
     /// [`Self::train_any_classes`] for two classes and at least one input, with the same
     /// arithmetic in the same order (so the same weights to the last bit), faster: both classes'
     /// weights of an input side by side (one pair operation rounds each side as the separate
-    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums that the
-    /// processor overlaps), and as many rows' gradient terms added to each sum in one pass.
+    /// operation would), [`SCORED_TOGETHER`] rows' outputs computed together (independent sums
+    /// that the processor overlaps) while the next group's rows are fetched, and as many rows'
+    /// gradient terms added to each sum in one pass.
     #[inline(always)]
     fn train_two_classes_portable(
         &self,
@@ -439,7 +499,6 @@ impl PerceptronLearner {
             mean_weight,
         } = *data;
         let rows = targets.len();
-        let row = |r: usize| &inputs[r * width..(r + 1) * width];
         let mut pair_weights: Vec<Pair> = (0..width)
             .map(|i| [weights[i], weights[width + i]])
             .collect();
@@ -452,57 +511,31 @@ impl PerceptronLearner {
         let mut gradient = vec![0.0; 2 * width];
         let batch_size = self.config.batch_size.min(rows);
         let mut probabilities: Vec<Pair> = vec![[0.0; 2]; batch_size];
+        let mut errors: Vec<Pair> = vec![[0.0; 2]; batch_size];
         let mut order: Vec<usize> = (0..rows).collect();
         for _ in 0..self.config.epochs {
             order.shuffle(generator);
             let mut batches = order.chunks(batch_size).peekable();
             while let Some(batch) = batches.next() {
-                // The next batch's rows are fetched from memory while this one is computed.
-                if let Some(next) = batches.peek() {
-                    prefetch_rows(inputs, width, next);
-                }
+                let next = batches.peek().copied().unwrap_or(&[]);
+                let row = |k: usize| &inputs[batch[k] * width..(batch[k] + 1) * width];
+                // The rows scored after a group, this batch's or the next one's, are fetched
+                // from memory while it is scored.
+                let ahead = |k: usize| match batch.get(k).or_else(|| next.get(k - batch.len())) {
+                    Some(&r) => &inputs[r * width..(r + 1) * width],
+                    None => &[],
+                };
                 let probabilities = &mut probabilities[..batch.len()];
-                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
-                let mut outputs = probabilities.chunks_exact_mut(SCORED_TOGETHER);
-                for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
-                    let scores = two_class_scores_of(&pair_weights, pair_bias, rows);
-                    for (out, score) in output.iter_mut().zip(scores) {
-                        *out = two_class_softmax(score);
-                    }
+                two_class_probabilities(&pair_weights, pair_bias, row, ahead, probabilities);
+                let errors = &mut errors[..batch.len()];
+                let mut bias_gradient: Pair = [0.0; 2];
+                for ((e, &r), &p) in errors.iter_mut().zip(batch).zip(&*probabilities) {
+                    *e = pair_scale(pair_sub(p, pair_targets[r]), row_weights[r]);
+                    bias_gradient = pair_add(bias_gradient, *e);
                 }
-                for (&r, out) in groups.remainder().iter().zip(outputs.into_remainder()) {
-                    *out = two_class_softmax(two_class_scores(&pair_weights, pair_bias, row(r)));
-                }
-
                 gradient.fill(0.0);
                 let (first_gradient, second_gradient) = gradient.split_at_mut(width);
-                let mut bias_gradient: Pair = [0.0; 2];
-                let error =
-                    |r: usize, p: Pair| pair_scale(pair_sub(p, pair_targets[r]), row_weights[r]);
-                let mut groups = batch.chunks_exact(SCORED_TOGETHER);
-                let mut outputs = probabilities.chunks_exact(SCORED_TOGETHER);
-                for (group, output) in (&mut groups).zip(&mut outputs) {
-                    let errors: [Pair; SCORED_TOGETHER] =
-                        std::array::from_fn(|j| error(group[j], output[j]));
-                    for e in errors {
-                        bias_gradient = pair_add(bias_gradient, e);
-                    }
-                    let rows: [&[f64]; SCORED_TOGETHER] = std::array::from_fn(|j| row(group[j]));
-                    add_gradients(first_gradient, second_gradient, errors, rows);
-                }
-                for (&r, &p) in groups.remainder().iter().zip(outputs.remainder()) {
-                    let e = error(r, p);
-                    bias_gradient = pair_add(bias_gradient, e);
-                    for ((g, h), &xi) in first_gradient
-                        .iter_mut()
-                        .zip(&mut *second_gradient)
-                        .zip(row(r))
-                    {
-                        *g += e[0] * xi;
-                        *h += e[1] * xi;
-                    }
-                }
+                add_batch_gradients(first_gradient, second_gradient, errors, row);
 
                 let step = self.config.learning_rate / (batch.len() as f64 * mean_weight);
                 for ((w, &g), &h) in pair_weights
@@ -715,43 +748,89 @@ mod tests {
             (41, 5, 7),
             (64, 10, 32),
             (23, 2, 100),
+            (45, 7, 16),
+            (70, 8, 32),
+            (53, 9, 13),
+            (47, 33, 32),
+            (39, 216, 32),
+            (20, 216, 100),
         ] {
-            let (inputs, targets, row_weights) = two_class_rows(rows, width, rows as u64);
-            let mean_weight = row_weights.iter().sum::<f64>() / rows as f64;
-            let data = TrainingRows {
-                inputs: &inputs,
-                width,
-                targets: &targets,
-                row_weights: &row_weights,
-                mean_weight,
-            };
-            let learner = PerceptronLearner::new(PerceptronConfig {
-                learning_rate: 0.3,
-                epochs: 5,
-                batch_size,
-            });
-            let mut generator = ChaCha8Rng::seed_from_u64(9);
-            let start: Vec<f64> = (0..2 * width)
-                .map(|_| generator.sample::<f64, _>(StandardNormal))
-                .collect();
-            let (mut general_weights, mut general_bias) = (start.clone(), vec![0.1, -0.2]);
-            let (mut pair_weights, mut pair_bias) = (start, vec![0.1, -0.2]);
-            let mut general_generator = generator.clone();
-            learner.train_any_classes(
-                &data,
-                &mut general_weights,
-                &mut general_bias,
-                &mut general_generator,
+            check_two_class_training(rows, width, batch_size, 1.0);
+        }
+    }
+
+    /// Finite rows large enough that scores overflow to infinities and NaNs during training:
+    /// the pair path still matches the general one to the bit.
+    #[test]
+    fn two_class_training_matches_the_general_training_with_overflowing_scores() {
+        for (rows, width, batch_size) in [(37, 1, 4), (41, 8, 32), (45, 9, 8), (39, 216, 32)] {
+            check_two_class_training(rows, width, batch_size, 1e160);
+        }
+    }
+
+    /// Trains seeded two-class rows (inputs times `scale`) with the general path, the pair path
+    /// the processor gets and the portable pair path from the same start, and asserts the same
+    /// weights, bias and generator state; then the same scores of every row.
+    fn check_two_class_training(rows: usize, width: usize, batch_size: usize, scale: f64) {
+        let (inputs, targets, row_weights) = two_class_rows(rows, width, rows as u64);
+        let inputs: Vec<f64> = inputs.iter().map(|x| x * scale).collect();
+        let mean_weight = row_weights.iter().sum::<f64>() / rows as f64;
+        let data = TrainingRows {
+            inputs: &inputs,
+            width,
+            targets: &targets,
+            row_weights: &row_weights,
+            mean_weight,
+        };
+        let learner = PerceptronLearner::new(PerceptronConfig {
+            learning_rate: 0.3,
+            epochs: 5,
+            batch_size,
+        });
+        let mut start_generator = ChaCha8Rng::seed_from_u64(9);
+        let start: Vec<f64> = (0..2 * width)
+            .map(|_| start_generator.sample::<f64, _>(StandardNormal))
+            .collect();
+        let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        let train = |path: usize| {
+            let (mut weights, mut bias) = (start.clone(), vec![0.1, -0.2]);
+            let mut generator = start_generator.clone();
+            match path {
+                0 => learner.train_any_classes(&data, &mut weights, &mut bias, &mut generator),
+                1 => learner.train_two_classes(&data, &mut weights, &mut bias, &mut generator),
+                _ => learner.train_two_classes_portable(
+                    &data,
+                    &mut weights,
+                    &mut bias,
+                    &mut generator,
+                ),
+            }
+            (
+                bits(&weights),
+                bits(&bias),
+                generator.next_u64(),
+                weights,
+                bias,
+            )
+        };
+        let (general_weights, general_bias, general_next, weights, bias) = train(0);
+        for path in [1, 2] {
+            let (pair_weights, pair_bias, pair_next, _, _) = train(path);
+            assert_eq!(general_weights, pair_weights, "{rows} {width} {path}");
+            assert_eq!(general_bias, pair_bias, "{rows} {width} {path}");
+            assert_eq!(general_next, pair_next, "{rows} {width} {path}");
+        }
+        let mut scores = vec![0.0; 2 * rows];
+        score_rows(&weights, &bias, &inputs, width, &mut scores);
+        for (row, got) in scores.chunks_exact(2).enumerate() {
+            let mut expected = [0.0; 2];
+            softmax_scores(
+                &weights,
+                &bias,
+                &inputs[row * width..][..width],
+                &mut expected,
             );
-            learner.train_two_classes(&data, &mut pair_weights, &mut pair_bias, &mut generator);
-            let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            assert_eq!(
-                bits(&general_weights),
-                bits(&pair_weights),
-                "{rows} {width}"
-            );
-            assert_eq!(bits(&general_bias), bits(&pair_bias), "{rows} {width}");
-            assert_eq!(general_generator.next_u64(), generator.next_u64());
+            assert_eq!(bits(&expected), bits(got), "{rows} {width} row {row}");
         }
     }
 
