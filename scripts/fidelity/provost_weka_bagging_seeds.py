@@ -15,17 +15,12 @@ import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from provost_weka_beside_ours import KINDS, noise, table1  # noqa: E402
+from provost_weka_beside_ours import KINDS, find_table, noise, table1  # noqa: E402
 
 
 def dominators(folder):
     """The datasets whose averaged curve dominates, and the folds with a dominating learner."""
-    for candidate in ("provost_dominance.md", os.path.join("tables", "provost_dominance.md")):
-        path = os.path.join(folder, candidate)
-        if os.path.exists(path):
-            break
-    else:
-        sys.exit(f"{folder}: no provost_dominance.md")
+    path = find_table(folder, "provost_dominance.md")
     found, folds = [], 0
     with open(path) as handle:
         for line in handle:

@@ -22,14 +22,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 KINDS = ["whole range", "part of it", "not at all"]
 
 
+def find_table(folder, name):
+    """The path of a run's table `name`: in `folder` itself or in its tables/ folder."""
+    for path in (os.path.join(folder, name), os.path.join(folder, "tables", name)):
+        if os.path.exists(path):
+            return path
+    sys.exit(f"{folder}: no {name} (nor tables/{name})")
+
+
 def table1(folder):
     """[(domain, range, published, ours-over-range, agreement, resamples, cause)] of Table 1."""
-    for candidate in ("provost_table1.md", os.path.join("tables", "provost_table1.md")):
-        path = os.path.join(folder, candidate)
-        if os.path.exists(path):
-            break
-    else:
-        sys.exit(f"{folder}: no provost_table1.md (nor tables/provost_table1.md)")
+    path = find_table(folder, "provost_table1.md")
     rows = []
     with open(path) as handle:
         for line in handle:
