@@ -2,9 +2,23 @@
 //! through ||a||^2 + ||b||^2 - 2ab (a cache-blocked matrix product on the numeric attributes)
 //! plus the nominal mismatches, which picks, with a proven bound on its rounding error, the few
 //! rows that can be among the nearest; [`super::search`] then computes their exact distances.
+//!
+//! The product runs in single precision (sixteen lanes to a 512-bit register, half the fused
+//! multiply-adds of double precision) on the values rounded to `f32`; the norms, the
+//! distances and the bound stay in `f64`. The bound covers the rounding of the values to `f32`
+//! and of the single-precision sums ([`BlockedScreen::error_bound`]), so the screen keeps
+//! every row that can be among the nearest, as before: only more rows reach the exact check.
 
-/// Training rows per panel of the product (one vector register of lanes or two).
-const PANEL: usize = 8;
+/// Training rows per panel of the product (one 512-bit register of `f32` lanes, or two 256-bit).
+const PANEL: usize = 16;
+
+/// The largest magnitude of a scaled numeric value the single-precision product takes: products
+/// stay far from `f32`'s overflow and the bound's relative errors hold. Training values are
+/// scaled to [0, 1]; a query beyond it is searched without the screen.
+const LARGEST_VALUE: f64 = 4_294_967_296.0;
+
+/// The most numeric attributes the single-precision bound is written for (`n u` well below 1).
+const MOST_ATTRIBUTES: usize = 1 << 16;
 
 /// Queries whose products with one panel are accumulated together in registers (with AVX-512,
 /// twelve independent chains of fused multiply-adds keep both units busy).
@@ -21,9 +35,9 @@ pub(crate) struct BlockedScreen {
     numeric_attributes: Vec<usize>,
     /// The nominal attributes (numbers in the query's order).
     nominal_attributes: Vec<usize>,
-    /// Numeric values in panels of [`PANEL`] rows: attribute `j` of row `r` at
-    /// `((r / PANEL) * width + j) * PANEL + r % PANEL`, rows past the end zero.
-    panels: Vec<f64>,
+    /// Numeric values rounded to `f32`, in panels of [`PANEL`] rows: attribute `j` of row `r`
+    /// at `((r / PANEL) * width + j) * PANEL + r % PANEL`, rows past the end zero.
+    panels: Vec<f32>,
     /// The computed squared norm of every row's numeric values (NaN past the last row, up to
     /// a whole panel).
     squared_norms: Vec<f64>,
@@ -38,9 +52,9 @@ pub(crate) struct BlockedScreen {
 
 /// Per-query values of a group of queries prepared for the product.
 pub(crate) struct ScreenQueries {
-    /// Numeric values attribute-major: attribute `j` of query `q` at `j * QUERY_GROUP + q`
-    /// (missing queries of a short group zero).
-    numeric: Vec<f64>,
+    /// Numeric values rounded to `f32`, attribute-major: attribute `j` of query `q` at
+    /// `j * QUERY_GROUP + q` (missing queries of a short group zero).
+    numeric: Vec<f32>,
     /// Squared norms of the queries' numeric values.
     squared_norms: Vec<f64>,
     /// Nominal values, row-major.
@@ -51,7 +65,8 @@ pub(crate) struct ScreenQueries {
 
 impl BlockedScreen {
     /// Lays out `count` complete scaled rows (row-major, `dimensions` values a row); `None`
-    /// when a value is not finite (the error bound needs finite norms).
+    /// when a value is not finite (the error bound needs finite norms), a numeric value is
+    /// beyond [`LARGEST_VALUE`] or there are [`MOST_ATTRIBUTES`] numeric attributes or more.
     pub(crate) fn new(
         rows: &[f64],
         dimensions: usize,
@@ -64,14 +79,22 @@ impl BlockedScreen {
         let (nominal_attributes, numeric_attributes): (Vec<usize>, Vec<usize>) =
             (0..dimensions).partition(|&attribute| is_nominal(attribute));
         let width = numeric_attributes.len();
-        let mut panels = vec![0.0; count.div_ceil(PANEL) * width * PANEL];
+        let out_of_range = rows.chunks_exact(dimensions.max(1)).take(count).any(|row| {
+            numeric_attributes
+                .iter()
+                .any(|&attribute| row[attribute].abs() > LARGEST_VALUE)
+        });
+        if out_of_range || width >= MOST_ATTRIBUTES {
+            return None;
+        }
+        let mut panels = vec![0.0f32; count.div_ceil(PANEL) * width * PANEL];
         let mut squared_norms = Vec::with_capacity(count);
         let nominal_width = nominal_attributes.len();
         let mut nominal_values = vec![0.0; count.div_ceil(PANEL) * nominal_width * PANEL];
         for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
             let base = (row_number / PANEL) * width * PANEL + row_number % PANEL;
             for (j, &attribute) in numeric_attributes.iter().enumerate() {
-                panels[base + j * PANEL] = row[attribute];
+                panels[base + j * PANEL] = row[attribute] as f32;
             }
             squared_norms.push(
                 numeric_attributes
@@ -99,19 +122,24 @@ impl BlockedScreen {
         })
     }
 
-    /// Prepares up to [`QUERY_GROUP`] complete scaled queries; `None` when a value is not finite.
+    /// Prepares up to [`QUERY_GROUP`] complete scaled queries; `None` when a value is not finite
+    /// or a numeric value is beyond [`LARGEST_VALUE`].
     pub(crate) fn queries(&self, queries: &[&[f64]]) -> Option<ScreenQueries> {
-        if queries
-            .iter()
-            .any(|query| query.iter().any(|v| !v.is_finite()))
-        {
+        let out_of_range = |query: &&[f64]| {
+            query.iter().any(|v| !v.is_finite())
+                || self
+                    .numeric_attributes
+                    .iter()
+                    .any(|&attribute| query[attribute].abs() > LARGEST_VALUE)
+        };
+        if queries.iter().any(out_of_range) {
             return None;
         }
         let width = self.numeric_attributes.len();
-        let mut numeric = vec![0.0; width * QUERY_GROUP];
+        let mut numeric = vec![0.0f32; width * QUERY_GROUP];
         for (q, query) in queries.iter().enumerate() {
             for (j, &attribute) in self.numeric_attributes.iter().enumerate() {
-                numeric[j * QUERY_GROUP + q] = query[attribute];
+                numeric[j * QUERY_GROUP + q] = query[attribute] as f32;
             }
         }
         let squared_norms = queries
@@ -140,17 +168,31 @@ impl BlockedScreen {
     }
 
     /// A bound on the difference between a screened distance of a query (squared norm
-    /// `query_squared_norm`) and the exact distance as computed (either way round): both
-    /// approximate the true sum with relative errors below `(n + 3) u` of the sum of the
-    /// squared norms plus the nominal mismatches (n numeric attributes, u the unit roundoff
-    /// 2^-53, every term non-negative but the product, whose terms are bounded by half the
-    /// squared norms), and the computed norms are within the same relative error of the true
-    /// ones; four times that, plus a margin for underflow, covers them with room to spare.
+    /// `query_squared_norm`) and the exact distance as computed (either way round).
+    ///
+    /// The single-precision product: each value rounded to `f32` moves by at most `u |x|`
+    /// (u = 2^-24, the values being normal and at most [`LARGEST_VALUE`]), so the product of
+    /// the rounded values is within `(2u + u^2)` of `sum |a_i b_i|` of the true one, and their
+    /// sum in `f32`, in any order, with or without fused multiply-adds, within
+    /// `gamma_n (1 + u)^2 sum |a_i b_i|` (gamma_n = n u / (1 - n u), n numeric attributes).
+    /// Since `sum |a_i b_i| <= (|a|^2 + |b|^2) / 2` and the distance takes twice the product,
+    /// the screened distance is off by at most `(n + 2) u (1 + 0.005)` times the sum of the
+    /// squared norms (n below [`MOST_ATTRIBUTES`], so `n u < 2^-8`); `(n + 4) 2u` covers that
+    /// twice over.
+    /// The double-precision rest: the norms, the sums and the exact distance as computed
+    /// approximate theirs with relative errors below `(n + 3) 2^-53` of the squared norms plus
+    /// the nominal mismatches (every term non-negative but the product), so four times that
+    /// covers them with room to spare. The last term is a margin for values and products
+    /// below `f32`'s normal range (an absolute error of 2^-149 at most per value, times a value
+    /// of at most [`LARGEST_VALUE`]) and for underflow in `f64`.
     pub(crate) fn error_bound(&self, query_squared_norm: f64) -> f64 {
+        let numeric = self.numeric_attributes.len() as f64;
         let terms = (self.numeric_attributes.len() + self.nominal_attributes.len() + 8) as f64;
         let scale =
             query_squared_norm + self.largest_squared_norm + self.nominal_attributes.len() as f64;
-        4.0 * terms * f64::EPSILON * scale + 1e-290
+        let single = (numeric + 4.0) * f64::from(f32::EPSILON);
+        let double = 4.0 * terms * f64::EPSILON;
+        (single + double) * scale + (numeric + 1.0) * 1e-30
     }
 
     /// The candidates of every query of some groups (as prepared by [`BlockedScreen::queries`]):
@@ -216,7 +258,7 @@ impl BlockedScreen {
         &self,
         groups: &[ScreenQueries],
         out: &mut [Candidates],
-        products: impl Fn(&[f64], &[f64]) -> [[f64; PANEL]; QUERY_GROUP],
+        products: impl Fn(&[f32], &[f32]) -> [[f32; PANEL]; QUERY_GROUP],
     ) {
         let width = self.numeric_attributes.len();
         let panel_count = self.count.div_ceil(PANEL);
@@ -243,7 +285,7 @@ impl BlockedScreen {
         &self,
         queries: &ScreenQueries,
         panel_number: usize,
-        sums: &[[f64; PANEL]; QUERY_GROUP],
+        sums: &[[f32; PANEL]; QUERY_GROUP],
         out: &mut [Candidates],
     ) {
         let nominal_width = self.nominal_attributes.len();
@@ -257,7 +299,7 @@ impl BlockedScreen {
             let query_norm = queries.squared_norms[q];
             let mut distances = [0.0f64; PANEL];
             for lane in 0..PANEL {
-                distances[lane] = (query_norm + norms[lane]) - 2.0 * sum[lane];
+                distances[lane] = (query_norm + norms[lane]) - 2.0 * f64::from(sum[lane]);
             }
             let query_nominal = &queries.nominal[q * nominal_width..(q + 1) * nominal_width];
             for (values, &query_value) in nominal_panel.chunks_exact(PANEL).zip(query_nominal) {
@@ -352,9 +394,9 @@ impl Candidates {
 
 /// The products of a group of queries (attribute-major, [`QUERY_GROUP`] values an attribute)
 /// with a panel (attribute-major, [`PANEL`] values an attribute), accumulated attribute by
-/// attribute.
-fn products_portable(panel: &[f64], queries: &[f64]) -> [[f64; PANEL]; QUERY_GROUP] {
-    let mut sums = [[0.0f64; PANEL]; QUERY_GROUP];
+/// attribute in `f32`.
+fn products_portable(panel: &[f32], queries: &[f32]) -> [[f32; PANEL]; QUERY_GROUP] {
+    let mut sums = [[0.0f32; PANEL]; QUERY_GROUP];
     for (values, query_values) in panel
         .chunks_exact(PANEL)
         .zip(queries.chunks_exact(QUERY_GROUP))
@@ -368,29 +410,30 @@ fn products_portable(panel: &[f64], queries: &[f64]) -> [[f64; PANEL]; QUERY_GRO
     sums
 }
 
-/// [`products_portable`] with AVX-512F fused multiply-adds: a register per query.
+/// [`products_portable`] with AVX-512F fused multiply-adds: a register of sixteen lanes per
+/// query.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn products_avx512(panel: &[f64], queries: &[f64]) -> [[f64; PANEL]; QUERY_GROUP] {
+fn products_avx512(panel: &[f32], queries: &[f32]) -> [[f32; PANEL]; QUERY_GROUP] {
     use std::arch::x86_64::{
-        __m512d, _mm512_fmadd_pd, _mm512_loadu_pd, _mm512_set1_pd, _mm512_setzero_pd,
-        _mm512_storeu_pd,
+        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps,
     };
     let width = panel.len() / PANEL;
     assert!(queries.len() >= width * QUERY_GROUP);
-    let mut sums: [__m512d; QUERY_GROUP] = [_mm512_setzero_pd(); QUERY_GROUP];
+    let mut sums: [__m512; QUERY_GROUP] = [_mm512_setzero_ps(); QUERY_GROUP];
     for attribute in 0..width {
         // SAFETY: `attribute * PANEL + PANEL <= panel.len()`.
-        let values = unsafe { _mm512_loadu_pd(panel.as_ptr().add(attribute * PANEL)) };
+        let values = unsafe { _mm512_loadu_ps(panel.as_ptr().add(attribute * PANEL)) };
         let query_values = &queries[attribute * QUERY_GROUP..(attribute + 1) * QUERY_GROUP];
         for (sum, &query_value) in sums.iter_mut().zip(query_values) {
-            *sum = _mm512_fmadd_pd(_mm512_set1_pd(query_value), values, *sum);
+            *sum = _mm512_fmadd_ps(_mm512_set1_ps(query_value), values, *sum);
         }
     }
-    let mut out = [[0.0f64; PANEL]; QUERY_GROUP];
+    let mut out = [[0.0f32; PANEL]; QUERY_GROUP];
     for (row, sum) in out.iter_mut().zip(sums) {
-        // SAFETY: a row holds PANEL = 8 values.
-        unsafe { _mm512_storeu_pd(row.as_mut_ptr(), sum) };
+        // SAFETY: a row holds PANEL = 16 values.
+        unsafe { _mm512_storeu_ps(row.as_mut_ptr(), sum) };
     }
     out
 }
@@ -399,40 +442,40 @@ fn products_avx512(panel: &[f64], queries: &[f64]) -> [[f64; PANEL]; QUERY_GROUP
 /// of AVX2's sixteen registers.
 const AVX2_QUERIES: usize = 6;
 
-/// [`products_portable`] with AVX2 fused multiply-adds: two registers per query, half of the
-/// group at a time.
+/// [`products_portable`] with AVX2 fused multiply-adds: two registers of eight lanes per query,
+/// half of the group at a time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn products_avx2(panel: &[f64], queries: &[f64]) -> [[f64; PANEL]; QUERY_GROUP] {
+fn products_avx2(panel: &[f32], queries: &[f32]) -> [[f32; PANEL]; QUERY_GROUP] {
     use std::arch::x86_64::{
-        __m256d, _mm256_fmadd_pd, _mm256_loadu_pd, _mm256_set1_pd, _mm256_setzero_pd,
-        _mm256_storeu_pd,
+        __m256, _mm256_fmadd_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_setzero_ps,
+        _mm256_storeu_ps,
     };
     let width = panel.len() / PANEL;
     assert!(queries.len() >= width * QUERY_GROUP);
-    let mut out = [[0.0f64; PANEL]; QUERY_GROUP];
+    let mut out = [[0.0f32; PANEL]; QUERY_GROUP];
     for (half, out) in out.chunks_exact_mut(AVX2_QUERIES).enumerate() {
-        let mut low: [__m256d; AVX2_QUERIES] = [_mm256_setzero_pd(); AVX2_QUERIES];
-        let mut high: [__m256d; AVX2_QUERIES] = [_mm256_setzero_pd(); AVX2_QUERIES];
+        let mut low: [__m256; AVX2_QUERIES] = [_mm256_setzero_ps(); AVX2_QUERIES];
+        let mut high: [__m256; AVX2_QUERIES] = [_mm256_setzero_ps(); AVX2_QUERIES];
         for attribute in 0..width {
             // SAFETY: `attribute * PANEL + PANEL <= panel.len()`.
             let (low_values, high_values) = unsafe {
                 let start = panel.as_ptr().add(attribute * PANEL);
-                (_mm256_loadu_pd(start), _mm256_loadu_pd(start.add(4)))
+                (_mm256_loadu_ps(start), _mm256_loadu_ps(start.add(8)))
             };
             let first = attribute * QUERY_GROUP + half * AVX2_QUERIES;
             let query_values = &queries[first..first + AVX2_QUERIES];
             for ((low, high), &query_value) in low.iter_mut().zip(&mut high).zip(query_values) {
-                let broadcast = _mm256_set1_pd(query_value);
-                *low = _mm256_fmadd_pd(broadcast, low_values, *low);
-                *high = _mm256_fmadd_pd(broadcast, high_values, *high);
+                let broadcast = _mm256_set1_ps(query_value);
+                *low = _mm256_fmadd_ps(broadcast, low_values, *low);
+                *high = _mm256_fmadd_ps(broadcast, high_values, *high);
             }
         }
         for ((row, low), high) in out.iter_mut().zip(low).zip(high) {
-            // SAFETY: a row holds PANEL = 8 values.
+            // SAFETY: a row holds PANEL = 16 values.
             unsafe {
-                _mm256_storeu_pd(row.as_mut_ptr(), low);
-                _mm256_storeu_pd(row.as_mut_ptr().add(4), high);
+                _mm256_storeu_ps(row.as_mut_ptr(), low);
+                _mm256_storeu_ps(row.as_mut_ptr().add(8), high);
             }
         }
     }
@@ -444,6 +487,102 @@ mod tests {
     use super::*;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// A value of the screen's tests: mostly uniform on [0, 1], sometimes a value below `f32`'s
+    /// normal range, an end of the range, or (for queries) far outside it.
+    fn awkward_value(generator: &mut ChaCha8Rng, query: bool) -> f64 {
+        match generator.random_range(0..20u8) {
+            0 => 1e-39 * generator.random::<f64>(),
+            1 => 1e-300,
+            2 => 0.0,
+            3 => 1.0,
+            4 if query => LARGEST_VALUE * generator.random::<f64>(),
+            5 if query => -3.0 * generator.random::<f64>(),
+            _ => generator.random::<f64>(),
+        }
+    }
+
+    #[test]
+    fn single_precision_screen_keeps_every_row_as_near_as_the_kth() {
+        let mut generator = ChaCha8Rng::seed_from_u64(41);
+        for (count, numeric, nominal, k) in [(300, 57, 0, 5), (257, 60, 3, 21), (40, 50, 1, 1)] {
+            let dimensions = numeric + nominal;
+            let is_nominal = |attribute: usize| attribute >= numeric;
+            // A base row and near copies of it (differences of about 1e-9, which single
+            // precision cannot see), then random rows.
+            let base: Vec<f64> = (0..numeric).map(|_| generator.random::<f64>()).collect();
+            let mut rows = Vec::with_capacity(count * dimensions);
+            for row in 0..count {
+                for attribute in 0..dimensions {
+                    let value = if is_nominal(attribute) {
+                        f64::from(generator.random_range(0..3u8))
+                    } else if row < 30 {
+                        (base[attribute] + 1e-9 * generator.random::<f64>()).min(1.0)
+                    } else {
+                        awkward_value(&mut generator, false)
+                    };
+                    rows.push(value);
+                }
+            }
+            let screen = BlockedScreen::new(&rows, dimensions, count, is_nominal)
+                .expect("finite values in range");
+            let queries: Vec<Vec<f64>> = (0..2 * QUERY_GROUP)
+                .map(|q| {
+                    (0..dimensions)
+                        .map(|attribute| match attribute {
+                            a if is_nominal(a) => f64::from(generator.random_range(0..3u8)),
+                            a if q % 3 == 0 => base[a],
+                            _ => awkward_value(&mut generator, true),
+                        })
+                        .collect()
+                })
+                .collect();
+            let groups: Vec<ScreenQueries> = queries
+                .chunks(QUERY_GROUP)
+                .map(|group| {
+                    let views: Vec<&[f64]> = group.iter().map(Vec::as_slice).collect();
+                    screen.queries(&views).expect("queries in range")
+                })
+                .collect();
+            let mut out = Vec::new();
+            screen.candidates(&groups, k, &mut out);
+            for (q, query) in queries.iter().enumerate() {
+                let exact: Vec<f64> = rows
+                    .chunks_exact(dimensions)
+                    .map(|row| {
+                        row.iter()
+                            .zip(query)
+                            .enumerate()
+                            .map(|(a, (x, y))| match a {
+                                a if is_nominal(a) => f64::from(u8::from(x != y)),
+                                _ => (x - y) * (x - y),
+                            })
+                            .sum()
+                    })
+                    .collect();
+                let mut sorted = exact.clone();
+                sorted.sort_by(f64::total_cmp);
+                let kth = sorted[k - 1];
+                let kept: Vec<usize> = out[q].rows().collect();
+                for row in (0..count).filter(|&row| exact[row] <= kth) {
+                    assert!(
+                        kept.contains(&row),
+                        "query {q}: row {row} lost ({count} rows)"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_beyond_the_single_precision_range_are_not_screened() {
+        let rows = [0.5, LARGEST_VALUE * 2.0, 0.25, 0.75];
+        assert!(BlockedScreen::new(&rows, 2, 2, |_| false).is_none());
+        let screen =
+            BlockedScreen::new(&[0.5, 0.25, 0.75, 1.0], 2, 2, |_| false).expect("values in range");
+        assert!(screen.queries(&[&[0.5, -LARGEST_VALUE * 2.0]]).is_none());
+        assert!(screen.queries(&[&[0.5, LARGEST_VALUE]]).is_some());
+    }
 
     #[test]
     fn candidates_are_the_rows_within_the_kth_smallest_plus_the_slack() {
