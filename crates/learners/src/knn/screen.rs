@@ -513,15 +513,15 @@ mod tests {
             let base: Vec<f64> = (0..numeric).map(|_| generator.random::<f64>()).collect();
             let mut rows = Vec::with_capacity(count * dimensions);
             for row in 0..count {
-                for attribute in 0..dimensions {
-                    let value = if is_nominal(attribute) {
-                        f64::from(generator.random_range(0..3u8))
-                    } else if row < 30 {
-                        (base[attribute] + 1e-9 * generator.random::<f64>()).min(1.0)
+                for &centre in &base {
+                    rows.push(if row < 30 {
+                        (centre + 1e-9 * generator.random::<f64>()).min(1.0)
                     } else {
                         awkward_value(&mut generator, false)
-                    };
-                    rows.push(value);
+                    });
+                }
+                for _ in 0..nominal {
+                    rows.push(f64::from(generator.random_range(0..3u8)));
                 }
             }
             let screen = BlockedScreen::new(&rows, dimensions, count, is_nominal)
