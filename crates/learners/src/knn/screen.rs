@@ -206,20 +206,7 @@ impl BlockedScreen {
         capacity: usize,
         out: &mut Vec<Candidates>,
     ) {
-        out.resize_with(groups.len() * QUERY_GROUP, Candidates::default);
-        for (number, queries) in groups.iter().enumerate() {
-            for (q, candidates) in out[number * QUERY_GROUP..(number + 1) * QUERY_GROUP]
-                .iter_mut()
-                .enumerate()
-            {
-                let slack = if q < queries.group {
-                    2.0 * self.error_bound(queries.squared_norms[q])
-                } else {
-                    0.0
-                };
-                candidates.start(capacity, slack);
-            }
-        }
+        self.start_candidates(groups, capacity, out);
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
@@ -234,6 +221,29 @@ impl BlockedScreen {
             }
         }
         self.select_with(groups, out, products_portable)
+    }
+
+    /// Empty candidate lists for every place of some groups, each with its query's slack.
+    fn start_candidates(
+        &self,
+        groups: &[ScreenQueries],
+        capacity: usize,
+        out: &mut Vec<Candidates>,
+    ) {
+        out.resize_with(groups.len() * QUERY_GROUP, Candidates::default);
+        for (number, queries) in groups.iter().enumerate() {
+            for (q, candidates) in out[number * QUERY_GROUP..(number + 1) * QUERY_GROUP]
+                .iter_mut()
+                .enumerate()
+            {
+                let slack = if q < queries.group {
+                    2.0 * self.error_bound(queries.squared_norms[q])
+                } else {
+                    0.0
+                };
+                candidates.start(capacity, slack);
+            }
+        }
     }
 
     /// [`BlockedScreen::select_with`] with the AVX-512 products, all compiled for AVX-512.
@@ -544,32 +554,79 @@ mod tests {
                     screen.queries(&views).expect("queries in range")
                 })
                 .collect();
-            let mut out = Vec::new();
-            screen.candidates(&groups, k, &mut out);
-            for (q, query) in queries.iter().enumerate() {
-                let exact: Vec<f64> = rows
-                    .chunks_exact(dimensions)
-                    .map(|row| {
-                        row.iter()
-                            .zip(query)
-                            .enumerate()
-                            .map(|(a, (x, y))| match a {
-                                a if is_nominal(a) => f64::from(u8::from(x != y)),
-                                _ => (x - y) * (x - y),
-                            })
-                            .sum()
-                    })
-                    .collect();
-                let mut sorted = exact.clone();
-                sorted.sort_by(f64::total_cmp);
-                let kth = sorted[k - 1];
-                let kept: Vec<usize> = out[q].rows().collect();
-                for row in (0..count).filter(|&row| exact[row] <= kth) {
-                    assert!(
-                        kept.contains(&row),
-                        "query {q}: row {row} lost ({count} rows)"
-                    );
-                }
+            for out in every_kernel(&screen, &groups, k) {
+                check_kept(&rows, dimensions, &queries, &out, k, is_nominal);
+            }
+        }
+    }
+
+    /// The candidates of some groups by each product kernel the processor runs.
+    fn every_kernel(
+        screen: &BlockedScreen,
+        groups: &[ScreenQueries],
+        k: usize,
+    ) -> Vec<Vec<Candidates>> {
+        let mut outs = Vec::new();
+        let mut out = Vec::new();
+        screen.start_candidates(groups, k, &mut out);
+        screen.select_with(groups, &mut out, products_portable);
+        outs.push(out);
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
+            {
+                let mut out = Vec::new();
+                screen.start_candidates(groups, k, &mut out);
+                // SAFETY: the processor has AVX2 and FMA (checked just above).
+                unsafe { screen.select_avx2(groups, &mut out) };
+                outs.push(out);
+            }
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                let mut out = Vec::new();
+                screen.start_candidates(groups, k, &mut out);
+                // SAFETY: the processor has AVX-512F (checked just above).
+                unsafe { screen.select_avx512(groups, &mut out) };
+                outs.push(out);
+            }
+        }
+        outs
+    }
+
+    /// Asserts that every row as near to a query as its k-th nearest (by the exact distance)
+    /// is among its candidates.
+    fn check_kept(
+        rows: &[f64],
+        dimensions: usize,
+        queries: &[Vec<f64>],
+        out: &[Candidates],
+        k: usize,
+        is_nominal: impl Fn(usize) -> bool,
+    ) {
+        let count = rows.len() / dimensions;
+        for (q, query) in queries.iter().enumerate() {
+            let exact: Vec<f64> = rows
+                .chunks_exact(dimensions)
+                .map(|row| {
+                    row.iter()
+                        .zip(query)
+                        .enumerate()
+                        .map(|(a, (x, y))| match a {
+                            a if is_nominal(a) => f64::from(u8::from(x != y)),
+                            _ => (x - y) * (x - y),
+                        })
+                        .sum()
+                })
+                .collect();
+            let mut sorted = exact.clone();
+            sorted.sort_by(f64::total_cmp);
+            let kth = sorted[k - 1];
+            let kept: Vec<usize> = out[q].rows().collect();
+            for row in (0..count).filter(|&row| exact[row] <= kth) {
+                assert!(
+                    kept.contains(&row),
+                    "query {q}: row {row} lost ({count} rows)"
+                );
             }
         }
     }
