@@ -14,6 +14,7 @@
 //! `d = sqrt(squared distance / number of attributes)`.
 
 mod distance;
+mod lazy;
 mod levels;
 mod screen;
 mod search;
@@ -31,6 +32,7 @@ use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::tune_space::TuneSpace;
 use distance::Scaling;
+use lazy::LazyIndex;
 use search::{Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
 pub use shared::NeighbourLists;
@@ -228,8 +230,7 @@ impl KnnLearner {
             });
         }
         let config = &self.config;
-        let index = build_index(train, &positions, config.search);
-        let shared = lists.and_then(|lists| SharedSearch::new(lists, &index, train, &positions));
+        let (index, shared) = fit_search(train, &positions, config.search, lists);
         let (k, selection) = if !config.select_k {
             (config.k, KSelection::Fixed)
         } else {
@@ -262,10 +263,8 @@ impl KnnLearner {
                     if inner_train.is_empty() || inner_validation.is_empty() {
                         (config.k, KSelection::TooFewRows)
                     } else {
-                        let inner_index = build_index(train, &inner_train, config.search);
-                        let inner_shared = lists.and_then(|lists| {
-                            SharedSearch::new(lists, &inner_index, train, &inner_train)
-                        });
+                        let (inner_index, inner_shared) =
+                            fit_search(train, &inner_train, config.search, lists);
                         let errors = self.score_candidates(
                             (&inner_index, inner_shared.as_ref()),
                             train,
@@ -302,7 +301,7 @@ impl KnnLearner {
     /// Weighted validation error of every candidate k, from one search for the largest.
     fn score_candidates(
         &self,
-        (index, shared): (&NeighbourIndex, Option<&SharedSearch>),
+        (index, shared): (&LazyIndex, Option<&SharedSearch>),
         train: &View,
         train_positions: &[usize],
         validation: &View,
@@ -431,7 +430,8 @@ fn scale_rows(scaling: &Scaling, count: usize, value: impl Fn(usize, usize) -> f
     rows
 }
 
-fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> NeighbourIndex {
+/// The scaling fitted on the rows `positions` of `train`, and those rows scaled (row-major).
+fn scaled_training(train: &View, positions: &[usize]) -> (Scaling, Vec<f64>) {
     let scaling = Scaling::fit(train, positions);
     let dimensions = scaling.len();
     let mut rows = vec![0.0; positions.len() * dimensions];
@@ -440,7 +440,26 @@ fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> Neigh
             scale_row(&scaling, |a| train.value(position, a), row);
         }
     }
-    NeighbourIndex::new(scaling, rows, positions.len(), method)
+    (scaling, rows)
+}
+
+/// The index of the rows `positions` of `train`: without lists built at once; with them, its
+/// points alone (the search structure built when a search needs it), with the lists' search
+/// when they serve it.
+fn fit_search(
+    train: &View,
+    positions: &[usize],
+    method: SearchMethod,
+    lists: Option<&Arc<NeighbourLists>>,
+) -> (LazyIndex, Option<SharedSearch>) {
+    let (scaling, rows) = scaled_training(train, positions);
+    let Some(lists) = lists else {
+        let index = NeighbourIndex::new(scaling, rows, positions.len(), method);
+        return (LazyIndex::AtOnce(index), None);
+    };
+    let points = NeighbourIndex::points_only(scaling, rows, positions.len());
+    let shared = SharedSearch::new(lists, &points, train, positions);
+    (LazyIndex::later(Arc::new(points), method), shared)
 }
 
 /// Splits positions into (inner training, inner validation), stratified by class, with a
@@ -598,20 +617,20 @@ pub enum KSelection {
 /// The k nearest indexed rows (plus ties) of scaled queries that are the dataset rows `rows`:
 /// from the dataset's neighbour lists when the unit has them, else by the index's own search.
 fn search(
-    index: &NeighbourIndex,
+    index: &LazyIndex,
     shared: Option<&SharedSearch>,
     (queries, rows): (&[f64], &[usize]),
     k: usize,
 ) -> Vec<Vec<Neighbour>> {
     match shared {
         Some(shared) => shared.nearest_many(index, (queries, rows), k),
-        None => index.nearest_many(queries, rows.len(), k),
+        None => index.full().nearest_many(queries, rows.len(), k),
     }
 }
 
 /// A fitted k-NN model: the scaled training rows, their search structure and the chosen k.
 pub struct KnnModel {
-    index: NeighbourIndex,
+    index: LazyIndex,
     /// The dataset's neighbour lists as this model's training rows see them, when shared.
     shared: Option<SharedSearch>,
     classes: Vec<u32>,
@@ -637,12 +656,12 @@ impl KnnModel {
 
     /// True when a k-d tree serves complete queries (false: linear scan).
     pub fn uses_kd_tree(&self) -> bool {
-        self.index.uses_tree()
+        self.index.full().uses_tree()
     }
 
     /// The search used for complete queries: "k-d tree" or "linear scan".
     pub fn search_description(&self) -> &'static str {
-        self.index.description()
+        self.index.full().description()
     }
 
     /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
@@ -658,7 +677,7 @@ impl KnnModel {
                     |a| test.value(position, a),
                     &mut query,
                 );
-                self.index.nearest(&query, k, &mut found);
+                self.index.full().nearest(&query, k, &mut found);
                 found
                     .iter()
                     .map(|n| (n.slot as usize, n.squared_distance))
@@ -739,7 +758,7 @@ impl Model for KnnModel {
             self.weighting.as_str().replace('_', " "),
             self.classes.len(),
             distance::describe(schema),
-            self.index.description()
+            self.index.full().description()
         )
     }
 }

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use data::{Dataset, View};
 
 use super::distance::Scaling;
+use super::lazy::LazyIndex;
 use super::search::{Neighbour, NeighbourIndex, SearchMethod};
 
 /// Rows kept in each list: enough for the largest usual k (21) plus ties among the rows a unit
@@ -195,24 +196,23 @@ pub(crate) struct SharedSearch {
     lists: Arc<NeighbourLists>,
     /// The slot of each dataset row among the indexed training rows (`u32::MAX`: not one).
     slot_of_row: Vec<u32>,
-    /// The storage position of each slot in the index.
-    stored_of_slot: Vec<u32>,
 }
 
 impl SharedSearch {
-    /// The search for `index`, built on the rows `positions` of `train`; none when the lists
-    /// cannot serve it (another dataset, a scaling that widens some attribute less, an index
-    /// whose searches differ in distance, [`NeighbourIndex::serves_ordered`]).
+    /// The search for the points-only index `points` ([`NeighbourIndex::points_only`]) of the
+    /// rows `positions` of `train`; none when the lists cannot serve it (another dataset, a
+    /// scaling that widens some attribute less, an index whose searches differ in distance,
+    /// [`NeighbourIndex::serves_ordered`]).
     pub(crate) fn new(
         lists: &Arc<NeighbourLists>,
-        index: &NeighbourIndex,
+        points: &NeighbourIndex,
         train: &View,
         positions: &[usize],
     ) -> Option<SharedSearch> {
         let dataset_rows = train.dataset_len();
         let usable = dataset_rows == lists.rows
-            && index.serves_ordered()
-            && index.scaling().scales_at_least(&lists.scaling);
+            && points.serves_ordered()
+            && points.scaling().scales_at_least(&lists.scaling);
         if !usable {
             return None;
         }
@@ -223,21 +223,21 @@ impl SharedSearch {
         Some(SharedSearch {
             lists: Arc::clone(lists),
             slot_of_row,
-            stored_of_slot: index.stored_of_slots(),
         })
     }
 
     /// [`NeighbourIndex::nearest_many`] for scaled queries that are the dataset rows `rows`:
-    /// from the lists where they suffice, the others searched as before.
+    /// from the lists over the points alone where they suffice, the others searched by the
+    /// index built from them (built only then).
     pub(crate) fn nearest_many(
         &self,
-        index: &NeighbourIndex,
+        index: &LazyIndex,
         (queries, rows): (&[f64], &[usize]),
         k: usize,
     ) -> Vec<Vec<Neighbour>> {
-        if k > LARGEST_K {
-            return index.nearest_many(queries, rows.len(), k);
-        }
+        let Some(points) = index.points().filter(|_| k <= LARGEST_K) else {
+            return index.full().nearest_many(queries, rows.len(), k);
+        };
         let dimensions = index.dimensions();
         let exhaustive = self.lists.length == self.lists.rows;
         let mut results = vec![Vec::new(); rows.len()];
@@ -250,11 +250,16 @@ impl SharedSearch {
                 .zip(distances)
                 .filter_map(|(&other, &bound)| {
                     let slot = self.slot_of_row[other as usize];
-                    (slot != u32::MAX).then(|| (self.stored_of_slot[slot as usize] as usize, bound))
+                    (slot != u32::MAX).then_some((slot as usize, bound))
                 });
             let finite = query.iter().all(|value| !value.is_infinite());
             let found = finite
-                && index.nearest_in_order(query, k, (candidates, exhaustive), &mut results[number]);
+                && points.nearest_in_order(
+                    query,
+                    k,
+                    (candidates, exhaustive),
+                    &mut results[number],
+                );
             if !found {
                 missed.push(number);
             }
@@ -264,7 +269,7 @@ impl SharedSearch {
             for &number in &missed {
                 rest.extend_from_slice(&queries[number * dimensions..(number + 1) * dimensions]);
             }
-            let found = index.nearest_many(&rest, missed.len(), k);
+            let found = index.full().nearest_many(&rest, missed.len(), k);
             for (number, list) in missed.into_iter().zip(found) {
                 results[number] = list;
             }
