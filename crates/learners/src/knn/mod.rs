@@ -16,6 +16,7 @@
 mod distance;
 mod lazy;
 mod levels;
+mod memory;
 mod screen;
 mod search;
 mod shared;
@@ -33,7 +34,7 @@ use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::tune_space::TuneSpace;
 use distance::Scaling;
 use lazy::LazyIndex;
-use search::{Neighbour, NeighbourIndex};
+use search::{tied_end, Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
 pub use shared::NeighbourLists;
 use shared::SharedSearch;
@@ -355,22 +356,6 @@ impl KnnLearner {
     }
 }
 
-/// How many of a sorted neighbour list vote for `k`: the first `k` plus every later one at the
-/// k-th distance (all of them when the list is shorter than `k`).
-fn tied_end(neighbours: &[Neighbour], k: usize) -> usize {
-    if k >= neighbours.len() {
-        return neighbours.len();
-    }
-    if k == 0 {
-        return 0;
-    }
-    let kth = neighbours[k - 1].squared_distance;
-    k + neighbours[k..]
-        .iter()
-        .take_while(|n| n.squared_distance <= kth)
-        .count()
-}
-
 /// The candidate with the lowest error (the smallest such k on ties).
 fn best_candidate(candidates: &[usize], errors: &[f64]) -> usize {
     let mut best = 0;
@@ -444,22 +429,26 @@ fn scaled_training(train: &View, positions: &[usize]) -> (Scaling, Vec<f64>) {
 }
 
 /// The index of the rows `positions` of `train`: without lists built at once; with them, its
-/// points alone (the search structure built when a search needs it), with the lists' search
-/// when they serve it.
+/// points alone (the search structure built when a search needs it; the points remembered by
+/// the lists when these rows come again), with the lists' search when they serve it.
 fn fit_search(
     train: &View,
     positions: &[usize],
     method: SearchMethod,
     lists: Option<&Arc<NeighbourLists>>,
 ) -> (LazyIndex, Option<SharedSearch>) {
-    let (scaling, rows) = scaled_training(train, positions);
     let Some(lists) = lists else {
+        let (scaling, rows) = scaled_training(train, positions);
         let index = NeighbourIndex::new(scaling, rows, positions.len(), method);
         return (LazyIndex::AtOnce(index), None);
     };
-    let points = NeighbourIndex::points_only(scaling, rows, positions.len());
-    let shared = SharedSearch::new(lists, &points, train, positions);
-    (LazyIndex::later(Arc::new(points), method), shared)
+    let rows: Arc<[u32]> = positions.iter().map(|&p| train.rows()[p] as u32).collect();
+    let fitted = lists.fitted_search((rows, train.dataset_len()), method, || {
+        let (scaling, rows) = scaled_training(train, positions);
+        NeighbourIndex::points_only(scaling, rows, positions.len())
+    });
+    let shared = SharedSearch::new(lists, &fitted);
+    (LazyIndex::later(Arc::clone(&fitted.points), method), shared)
 }
 
 /// Splits positions into (inner training, inner validation), stratified by class, with a
@@ -537,7 +526,8 @@ impl Learner for KnnLearner {
     }
 
     /// The dataset's neighbour lists, when they fit in `budget` and the units predict enough
-    /// rows for them to pay (see [`shared::PAYING_PREDICTIONS_PER_ROW`]).
+    /// rows for them to pay (see [`shared::PAYING_PREDICTIONS_PER_ROW`]); with a reserve for
+    /// what they remember when the budget holds it too (`memory.rs`), else remembering nothing.
     fn build_shared(
         &self,
         dataset: &data::Dataset,
@@ -552,10 +542,17 @@ impl Learner for KnnLearner {
         if bytes > budget || !pays {
             return None;
         }
-        let lists = NeighbourLists::build(dataset)?;
+        // Room for the walks and fitted searches the lists remember, when the budget has it.
+        let reserve = memory::reserve_bytes(dataset.len(), dataset.schema().num_attributes());
+        let reserve = if bytes.saturating_add(reserve) <= budget {
+            reserve
+        } else {
+            0
+        };
+        let lists = NeighbourLists::build(dataset, reserve)?;
         Some(SharedState {
             state: Arc::new(lists),
-            bytes,
+            bytes: bytes + reserve,
         })
     }
 
@@ -664,6 +661,29 @@ impl KnnModel {
         self.index.full().description()
     }
 
+    /// The neighbours that vote for each row of `test`: the k nearest plus the rows tied with
+    /// the k-th, found as [`Model::predict_proba`] finds them (with the dataset's lists when
+    /// the model has them).
+    fn voting(&self, test: &Features) -> Vec<Vec<Neighbour>> {
+        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
+            test.value(row, a)
+        });
+        let found = (&queries[..], test.rows());
+        search(&self.index, self.shared.as_ref(), found, self.k)
+    }
+
+    /// The slots and squared distances of the neighbours that vote for each row of `test`
+    /// ([`KnnModel::neighbours`] at the model's k, found as predictions find them): for checks.
+    pub fn voters(&self, test: &Features) -> Vec<Vec<(usize, f64)>> {
+        let found = self.voting(test).into_iter();
+        found
+            .map(|list| {
+                let pairs = list.iter().map(|n| (n.slot as usize, n.squared_distance));
+                pairs.collect()
+            })
+            .collect()
+    }
+
     /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
     /// nearest neighbours of each test row and of every further row tied with the k-th, with their
     /// squared scaled distances, nearest first (ties by slot): for checks.
@@ -690,15 +710,7 @@ impl KnnModel {
 impl Model for KnnModel {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
-        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
-            test.value(row, a)
-        });
-        let found = search(
-            &self.index,
-            self.shared.as_ref(),
-            (&queries, test.rows()),
-            self.k,
-        );
+        let found = self.voting(test);
         let prior = if self.weka_smoothing {
             1.0 / self.classes.len() as f64
         } else {

@@ -203,6 +203,22 @@ fn finish(items: &mut [Neighbour]) {
     });
 }
 
+/// How many of a sorted neighbour list vote for `k`: the first `k` plus every later one at the
+/// k-th distance (all of them when the list is shorter than `k`).
+pub(crate) fn tied_end(neighbours: &[Neighbour], k: usize) -> usize {
+    if k >= neighbours.len() {
+        return neighbours.len();
+    }
+    if k == 0 {
+        return 0;
+    }
+    let kth = neighbours[k - 1].squared_distance;
+    k + neighbours[k..]
+        .iter()
+        .take_while(|n| n.squared_distance <= kth)
+        .count()
+}
+
 /// A range `start..end` of the k-d tree's points still to build, and the split node (with the
 /// side: `true` for right) that points to it.
 type PendingRange = (usize, usize, Option<(usize, bool)>);
