@@ -9,8 +9,8 @@
 //! missing values (numeric and nominal) beside them.
 
 use data::{Attribute, Dataset, Schema};
-use learners::knn::{KnnConfig, KnnLearner, SearchMethod, Weighting};
-use learners::{Learner, ShareHint};
+use learners::knn::{KnnConfig, KnnLearner, NeighbourLists, SearchMethod, Weighting};
+use learners::{Learner, Model, ShareHint};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -237,4 +237,113 @@ fn no_lists_when_they_would_not_pay() {
     };
     assert!(knn.build_shared(&data, many, 1000).is_none(), "over budget");
     assert!(knn.build_shared(&data, many, usize::MAX).is_some());
+}
+
+/// The dataset's lists as the k-NN learner reads them.
+fn lists_in(state: &learners::SharedState) -> std::sync::Arc<NeighbourLists> {
+    std::sync::Arc::clone(&state.state)
+        .downcast::<NeighbourLists>()
+        .expect("k-NN's lists")
+}
+
+/// Fits the candidates `ks` on `train` in turn, each as its own unit (as tuning's inner units
+/// are), with `state` and alone, and asserts that each predicts `queries` with the same voting
+/// neighbours at the same squared distances (to the bit) and the same probabilities.
+fn assert_candidates_as_alone(
+    data: &Dataset,
+    (train, queries): (&[usize], &[usize]),
+    ks: &[usize],
+    (search, state): (SearchMethod, &learners::SharedState),
+) {
+    let lists = lists_in(state);
+    let view = data.subset(train.to_vec());
+    let features = data::Features::of(data, queries.to_vec());
+    let bits = |voters: Vec<Vec<(usize, f64)>>| -> Vec<Vec<(usize, u64)>> {
+        let bits = |list: Vec<(usize, f64)>| list.into_iter().map(|(s, d)| (s, d.to_bits()));
+        voters
+            .into_iter()
+            .map(|list| bits(list).collect())
+            .collect()
+    };
+    for &k in ks {
+        let knn = learner(k, false, Weighting::InverseDistance, search);
+        let alone = knn.fit_knn(&view, None, 7).unwrap();
+        let shared = knn.fit_knn_sharing(&view, None, 7, Some(&lists)).unwrap();
+        assert_eq!(
+            bits(alone.voters(&features)),
+            bits(shared.voters(&features)),
+            "k = {k}"
+        );
+        let (alone, shared) = (
+            alone.predict_proba(&features),
+            shared.predict_proba(&features),
+        );
+        assert_eq!(alone.unwrap(), shared.unwrap(), "k = {k}");
+    }
+}
+
+/// The candidates of a tuning's inner fold, each its own unit: the second to ask for a
+/// (training rows, query rows) pair walks for k = 21 and the lists remember it, the later ones
+/// take their k from it, and all share one fitted search; in any order, with lists fresh or
+/// remembering other folds, each votes with what it finds alone.
+#[test]
+fn the_candidates_of_an_inner_fold_vote_with_the_lists_memory_as_alone() {
+    let orders: [&[usize]; 3] = [
+        &[1, 3, 5, 7, 11, 21],
+        &[21, 11, 7, 5, 3, 1],
+        &[5, 1, 21, 3, 11, 7],
+    ];
+    let datasets = [
+        dataset(21, 600, 4),
+        dataset(22, 400, 60),
+        mixed_dataset(23, 500, 9, 0.0),
+        mixed_dataset(24, 400, 2, 0.1),
+    ];
+    for data in &datasets {
+        let kept = lists_of(data);
+        for fold in 0..2 {
+            let (train, queries, _) = fold_rows(data.len(), 3, fold);
+            for order in orders {
+                for search in [SearchMethod::Auto, SearchMethod::Linear] {
+                    let rows = (&train[..], &queries[..]);
+                    assert_candidates_as_alone(data, rows, order, (search, &kept));
+                    assert_candidates_as_alone(data, rows, order, (search, &lists_of(data)));
+                }
+            }
+        }
+        assert!(
+            lists_in(&kept).remembered() > 0,
+            "the lists remembered walks and searches"
+        );
+    }
+}
+
+/// A budget with room for the lists but not for their reserve: lists that remember nothing,
+/// and units that compute alone, with the same outputs.
+#[test]
+fn lists_without_room_for_their_reserve_remember_nothing_and_change_nothing() {
+    let data = dataset(25, 600, 4);
+    let hint = ShareHint {
+        units: 36,
+        predicted_rows: 36 * 200,
+    };
+    let knn = learner(5, false, Weighting::Uniform, SearchMethod::Auto);
+    let ample = knn.build_shared(&data, hint, usize::MAX).expect("lists");
+    let tight = knn
+        .build_shared(&data, hint, ample.bytes - 1)
+        .expect("the lists alone fit");
+    assert!(tight.bytes < ample.bytes, "no reserve counted");
+    let (train, queries, _) = fold_rows(data.len(), 3, 0);
+    let rows = (&train[..], &queries[..]);
+    for state in [&tight, &ample] {
+        assert_candidates_as_alone(
+            &data,
+            rows,
+            &[1, 3, 5, 7, 11, 21],
+            (SearchMethod::Auto, state),
+        );
+    }
+    assert_eq!(lists_in(&tight).remembered(), 0);
+    assert!(lists_in(&ample).remembered() > 0);
+    assert!(lists_in(&ample).remembered() <= ample.bytes - tight.bytes);
 }

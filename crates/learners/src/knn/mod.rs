@@ -14,7 +14,9 @@
 //! `d = sqrt(squared distance / number of attributes)`.
 
 mod distance;
+mod lazy;
 mod levels;
+mod memory;
 mod screen;
 mod search;
 mod shared;
@@ -31,7 +33,8 @@ use crate::params::{ParamError, Params};
 use crate::spec::{revision_text, Capabilities, LearnerSpec, ParameterSpec};
 use crate::tune_space::TuneSpace;
 use distance::Scaling;
-use search::{Neighbour, NeighbourIndex};
+use lazy::LazyIndex;
+use search::{tied_end, Neighbour, NeighbourIndex};
 pub use search::{SearchMethod, KD_TREE_MAX_DIMENSIONS};
 pub use shared::NeighbourLists;
 use shared::SharedSearch;
@@ -228,8 +231,7 @@ impl KnnLearner {
             });
         }
         let config = &self.config;
-        let index = build_index(train, &positions, config.search);
-        let shared = lists.and_then(|lists| SharedSearch::new(lists, &index, train, &positions));
+        let (index, shared) = fit_search(train, &positions, config.search, lists);
         let (k, selection) = if !config.select_k {
             (config.k, KSelection::Fixed)
         } else {
@@ -262,10 +264,8 @@ impl KnnLearner {
                     if inner_train.is_empty() || inner_validation.is_empty() {
                         (config.k, KSelection::TooFewRows)
                     } else {
-                        let inner_index = build_index(train, &inner_train, config.search);
-                        let inner_shared = lists.and_then(|lists| {
-                            SharedSearch::new(lists, &inner_index, train, &inner_train)
-                        });
+                        let (inner_index, inner_shared) =
+                            fit_search(train, &inner_train, config.search, lists);
                         let errors = self.score_candidates(
                             (&inner_index, inner_shared.as_ref()),
                             train,
@@ -302,7 +302,7 @@ impl KnnLearner {
     /// Weighted validation error of every candidate k, from one search for the largest.
     fn score_candidates(
         &self,
-        (index, shared): (&NeighbourIndex, Option<&SharedSearch>),
+        (index, shared): (&LazyIndex, Option<&SharedSearch>),
         train: &View,
         train_positions: &[usize],
         validation: &View,
@@ -354,22 +354,6 @@ impl KnnLearner {
         }
         wrong.iter().map(|w| w / total).collect()
     }
-}
-
-/// How many of a sorted neighbour list vote for `k`: the first `k` plus every later one at the
-/// k-th distance (all of them when the list is shorter than `k`).
-fn tied_end(neighbours: &[Neighbour], k: usize) -> usize {
-    if k >= neighbours.len() {
-        return neighbours.len();
-    }
-    if k == 0 {
-        return 0;
-    }
-    let kth = neighbours[k - 1].squared_distance;
-    k + neighbours[k..]
-        .iter()
-        .take_while(|n| n.squared_distance <= kth)
-        .count()
 }
 
 /// The candidate with the lowest error (the smallest such k on ties).
@@ -431,7 +415,8 @@ fn scale_rows(scaling: &Scaling, count: usize, value: impl Fn(usize, usize) -> f
     rows
 }
 
-fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> NeighbourIndex {
+/// The scaling fitted on the rows `positions` of `train`, and those rows scaled (row-major).
+fn scaled_training(train: &View, positions: &[usize]) -> (Scaling, Vec<f64>) {
     let scaling = Scaling::fit(train, positions);
     let dimensions = scaling.len();
     let mut rows = vec![0.0; positions.len() * dimensions];
@@ -440,7 +425,30 @@ fn build_index(train: &View, positions: &[usize], method: SearchMethod) -> Neigh
             scale_row(&scaling, |a| train.value(position, a), row);
         }
     }
-    NeighbourIndex::new(scaling, rows, positions.len(), method)
+    (scaling, rows)
+}
+
+/// The index of the rows `positions` of `train`: without lists built at once; with them, its
+/// points alone (the search structure built when a search needs it; the points remembered by
+/// the lists when these rows come again), with the lists' search when they serve it.
+fn fit_search(
+    train: &View,
+    positions: &[usize],
+    method: SearchMethod,
+    lists: Option<&Arc<NeighbourLists>>,
+) -> (LazyIndex, Option<SharedSearch>) {
+    let Some(lists) = lists else {
+        let (scaling, rows) = scaled_training(train, positions);
+        let index = NeighbourIndex::new(scaling, rows, positions.len(), method);
+        return (LazyIndex::AtOnce(index), None);
+    };
+    let rows: Arc<[u32]> = positions.iter().map(|&p| train.rows()[p] as u32).collect();
+    let fitted = lists.fitted_search((rows, train.dataset_len()), method, || {
+        let (scaling, rows) = scaled_training(train, positions);
+        NeighbourIndex::points_only(scaling, rows, positions.len())
+    });
+    let shared = SharedSearch::new(lists, &fitted);
+    (LazyIndex::later(Arc::clone(&fitted.points), method), shared)
 }
 
 /// Splits positions into (inner training, inner validation), stratified by class, with a
@@ -518,7 +526,8 @@ impl Learner for KnnLearner {
     }
 
     /// The dataset's neighbour lists, when they fit in `budget` and the units predict enough
-    /// rows for them to pay (see [`shared::PAYING_PREDICTIONS_PER_ROW`]).
+    /// rows for them to pay (see [`shared::PAYING_PREDICTIONS_PER_ROW`]); with a reserve for
+    /// what they remember when the budget holds it too (`memory.rs`), else remembering nothing.
     fn build_shared(
         &self,
         dataset: &data::Dataset,
@@ -533,10 +542,17 @@ impl Learner for KnnLearner {
         if bytes > budget || !pays {
             return None;
         }
-        let lists = NeighbourLists::build(dataset)?;
+        // Room for the walks and fitted searches the lists remember, when the budget has it.
+        let reserve = memory::reserve_bytes(dataset.len(), dataset.schema().num_attributes());
+        let reserve = if bytes.saturating_add(reserve) <= budget {
+            reserve
+        } else {
+            0
+        };
+        let lists = NeighbourLists::build(dataset, reserve)?;
         Some(SharedState {
             state: Arc::new(lists),
-            bytes,
+            bytes: bytes + reserve,
         })
     }
 
@@ -598,20 +614,20 @@ pub enum KSelection {
 /// The k nearest indexed rows (plus ties) of scaled queries that are the dataset rows `rows`:
 /// from the dataset's neighbour lists when the unit has them, else by the index's own search.
 fn search(
-    index: &NeighbourIndex,
+    index: &LazyIndex,
     shared: Option<&SharedSearch>,
     (queries, rows): (&[f64], &[usize]),
     k: usize,
 ) -> Vec<Vec<Neighbour>> {
     match shared {
         Some(shared) => shared.nearest_many(index, (queries, rows), k),
-        None => index.nearest_many(queries, rows.len(), k),
+        None => index.full().nearest_many(queries, rows.len(), k),
     }
 }
 
 /// A fitted k-NN model: the scaled training rows, their search structure and the chosen k.
 pub struct KnnModel {
-    index: NeighbourIndex,
+    index: LazyIndex,
     /// The dataset's neighbour lists as this model's training rows see them, when shared.
     shared: Option<SharedSearch>,
     classes: Vec<u32>,
@@ -637,12 +653,35 @@ impl KnnModel {
 
     /// True when a k-d tree serves complete queries (false: linear scan).
     pub fn uses_kd_tree(&self) -> bool {
-        self.index.uses_tree()
+        self.index.full().uses_tree()
     }
 
     /// The search used for complete queries: "k-d tree" or "linear scan".
     pub fn search_description(&self) -> &'static str {
-        self.index.description()
+        self.index.full().description()
+    }
+
+    /// The neighbours that vote for each row of `test`: the k nearest plus the rows tied with
+    /// the k-th, found as [`Model::predict_proba`] finds them (with the dataset's lists when
+    /// the model has them).
+    fn voting(&self, test: &Features) -> Vec<Vec<Neighbour>> {
+        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
+            test.value(row, a)
+        });
+        let found = (&queries[..], test.rows());
+        search(&self.index, self.shared.as_ref(), found, self.k)
+    }
+
+    /// The slots and squared distances of the neighbours that vote for each row of `test`
+    /// ([`KnnModel::neighbours`] at the model's k, found as predictions find them): for checks.
+    pub fn voters(&self, test: &Features) -> Vec<Vec<(usize, f64)>> {
+        let found = self.voting(test).into_iter();
+        found
+            .map(|list| {
+                let pairs = list.iter().map(|n| (n.slot as usize, n.squared_distance));
+                pairs.collect()
+            })
+            .collect()
     }
 
     /// The slots (positions among the training view's positive-weight rows, in view order) of the `k`
@@ -658,7 +697,7 @@ impl KnnModel {
                     |a| test.value(position, a),
                     &mut query,
                 );
-                self.index.nearest(&query, k, &mut found);
+                self.index.full().nearest(&query, k, &mut found);
                 found
                     .iter()
                     .map(|n| (n.slot as usize, n.squared_distance))
@@ -671,15 +710,7 @@ impl KnnModel {
 impl Model for KnnModel {
     fn predict_proba(&self, test: &Features) -> Result<Probabilities, LearnerError> {
         let mut probabilities = Probabilities::zeros(test.len(), self.num_classes);
-        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
-            test.value(row, a)
-        });
-        let found = search(
-            &self.index,
-            self.shared.as_ref(),
-            (&queries, test.rows()),
-            self.k,
-        );
+        let found = self.voting(test);
         let prior = if self.weka_smoothing {
             1.0 / self.classes.len() as f64
         } else {
@@ -739,7 +770,7 @@ impl Model for KnnModel {
             self.weighting.as_str().replace('_', " "),
             self.classes.len(),
             distance::describe(schema),
-            self.index.description()
+            self.index.full().description()
         )
     }
 }

@@ -203,6 +203,22 @@ fn finish(items: &mut [Neighbour]) {
     });
 }
 
+/// How many of a sorted neighbour list vote for `k`: the first `k` plus every later one at the
+/// k-th distance (all of them when the list is shorter than `k`).
+pub(crate) fn tied_end(neighbours: &[Neighbour], k: usize) -> usize {
+    if k >= neighbours.len() {
+        return neighbours.len();
+    }
+    if k == 0 {
+        return 0;
+    }
+    let kth = neighbours[k - 1].squared_distance;
+    k + neighbours[k..]
+        .iter()
+        .take_while(|n| n.squared_distance <= kth)
+        .count()
+}
+
 /// A range `start..end` of the k-d tree's points still to build, and the split node (with the
 /// side: `true` for right) that points to it.
 type PendingRange = (usize, usize, Option<(usize, bool)>);
@@ -497,6 +513,40 @@ impl NeighbourIndex {
         index
     }
 
+    /// The `count` scaled rows (row-major) stored as [`NeighbourIndex::new`] stores them before
+    /// it builds anything (slot order, the attributes in its order), with no search structure:
+    /// enough for [`NeighbourIndex::nearest_in_order`], which gives the same neighbours and
+    /// distances as on the index built at once; [`NeighbourIndex::built`] builds that index.
+    pub(crate) fn points_only(scaling: Scaling, rows: Vec<f64>, count: usize) -> Self {
+        let dimensions = scaling.len();
+        let attributes = Attributes::of(&scaling, &rows, count);
+        let all_nominal = attributes.all_nominal;
+        let mut index =
+            NeighbourIndex::unbuilt(scaling, dimensions, count, None, all_nominal, None);
+        index.complete = attributes.complete;
+        let numeric_complete = attributes.numeric_complete;
+        index.store_points(rows, attributes.variance_order, numeric_complete, count);
+        index
+    }
+
+    /// The index [`NeighbourIndex::new`] builds, searched by `method`, from the rows of a
+    /// points-only index ([`NeighbourIndex::points_only`]).
+    pub(crate) fn built(&self, method: SearchMethod) -> NeighbourIndex {
+        let dimensions = self.dimensions;
+        let mut rows = vec![0.0; self.points.len()];
+        if dimensions > 0 {
+            for (stored, point) in self.points.chunks_exact(dimensions).enumerate() {
+                let slot = self.slots[stored] as usize;
+                let row = &mut rows[slot * dimensions..(slot + 1) * dimensions];
+                match &self.attribute_order {
+                    Some(order) => order.iter().zip(point).for_each(|(&a, &v)| row[a] = v),
+                    None => row.copy_from_slice(point),
+                }
+            }
+        }
+        NeighbourIndex::new(self.scaling.clone(), rows, self.len(), method)
+    }
+
     /// An index of `count` rows in slot order, with its `levels` (scanned by counts when
     /// every attribute is nominal, else by levels, and by the rows without them) and its
     /// `screen`, but none of the other tables built.
@@ -618,18 +668,23 @@ impl NeighbourIndex {
             && self.points.len() == self.len() * self.dimensions
     }
 
+    /// The layout its searches read, in words (tests check that each is covered).
+    #[cfg(test)]
+    pub(crate) fn layout(&self) -> &'static str {
+        match (&self.tree, &self.screen, self.scan) {
+            (Some(_), _, _) => "tree",
+            (None, Some(_), _) => "screen",
+            (None, None, ScanKind::Rows) => "rows",
+            (None, None, ScanKind::ExactBlocks) => "exact blocks",
+            (None, None, ScanKind::ScreenedBlocks) => "bit sets",
+            (None, None, ScanKind::Counts) => "counts",
+            (None, None, ScanKind::Levels) => "levels",
+        }
+    }
+
     /// True when the index searches by the whole-number bounds of [`Levels`].
     pub(crate) fn searches_by_levels(&self) -> bool {
         self.levels.is_some()
-    }
-
-    /// The storage position of every slot (the inverse of `slots`).
-    pub(crate) fn stored_of_slots(&self) -> Vec<u32> {
-        let mut stored = vec![0; self.len()];
-        for (position, &slot) in self.slots.iter().enumerate() {
-            stored[slot as usize] = position as u32;
-        }
-        stored
     }
 
     /// Fills `out` as [`NeighbourIndex::nearest`] does for a scaled query, offering

@@ -17,9 +17,11 @@
 
 use std::sync::Arc;
 
-use data::{Dataset, View};
+use data::Dataset;
 
 use super::distance::Scaling;
+use super::lazy::LazyIndex;
+use super::memory::{FittedSearch, Memory};
 use super::search::{Neighbour, NeighbourIndex, SearchMethod};
 
 /// Rows kept in each list: enough for the largest usual k (21) plus ties among the rows a unit
@@ -42,13 +44,15 @@ const BOUNDS_MAX_ROWS: usize = 50_000;
 pub(crate) const PAYING_PREDICTIONS_PER_ROW: usize = 3;
 
 /// Every row's nearest rows of a dataset, nearest first (ties by row number), with their
-/// squared distances under the scaling fitted on every row.
+/// squared distances under the scaling fitted on every row; and what they remember for the
+/// units that come back to the same rows (`memory.rs`).
 pub struct NeighbourLists {
     rows: usize,
     length: usize,
     neighbours: Vec<u32>,
     distances: Vec<f64>,
     scaling: Scaling,
+    memory: Memory,
 }
 
 impl NeighbourLists {
@@ -58,11 +62,11 @@ impl NeighbourLists {
             .saturating_mul(ENTRY_BYTES)
     }
 
-    /// The lists of every row of `dataset`; none with fewer than two rows, an infinite value,
-    /// missing values in all-numeric data (whose units' searches do not all give a pair of
-    /// rows the same distance, [`NeighbourIndex::serves_ordered`]), or all-numeric data
-    /// searched by levels.
-    pub(crate) fn build(dataset: &Dataset) -> Option<NeighbourLists> {
+    /// The lists of every row of `dataset`, remembering at most `reserve` bytes of walks and
+    /// fitted searches; none with fewer than two rows, an infinite value, missing values in
+    /// all-numeric data (whose units' searches do not all give a pair of rows the same
+    /// distance, [`NeighbourIndex::serves_ordered`]), or all-numeric data searched by levels.
+    pub(crate) fn build(dataset: &Dataset, reserve: usize) -> Option<NeighbourLists> {
         let rows = dataset.len();
         if rows < 2 || rows > u32::MAX as usize {
             return None;
@@ -119,6 +123,52 @@ impl NeighbourLists {
             neighbours,
             distances,
             scaling,
+            memory: Memory::new(reserve),
+        })
+    }
+
+    /// The bytes of the walks and fitted searches the lists remember now (for checks).
+    pub fn remembered(&self) -> usize {
+        self.memory.used()
+    }
+
+    /// The search fitted on the training rows `rows` (the dataset row of every slot, in a
+    /// dataset of `dataset_rows` rows) by `method`: the one remembered, else one over the
+    /// points `fit` gives (which the lists serve unless another dataset's, or a scaling that
+    /// widens some attribute less, or an index whose searches differ in distance,
+    /// [`NeighbourIndex::serves_ordered`]).
+    pub(crate) fn fitted_search(
+        &self,
+        (rows, dataset_rows): (Arc<[u32]>, usize),
+        method: SearchMethod,
+        fit: impl FnOnce() -> NeighbourIndex,
+    ) -> Arc<FittedSearch> {
+        if dataset_rows != self.rows {
+            let points = Arc::new(fit());
+            let slot_of_row = None;
+            return Arc::new(FittedSearch {
+                rows,
+                method,
+                points,
+                slot_of_row,
+            });
+        }
+        self.memory.search(rows, method, |rows| {
+            let points = fit();
+            let usable = points.serves_ordered() && points.scaling().scales_at_least(&self.scaling);
+            let slot_of_row = usable.then(|| {
+                let mut slot_of_row = vec![u32::MAX; self.rows];
+                for (slot, &row) in rows.iter().enumerate() {
+                    slot_of_row[row as usize] = slot as u32;
+                }
+                slot_of_row
+            });
+            FittedSearch {
+                rows,
+                method,
+                points: Arc::new(points),
+                slot_of_row,
+            }
         })
     }
 
@@ -193,51 +243,52 @@ fn nearest_by_bounds(
 /// A unit's view of the lists: where each dataset row sits among its training rows.
 pub(crate) struct SharedSearch {
     lists: Arc<NeighbourLists>,
-    /// The slot of each dataset row among the indexed training rows (`u32::MAX`: not one).
-    slot_of_row: Vec<u32>,
-    /// The storage position of each slot in the index.
-    stored_of_slot: Vec<u32>,
+    fitted: Arc<FittedSearch>,
 }
 
 impl SharedSearch {
-    /// The search for `index`, built on the rows `positions` of `train`; none when the lists
-    /// cannot serve it (another dataset, a scaling that widens some attribute less, an index
-    /// whose searches differ in distance, [`NeighbourIndex::serves_ordered`]).
+    /// The search of a unit whose fitted search is `fitted`; none when the lists cannot serve
+    /// it ([`NeighbourLists::fitted_search`]).
     pub(crate) fn new(
         lists: &Arc<NeighbourLists>,
-        index: &NeighbourIndex,
-        train: &View,
-        positions: &[usize],
+        fitted: &Arc<FittedSearch>,
     ) -> Option<SharedSearch> {
-        let dataset_rows = train.dataset_len();
-        let usable = dataset_rows == lists.rows
-            && index.serves_ordered()
-            && index.scaling().scales_at_least(&lists.scaling);
-        if !usable {
-            return None;
-        }
-        let mut slot_of_row = vec![u32::MAX; dataset_rows];
-        for (slot, &position) in positions.iter().enumerate() {
-            slot_of_row[train.rows()[position]] = slot as u32;
-        }
+        fitted.slot_of_row.as_ref()?;
         Some(SharedSearch {
             lists: Arc::clone(lists),
-            slot_of_row,
-            stored_of_slot: index.stored_of_slots(),
+            fitted: Arc::clone(fitted),
         })
     }
 
     /// [`NeighbourIndex::nearest_many`] for scaled queries that are the dataset rows `rows`:
-    /// from the lists where they suffice, the others searched as before.
+    /// from the lists over the points alone where they suffice, the others searched by the
+    /// index built from them (built only then).
     pub(crate) fn nearest_many(
         &self,
-        index: &NeighbourIndex,
+        index: &LazyIndex,
         (queries, rows): (&[f64], &[usize]),
         k: usize,
     ) -> Vec<Vec<Neighbour>> {
+        let (Some(points), Some(slot_of_row)) = (index.points(), &self.fitted.slot_of_row) else {
+            return index.full().nearest_many(queries, rows.len(), k);
+        };
         if k > LARGEST_K {
-            return index.nearest_many(queries, rows.len(), k);
+            return index.full().nearest_many(queries, rows.len(), k);
         }
+        let training = (&self.fitted.rows, rows);
+        self.lists.memory.walk(training, (k, LARGEST_K), |k| {
+            self.walk((index, points, slot_of_row), (queries, rows), k)
+        })
+    }
+
+    /// The neighbours of the queries (the dataset rows `rows`) from the lists over `points`
+    /// where they suffice, the others searched by `index` built in full.
+    fn walk(
+        &self,
+        (index, points, slot_of_row): (&LazyIndex, &NeighbourIndex, &[u32]),
+        (queries, rows): (&[f64], &[usize]),
+        k: usize,
+    ) -> Vec<Vec<Neighbour>> {
         let dimensions = index.dimensions();
         let exhaustive = self.lists.length == self.lists.rows;
         let mut results = vec![Vec::new(); rows.len()];
@@ -249,12 +300,17 @@ impl SharedSearch {
                 .iter()
                 .zip(distances)
                 .filter_map(|(&other, &bound)| {
-                    let slot = self.slot_of_row[other as usize];
-                    (slot != u32::MAX).then(|| (self.stored_of_slot[slot as usize] as usize, bound))
+                    let slot = slot_of_row[other as usize];
+                    (slot != u32::MAX).then_some((slot as usize, bound))
                 });
             let finite = query.iter().all(|value| !value.is_infinite());
             let found = finite
-                && index.nearest_in_order(query, k, (candidates, exhaustive), &mut results[number]);
+                && points.nearest_in_order(
+                    query,
+                    k,
+                    (candidates, exhaustive),
+                    &mut results[number],
+                );
             if !found {
                 missed.push(number);
             }
@@ -264,7 +320,7 @@ impl SharedSearch {
             for &number in &missed {
                 rest.extend_from_slice(&queries[number * dimensions..(number + 1) * dimensions]);
             }
-            let found = index.nearest_many(&rest, missed.len(), k);
+            let found = index.full().nearest_many(&rest, missed.len(), k);
             for (number, list) in missed.into_iter().zip(found) {
                 results[number] = list;
             }
