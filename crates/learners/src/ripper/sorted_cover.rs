@@ -81,26 +81,35 @@ impl SortedCover {
     /// without a positive splits no better than its neighbours (see `rules::best_split`).
     pub fn positive_runs(&self, positive: &[bool], out: &mut [Run]) -> usize {
         let (rows, values) = (self.rows(), &self.values[..self.len]);
-        let (mut kept, mut start, mut before) = (0, 0, 0);
-        while let Some(&value) = values.get(start) {
-            let mut end = start;
-            let mut accurate = 0;
-            while end < values.len() && values[end] == value {
-                accurate += u32::from(positive[rows[end] as usize]);
-                end += 1;
+        let Some(&first) = values.first() else {
+            return 0;
+        };
+        let mut run = Run {
+            value: first,
+            ..Run::default()
+        };
+        let mut kept = 0;
+        for ((&row, &value), index) in rows.iter().zip(values).zip(0..) {
+            if value != run.value {
+                kept = keep_run(out, kept, Run { end: index, ..run });
+                run = Run {
+                    value,
+                    start: index,
+                    end: index,
+                    before: run.before + run.accurate,
+                    accurate: 0,
+                };
             }
-            out[kept] = Run {
-                value,
-                start: start as u32,
-                end: end as u32,
-                before,
-                accurate,
-            };
-            kept += usize::from(accurate > 0);
-            before += accurate;
-            start = end;
+            run.accurate += u32::from(positive[row as usize]);
         }
-        kept
+        keep_run(
+            out,
+            kept,
+            Run {
+                end: self.len as u32,
+                ..run
+            },
+        )
     }
 
     /// The runs of equal values of the list (`weight`: each row's [`RowWeight`]), as (value,
@@ -126,6 +135,13 @@ impl SortedCover {
             Some((value, cover, accurate))
         })
     }
+}
+
+/// Writes a run at `out[kept]` and returns the number of runs kept: one more if it holds a
+/// positive (else the next run writes over it).
+fn keep_run(out: &mut [Run], kept: usize, run: Run) -> usize {
+    out[kept] = run;
+    kept + usize::from(run.accurate > 0)
 }
 
 /// The split at each of some groups in increasing order of value, given the groups' total
