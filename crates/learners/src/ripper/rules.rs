@@ -92,8 +92,42 @@ impl Condition {
     }
 
     /// Clears, in a mask over all rows, the rows whose value in `column` (this condition's
-    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop.
+    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop,
+    /// compiled for the widest vectors the processor has (the same comparisons).
     pub fn narrow(&self, column: &[f64], mask: &mut [bool]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
+                // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
+                return unsafe { self.narrow_avx512(column, mask) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                return unsafe { self.narrow_avx2(column, mask) };
+            }
+        }
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] compiled for AVX-512.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn narrow_avx512(&self, column: &[f64], mask: &mut [bool]) {
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn narrow_avx2(&self, column: &[f64], mask: &mut [bool]) {
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] for any processor.
+    #[inline(always)]
+    fn narrow_portable(&self, column: &[f64], mask: &mut [bool]) {
         let values = mask.iter_mut().zip(column);
         match *self {
             Condition::AtMost { threshold, .. } => {
@@ -109,6 +143,7 @@ impl Condition {
     }
 
     /// Whether an attribute value satisfies the test.
+    #[inline(always)]
     pub fn holds(&self, value: f64) -> bool {
         if value.is_nan() {
             return false;
