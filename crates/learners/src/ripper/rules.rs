@@ -136,8 +136,16 @@ impl Condition {
             Condition::AtLeast { threshold, .. } => {
                 values.for_each(|(covered, &value)| *covered &= value >= threshold)
             }
-            Condition::Equals { .. } => {
-                values.for_each(|(covered, &value)| *covered &= self.holds(value))
+            Condition::Equals { value: wanted, .. } => {
+                // `value as usize == wanted` for a known value, as two comparisons: `as`
+                // truncates towards 0 and sends every negative value to 0.
+                let low = if wanted == 0 {
+                    f64::NEG_INFINITY
+                } else {
+                    wanted as f64
+                };
+                let high = (wanted + 1) as f64;
+                values.for_each(|(covered, &value)| *covered &= low <= value && value < high)
             }
         }
     }

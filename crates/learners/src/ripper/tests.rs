@@ -73,12 +73,25 @@ fn thresholds_print_like_weka() {
 
 #[test]
 fn narrow_clears_the_rows_that_fail_the_test_as_holds_does() {
-    // 37 values (more than one vector of any width and a tail), with missing values and -0.0.
+    // 37 values (more than one vector of any width and a tail), with missing values, -0.0,
+    // fractions, infinities and values beyond usize.
+    let odd = [
+        -0.5,
+        0.5,
+        1.999,
+        2.5,
+        3.0,
+        f64::INFINITY,
+        -f64::INFINITY,
+        1e300,
+        -1e300,
+    ];
     let column: Vec<f64> = (0..37)
         .map(|i| match i % 5 {
             0 => f64::NAN,
             1 => -0.0,
-            _ => f64::from(i % 7) - 2.0,
+            2 => odd[i % odd.len()],
+            _ => (i % 7) as f64 - 2.0,
         })
         .collect();
     let conditions = [
@@ -93,6 +106,10 @@ fn narrow_clears_the_rows_that_fail_the_test_as_holds_does() {
         Condition::Equals {
             attribute: 0,
             value: 2,
+        },
+        Condition::Equals {
+            attribute: 0,
+            value: 0,
         },
     ];
     for condition in &conditions {
