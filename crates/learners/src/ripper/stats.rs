@@ -322,9 +322,7 @@ impl DlContext<'_> {
             ruleset[FALSE_NEGATIVE],
         ) - saved
     }
-}
 
-impl DlContext<'_> {
     /// The counts of the `later` rules after a deleted one on the rows it would see (`before`,
     /// each with its first covering later rule, `later` = none). Later rule `j` sees the rows
     /// whose first covering later rule is `j` or after, and covers those where it is `j`. Each
