@@ -465,28 +465,9 @@ impl<'a> Builder<'a> {
             }
         }
         // Rows left by later rule j: those whose first covering later rule comes after j.
-        let mut left_positives = vec![0.0; later + 1];
-        let mut left_negatives = vec![0.0; later + 1];
-        left_positives[later] = positives[later];
-        left_negatives[later] = negatives[later];
-        for j in (0..later).rev() {
-            left_positives[j] = left_positives[j + 1] + positives[j];
-            left_negatives[j] = left_negatives[j + 1] + negatives[j];
-        }
         let mut all_counts = Vec::with_capacity(later + 1);
         all_counts.push(own);
-        for j in 0..later {
-            let (uncovered_positives, uncovered_negatives) =
-                (left_positives[j + 1], left_negatives[j + 1]);
-            all_counts.push([
-                positives[j] + negatives[j],
-                uncovered_positives + uncovered_negatives,
-                positives[j],
-                uncovered_negatives,
-                negatives[j],
-                uncovered_positives,
-            ]);
-        }
+        all_counts.extend(stats::later_rule_counts(&positives, &negatives));
         all_counts
     }
 

@@ -2,7 +2,7 @@
 //! way Weka's JRip does it.
 
 use super::bits::{RowSet, ValueBits};
-use super::sorted_cover::{sum_weights, Group, RowWeight, SortedCover};
+use super::sorted_cover::{run_splits, splits, sum_weights, RowWeight, Run, SortedCover, Split};
 
 /// Weka's tolerance for comparing weighted counts (`Utils.SMALL`).
 pub(crate) const SMALL: f64 = 1e-6;
@@ -92,8 +92,42 @@ impl Condition {
     }
 
     /// Clears, in a mask over all rows, the rows whose value in `column` (this condition's
-    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop.
+    /// attribute) fails the test: [`Condition::holds`] with the kind chosen outside the loop,
+    /// compiled for the widest vectors the processor has (the same comparisons).
     pub fn narrow(&self, column: &[f64], mask: &mut [bool]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
+                // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
+                return unsafe { self.narrow_avx512(column, mask) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                return unsafe { self.narrow_avx2(column, mask) };
+            }
+        }
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] compiled for AVX-512.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn narrow_avx512(&self, column: &[f64], mask: &mut [bool]) {
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn narrow_avx2(&self, column: &[f64], mask: &mut [bool]) {
+        self.narrow_portable(column, mask);
+    }
+
+    /// [`Condition::narrow`] for any processor.
+    #[inline(always)]
+    fn narrow_portable(&self, column: &[f64], mask: &mut [bool]) {
         let values = mask.iter_mut().zip(column);
         match *self {
             Condition::AtMost { threshold, .. } => {
@@ -102,13 +136,22 @@ impl Condition {
             Condition::AtLeast { threshold, .. } => {
                 values.for_each(|(covered, &value)| *covered &= value >= threshold)
             }
-            Condition::Equals { .. } => {
-                values.for_each(|(covered, &value)| *covered &= self.holds(value))
+            Condition::Equals { value: wanted, .. } => {
+                // `value as usize == wanted` for a known value, as two comparisons: `as`
+                // truncates towards 0 and sends every negative value to 0.
+                let low = if wanted == 0 {
+                    f64::NEG_INFINITY
+                } else {
+                    wanted as f64
+                };
+                let high = (wanted + 1) as f64;
+                values.for_each(|(covered, &value)| *covered &= low <= value && value < high)
             }
         }
     }
 
     /// Whether an attribute value satisfies the test.
+    #[inline(always)]
     pub fn holds(&self, value: f64) -> bool {
         if value.is_nan() {
             return false;
@@ -245,27 +288,27 @@ fn foil_gain(accurate: f64, cover: f64, log_default_rate: f64, log2_table: Optio
     accurate * (log_rate - log_default_rate)
 }
 
-/// The best `<=` or `>=` split of a numeric attribute over the groups of covered rows with each
-/// known value, in increasing order of the value (`totals`: the sums of the groups' covers and
-/// positive covers), if its gain exceeds `floor` (the best gain of earlier attributes). As in
-/// JRip, both sides include the rows equal to the threshold.
+/// The best `<=` or `>=` split of a numeric attribute among `splits` (in increasing order of
+/// the value), if its gain exceeds `floor` (the best gain of earlier attributes, at least 0).
+/// As in JRip, both sides include the rows equal to the threshold.
+///
+/// With whole weights the splits may leave out those at groups without positive weight: there
+/// the `<=` side has the previous split's positives over more cover (a gain at most that
+/// split's, which the best so far bounds; at the first group, no positives and gain 0), and
+/// the `>=` side, while positives remain on it, the next split's positives over strictly more
+/// cover, a strictly smaller gain (the `log2` table's steps are far wider than a rounding), so
+/// below the next split's chosen gain: neither side can be the first best.
 fn best_split(
     data: &TrainingData,
     attribute: usize,
-    groups: impl Iterator<Item = Group>,
-    totals: [f64; 2],
+    splits: impl Iterator<Item = Split>,
     log_default_rate: f64,
     floor: f64,
 ) -> Option<Candidate> {
     let log2_table = data.log2_table.as_deref();
-    let [mut second_cover, mut second_accurate] = totals;
-    let mut first_cover = 0.0;
-    let mut first_accurate = 0.0;
     let mut best: Option<Candidate> = None;
     let mut max_gain = floor;
-    for (value, group_cover, group_accurate) in groups {
-        first_cover += group_cover;
-        first_accurate += group_accurate;
+    for (value, [first_cover, first_accurate], [second_cover, second_accurate]) in splits {
         // A gain is at most `accurate * -log2(default rate)` (the rate is at most 1): skip the
         // logarithms of a side that cannot beat the best so far. Such a side is either not
         // chosen or, when chosen, not kept, so this changes no choice.
@@ -300,8 +343,6 @@ fn best_split(
                 accuracy_rate: laplace_rate(accurate, cover),
             });
         }
-        second_cover -= group_cover;
-        second_accurate -= group_accurate;
     }
     best
 }
@@ -379,6 +420,8 @@ pub(crate) struct GrowScratch {
     lists: Vec<Option<SortedCover>>,
     /// Each value's cover and positive cover, for one attribute at a time.
     counts: Vec<(f64, f64)>,
+    /// With unit weights, the runs of one attribute's list that hold a positive.
+    runs: Vec<Run>,
 }
 
 impl GrowScratch {
@@ -397,6 +440,7 @@ impl GrowScratch {
                 })
                 .collect(),
             counts: Vec::new(),
+            runs: vec![Run::default(); data.len()],
         }
     }
 }
@@ -448,7 +492,13 @@ fn attribute_candidate(
             .zip(&scratch.counts)
             .filter(|(_, count)| count.0 > 0.0)
             .map(|(&value, &(cover, accurate))| (value, cover, accurate));
-        return best_split(data, attribute, groups, totals, log_default_rate, floor);
+        return best_split(
+            data,
+            attribute,
+            splits(groups, totals),
+            log_default_rate,
+            floor,
+        );
     }
     let Some(list) = &mut scratch.lists[attribute] else {
         nominal_counts(
@@ -484,43 +534,27 @@ fn attribute_candidate(
         // The same weights as `scratch.weights` holds, read from a table a byte a row.
         let positive = &scratch.positive;
         let weight = |row: u32| [1.0, f64::from(u8::from(positive[row as usize]))];
-        list_split(data, attribute, list, step, weight, floor)
+        let totals = list_totals(list, step, weight);
+        let count = list.positive_runs(positive, &mut scratch.runs);
+        let splits = run_splits(&scratch.runs[..count], totals);
+        best_split(data, attribute, splits, step.log_default_rate, floor)
     } else {
         let weights = &scratch.weights;
-        list_split(
-            data,
-            attribute,
-            list,
-            step,
-            |row| weights[row as usize],
-            floor,
-        )
+        let weight = |row: u32| weights[row as usize];
+        let totals = list_totals(list, step, weight);
+        let splits = splits(list.runs(weight), totals);
+        best_split(data, attribute, splits, step.log_default_rate, floor)
     }
 }
 
-/// [`best_split`] over a numeric attribute's sorted list of the covered rows (`weight`: each
-/// row's [`RowWeight`]).
-fn list_split(
-    data: &TrainingData,
-    attribute: usize,
-    list: &SortedCover,
-    step: &Step,
-    weight: impl Fn(u32) -> RowWeight + Copy,
-    floor: f64,
-) -> Option<Candidate> {
+/// The total [`RowWeight`] of a numeric attribute's sorted list of the covered rows (`weight`:
+/// each row's).
+fn list_totals(list: &SortedCover, step: &Step, weight: impl Fn(u32) -> RowWeight) -> [f64; 2] {
     // With exact sums, a list holding every covered row has the totals of the covered rows.
-    let totals = match step.totals {
+    match step.totals {
         Some(totals) if list.rows().len() == step.current.len() => totals,
         _ => sum_weights(list.rows(), weight),
-    };
-    best_split(
-        data,
-        attribute,
-        list.runs(weight),
-        totals,
-        step.log_default_rate,
-        floor,
-    )
+    }
 }
 
 /// Adds conditions to `rule` greedily by FOIL information gain on the growing rows until the

@@ -273,22 +273,12 @@ impl DlContext<'_> {
             ruleset[TRUE_POSITIVE] += rule[TRUE_POSITIVE];
             ruleset[FALSE_POSITIVE] += rule[FALSE_POSITIVE];
         }
-        // Later rule `j` sees the rows whose first covering later rule is `j` or after, and
-        // covers those where it is `j`; each count is summed in row order, as applying the
-        // rules one after another would.
-        let class = rules[index].class;
-        let later = rules.len() - index - 1;
-        let mut later_counts = vec![[0.0; 6]; later];
-        for (&row, &first) in before.iter().zip(first_later) {
-            let weight = self.data.weights[row as usize];
-            let positive = self.data.classes[row as usize] == class;
-            for rule_counts in &mut later_counts[..first.min(later)] {
-                add_row(rule_counts, false, positive, weight);
-            }
-            if let Some(rule_counts) = later_counts.get_mut(first) {
-                add_row(rule_counts, true, positive, weight);
-            }
-        }
+        let later_counts = self.later_counts(
+            rules[index].class,
+            before,
+            first_later,
+            rules.len() - index - 1,
+        );
         for rule_counts in &later_counts {
             ruleset[COVER] += rule_counts[COVER];
             ruleset[TRUE_POSITIVE] += rule_counts[TRUE_POSITIVE];
@@ -332,6 +322,74 @@ impl DlContext<'_> {
             ruleset[FALSE_NEGATIVE],
         ) - saved
     }
+
+    /// The counts of the `later` rules after a deleted one on the rows it would see (`before`,
+    /// each with its first covering later rule, `later` = none). Later rule `j` sees the rows
+    /// whose first covering later rule is `j` or after, and covers those where it is `j`. Each
+    /// count is summed in row order, as applying the rules one after another would; with exact
+    /// sums (whole weights) any order gives the same, so the rows are counted once each.
+    fn later_counts(
+        &self,
+        class: usize,
+        before: &[u32],
+        first_later: &[usize],
+        later: usize,
+    ) -> Vec<Counts> {
+        let data = self.data;
+        if data.exact_sums() {
+            let mut positives = vec![0.0; later + 1];
+            let mut negatives = vec![0.0; later + 1];
+            for (&row, &first) in before.iter().zip(first_later) {
+                let weight = data.weights[row as usize];
+                match data.classes[row as usize] == class {
+                    true => positives[first] += weight,
+                    false => negatives[first] += weight,
+                }
+            }
+            return later_rule_counts(&positives, &negatives);
+        }
+        let mut counts = vec![[0.0; 6]; later];
+        for (&row, &first) in before.iter().zip(first_later) {
+            let weight = data.weights[row as usize];
+            let positive = data.classes[row as usize] == class;
+            for rule_counts in &mut counts[..first.min(later)] {
+                add_row(rule_counts, false, positive, weight);
+            }
+            if let Some(rule_counts) = counts.get_mut(first) {
+                add_row(rule_counts, true, positive, weight);
+            }
+        }
+        counts
+    }
+}
+
+/// The counts of the later rules of a list from the weight of the positives and of the
+/// negatives whose first covering later rule is each one (the last entry: none), the rows a
+/// rule leaves summed from the last rule backwards.
+pub(crate) fn later_rule_counts(positives: &[f64], negatives: &[f64]) -> Vec<Counts> {
+    let later = positives.len() - 1;
+    let mut left_positives = vec![0.0; later + 1];
+    let mut left_negatives = vec![0.0; later + 1];
+    left_positives[later] = positives[later];
+    left_negatives[later] = negatives[later];
+    for j in (0..later).rev() {
+        left_positives[j] = left_positives[j + 1] + positives[j];
+        left_negatives[j] = left_negatives[j + 1] + negatives[j];
+    }
+    (0..later)
+        .map(|j| {
+            let (uncovered_positives, uncovered_negatives) =
+                (left_positives[j + 1], left_negatives[j + 1]);
+            [
+                positives[j] + negatives[j],
+                uncovered_positives + uncovered_negatives,
+                positives[j],
+                uncovered_negatives,
+                negatives[j],
+                uncovered_positives,
+            ]
+        })
+        .collect()
 }
 
 /// A rule list for one class applied in order to some rows, with each rule's counts, the rows it

@@ -70,3 +70,58 @@ fn thresholds_print_like_weka() {
     assert_eq!(six_decimals(0.12345678), "0.123457");
     assert_eq!(six_decimals(-56.9186), "-56.9186");
 }
+
+#[test]
+fn narrow_clears_the_rows_that_fail_the_test_as_holds_does() {
+    // 37 values (more than one vector of any width and a tail), with missing values, -0.0,
+    // fractions, infinities and values beyond usize.
+    let odd = [
+        -0.5,
+        0.5,
+        1.999,
+        2.5,
+        3.0,
+        f64::INFINITY,
+        -f64::INFINITY,
+        1e300,
+        -1e300,
+    ];
+    let column: Vec<f64> = (0..37)
+        .map(|i| match i % 5 {
+            0 => f64::NAN,
+            1 => -0.0,
+            2 => odd[i % odd.len()],
+            _ => (i % 7) as f64 - 2.0,
+        })
+        .collect();
+    let conditions = [
+        Condition::AtMost {
+            attribute: 0,
+            threshold: 0.0,
+        },
+        Condition::AtLeast {
+            attribute: 0,
+            threshold: 1.0,
+        },
+        Condition::Equals {
+            attribute: 0,
+            value: 2,
+        },
+        Condition::Equals {
+            attribute: 0,
+            value: 0,
+        },
+    ];
+    for condition in &conditions {
+        let before: Vec<bool> = (0..column.len()).map(|i| i % 3 != 1).collect();
+        let mut mask = before.clone();
+        condition.narrow(&column, &mut mask);
+        for (i, &value) in column.iter().enumerate() {
+            assert_eq!(
+                mask[i],
+                before[i] && condition.holds(value),
+                "{condition:?} row {i}"
+            );
+        }
+    }
+}
