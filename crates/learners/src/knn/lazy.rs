@@ -249,4 +249,50 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn queries_the_screen_turns_away_find_what_the_blocks_find() {
+        let cases = [
+            (7, (60, 0, 0), "exact blocks"),
+            (8, (50, 12, 3), "bit sets"),
+        ];
+        for (seed, shape, layout) in cases {
+            queries_turned_away(seed, shape, layout);
+        }
+    }
+
+    /// [`queries_the_screen_turns_away_find_what_the_blocks_find`] on one dataset, whose linear
+    /// scan reads `layout`.
+    fn queries_turned_away(seed: u64, shape: (usize, usize, usize), layout: &str) {
+        let data = dataset(seed, 600, shape, 0.0);
+        let (scaling, rows, count, mut queries) = scaled(&data);
+        let dimensions = scaling.len();
+        let screened =
+            NeighbourIndex::new(scaling.clone(), rows.clone(), count, SearchMethod::Auto);
+        let blocks = NeighbourIndex::new(scaling, rows, count, SearchMethod::Linear);
+        assert_eq!((screened.layout(), blocks.layout()), ("screen", layout));
+        let queries_count = queries.len() / dimensions;
+        assert_eq!(
+            screened.nearest_many(&queries, queries_count, 5),
+            blocks.nearest_many(&queries, queries_count, 5)
+        );
+        assert!(screened.exact_blocks_pending());
+        // Every third query far beyond the screen's range in one attribute.
+        for query in queries.chunks_exact_mut(dimensions).step_by(3) {
+            query[1] = 2f64.powi(40);
+        }
+        for k in [1, 5, 21] {
+            assert_eq!(
+                screened.nearest_many(&queries, queries_count, k),
+                blocks.nearest_many(&queries, queries_count, k),
+                "k = {k}"
+            );
+            let mut one = Vec::new();
+            let mut other = Vec::new();
+            screened.nearest(&queries[..dimensions], k, &mut one);
+            blocks.nearest(&queries[..dimensions], k, &mut other);
+            assert_eq!(one, other, "{layout} k = {k}");
+        }
+        assert!(!screened.exact_blocks_pending());
+    }
 }

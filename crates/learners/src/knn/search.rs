@@ -15,6 +15,7 @@
 //! distance, ties by training position (tests/knn_search.rs checks each against brute force).
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use super::distance::{
     block_squared_sum, column_block_squared_sums, numeric_squared_distance_within, padded_block,
@@ -281,6 +282,11 @@ pub(crate) struct NeighbourIndex {
     screen: Option<BlockedScreen>,
     /// No training value is missing.
     complete: bool,
+    /// With the screen: the scan's blocks (exact or bit sets) were left unbuilt, since they
+    /// serve only complete queries the screen turns away (a value beyond its range).
+    exact_blocks_later: bool,
+    /// That index with its scan's blocks, built when the first such query comes.
+    with_exact_blocks: OnceLock<Box<NeighbourIndex>>,
 }
 
 /// Which representation the linear scan reads; every kind gives the distance of
@@ -501,14 +507,20 @@ impl NeighbourIndex {
             screen,
         );
         index.complete = attributes.complete;
-        if screened {
+        if screened && index.screen.is_some() {
+            index.exact_blocks_later = true;
+        } else if screened {
             index.build_screened_blocks(&rows, attributes.binary, attributes.continuous);
         }
         index.store_points(rows, attributes.variance_order, numeric_complete, count);
         if use_tree {
             index.build_tree(count);
         } else if numeric_complete && searchable && !screened && index.levels.is_none() {
-            index.build_exact_blocks(count);
+            if index.screen.is_some() {
+                index.exact_blocks_later = true;
+            } else {
+                index.build_exact_blocks(count);
+            }
         }
         index
     }
@@ -581,6 +593,8 @@ impl NeighbourIndex {
             binary_words: 0,
             screen,
             complete: false,
+            exact_blocks_later: false,
+            with_exact_blocks: OnceLock::new(),
         }
     }
 
@@ -666,6 +680,12 @@ impl NeighbourIndex {
         self.dimensions > 0
             && (self.complete || !self.scaling.all_numeric())
             && self.points.len() == self.len() * self.dimensions
+    }
+
+    /// True while the exact-scan blocks wait for a query the screen turns away.
+    #[cfg(test)]
+    pub(crate) fn exact_blocks_pending(&self) -> bool {
+        self.exact_blocks_later && self.with_exact_blocks.get().is_none()
     }
 
     /// The layout its searches read, in words (tests check that each is covered).
@@ -1349,6 +1369,12 @@ impl NeighbourIndex {
 
     /// [`NeighbourIndex::nearest`] without the blocked screen.
     fn nearest_scanned(&self, query: &[f64], k: usize, out: &mut Vec<Neighbour>) {
+        if self.exact_blocks_later && query.iter().all(|v| !v.is_nan()) {
+            let full = self
+                .with_exact_blocks
+                .get_or_init(|| Box::new(self.built(SearchMethod::Linear)));
+            return full.nearest_scanned(query, k, out);
+        }
         out.clear();
         let capacity = k.min(self.len());
         if capacity == 0 {
