@@ -27,6 +27,13 @@ pub(crate) const QUERY_GROUP: usize = 12;
 /// Panels of a tile: the query groups of a block all meet one tile while it is in cache.
 const TILE_PANELS: usize = 32;
 
+/// Panels one call of a product kernel covers: with AVX-512, a group's twelve queries times two
+/// panels are 24 registers of sums, two fused multiply-adds for each value loaded.
+const PANELS_PER_CALL: usize = 2;
+
+/// The products of a group of queries with [`PANELS_PER_CALL`] panels, one array per panel.
+type PanelProducts = [[[f32; PANEL]; QUERY_GROUP]; PANELS_PER_CALL];
+
 /// Numeric training values laid out for the product, their squared norms and the nominal
 /// values, of complete training rows.
 #[derive(Clone, Debug)]
@@ -36,18 +43,17 @@ pub(crate) struct BlockedScreen {
     /// The nominal attributes (numbers in the query's order).
     nominal_attributes: Vec<usize>,
     /// Numeric values rounded to `f32`, in panels of [`PANEL`] rows: attribute `j` of row `r`
-    /// at `((r / PANEL) * width + j) * PANEL + r % PANEL`, rows past the end zero.
+    /// at `((r / PANEL) * width + j) * PANEL + r % PANEL`, rows past the end zero (up to a
+    /// whole number of [`PANELS_PER_CALL`] panels).
     panels: Vec<f32>,
     /// The computed squared norm of every row's numeric values (NaN past the last row, up to
-    /// a whole panel).
+    /// the end of the last panel).
     squared_norms: Vec<f64>,
     /// The largest of `squared_norms`.
     largest_squared_norm: f64,
     /// Nominal value indices in panels like `panels`: attribute `j` of row `r` at
     /// `((r / PANEL) * nominal count + j) * PANEL + r % PANEL`.
     nominal_values: Vec<f64>,
-    /// Number of training rows.
-    count: usize,
 }
 
 /// Per-query values of a group of queries prepared for the product.
@@ -87,10 +93,11 @@ impl BlockedScreen {
         if out_of_range || width >= MOST_ATTRIBUTES {
             return None;
         }
-        let mut panels = vec![0.0f32; count.div_ceil(PANEL) * width * PANEL];
-        let mut squared_norms = Vec::with_capacity(count);
+        let panel_count = count.div_ceil(PANEL).next_multiple_of(PANELS_PER_CALL);
+        let mut panels = vec![0.0f32; panel_count * width * PANEL];
+        let mut squared_norms = Vec::with_capacity(panel_count * PANEL);
         let nominal_width = nominal_attributes.len();
-        let mut nominal_values = vec![0.0; count.div_ceil(PANEL) * nominal_width * PANEL];
+        let mut nominal_values = vec![0.0; panel_count * nominal_width * PANEL];
         for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
             let base = (row_number / PANEL) * width * PANEL + row_number % PANEL;
             for (j, &attribute) in numeric_attributes.iter().enumerate() {
@@ -108,9 +115,9 @@ impl BlockedScreen {
             }
         }
         let largest_squared_norm = squared_norms.iter().copied().fold(0.0, f64::max);
-        // The places of the last panel past the rows: NaN, so that their distances, NaN too,
+        // The places of the last panels past the rows: NaN, so that their distances, NaN too,
         // are never within a limit.
-        squared_norms.resize(count.div_ceil(PANEL) * PANEL, f64::NAN);
+        squared_norms.resize(panel_count * PANEL, f64::NAN);
         Some(BlockedScreen {
             numeric_attributes,
             nominal_attributes,
@@ -118,7 +125,6 @@ impl BlockedScreen {
             squared_norms,
             largest_squared_norm,
             nominal_values,
-            count,
         })
     }
 
@@ -220,7 +226,7 @@ impl BlockedScreen {
                 return unsafe { self.select_avx2(groups, out) };
             }
         }
-        self.select_with(groups, out, products_portable)
+        self.select_with(groups, out, |p, q| panel_by_panel(p, q, products_portable))
     }
 
     /// Empty candidate lists for every place of some groups, each with its query's slack.
@@ -257,31 +263,36 @@ impl BlockedScreen {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     fn select_avx2(&self, groups: &[ScreenQueries], out: &mut [Candidates]) {
-        self.select_with(groups, out, |p, q| products_avx2(p, q))
+        self.select_with(groups, out, |p, q| {
+            panel_by_panel(p, q, |p, q| products_avx2(p, q))
+        })
     }
 
     /// Every group against tiles of [`TILE_PANELS`] panels, tile by tile, the products of a
-    /// group with a panel from `products` (see [`products_portable`]), turned into distances
-    /// with the squared norms and the nominal mismatches and offered to the candidate lists.
+    /// group with [`PANELS_PER_CALL`] panels at a time from `products` (see
+    /// [`products_portable`]), turned into distances with the squared norms and the nominal
+    /// mismatches and offered to the candidate lists.
     #[inline(always)]
     fn select_with(
         &self,
         groups: &[ScreenQueries],
         out: &mut [Candidates],
-        products: impl Fn(&[f32], &[f32]) -> [[f32; PANEL]; QUERY_GROUP],
+        products: impl Fn(&[f32], &[f32]) -> PanelProducts,
     ) {
         let width = self.numeric_attributes.len();
-        let panel_count = self.count.div_ceil(PANEL);
+        let panel_count = self.squared_norms.len() / PANEL;
         let mut tile_start = 0;
         while tile_start < panel_count {
             let tile_end = (tile_start + TILE_PANELS).min(panel_count);
             for (number, queries) in groups.iter().enumerate() {
                 let out = &mut out[number * QUERY_GROUP..(number + 1) * QUERY_GROUP];
-                for panel_number in tile_start..tile_end {
-                    let panel = &self.panels
-                        [panel_number * width * PANEL..(panel_number + 1) * width * PANEL];
-                    let sums = products(panel, &queries.numeric);
-                    self.panel_distances(queries, panel_number, &sums, out);
+                for first_panel in (tile_start..tile_end).step_by(PANELS_PER_CALL) {
+                    let panels = &self.panels[first_panel * width * PANEL
+                        ..(first_panel + PANELS_PER_CALL) * width * PANEL];
+                    let products = products(panels, &queries.numeric);
+                    for (offset, sums) in products.iter().enumerate() {
+                        self.panel_distances(queries, first_panel + offset, sums, out);
+                    }
                 }
             }
             tile_start = tile_end;
@@ -420,30 +431,54 @@ fn products_portable(panel: &[f32], queries: &[f32]) -> [[f32; PANEL]; QUERY_GRO
     sums
 }
 
-/// [`products_portable`] with AVX-512F fused multiply-adds: a register of sixteen lanes per
-/// query.
+/// The products of a group of queries with [`PANELS_PER_CALL`] consecutive panels, one panel at
+/// a time by `single` (a kernel of one panel, such as [`products_portable`]).
+#[inline(always)]
+fn panel_by_panel(
+    panels: &[f32],
+    queries: &[f32],
+    single: impl Fn(&[f32], &[f32]) -> [[f32; PANEL]; QUERY_GROUP],
+) -> PanelProducts {
+    let size = panels.len() / PANELS_PER_CALL;
+    std::array::from_fn(|offset| single(&panels[offset * size..(offset + 1) * size], queries))
+}
+
+/// [`products_portable`] of [`PANELS_PER_CALL`] = 2 consecutive panels with AVX-512F fused
+/// multiply-adds: a register of sixteen lanes per query and panel, each lane's sum accumulated
+/// in the same order as the portable kernel's.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn products_avx512(panel: &[f32], queries: &[f32]) -> [[f32; PANEL]; QUERY_GROUP] {
+fn products_avx512(panels: &[f32], queries: &[f32]) -> PanelProducts {
     use std::arch::x86_64::{
         __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
         _mm512_storeu_ps,
     };
-    let width = panel.len() / PANEL;
-    assert!(queries.len() >= width * QUERY_GROUP);
-    let mut sums: [__m512; QUERY_GROUP] = [_mm512_setzero_ps(); QUERY_GROUP];
+    let width = panels.len() / (PANELS_PER_CALL * PANEL);
+    assert!(PANELS_PER_CALL == 2 && queries.len() >= width * QUERY_GROUP);
+    let (first, second) = panels.split_at(width * PANEL);
+    let mut low: [__m512; QUERY_GROUP] = [_mm512_setzero_ps(); QUERY_GROUP];
+    let mut high: [__m512; QUERY_GROUP] = [_mm512_setzero_ps(); QUERY_GROUP];
     for attribute in 0..width {
-        // SAFETY: `attribute * PANEL + PANEL <= panel.len()`.
-        let values = unsafe { _mm512_loadu_ps(panel.as_ptr().add(attribute * PANEL)) };
+        // SAFETY: `attribute * PANEL + PANEL <= width * PANEL`, each half's length.
+        let (low_values, high_values) = unsafe {
+            (
+                _mm512_loadu_ps(first.as_ptr().add(attribute * PANEL)),
+                _mm512_loadu_ps(second.as_ptr().add(attribute * PANEL)),
+            )
+        };
         let query_values = &queries[attribute * QUERY_GROUP..(attribute + 1) * QUERY_GROUP];
-        for (sum, &query_value) in sums.iter_mut().zip(query_values) {
-            *sum = _mm512_fmadd_ps(_mm512_set1_ps(query_value), values, *sum);
+        for ((low, high), &query_value) in low.iter_mut().zip(&mut high).zip(query_values) {
+            let broadcast = _mm512_set1_ps(query_value);
+            *low = _mm512_fmadd_ps(broadcast, low_values, *low);
+            *high = _mm512_fmadd_ps(broadcast, high_values, *high);
         }
     }
-    let mut out = [[0.0f32; PANEL]; QUERY_GROUP];
-    for (row, sum) in out.iter_mut().zip(sums) {
-        // SAFETY: a row holds PANEL = 16 values.
-        unsafe { _mm512_storeu_ps(row.as_mut_ptr(), sum) };
+    let mut out = [[[0.0f32; PANEL]; QUERY_GROUP]; PANELS_PER_CALL];
+    for (panel, sums) in out.iter_mut().zip([low, high]) {
+        for (row, sum) in panel.iter_mut().zip(sums) {
+            // SAFETY: a row holds PANEL = 16 values.
+            unsafe { _mm512_storeu_ps(row.as_mut_ptr(), sum) };
+        }
     }
     out
 }
@@ -569,7 +604,9 @@ mod tests {
         let mut outs = Vec::new();
         let mut out = Vec::new();
         screen.start_candidates(groups, k, &mut out);
-        screen.select_with(groups, &mut out, products_portable);
+        screen.select_with(groups, &mut out, |p, q| {
+            panel_by_panel(p, q, products_portable)
+        });
         outs.push(out);
         #[cfg(target_arch = "x86_64")]
         {
