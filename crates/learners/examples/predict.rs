@@ -117,13 +117,16 @@ fn run() -> Result<(), String> {
             model.explain(train.schema()),
         )
         .map_err(|error| error.to_string())?;
-        println!(
+        // A closed pipe (`predict ... | head`) ends the run with an error, not a panic.
+        writeln!(
+            std::io::stdout().lock(),
             "{}\t{}\t{}\t{}",
             out_file,
             (fitted - start).as_secs_f64(),
             (predicted - fitted).as_secs_f64(),
             cpu
-        );
+        )
+        .map_err(|error| format!("cannot write to standard output: {error}"))?;
     }
     Ok(())
 }
