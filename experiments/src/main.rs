@@ -162,6 +162,7 @@ enum Finished {
 }
 
 fn run(cli: Cli) -> Result<Finished> {
+    vector_cap::check().map_err(anyhow::Error::msg)?;
     let done = Finished::Completely;
     match (cli.command, cli.config) {
         (Some(Command::Datasets(args)), _) => datasets_command::run(&args).map(|()| done),

@@ -429,10 +429,14 @@ type TileKernel = unsafe fn(&[f64], &[f64], f64) -> [f64; LANES];
 fn tile_kernel() -> TileKernel {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx512f") {
+        if vector_cap::allows(vector_cap::Level::Avx512)
+            && std::arch::is_x86_feature_detected!("avx512f")
+        {
             return tile_distances_avx512;
         }
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if vector_cap::allows(vector_cap::Level::Avx2)
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
             return tile_distances_avx2;
         }
     }

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
+    vector_cap::check()?;
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut learner_text = None;
     let mut seed = 1u64;

@@ -439,11 +439,15 @@ impl PerceptronLearner {
     ) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if vector_cap::allows(vector_cap::Level::Avx512)
+                && std::arch::is_x86_feature_detected!("avx512f")
+            {
                 // SAFETY: the processor has AVX-512F (checked just above).
                 return unsafe { self.train_two_classes_avx512(data, weights, bias, generator) };
             }
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if vector_cap::allows(vector_cap::Level::Avx2)
+                && std::arch::is_x86_feature_detected!("avx2")
+            {
                 // SAFETY: the processor has AVX2 (checked just above).
                 return unsafe { self.train_two_classes_avx2(data, weights, bias, generator) };
             }

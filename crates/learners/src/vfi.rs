@@ -244,7 +244,7 @@ pub fn build(params: Params) -> Result<Box<dyn Learner>, ParamError> {
 /// and a number past every place (`u32::MAX - 1`) for a missing value.
 fn find_places(bounds: &[f64], values: &[f64], places: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { find_places_avx2(bounds, values, places) };
     }

@@ -215,11 +215,14 @@ impl BlockedScreen {
         self.start_candidates(groups, capacity, out);
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if vector_cap::allows(vector_cap::Level::Avx512)
+                && std::arch::is_x86_feature_detected!("avx512f")
+            {
                 // SAFETY: the processor has AVX-512F (checked just above).
                 return unsafe { self.select_avx512(groups, out) };
             }
-            if std::arch::is_x86_feature_detected!("avx2")
+            if vector_cap::allows(vector_cap::Level::Avx2)
+                && std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("fma")
             {
                 // SAFETY: the processor has AVX2 and FMA (checked just above).

@@ -1063,7 +1063,8 @@ impl NeighbourIndex {
     ) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f")
+            if vector_cap::allows(vector_cap::Level::Avx512)
+                && std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
                 && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
                 && std::arch::is_x86_feature_detected!("popcnt")
@@ -1071,7 +1072,8 @@ impl NeighbourIndex {
                 // SAFETY: the processor has these features (checked just above).
                 return unsafe { self.nearest_by_levels_avx512(levels, query, k, scratch, out) };
             }
-            if std::arch::is_x86_feature_detected!("avx2")
+            if vector_cap::allows(vector_cap::Level::Avx2)
+                && std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("popcnt")
             {
                 // SAFETY: the processor has AVX2 and POPCNT (checked just above).
@@ -1206,13 +1208,15 @@ impl NeighbourIndex {
     fn scan_blocks(&self, query: &QueryForScan, range: Range<usize>, best: &mut BestList) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f")
+            if vector_cap::allows(vector_cap::Level::Avx512)
+                && std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("popcnt")
             {
                 // SAFETY: the processor has AVX-512F and POPCNT (checked just above).
                 return unsafe { self.scan_blocks_avx512(query, range, best) };
             }
-            if std::arch::is_x86_feature_detected!("avx2")
+            if vector_cap::allows(vector_cap::Level::Avx2)
+                && std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("popcnt")
             {
                 // SAFETY: the processor has AVX2 and POPCNT (checked just above).

@@ -97,13 +97,16 @@ impl Condition {
     pub fn narrow(&self, column: &[f64], mask: &mut [bool]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f")
+            if vector_cap::allows(vector_cap::Level::Avx512)
+                && std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
             {
                 // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
                 return unsafe { self.narrow_avx512(column, mask) };
             }
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if vector_cap::allows(vector_cap::Level::Avx2)
+                && std::arch::is_x86_feature_detected!("avx2")
+            {
                 // SAFETY: the processor has AVX2 (checked just above).
                 return unsafe { self.narrow_avx2(column, mask) };
             }
