@@ -79,18 +79,10 @@ impl BlockedScreen {
         count: usize,
         is_nominal: impl Fn(usize) -> bool,
     ) -> Option<Self> {
-        if rows.iter().any(|value| !value.is_finite()) {
-            return None;
-        }
         let (nominal_attributes, numeric_attributes): (Vec<usize>, Vec<usize>) =
             (0..dimensions).partition(|&attribute| is_nominal(attribute));
         let width = numeric_attributes.len();
-        let out_of_range = rows.chunks_exact(dimensions.max(1)).take(count).any(|row| {
-            numeric_attributes
-                .iter()
-                .any(|&attribute| row[attribute].abs() > LARGEST_VALUE)
-        });
-        if out_of_range || width >= MOST_ATTRIBUTES {
+        if width >= MOST_ATTRIBUTES {
             return None;
         }
         let panel_count = count.div_ceil(PANEL).next_multiple_of(PANELS_PER_CALL);
@@ -98,10 +90,15 @@ impl BlockedScreen {
         let mut squared_norms = Vec::with_capacity(panel_count * PANEL);
         let nominal_width = nominal_attributes.len();
         let mut nominal_values = vec![0.0; panel_count * nominal_width * PANEL];
+        // One pass: the values laid out, each row's norm, and whether every value is finite
+        // and every numeric one within range (else no screen).
+        let mut usable = true;
         for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
             let base = (row_number / PANEL) * width * PANEL + row_number % PANEL;
             for (j, &attribute) in numeric_attributes.iter().enumerate() {
-                panels[base + j * PANEL] = row[attribute] as f32;
+                let value = row[attribute];
+                usable &= value.abs() <= LARGEST_VALUE;
+                panels[base + j * PANEL] = value as f32;
             }
             squared_norms.push(
                 numeric_attributes
@@ -111,8 +108,16 @@ impl BlockedScreen {
             );
             let nominal_base = (row_number / PANEL) * nominal_width * PANEL + row_number % PANEL;
             for (j, &attribute) in nominal_attributes.iter().enumerate() {
-                nominal_values[nominal_base + j * PANEL] = row[attribute];
+                let value = row[attribute];
+                usable &= value.is_finite();
+                nominal_values[nominal_base + j * PANEL] = value;
             }
+        }
+        // NaN fails `abs() <= LARGEST_VALUE` as infinities do; the values past `count` rows
+        // are never read by the screen but must be finite as before.
+        let rest = rows.get(count * dimensions..).unwrap_or(&[]);
+        if !usable || rest.iter().any(|value| !value.is_finite()) {
+            return None;
         }
         let largest_squared_norm = squared_norms.iter().copied().fold(0.0, f64::max);
         // The places of the last panels past the rows: NaN, so that their distances, NaN too,
