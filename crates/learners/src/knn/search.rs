@@ -347,18 +347,14 @@ impl Attributes {
     /// Sorts the attributes of `count` scaled training rows (row-major).
     fn of(scaling: &Scaling, rows: &[f64], count: usize) -> Attributes {
         let dimensions = scaling.len();
-        let complete = rows.iter().all(|v| !v.is_nan());
+        let columns = ColumnSummary::of(rows, dimensions);
+        let complete = columns.complete;
+        let is_binary = &columns.binary;
         let variance_order = if complete && dimensions > 1 && count > 1 {
-            attributes_by_variance(rows, dimensions)
+            attributes_by_variance(rows, dimensions, columns.sums)
         } else {
             (0..dimensions).collect()
         };
-        let mut is_binary = vec![true; dimensions];
-        for row in rows.chunks_exact(dimensions.max(1)) {
-            for (binary, &value) in is_binary.iter_mut().zip(row) {
-                *binary &= value == 0.0 || value == 1.0;
-            }
-        }
         let (binary, continuous) = variance_order
             .iter()
             .copied()
@@ -1513,15 +1509,42 @@ fn select_attributes(rows: &[f64], dimensions: usize, attributes: &[usize]) -> V
     selected
 }
 
-/// Attribute numbers sorted by decreasing variance of the scaled values (ties: lower number).
-fn attributes_by_variance(rows: &[f64], dimensions: usize) -> Vec<usize> {
-    let count = (rows.len() / dimensions) as f64;
-    let mut mean = vec![0.0; dimensions];
-    for row in rows.chunks_exact(dimensions) {
-        for (m, x) in mean.iter_mut().zip(row) {
-            *m += x;
+/// What one pass over the scaled rows tells of their attributes.
+struct ColumnSummary {
+    /// No value is missing (NaN).
+    complete: bool,
+    /// For each attribute, whether its values are all 0 or 1.
+    binary: Vec<bool>,
+    /// For each attribute, the sum of its values in row order.
+    sums: Vec<f64>,
+}
+
+impl ColumnSummary {
+    /// The summary of `rows` (row-major, `dimensions` values a row).
+    fn of(rows: &[f64], dimensions: usize) -> ColumnSummary {
+        let mut complete = true;
+        let mut binary = vec![true; dimensions];
+        let mut sums = vec![0.0; dimensions];
+        for row in rows.chunks_exact(dimensions.max(1)) {
+            for ((is_binary, sum), &value) in binary.iter_mut().zip(&mut sums).zip(row) {
+                complete &= !value.is_nan();
+                *is_binary &= value == 0.0 || value == 1.0;
+                *sum += value;
+            }
+        }
+        ColumnSummary {
+            complete,
+            binary,
+            sums,
         }
     }
+}
+
+/// Attribute numbers sorted by decreasing variance of the scaled values (ties: lower number),
+/// given each attribute's sum in row order.
+fn attributes_by_variance(rows: &[f64], dimensions: usize, sums: Vec<f64>) -> Vec<usize> {
+    let count = (rows.len() / dimensions) as f64;
+    let mut mean = sums;
     mean.iter_mut().for_each(|m| *m /= count);
     let mut variance = vec![0.0; dimensions];
     for row in rows.chunks_exact(dimensions) {
