@@ -21,6 +21,13 @@ not tilt the ratios.
     python3 scripts/sklearn_speed.py                          # default datasets and learners
     python3 scripts/sklearn_speed.py --datasets sylva --learners knn5,knn-select --models 5
     python3 scripts/sklearn_speed.py --repeats 1                # one run per pair (a third of the time)
+    python3 scripts/sklearn_speed.py --avx2-only                # both sides without AVX-512
+
+--avx2-only stands in for a machine without AVX-512 on one that has it: both sides run the
+kernels such a processor would (ours through CLASSIFIERS_VECTOR_CAP=avx2, numpy through
+NPY_DISABLE_CPU_FEATURES, OpenBLAS through OPENBLAS_CORETYPE=Haswell; the script runs itself
+again with these set). The caches, clock and memory stay this machine's, so it is not the same
+as timing on such a machine.
 
 Learner pairs (ours: scikit-learn):
   c45: C4.5 / DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)
@@ -83,6 +90,13 @@ OURS = {
     "logistic": (shared.LEARNERS["logistic"][2], False),
     "logistic-matched": (shared.LEARNERS["logistic"][2], False),
     "perceptron": (shared.LEARNERS["perceptron"][2], False),
+}
+
+# What --avx2-only sets before numpy and OpenBLAS load.
+AVX2_ONLY = {
+    "CLASSIFIERS_VECTOR_CAP": "avx2",
+    "NPY_DISABLE_CPU_FEATURES": "X86_V4 AVX512_ICL AVX512_SPR",
+    "OPENBLAS_CORETYPE": "Haswell",
 }
 
 DATASETS = "magic,spambase,adult,pima,sonar"
@@ -288,7 +302,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", default="/tmp/sklearn-speed")
     parser.add_argument("--profile", choices=["dev", "release"], default="dev", help="the cargo profile of our predict example")
+    parser.add_argument("--avx2-only", action="store_true", help="both sides without AVX-512 (see above)")
     args = parser.parse_args()
+    if args.avx2_only and any(os.environ.get(name) != value for name, value in AVX2_ONLY.items()):
+        os.environ.update(AVX2_ONLY)
+        os.execv(sys.executable, [sys.executable, *sys.argv])
     learners = [name for name in args.learners.split(",") if name]
     unknown = [name for name in learners if name not in OURS]
     if unknown:
@@ -308,7 +326,8 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         f"Started {started} on {model} ({os.cpu_count()} CPUs), load average {load} (1, 5, 15 min).",
-        f"Models per dataset: {args.models} (the Aslan protocol has 30); one thread each; ours built in the {args.profile} profile.",
+        f"Models per dataset: {args.models} (the Aslan protocol has 30); one thread each; ours built in the {args.profile} profile"
+        + ("; both sides without AVX-512 (--avx2-only: " + ", ".join(f"{k}={v}" for k, v in AVX2_ONLY.items()) + ")." if args.avx2_only else "."),
         f"Each pair run {args.repeats} time(s) in turn (scikit-learn, ours, scikit-learn, ...): the median of each side's "
         "CPU seconds, and the median and range of the run-by-run ratios.",
         "",
