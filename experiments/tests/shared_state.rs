@@ -69,8 +69,8 @@ fn outputs_are_the_same_with_the_shared_state_without_it_and_under_a_small_budge
             assert_same_outputs(&folder.join("on/shared"), &results.join("shared"));
         }
     }
-    // With sharing, the lists of the six datasets are built (once for the inner units of the
-    // tuning, once for the outer units, where they pay), and the sorted columns of the five
+    // With sharing, the lists of the six datasets are built (once: the states built for the
+    // tuning's inner units serve the outer units too), and the sorted columns of the five
     // with numeric attributes; none without; under 1 MB, not spambase's (4,601 rows x 64
     // neighbours x 12 bytes; 57 columns x 4,601 rows x 12 bytes).
     let [on, off, small, on_one] = built[..] else {

@@ -14,7 +14,7 @@ use report::Table;
 
 use crate::error::{Error, Result};
 use crate::plan::check::{CheckedExperiment, Checker};
-use crate::record::execute::{computed_before, execute, run_outer, tune_units};
+use crate::record::execute::{computed_before, execute, run_outer, spanned_units, tune_units};
 use crate::record::run_record::RunRecord;
 use crate::record::sequential::shard_units;
 use crate::report::analysis::Analyses;
@@ -22,6 +22,7 @@ use crate::report::section::Section;
 use crate::report::write::report;
 use crate::run::runner::{self, Fitting};
 use crate::run::shard::{Assignment, Shard, SHARDS_FOLDER};
+use crate::run::shared::SharedStates;
 
 pub use crate::report::write::SLURM_FOLDER;
 
@@ -294,12 +295,14 @@ impl Engine {
             assignment.describe_source()
         );
         let inner = assignment.inner_units(&plan, shard.index);
-        let fitting = (Fitting::Compute, self.threads);
+        let shared = SharedStates::new(&plan, &spanned_units(&plan, Some(&inner), &units));
+        let fitting = (Fitting::Compute, self.threads, &shared);
         let tuning = tune_units(&folder, &mut plan, &inner, fitting)?;
         let (units, sequential) = shard_units(&folder, &plan, &config, (&units, self.threads))?;
         let outer = (&plan, &units[..]);
         let (mut records, mut counts) =
             run_outer(&folder, outer, &tuning.failed, fitting, |_, _| ())?;
+        shared.log_summary();
         computed_before((&units, &sequential), (&mut records, &mut counts));
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(

@@ -14,7 +14,8 @@ use crate::record::results::{paired_tests, RunResults, UnitMeasures};
 use crate::record::run_record::{MissingUnits, RunRecord};
 use crate::record::sequential::{run_sequentially, SequentialRun};
 use crate::record::tuning::{run_inner, TuningOutcome};
-use crate::run::runner::{run_units, Fitting, RunCounts, Status, UnitRecord};
+use crate::run::runner::{run_units_sharing, Fitting, RunCounts, Status, UnitRecord};
+use crate::run::shared::SharedStates;
 use crate::run::unit::{Part, UnitResult, UnitSpec};
 
 /// Runs (or, for a merge, reads back from the cache under the results folder `folder`) every
@@ -58,8 +59,13 @@ pub fn execute(
             Fitting::CacheOnly { .. } => ", merged from the cache",
         }
     );
-    let tuning = tune(folder, &mut plan, fitting, threads)?;
+    // With tuning, one set of shared states for the inner units and the outer units: a
+    // dataset's state built for its tuning serves its outer units too.
+    let spanning = (plan.tuning.is_some())
+        .then(|| SharedStates::new(&plan, &spanned_units(&plan, None, &plan.units)));
+    let tuning = tune(folder, &mut plan, (fitting, threads), spanning.as_ref())?;
     let sequential = run_sequentially(folder, &mut plan, &config, (fitting, threads))?;
+    let shared = spanning.unwrap_or_else(|| SharedStates::new(&plan, &plan.units));
     let measures = plan.measures.clone();
     let summarise = |spec: &UnitSpec, result: &UnitResult| {
         let positive = spec.dataset.positive;
@@ -76,8 +82,9 @@ pub fn execute(
         UnitMeasures { test, validation }
     };
     let outer = (&plan, &plan.units[..]);
-    let (mut units, mut counts) =
-        run_outer(folder, outer, &tuning.failed, (fitting, threads), summarise)?;
+    let outer_run = (fitting, threads, &shared);
+    let (mut units, mut counts) = run_outer(folder, outer, &tuning.failed, outer_run, summarise)?;
+    shared.log_summary();
     computed_before((&plan.units, &sequential), (&mut units, &mut counts));
     let missing = MissingUnits::of(folder, &plan, &units);
     if fitting
@@ -122,11 +129,32 @@ pub fn execute(
 
 /// Runs the inner units of the plan's tuned learners, if any, and records the choices in the
 /// plan (an outer unit of a tuned learner then fits its chosen candidate).
-fn tune(folder: &Path, plan: &mut Plan, fitting: Fitting, threads: usize) -> Result<TuningOutcome> {
-    let Some(tuning) = &plan.tuning else {
+fn tune(
+    folder: &Path,
+    plan: &mut Plan,
+    (fitting, threads): (Fitting, usize),
+    shared: Option<&SharedStates>,
+) -> Result<TuningOutcome> {
+    let (Some(tuning), Some(shared)) = (&plan.tuning, shared) else {
         return Ok(TuningOutcome::default());
     };
-    tune_units(folder, plan, &tuning.units.clone(), (fitting, threads))
+    tune_units(
+        folder,
+        plan,
+        &tuning.units.clone(),
+        (fitting, threads, shared),
+    )
+}
+
+/// The units the shared states of a run span: the inner units of the tuning (`inner`, else
+/// all of the plan's), then the outer units `outer`.
+pub fn spanned_units(plan: &Plan, inner: Option<&[Unit]>, outer: &[Unit]) -> Vec<Unit> {
+    let all = plan
+        .tuning
+        .as_ref()
+        .map_or(&[][..], |tuning| &tuning.units[..]);
+    let inner = inner.unwrap_or(all);
+    inner.iter().chain(outer).copied().collect()
 }
 
 /// Runs the inner units `inner` (all of a plan's, or a shard's whole groups), logs what the
@@ -135,12 +163,12 @@ pub fn tune_units(
     folder: &Path,
     plan: &mut Plan,
     inner: &[Unit],
-    (fitting, threads): (Fitting, usize),
+    (fitting, threads, shared): (Fitting, usize, &SharedStates),
 ) -> Result<TuningOutcome> {
     let Some(tuning) = &plan.tuning else {
         return Ok(TuningOutcome::default());
     };
-    let mut outcome = run_inner(folder, plan, (tuning, inner), fitting, threads)?;
+    let mut outcome = run_inner(folder, plan, (tuning, inner), (fitting, threads), shared)?;
     let counts = outcome.counts;
     eprintln!(
         "tuning: {} inner units: {} computed, {} reused from the cache, {} failed",
@@ -161,7 +189,7 @@ pub fn run_outer<T, F>(
     folder: &Path,
     (plan, units): (&Plan, &[Unit]),
     failed: &[(Unit, String)],
-    (fitting, threads): (Fitting, usize),
+    (fitting, threads, shared): (Fitting, usize, &SharedStates),
     summarise: F,
 ) -> Result<(Vec<UnitRecord<T>>, RunCounts)>
 where
@@ -169,7 +197,7 @@ where
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
     if failed.is_empty() {
-        return run_units(folder, plan, units, fitting, threads, summarise);
+        return run_units_sharing(folder, (plan, units, shared), fitting, threads, summarise);
     }
     let failure = |unit: &Unit| failed.iter().find(|(other, _)| other == unit);
     let runnable: Vec<Unit> = units
@@ -177,7 +205,8 @@ where
         .copied()
         .filter(|unit| failure(unit).is_none())
         .collect();
-    let (records, mut counts) = run_units(folder, plan, &runnable, fitting, threads, summarise)?;
+    let runnable = (plan, &runnable[..], shared);
+    let (records, mut counts) = run_units_sharing(folder, runnable, fitting, threads, summarise)?;
     let mut records = records.into_iter();
     let all = units
         .iter()

@@ -10,7 +10,8 @@ use std::path::Path;
 use crate::error::Result;
 use crate::plan::tuning::{Inner, Tuning};
 use crate::plan::units::{Plan, Training, Unit};
-use crate::run::runner::{run_units, Fitting, RunCounts, Status, UnitRecord};
+use crate::run::runner::{run_units_sharing, Fitting, RunCounts, Status, UnitRecord};
+use crate::run::shared::SharedStates;
 use crate::run::unit::{Part, UnitResult, UnitSpec};
 
 /// One row of `tables/tuning.csv`: the value one tuned parameter took in one outer unit.
@@ -71,14 +72,14 @@ pub struct CandidateScores {
 }
 
 /// Runs (or reads from the cache) the inner units `units` of `tuning` (all of them, or the
-/// whole groups of a shard's outer units, in plan order) and chooses a candidate for each outer
-/// unit of a tuned learner they cover.
+/// whole groups of a shard's outer units, in plan order) with the shared states `shared` and
+/// chooses a candidate for each outer unit of a tuned learner they cover.
 pub fn run_inner(
     folder: &Path,
     plan: &Plan,
     (tuning, units): (&Tuning, &[Unit]),
-    fitting: Fitting,
-    threads: usize,
+    (fitting, threads): (Fitting, usize),
+    shared: &SharedStates,
 ) -> Result<TuningOutcome> {
     let measure = &tuning.settings.measure;
     let part = match tuning.settings.inner {
@@ -90,7 +91,8 @@ pub fn run_inner(
         let (truth, probabilities) = predictions.part(part);
         measure.compute(&probabilities, &truth, spec.dataset.positive)
     };
-    let (records, counts) = run_units(folder, plan, units, fitting, threads, score)?;
+    let (records, counts) =
+        run_units_sharing(folder, (plan, units, shared), fitting, threads, score)?;
     let mut outcome = choose(plan, (tuning, units), &records);
     outcome.counts = counts;
     Ok(outcome)

@@ -118,9 +118,28 @@ where
     T: Send,
     F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
 {
+    let shared = SharedStates::new(plan, units);
+    let ran = run_units_sharing(results, (plan, units, &shared), fitting, threads, summarise);
+    shared.log_summary();
+    ran
+}
+
+/// [`run_units`] with the shared states `shared`, which may span more units than `units` (a
+/// tuning's inner units and the outer units after them): a state then lives on for the later
+/// units of its dataset. The caller logs their summary.
+pub fn run_units_sharing<T, F>(
+    results: &Path,
+    (plan, units, shared): (&Plan, &[Unit], &SharedStates),
+    fitting: Fitting,
+    threads: usize,
+    summarise: F,
+) -> Result<(Vec<UnitRecord<T>>, RunCounts)>
+where
+    T: Send,
+    F: Fn(&UnitSpec, &UnitResult) -> T + Sync,
+{
     let pool = crate::threads::thread_pool(threads)?;
     let progress = Progress::start(units.len());
-    let shared = SharedStates::new(plan, units);
     let records: Vec<UnitRecord<T>> = pool.install(|| {
         units
             .par_iter()
@@ -148,9 +167,6 @@ where
             .collect()
     });
     progress.finish();
-    if let Some(line) = shared.summary() {
-        eprintln!("{line}");
-    }
     let count = |wanted: fn(&Status) -> bool| records.iter().filter(|r| wanted(&r.status)).count();
     let counts = RunCounts {
         computed: count(|status| matches!(status, Status::Computed | Status::Repaired(_))),

@@ -107,6 +107,13 @@ impl SharedStates {
         }
     }
 
+    /// Writes [`SharedStates::summary`] to the log, when states were built.
+    pub fn log_summary(&self) {
+        if let Some(line) = self.summary() {
+            eprintln!("{line}");
+        }
+    }
+
     /// A line for the log when states were built: how many, and the seconds they took.
     pub fn summary(&self) -> Option<String> {
         let used = self.used.lock().unwrap_or_else(|e| e.into_inner());
