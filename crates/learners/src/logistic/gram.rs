@@ -35,14 +35,15 @@ pub(super) fn padded_stride(width: usize) -> usize {
 /// Triangle rows (and narrow tile columns) per tile of the Hessian.
 const TILE: usize = 4;
 
-/// Bytes of design rows per pass over the tiles (half a typical level-2 cache, so that the rows
-/// stay in it while every tile reads them).
-const CHUNK_BYTES: usize = 512 * 1024;
+/// Bytes of design rows, and as many of their scaled copies, per pass over the tiles: small
+/// enough that both stay in a level-1 data cache while every tile reads them.
+const CHUNK_BYTES: usize = 16 * 1024;
 
 /// Adds `sum_r factors[r] z_r z_r^T` to a packed upper triangle (row by row: `(j, j..width)`),
 /// each entry receiving the rows' terms `(factors[r] * z_rj) * z_rl` one after the other in row
 /// order, exactly as a row-by-row update would; the entries are kept in registers in tiles of
-/// 4 x 8 while a chunk of rows streams past.
+/// 4 x 16 (AVX-512), 4 x 8 or 4 x 4 while a chunk of rows small enough for the level-1 cache
+/// streams past.
 pub(super) fn add_weighted_gram(
     triangle: &mut [f64],
     width: usize,
@@ -86,11 +87,21 @@ pub(super) fn add_weighted_gram(
 /// Most columns in a tile (16 with AVX-512, else 8).
 const WIDEST: usize = 4 * TILE;
 
-/// The terms of one tile: `(sums, chunk, scaled chunk, stride, first_row, first_column,
-/// columns)`.
-type TileKernel = unsafe fn(&mut [[f64; WIDEST]; TILE], &[f64], &[f64], usize, usize, usize, usize);
+/// One tile's position: its first row and column in the square of sums, and its columns.
+#[derive(Clone, Copy)]
+struct Tile {
+    first_row: usize,
+    first_column: usize,
+    columns: usize,
+}
 
-/// [`add_weighted_gram`] with the given kernel for the tiles' terms.
+/// The terms of one tile: `(sums, stride, chunk, scaled chunk, tile)`, `sums` the square of
+/// side `stride` whose tile entries receive the chunk's terms.
+type TileKernel = unsafe fn(&mut [f64], usize, &[f64], &[f64], Tile);
+
+/// [`add_weighted_gram`] with the given kernel for the tiles' terms: the sums are kept in a
+/// square of side `stride` (the triangle's entries, then scratch the tiles also fill), and the
+/// rows pass in chunks small enough to stay in the level-1 cache beside their scaled copies.
 ///
 /// # Safety
 /// The kernel must be callable on this processor.
@@ -105,60 +116,62 @@ unsafe fn add_weighted_gram_tiles(
 ) {
     let stride = padded.stride;
     let chunk_rows = (CHUNK_BYTES / (stride * std::mem::size_of::<f64>())).max(1);
-    let kept = |j: usize, l: usize| j < width && l < width && l >= j;
+    let mut sums = vec![0.0; stride * stride];
+    for j in 0..width {
+        let start = triangle_row_start(j, width);
+        sums[j * stride + j..j * stride + width]
+            .copy_from_slice(&triangle[start..start + width - j]);
+    }
+    let tiles = tiles(width, stride, widest);
     // Each row of the chunk times its factor: the left operands `factor * z_j` of every tile.
-    let mut scaled = Vec::with_capacity(chunk_rows * stride);
+    let mut scaled = vec![0.0; chunk_rows * stride];
     for (chunk, chunk_factors) in padded
         .values
         .chunks(chunk_rows * stride)
         .zip(factors.chunks(chunk_rows))
     {
-        scaled.clear();
-        for (row, &factor) in chunk.chunks_exact(stride).zip(chunk_factors) {
-            scaled.extend(row.iter().map(|&z| factor * z));
-        }
-        for first_row in (0..width).step_by(TILE) {
-            let mut first_column = first_row;
-            while first_column < width {
-                let columns = [widest, 2 * TILE, TILE]
-                    .into_iter()
-                    .find(|&columns| first_column + columns <= stride)
-                    .expect("the stride is a multiple of the narrowest tile");
-                let mut sums = [[0.0; WIDEST]; TILE];
-                for (jj, sums_row) in sums.iter_mut().enumerate() {
-                    let j = first_row + jj;
-                    for (ll, sum) in sums_row[..columns].iter_mut().enumerate() {
-                        let l = first_column + ll;
-                        if kept(j, l) {
-                            *sum = triangle[triangle_row_start(j, width) + l - j];
-                        }
-                    }
-                }
-                // SAFETY: the caller vouches for the kernel; the tile lies within each row.
-                unsafe {
-                    kernel(
-                        &mut sums,
-                        chunk,
-                        &scaled,
-                        stride,
-                        first_row,
-                        first_column,
-                        columns,
-                    )
-                };
-                for (jj, sums_row) in sums.iter().enumerate() {
-                    let j = first_row + jj;
-                    for (ll, &sum) in sums_row[..columns].iter().enumerate() {
-                        let l = first_column + ll;
-                        if kept(j, l) {
-                            triangle[triangle_row_start(j, width) + l - j] = sum;
-                        }
-                    }
-                }
-                first_column += columns;
+        let scaled = &mut scaled[..chunk.len()];
+        for ((target, row), &factor) in scaled
+            .chunks_exact_mut(stride)
+            .zip(chunk.chunks_exact(stride))
+            .zip(chunk_factors)
+        {
+            for (left, &z) in target.iter_mut().zip(row) {
+                *left = factor * z;
             }
         }
+        for &tile in &tiles {
+            // SAFETY: the caller vouches for the kernel; the tile lies within each row.
+            unsafe { kernel(&mut sums, stride, chunk, scaled, tile) };
+        }
     }
+    for j in 0..width {
+        let start = triangle_row_start(j, width);
+        triangle[start..start + width - j]
+            .copy_from_slice(&sums[j * stride + j..j * stride + width]);
+    }
+}
+
+/// The tiles that cover the upper triangle of side `width` in rows padded to `stride`: four
+/// rows each, from the diagonal rightwards in runs of `widest`, 8 or 4 columns.
+fn tiles(width: usize, stride: usize, widest: usize) -> Vec<Tile> {
+    let mut tiles = Vec::new();
+    for first_row in (0..width).step_by(TILE) {
+        let mut first_column = first_row;
+        while first_column < width {
+            let columns = [widest, 2 * TILE, TILE]
+                .into_iter()
+                .find(|&columns| first_column + columns <= stride)
+                .expect("the stride is a multiple of the narrowest tile");
+            tiles.push(Tile {
+                first_row,
+                first_column,
+                columns,
+            });
+            first_column += columns;
+        }
+    }
+    tiles
 }
 
 /// The start of triangle row `j` in a packed upper triangle of side `width`.
@@ -167,24 +180,25 @@ pub(super) fn triangle_row_start(j: usize, width: usize) -> usize {
     j * (2 * width + 1 - j) / 2
 }
 
-/// Adds a chunk of rows' terms `(factor * z_j) * z_l` to the tile `sums` (rows
+/// Adds a chunk of rows' terms `(factor * z_j) * z_l` to the tile's entries of `sums` (rows
 /// `first_row..first_row + 4`, columns `first_column..first_column + columns`), row after row.
 unsafe fn gram_tile_portable(
-    sums: &mut [[f64; WIDEST]; TILE],
+    sums: &mut [f64],
+    stride: usize,
     chunk: &[f64],
     scaled: &[f64],
-    stride: usize,
-    first_row: usize,
-    first_column: usize,
-    columns: usize,
+    tile: Tile,
 ) {
+    let Tile {
+        first_row,
+        first_column,
+        columns,
+    } = tile;
     for (row, scaled_row) in chunk.chunks_exact(stride).zip(scaled.chunks_exact(stride)) {
         let right = &row[first_column..first_column + columns];
-        for (sums_row, &left) in sums
-            .iter_mut()
-            .zip(&scaled_row[first_row..first_row + TILE])
-        {
-            for (sum, &zl) in sums_row.iter_mut().zip(right) {
+        for (jj, &left) in scaled_row[first_row..first_row + TILE].iter().enumerate() {
+            let start = (first_row + jj) * stride + first_column;
+            for (sum, &zl) in sums[start..start + columns].iter_mut().zip(right) {
                 *sum += left * zl;
             }
         }
@@ -201,7 +215,7 @@ mod avx2 {
         _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd,
     };
 
-    use super::{TILE, WIDEST};
+    use super::{Tile, TILE, WIDEST};
 
     /// [`super::gram_tile_portable`] for processors with AVX2.
     ///
@@ -209,18 +223,16 @@ mod avx2 {
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn gram_tile(
-        sums: &mut [[f64; WIDEST]; TILE],
+        sums: &mut [f64],
+        stride: usize,
         chunk: &[f64],
         scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-        columns: usize,
+        at: Tile,
     ) {
-        if columns == 2 * TILE {
-            tile::<2>(sums, chunk, scaled, stride, first_row, first_column);
+        if at.columns == 2 * TILE {
+            tile::<2>(sums, stride, chunk, scaled, at);
         } else {
-            tile::<1>(sums, chunk, scaled, stride, first_row, first_column);
+            tile::<1>(sums, stride, chunk, scaled, at);
         }
     }
 
@@ -231,18 +243,16 @@ mod avx2 {
     /// The processor must have AVX-512.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn gram_tile_512(
-        sums: &mut [[f64; WIDEST]; TILE],
+        sums: &mut [f64],
+        stride: usize,
         chunk: &[f64],
         scaled: &[f64],
-        stride: usize,
-        first_row: usize,
-        first_column: usize,
-        columns: usize,
+        at: Tile,
     ) {
-        match columns {
-            WIDEST => tile_512::<2>(sums, chunk, scaled, stride, first_row, first_column),
-            8 => tile_512::<1>(sums, chunk, scaled, stride, first_row, first_column),
-            _ => tile::<1>(sums, chunk, scaled, stride, first_row, first_column),
+        match at.columns {
+            WIDEST => tile_512::<2>(sums, stride, chunk, scaled, at),
+            8 => tile_512::<1>(sums, stride, chunk, scaled, at),
+            _ => tile::<1>(sums, stride, chunk, scaled, at),
         }
     }
 
@@ -254,15 +264,21 @@ mod avx2 {
             #[doc = concat!("`VECTORS` vectors of ", stringify!($lanes), " columns.")]
             #[inline(always)]
             unsafe fn $name<const VECTORS: usize>(
-                sums: &mut [[f64; WIDEST]; TILE],
+                sums: &mut [f64],
+                stride: usize,
                 chunk: &[f64],
                 scaled: &[f64],
-                stride: usize,
-                first_row: usize,
-                first_column: usize,
+                tile: Tile,
             ) {
+                let Tile {
+                    first_row,
+                    first_column,
+                    ..
+                } = tile;
                 let mut registers: [[$vector; VECTORS]; TILE] = [[$zero(); VECTORS]; TILE];
-                for (registers_row, sums_row) in registers.iter_mut().zip(sums.iter()) {
+                for (jj, registers_row) in registers.iter_mut().enumerate() {
+                    let start = (first_row + jj) * stride + first_column;
+                    let sums_row = &sums[start..start + $lanes * VECTORS];
                     for (vector, register) in registers_row.iter_mut().enumerate() {
                         // SAFETY: one vector of values of the tile row.
                         *register = unsafe { $load(sums_row[$lanes * vector..].as_ptr()) };
@@ -286,7 +302,9 @@ mod avx2 {
                         }
                     }
                 }
-                for (registers_row, sums_row) in registers.iter().zip(sums.iter_mut()) {
+                for (jj, registers_row) in registers.iter().enumerate() {
+                    let start = (first_row + jj) * stride + first_column;
+                    let sums_row = &mut sums[start..start + $lanes * VECTORS];
                     for (vector, register) in registers_row.iter().enumerate() {
                         // SAFETY: one vector of values of the tile row.
                         unsafe { $store(sums_row[$lanes * vector..].as_mut_ptr(), *register) };
