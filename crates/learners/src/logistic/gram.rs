@@ -49,27 +49,17 @@ pub(super) fn add_weighted_gram(
     width: usize,
     padded: &PaddedRows,
     factors: &[f64],
+    gradient: Option<Residuals>,
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx512f") {
         // SAFETY: the processor has AVX-512 (and so AVX2), checked just above.
-        return unsafe {
-            add_weighted_gram_tiles(
-                triangle,
-                width,
-                padded,
-                factors,
-                WIDEST,
-                avx2::gram_tile_512,
-            )
-        };
+        return unsafe { avx2::add_weighted_gram_512(triangle, width, padded, factors, gradient) };
     }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe {
-            add_weighted_gram_tiles(triangle, width, padded, factors, 2 * TILE, avx2::gram_tile)
-        };
+        return unsafe { avx2::add_weighted_gram_256(triangle, width, padded, factors, gradient) };
     }
     // SAFETY: the portable kernel runs on any processor.
     unsafe {
@@ -78,6 +68,7 @@ pub(super) fn add_weighted_gram(
             width,
             padded,
             factors,
+            gradient,
             2 * TILE,
             gram_tile_portable,
         )
@@ -111,6 +102,7 @@ unsafe fn add_weighted_gram_tiles(
     width: usize,
     padded: &PaddedRows,
     factors: &[f64],
+    mut gradient: Option<Residuals>,
     widest: usize,
     kernel: TileKernel,
 ) {
@@ -125,10 +117,9 @@ unsafe fn add_weighted_gram_tiles(
     let tiles = tiles(width, stride, widest);
     // Each row of the chunk times its factor: the left operands `factor * z_j` of every tile.
     let mut scaled = vec![0.0; chunk_rows * stride];
-    for (chunk, chunk_factors) in padded
-        .values
-        .chunks(chunk_rows * stride)
+    for (index, (chunk, chunk_factors)) in (padded.values.chunks(chunk_rows * stride))
         .zip(factors.chunks(chunk_rows))
+        .enumerate()
     {
         let scaled = &mut scaled[..chunk.len()];
         for ((target, row), &factor) in scaled
@@ -140,6 +131,20 @@ unsafe fn add_weighted_gram_tiles(
                 *left = factor * z;
             }
         }
+        if let Some(Residuals {
+            residuals,
+            gradient,
+        }) = gradient.as_mut()
+        {
+            let k = gradient.len() / width;
+            let chunk_residuals = &residuals[index * chunk_rows * k..];
+            for (row, row_residuals) in chunk
+                .chunks_exact(stride)
+                .zip(chunk_residuals.chunks_exact(k))
+            {
+                add_residuals(&row[..width], row_residuals, gradient);
+            }
+        }
         for &tile in &tiles {
             // SAFETY: the caller vouches for the kernel; the tile lies within each row.
             unsafe { kernel(&mut sums, stride, chunk, scaled, tile) };
@@ -149,6 +154,27 @@ unsafe fn add_weighted_gram_tiles(
         let start = triangle_row_start(j, width);
         triangle[start..start + width - j]
             .copy_from_slice(&sums[j * stride + j..j * stride + width]);
+    }
+}
+
+/// A gradient summed in the pass of [`add_weighted_gram`] over the rows: `gradient` (one block
+/// of the rows' width per class) receives `sum_r residuals[r * k + c] z_r`, the rows' terms in
+/// row order.
+pub(super) struct Residuals<'a> {
+    /// The rows' residuals, `k` a row.
+    pub(super) residuals: &'a [f64],
+    /// The gradient the terms are added to.
+    pub(super) gradient: &'a mut [f64],
+}
+
+/// Adds a row's residuals (one per class) times the row to the gradient (blocks of the row's
+/// width).
+#[inline(always)]
+fn add_residuals(row: &[f64], residuals: &[f64], gradient: &mut [f64]) {
+    for (&residual, target) in residuals.iter().zip(gradient.chunks_exact_mut(row.len())) {
+        for (g, z) in target.iter_mut().zip(row) {
+            *g += residual * z;
+        }
     }
 }
 
@@ -210,12 +236,115 @@ unsafe fn gram_tile_portable(
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
-        __m256d, __m512d, _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd,
-        _mm256_setzero_pd, _mm256_storeu_pd, _mm512_add_pd, _mm512_loadu_pd, _mm512_mul_pd,
-        _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd,
+        __m256d, __m512d, _mm256_add_pd, _mm256_castpd256_pd128, _mm256_extractf128_pd,
+        _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_setzero_pd, _mm256_storeu_pd,
+        _mm512_add_pd, _mm512_loadu_pd, _mm512_mul_pd, _mm512_set1_pd, _mm512_setzero_pd,
+        _mm512_storeu_pd, _mm_add_pd, _mm_cvtsd_f64, _mm_unpackhi_pd,
     };
 
-    use super::{Tile, TILE, WIDEST};
+    use super::{add_weighted_gram_tiles, PaddedRows, Residuals, Tile, TILE, WIDEST};
+
+    /// [`super::add_weighted_gram`] compiled for AVX-512 (the rows' scaled copies and the
+    /// gradient too), with its tile kernel.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn add_weighted_gram_512(
+        triangle: &mut [f64],
+        width: usize,
+        padded: &PaddedRows,
+        factors: &[f64],
+        gradient: Option<Residuals>,
+    ) {
+        // SAFETY: the processor has AVX-512, as the caller vouches.
+        unsafe {
+            add_weighted_gram_tiles(
+                triangle,
+                width,
+                padded,
+                factors,
+                gradient,
+                WIDEST,
+                gram_tile_512,
+            )
+        }
+    }
+
+    /// [`super::add_weighted_gram`] compiled for AVX2, with its tile kernel.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn add_weighted_gram_256(
+        triangle: &mut [f64],
+        width: usize,
+        padded: &PaddedRows,
+        factors: &[f64],
+        gradient: Option<Residuals>,
+    ) {
+        // SAFETY: the processor has AVX2, as the caller vouches.
+        unsafe {
+            add_weighted_gram_tiles(
+                triangle,
+                width,
+                padded,
+                factors,
+                gradient,
+                2 * TILE,
+                gram_tile,
+            )
+        }
+    }
+
+    /// [`super::dots`] of four rows in AVX2 instructions: each row's eight running sums in two
+    /// vectors, combined as `dot` combines them, so the same results.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn dots_4(rows: [&[f64]; 4], b: &[f64]) -> [f64; 4] {
+        let chunks = b.len() / 8 * 8;
+        let mut low = [_mm256_setzero_pd(); 4];
+        let mut high = [_mm256_setzero_pd(); 4];
+        for start in (0..chunks).step_by(8) {
+            let y = &b[start..start + 8];
+            // SAFETY: two vectors of values of `y`.
+            let (y_low, y_high) = unsafe {
+                (
+                    _mm256_loadu_pd(y.as_ptr()),
+                    _mm256_loadu_pd(y[4..].as_ptr()),
+                )
+            };
+            for ((low, high), row) in low.iter_mut().zip(&mut high).zip(&rows) {
+                let x = &row[start..start + 8];
+                // SAFETY: two vectors of values of `x`.
+                let (x_low, x_high) = unsafe {
+                    (
+                        _mm256_loadu_pd(x.as_ptr()),
+                        _mm256_loadu_pd(x[4..].as_ptr()),
+                    )
+                };
+                *low = _mm256_add_pd(*low, _mm256_mul_pd(x_low, y_low));
+                *high = _mm256_add_pd(*high, _mm256_mul_pd(x_high, y_high));
+            }
+        }
+        let mut totals = [0.0; 4];
+        for (((total, &low), &high), row) in totals.iter_mut().zip(&low).zip(&high).zip(&rows) {
+            // Lanes (s0 + s4, s1 + s5, s2 + s6, s3 + s7), then (s0 + s4) + (s2 + s6) and
+            // (s1 + s5) + (s3 + s7).
+            let pairs = _mm256_add_pd(low, high);
+            let halves = _mm_add_pd(
+                _mm256_castpd256_pd128(pairs),
+                _mm256_extractf128_pd(pairs, 1),
+            );
+            *total = _mm_cvtsd_f64(halves) + _mm_cvtsd_f64(_mm_unpackhi_pd(halves, halves));
+            for (x, y) in row[chunks..b.len()].iter().zip(&b[chunks..]) {
+                *total += x * y;
+            }
+        }
+        totals
+    }
 
     /// [`super::gram_tile_portable`] for processors with AVX2.
     ///
@@ -357,6 +486,39 @@ pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
     total
 }
 
+/// [`dot`] of each of `R` equally long slices with `b`: each result from the same operations in
+/// the same order as `dot(rows[i], b)`, the slices' running sums side by side so that their
+/// additions' latencies overlap.
+#[inline(always)]
+pub(super) fn dots<const R: usize>(rows: [&[f64]; R], b: &[f64]) -> [f64; R] {
+    #[cfg(target_arch = "x86_64")]
+    if R == 4 && std::arch::is_x86_feature_detected!("avx2") {
+        let rows: [&[f64]; 4] = std::array::from_fn(|i| rows[i]);
+        // SAFETY: the processor has AVX2, checked just above.
+        let totals = unsafe { avx2::dots_4(rows, b) };
+        return std::array::from_fn(|i| totals[i]);
+    }
+    let mut sums = [[0.0; 8]; R];
+    let chunks = b.len() / 8 * 8;
+    for (start, y) in (0..chunks).step_by(8).zip(b[..chunks].chunks_exact(8)) {
+        for (sums, row) in sums.iter_mut().zip(&rows) {
+            let x = &row[start..start + 8];
+            for lane in 0..8 {
+                sums[lane] += x[lane] * y[lane];
+            }
+        }
+    }
+    let mut totals = [0.0; R];
+    for ((total, sums), row) in totals.iter_mut().zip(&sums).zip(&rows) {
+        *total = ((sums[0] + sums[4]) + (sums[2] + sums[6]))
+            + ((sums[1] + sums[5]) + (sums[3] + sums[7]));
+        for (x, y) in row[chunks..b.len()].iter().zip(&b[chunks..]) {
+            *total += x * y;
+        }
+    }
+    totals
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,7 +571,15 @@ mod tests {
                 let mut triangle = vec![0.0; expected.len()];
                 // SAFETY: each kernel was checked to run on this processor.
                 unsafe {
-                    add_weighted_gram_tiles(&mut triangle, width, &padded, &factors, widest, kernel)
+                    add_weighted_gram_tiles(
+                        &mut triangle,
+                        width,
+                        &padded,
+                        &factors,
+                        None,
+                        widest,
+                        kernel,
+                    )
                 };
                 let same = triangle
                     .iter()
