@@ -589,4 +589,84 @@ mod tests {
             }
         }
     }
+
+    /// Irregular rows of `width` values (column 0 all ones), padded for the tile kernels.
+    fn irregular_rows(rows: usize, width: usize) -> (Vec<f64>, PaddedRows) {
+        let values: Vec<f64> = (0..rows * width)
+            .map(|i| {
+                if i % width == 0 {
+                    1.0
+                } else {
+                    ((i * 7919 % 1000) as f64 / 37.0).sin() * 3.0
+                }
+            })
+            .collect();
+        let stride = padded_stride(width);
+        let mut padded_values = vec![0.0; rows * stride];
+        for (target, row) in padded_values
+            .chunks_exact_mut(stride)
+            .zip(values.chunks_exact(width))
+        {
+            target[..width].copy_from_slice(row);
+        }
+        (values, PaddedRows::new(padded_values, stride))
+    }
+
+    #[test]
+    fn dots_of_several_rows_are_dot_bit_for_bit() {
+        // Lengths with no tail, short and long tails, and shorter than one group of eight;
+        // four rows (the AVX2 kernel where there is one) and three (the portable loop).
+        for width in [3, 8, 11, 23, 58] {
+            let (values, _) = irregular_rows(12, width);
+            let b: Vec<f64> = (0..width).map(|j| (j as f64 * 0.37).cos() / 7.0).collect();
+            let rows: Vec<&[f64]> = values.chunks_exact(width).collect();
+            let four = dots([rows[0], rows[1], rows[2], rows[3]], &b);
+            let three = dots([rows[4], rows[5], rows[6]], &b);
+            let got = four.iter().chain(&three);
+            for (index, (&got, row)) in got.zip(&rows).enumerate() {
+                let expected = dot(row, &b);
+                assert_eq!(
+                    got.to_bits(),
+                    expected.to_bits(),
+                    "width {width}, row {index}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_gradient_summed_beside_the_gram_matches_the_row_by_row_sums_exactly() {
+        // Two classes' residuals, over rows that span several chunks; the triangle must be
+        // the same as without the gradient, and the gradient the residuals times the rows
+        // added in row order.
+        for width in [11, 58] {
+            let rows = 700;
+            let k = 2;
+            let (values, padded) = irregular_rows(rows, width);
+            let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
+            let residuals: Vec<f64> = (0..rows * k)
+                .map(|i| (i as f64 * 0.13).cos() * 0.5)
+                .collect();
+            let mut expected = vec![0.0; k * width];
+            for (row, row_residuals) in values.chunks_exact(width).zip(residuals.chunks_exact(k)) {
+                for (c, &residual) in row_residuals.iter().enumerate() {
+                    for (j, &z) in row.iter().enumerate() {
+                        expected[c * width + j] += residual * z;
+                    }
+                }
+            }
+            let mut alone = vec![0.0; width * (width + 1) / 2];
+            add_weighted_gram(&mut alone, width, &padded, &factors, None);
+            let mut triangle = vec![0.0; alone.len()];
+            let mut gradient = vec![0.0; k * width];
+            let fused = Residuals {
+                residuals: &residuals,
+                gradient: &mut gradient,
+            };
+            add_weighted_gram(&mut triangle, width, &padded, &factors, Some(fused));
+            let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&triangle), bits(&alone), "width {width}: triangle");
+            assert_eq!(bits(&gradient), bits(&expected), "width {width}: gradient");
+        }
+    }
 }
