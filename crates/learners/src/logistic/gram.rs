@@ -244,58 +244,34 @@ mod avx2 {
 
     use super::{add_weighted_gram_tiles, PaddedRows, Residuals, Tile, TILE, WIDEST};
 
-    /// [`super::add_weighted_gram`] compiled for AVX-512 (the rows' scaled copies and the
-    /// gradient too), with its tile kernel.
-    ///
-    /// # Safety
-    /// The processor must have AVX-512.
-    #[target_feature(enable = "avx2,avx512f")]
-    pub(super) unsafe fn add_weighted_gram_512(
-        triangle: &mut [f64],
-        width: usize,
-        padded: &PaddedRows,
-        factors: &[f64],
-        gradient: Option<Residuals>,
-    ) {
-        // SAFETY: the processor has AVX-512, as the caller vouches.
-        unsafe {
-            add_weighted_gram_tiles(
-                triangle,
-                width,
-                padded,
-                factors,
-                gradient,
-                WIDEST,
-                gram_tile_512,
-            )
-        }
+    /// [`super::add_weighted_gram`] compiled for the features named (the rows' scaled copies
+    /// and the gradient too), with the tile kernel given: one function per register width.
+    macro_rules! gram_compiled_for {
+        ($name:ident, $features:literal, $widest:expr, $kernel:ident) => {
+            #[doc = concat!("[`super::add_weighted_gram`] compiled for ", $features, ".")]
+            ///
+            /// # Safety
+            /// The processor must have those features.
+            #[target_feature(enable = $features)]
+            pub(super) unsafe fn $name(
+                triangle: &mut [f64],
+                width: usize,
+                padded: &PaddedRows,
+                factors: &[f64],
+                gradient: Option<Residuals>,
+            ) {
+                // SAFETY: the processor has the kernel's features, as the caller vouches.
+                unsafe {
+                    add_weighted_gram_tiles(
+                        triangle, width, padded, factors, gradient, $widest, $kernel,
+                    )
+                }
+            }
+        };
     }
 
-    /// [`super::add_weighted_gram`] compiled for AVX2, with its tile kernel.
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn add_weighted_gram_256(
-        triangle: &mut [f64],
-        width: usize,
-        padded: &PaddedRows,
-        factors: &[f64],
-        gradient: Option<Residuals>,
-    ) {
-        // SAFETY: the processor has AVX2, as the caller vouches.
-        unsafe {
-            add_weighted_gram_tiles(
-                triangle,
-                width,
-                padded,
-                factors,
-                gradient,
-                2 * TILE,
-                gram_tile,
-            )
-        }
-    }
+    gram_compiled_for!(add_weighted_gram_512, "avx2,avx512f", WIDEST, gram_tile_512);
+    gram_compiled_for!(add_weighted_gram_256, "avx2", 2 * TILE, gram_tile);
 
     /// [`super::dots`] of four rows in AVX2 instructions: each row's eight running sums in two
     /// vectors, combined as `dot` combines them, so the same results.
