@@ -24,7 +24,7 @@
 
 use super::design::Rows;
 use super::exp::exp_in_place;
-use super::gram::{add_weighted_gram, dot};
+use super::gram::{add_weighted_gram, dot, dots, PaddedRows, Residuals};
 
 /// The rows to fit, each of nonzero weight, with their classes and weights.
 pub struct Design<'a> {
@@ -99,6 +99,34 @@ fn row_scores(row: &[f64], coefficients: &[f64], scores: &mut [f64]) {
     }
 }
 
+/// Fills `block` (`k` scores a row) with the scores `b_c . z` of the rows from `first` on, four
+/// rows at a time ([`dots`]: each score the same sum as [`row_scores`] gives).
+#[inline(always)]
+fn block_scores(
+    padded: &PaddedRows,
+    width: usize,
+    coefficients: &[f64],
+    first: usize,
+    block: &mut [f64],
+) {
+    let k = coefficients.len() / width;
+    let mut groups = block.chunks_exact_mut(4 * k);
+    let mut index = first;
+    for group in &mut groups {
+        let rows = [0, 1, 2, 3].map(|i| padded.row(index + i, width));
+        for (c, class_coefficients) in coefficients.chunks_exact(width).enumerate() {
+            for (i, score) in dots(rows, class_coefficients).into_iter().enumerate() {
+                group[i * k + c] = score;
+            }
+        }
+        index += 4;
+    }
+    for scores in groups.into_remainder().chunks_exact_mut(k) {
+        row_scores(padded.row(index, width), coefficients, scores);
+        index += 1;
+    }
+}
+
 /// The sum of the logarithms of numbers from 1 to `largest`, as the logarithms of running
 /// products: one logarithm per run of factors instead of one per factor, the runs kept short
 /// enough that no product can overflow.
@@ -160,7 +188,7 @@ fn objective(
             k,
             probabilities,
             #[inline(always)]
-            |index, scores| row_scores(padded.row(index, width), coefficients, scores),
+            |first, block| block_scores(padded, width, coefficients, first, block),
         ),
         Rows::TwoValued(split) => {
             let folded = split.fold(coefficients, width);
@@ -169,7 +197,11 @@ fn objective(
                 k,
                 probabilities,
                 #[inline(always)]
-                |index, scores| split.scores(index, &folded, scores),
+                |first, block| {
+                    for (i, scores) in block.chunks_exact_mut(k).enumerate() {
+                        split.scores(first + i, &folded, scores);
+                    }
+                },
             )
         }
     };
@@ -179,8 +211,9 @@ fn objective(
 /// Rows per block of [`loss`]: their shifted scores are exponentiated together.
 const BLOCK: usize = 256;
 
-/// The unpenalised objective, the rows' scores coming from `score` (given the index of the row
-/// and room for its `k` scores); fills `probabilities` as [`objective`] says. A row's scores are
+/// The unpenalised objective, the rows' scores coming from `scores_of` (given the index of a
+/// block's first row and room for its rows' scores, `k` a row); fills `probabilities` as
+/// [`objective`] says. A row's scores are
 /// shifted by the largest of them and the reference's 0, so that every exponential is at most
 /// 1, and `log(1 + sum exp(score))` is that largest plus the logarithm of the shifted
 /// denominator, a number from 1 to `k + 1`.
@@ -189,7 +222,7 @@ fn loss(
     design: &Design,
     k: usize,
     probabilities: &mut [f64],
-    mut score: impl FnMut(usize, &mut [f64]),
+    mut scores_of: impl FnMut(usize, &mut [f64]),
 ) -> f64 {
     let mut total = 0.0;
     // The logarithms of the denominators of rows of weight 1, the usual case, by products.
@@ -201,8 +234,8 @@ fn loss(
     for first in (0..rows).step_by(BLOCK) {
         let count = BLOCK.min(rows - first);
         let block = &mut probabilities[first * k..(first + count) * k];
+        scores_of(first, block);
         for (i, scores) in block.chunks_exact_mut(k).enumerate() {
-            score(first + i, scores);
             let class = design.classes[first + i] as usize;
             let own = if class < k { scores[class] } else { 0.0 };
             let max = scores.iter().copied().fold(0.0, f64::max);
@@ -545,28 +578,19 @@ fn accumulate(
         let triangle = &mut blocks[pair * triangle..(pair + 1) * triangle];
         let factors = &factors[pair * rows..(pair + 1) * rows];
         match design.rows {
-            Rows::Dense(padded) => add_weighted_gram(triangle, width, padded, factors),
+            // The gradient is summed in the first pair's pass over the rows.
+            Rows::Dense(padded) => {
+                let gradient = (pair == 0).then_some(Residuals {
+                    residuals: &residuals,
+                    gradient: &mut *gradient,
+                });
+                add_weighted_gram(triangle, width, padded, factors, gradient)
+            }
             Rows::TwoValued(split) => split.add_gram(triangle, width, factors),
         }
     }
-    match design.rows {
-        Rows::Dense(padded) => {
-            for (index, row_residuals) in residuals.chunks_exact(k).enumerate() {
-                add_residuals(padded.row(index, width), row_residuals, gradient);
-            }
-        }
-        Rows::TwoValued(split) => split.gradient(&residuals, k, width, gradient),
-    }
-}
-
-/// Adds a row's residuals (one per class) times the row to the gradient (blocks of the row's
-/// width).
-#[inline(always)]
-fn add_residuals(row: &[f64], residuals: &[f64], gradient: &mut [f64]) {
-    for (&residual, target) in residuals.iter().zip(gradient.chunks_exact_mut(row.len())) {
-        for (g, z) in target.iter_mut().zip(row) {
-            *g += residual * z;
-        }
+    if let Rows::TwoValued(split) = design.rows {
+        split.gradient(&residuals, k, width, gradient);
     }
 }
 

@@ -188,7 +188,7 @@ impl TwoValued {
         let d = self.dense.len();
         let nb = self.binary.len();
         let mut dense_triangle = vec![0.0; d * (d + 1) / 2];
-        add_weighted_gram(&mut dense_triangle, d, &self.dense_rows, factors);
+        add_weighted_gram(&mut dense_triangle, d, &self.dense_rows, factors, None);
         let at = |j: usize, l: usize| dense_triangle[triangle_row_start(j, d) + l - j];
         let mut place = |p: usize, q: usize, value: f64| {
             let (p, q) = (p.min(q), p.max(q));
