@@ -46,6 +46,7 @@ pub fn check() -> Result<Option<Level>, String> {
 }
 
 /// Whether the kernels may use `level` (the processor must still be asked whether it has it).
+#[inline]
 pub fn allows(level: Level) -> bool {
     static CAP: OnceLock<Option<Level>> = OnceLock::new();
     let cap = *CAP.get_or_init(|| check().unwrap_or(None));

@@ -52,12 +52,14 @@ pub(super) fn add_weighted_gram(
     gradient: Option<Residuals>,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f") {
+    if vector_cap::allows(vector_cap::Level::Avx512)
+        && std::arch::is_x86_feature_detected!("avx512f")
+    {
         // SAFETY: the processor has AVX-512 (and so AVX2), checked just above.
         return unsafe { avx2::add_weighted_gram_512(triangle, width, padded, factors, gradient) };
     }
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { avx2::add_weighted_gram_256(triangle, width, padded, factors, gradient) };
     }
@@ -468,7 +470,10 @@ pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
 #[inline(always)]
 pub(super) fn dots<const R: usize>(rows: [&[f64]; R], b: &[f64]) -> [f64; R] {
     #[cfg(target_arch = "x86_64")]
-    if R == 4 && std::arch::is_x86_feature_detected!("avx2") {
+    if R == 4
+        && vector_cap::allows(vector_cap::Level::Avx2)
+        && std::arch::is_x86_feature_detected!("avx2")
+    {
         let rows: [&[f64]; 4] = std::array::from_fn(|i| rows[i]);
         // SAFETY: the processor has AVX2, checked just above.
         let totals = unsafe { avx2::dots_4(rows, b) };

@@ -286,7 +286,7 @@ pub fn minimise(
     max_iterations: usize,
 ) -> Solution {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { minimise_avx2(design, k, ridge, start, max_iterations) };
     }
