@@ -381,6 +381,36 @@ fn precision_of(values: &[f64]) -> (f64, usize, usize) {
     precision_of_sorted(keys)
 }
 
+/// Values read before [`precision_of_repeating`] judges whether they repeat.
+const REPEAT_PROBE: usize = 512;
+
+/// [`precision_of`], found from the distinct values alone when values repeat (as counts of
+/// words or codes do): the distinct values are collected in `seen` and only they are sorted.
+/// When fewer than half of the first [`REPEAT_PROBE`] known values repeat an earlier one,
+/// every value is sorted as [`precision_of`] sorts them. Either way the same distinct values
+/// come out in the same order, so the same precision.
+fn precision_of_repeating(values: &[f64], seen: &mut StartsByValue) -> (f64, usize, usize) {
+    seen.clear();
+    let mut distinct = Vec::new();
+    let mut known = 0;
+    for &value in values {
+        if value.is_nan() {
+            continue;
+        }
+        if known == REPEAT_PROBE && 2 * distinct.len() > known {
+            return precision_of(values);
+        }
+        known += 1;
+        seen.get_or_insert(value, || {
+            distinct.push(total_order::key(value));
+            0
+        });
+    }
+    sort_keys(&mut distinct);
+    let (precision, distinct_gaps, _) = precision_of_sorted(distinct);
+    (precision, distinct_gaps, known)
+}
+
 /// [`precision_of`] of the known values' keys, sorted ascending (equal keys are equal values,
 /// so any sort of the same values gives the same keys).
 fn precision_of_sorted(mut keys: Vec<u64>) -> (f64, usize, usize) {
@@ -557,6 +587,7 @@ impl NaiveBayes {
         let classes: Vec<usize> = (0..train.len()).map(|p| train.class(p)).collect();
         let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
         let mut attributes = Vec::with_capacity(schema.num_attributes());
+        let mut seen = None;
         for (attribute, description) in schema.attributes.iter().enumerate() {
             let discrete_values = match &discretizer {
                 Some(discretizer) => Some(discretizer.num_values(schema, attribute)),
@@ -576,7 +607,10 @@ impl NaiveBayes {
                 });
                 let (precision, distinct_gaps, known) = match presorted {
                     Some(known) => precision_of_sorted(known.iter().map(|pair| pair.0).collect()),
-                    None => precision_of(&values),
+                    None => precision_of_repeating(
+                        &values,
+                        seen.get_or_insert_with(|| StartsByValue::new(values.len())),
+                    ),
                 };
                 let repeats = 4 * (distinct_gaps + 1) < known;
                 round_all_to(&mut values, precision);
