@@ -126,7 +126,9 @@ impl Normal {
         }
         out.resize(values.len(), 0.0);
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if vector_cap::allows(vector_cap::Level::Avx2)
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
             // SAFETY: the processor has AVX2, checked just above.
             return unsafe { self.narrow_log_likelihoods_avx2(values, out) };
         }
@@ -348,7 +350,7 @@ fn round_to(value: f64, precision: f64) -> f64 {
 /// [`round_to`] on every value in place (NaN stays NaN), in vector instructions.
 fn round_all_to(values: &mut [f64], precision: f64) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { round_all_to_avx2(values, precision) };
     }
