@@ -510,25 +510,8 @@ mod tests {
         // bit for bit with sum_r (factor_r * z_rj) * z_rl added in row order.
         for width in [11, 23] {
             let rows = 300;
-            let values: Vec<f64> = (0..rows * width)
-                .map(|i| {
-                    if i % width == 0 {
-                        1.0
-                    } else {
-                        ((i * 7919 % 1000) as f64 / 37.0).sin()
-                    }
-                })
-                .collect();
+            let (values, padded) = irregular_rows(rows, width, 1.0);
             let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
-            let stride = padded_stride(width);
-            let mut padded_values = vec![0.0; rows * stride];
-            for (target, row) in padded_values
-                .chunks_exact_mut(stride)
-                .zip(values.chunks_exact(width))
-            {
-                target[..width].copy_from_slice(row);
-            }
-            let padded = PaddedRows::new(padded_values, stride);
             let mut expected = vec![0.0; width * (width + 1) / 2];
             for (row, &factor) in values.chunks_exact(width).zip(&factors) {
                 let mut index = 0;
@@ -571,14 +554,15 @@ mod tests {
         }
     }
 
-    /// Irregular rows of `width` values (column 0 all ones), padded for the tile kernels.
-    fn irregular_rows(rows: usize, width: usize) -> (Vec<f64>, PaddedRows) {
+    /// Irregular rows of `width` values up to `scale` in size (column 0 all ones), padded for
+    /// the tile kernels.
+    fn irregular_rows(rows: usize, width: usize, scale: f64) -> (Vec<f64>, PaddedRows) {
         let values: Vec<f64> = (0..rows * width)
             .map(|i| {
                 if i % width == 0 {
                     1.0
                 } else {
-                    ((i * 7919 % 1000) as f64 / 37.0).sin() * 3.0
+                    ((i * 7919 % 1000) as f64 / 37.0).sin() * scale
                 }
             })
             .collect();
@@ -598,7 +582,7 @@ mod tests {
         // Lengths with no tail, short and long tails, and shorter than one group of eight;
         // four rows (the AVX2 kernel where there is one) and three (the portable loop).
         for width in [3, 8, 11, 23, 58] {
-            let (values, _) = irregular_rows(12, width);
+            let (values, _) = irregular_rows(12, width, 3.0);
             let b: Vec<f64> = (0..width).map(|j| (j as f64 * 0.37).cos() / 7.0).collect();
             let rows: Vec<&[f64]> = values.chunks_exact(width).collect();
             let four = dots([rows[0], rows[1], rows[2], rows[3]], &b);
@@ -623,7 +607,7 @@ mod tests {
         for width in [11, 58] {
             let rows = 700;
             let k = 2;
-            let (values, padded) = irregular_rows(rows, width);
+            let (values, padded) = irregular_rows(rows, width, 3.0);
             let factors: Vec<f64> = (0..rows).map(|r| 0.25 / (1.0 + r as f64).sqrt()).collect();
             let residuals: Vec<f64> = (0..rows * k)
                 .map(|i| (i as f64 * 0.13).cos() * 0.5)
