@@ -572,3 +572,34 @@ fn a_number_of_threads_that_is_not_a_whole_number_is_refused_with_what_is_allowe
         &["--threads 0", "at least 1"],
     );
 }
+
+#[test]
+fn a_bad_vector_cap_is_refused_naming_the_variable_and_a_good_one_runs() {
+    let folder = scratch("vector_cap");
+    let path = config(&folder, "cap", "measures = [\"error\"]");
+    let path = path.to_str().unwrap();
+    let results = folder.join("results");
+    let results = results.to_str().unwrap();
+    let args = ["--check", "--config", path, "--results", results];
+    let run = |cap: &str| {
+        binary()
+            .args(args)
+            .env("CLASSIFIERS_VECTOR_CAP", cap)
+            .output()
+            .unwrap()
+    };
+    let output = run("sse9");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    for word in [
+        "CLASSIFIERS_VECTOR_CAP=\"sse9\"",
+        "portable, avx2 or avx512",
+    ] {
+        assert!(message.contains(word), "'{word}': {message}");
+    }
+    for cap in ["avx2", "portable", ""] {
+        let output = run(cap);
+        assert!(output.status.success(), "{cap}: {}", stderr(&output));
+    }
+}
