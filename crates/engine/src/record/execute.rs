@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::error::{Error, Result};
-use crate::measures::measure::measure_values;
+use crate::measures::measure::{measure_values, Measure};
 use crate::plan::check::CheckedExperiment;
 use crate::plan::units::{Plan, Unit};
 use crate::record::results::{paired_tests, RunResults, UnitMeasures};
@@ -67,20 +67,7 @@ pub fn execute(
     let sequential = run_sequentially(folder, &mut plan, &config, (fitting, threads))?;
     let shared = spanning.unwrap_or_else(|| SharedStates::new(&plan, &plan.units));
     let measures = plan.measures.clone();
-    let summarise = |spec: &UnitSpec, result: &UnitResult| {
-        let positive = spec.dataset.positive;
-        let predictions = result
-            .predictions
-            .as_ref()
-            .expect("summaries are made of successful units");
-        let (truth, probabilities) = predictions.part(Part::Test);
-        let test = measure_values(&measures, &probabilities, &truth, positive);
-        let validation = predictions.has_part(Part::Validation).then(|| {
-            let (truth, probabilities) = predictions.part(Part::Validation);
-            measure_values(&measures, &probabilities, &truth, positive)
-        });
-        UnitMeasures { test, validation }
-    };
+    let summarise = |spec: &UnitSpec, result: &UnitResult| unit_measures(&measures, spec, result);
     let outer = (&plan, &plan.units[..]);
     let outer_run = (fitting, threads, &shared);
     let (mut units, mut counts) = run_outer(folder, outer, &tuning.failed, outer_run, summarise)?;
@@ -125,6 +112,23 @@ pub fn execute(
         |dataset, learner| record.whole_training_predictions(dataset, learner),
     );
     Ok(record)
+}
+
+/// The measures of a successful unit's predictions on the test rows, and on its validation
+/// rows when it has them.
+fn unit_measures(measures: &[Measure], spec: &UnitSpec, result: &UnitResult) -> UnitMeasures {
+    let positive = spec.dataset.positive;
+    let predictions = result
+        .predictions
+        .as_ref()
+        .expect("summaries are made of successful units");
+    let (truth, probabilities) = predictions.part(Part::Test);
+    let test = measure_values(measures, &probabilities, &truth, positive);
+    let validation = predictions.has_part(Part::Validation).then(|| {
+        let (truth, probabilities) = predictions.part(Part::Validation);
+        measure_values(measures, &probabilities, &truth, positive)
+    });
+    UnitMeasures { test, validation }
 }
 
 /// Runs the inner units of the plan's tuned learners, if any, and records the choices in the
