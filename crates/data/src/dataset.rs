@@ -550,6 +550,12 @@ impl<'a> Features<'a> {
         Features { dataset, rows }
     }
 
+    /// The dataset behind the features, every row of it: for this crate only.
+    #[inline]
+    pub(crate) fn dataset(&self) -> &'a Dataset {
+        self.dataset
+    }
+
     /// The dataset's schema (attribute kinds and class values, no labels).
     pub fn schema(&self) -> &'a Schema {
         self.dataset.schema()

@@ -14,7 +14,7 @@
 //! Sums are always taken over attributes in schema order, so equal inputs give bit-identical
 //! distances and ties can be broken by row index.
 
-use crate::dataset::{Dataset, View};
+use crate::dataset::{Dataset, Features, View};
 
 /// Normalisation of one attribute.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,19 +50,48 @@ pub fn normalised_difference(nominal: bool, a: f64, b: f64) -> f64 {
     }
 }
 
+/// Rows [`Distance::normalise_view`] writes together.
+const NORMALISED_TOGETHER: usize = 64;
+
+/// The smallest and largest present (not `NaN`) value of `column` at `rows` (infinite, the
+/// wrong way round, when none is present), with four running minima and maxima so that no
+/// comparison waits for the previous one (the minimum and maximum of a set do not depend on
+/// the order it is read in).
+fn present_range(column: &[f64], rows: &[usize]) -> (f64, f64) {
+    // `f64::min` and `max` return the other argument when one is NaN: a missing value changes
+    // nothing.
+    let mut min = [f64::INFINITY; 4];
+    let mut max = [f64::NEG_INFINITY; 4];
+    let mut quads = rows.chunks_exact(4);
+    for quad in &mut quads {
+        for lane in 0..4 {
+            let value = column[quad[lane]];
+            min[lane] = min[lane].min(value);
+            max[lane] = max[lane].max(value);
+        }
+    }
+    for &row in quads.remainder() {
+        min[0] = min[0].min(column[row]);
+        max[0] = max[0].max(column[row]);
+    }
+    let min = min.into_iter().fold(f64::INFINITY, f64::min);
+    let max = max.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    (min, max)
+}
+
 impl Distance {
     /// Fits the normalisation on the rows of a view (the training data).
     pub fn fit(view: &View) -> Distance {
-        let rows = view.rows();
-        Distance::fit_rows(view.dataset(), rows.iter().copied())
+        Distance::fit_rows(view.dataset(), view.rows())
     }
 
     /// Fits the normalisation on every row of a dataset.
     pub fn fit_dataset(dataset: &Dataset) -> Distance {
-        Distance::fit_rows(dataset, 0..dataset.len())
+        let rows: Vec<usize> = (0..dataset.len()).collect();
+        Distance::fit_rows(dataset, &rows)
     }
 
-    fn fit_rows(dataset: &Dataset, rows: impl Iterator<Item = usize> + Clone) -> Distance {
+    fn fit_rows(dataset: &Dataset, rows: &[usize]) -> Distance {
         let scales = dataset
             .schema()
             .attributes
@@ -72,15 +101,7 @@ impl Distance {
                 if !attribute.is_numeric() {
                     return Scale::Nominal;
                 }
-                let column = dataset.column(index);
-                let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
-                for row in rows.clone() {
-                    let value = column[row];
-                    if !value.is_nan() {
-                        min = min.min(value);
-                        max = max.max(value);
-                    }
-                }
+                let (min, max) = present_range(dataset.column(index), rows);
                 if min < max {
                     Scale::Numeric {
                         min,
@@ -162,6 +183,56 @@ impl Distance {
             Scale::Numeric { .. } if value.is_nan() => value,
             Scale::Numeric { min, inverse_width } => (value - min) * inverse_width,
         }
+    }
+
+    /// [`Self::normalise`] of every attribute of the rows `positions` of `view`, row-major.
+    pub fn normalise_view(&self, view: &View, positions: &[usize]) -> Vec<f64> {
+        let rows = view.rows();
+        let rows = positions.iter().map(|&position| rows[position]);
+        self.normalise_dataset_rows(view.dataset(), rows)
+    }
+
+    /// [`Self::normalise`] of every attribute of every row of `features`, row-major.
+    pub fn normalise_features(&self, features: &Features) -> Vec<f64> {
+        let rows = features.rows().iter().copied();
+        self.normalise_dataset_rows(features.dataset(), rows)
+    }
+
+    /// [`Self::normalise`] of every attribute of the dataset rows `rows`, row-major, written
+    /// [`NORMALISED_TOGETHER`] rows at a time a column at a time (each column read in order,
+    /// the written block in the level-1 cache).
+    fn normalise_dataset_rows(
+        &self,
+        dataset: &Dataset,
+        rows: impl ExactSizeIterator<Item = usize>,
+    ) -> Vec<f64> {
+        let dimensions = self.scales.len();
+        let mut out = vec![0.0; rows.len() * dimensions];
+        if dimensions == 0 {
+            return out;
+        }
+        let rows: Vec<usize> = rows.collect();
+        let blocks = out.chunks_mut(NORMALISED_TOGETHER * dimensions);
+        for (block, rows) in blocks.zip(rows.chunks(NORMALISED_TOGETHER)) {
+            for (attribute, scale) in self.scales.iter().enumerate() {
+                let column = dataset.column(attribute);
+                let slots = block[attribute..].iter_mut().step_by(dimensions);
+                let values = rows.iter().map(|&row| column[row]);
+                match *scale {
+                    Scale::Nominal => slots.zip(values).for_each(|(slot, value)| *slot = value),
+                    Scale::Numeric { min, inverse_width } => {
+                        for (slot, value) in slots.zip(values) {
+                            *slot = if value.is_nan() {
+                                value
+                            } else {
+                                (value - min) * inverse_width
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// A row of raw values, normalised.

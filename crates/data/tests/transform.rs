@@ -318,3 +318,63 @@ fn k_nearest_keeps_ties_with_the_kth() {
     assert_eq!(positions(9), [1, 2, 0, 3, 4]);
     assert!(positions(0).is_empty());
 }
+
+#[test]
+fn normalised_rows_match_value_by_value_normalisation() {
+    // Worked by hand: x over the view's rows 1..=4 (missing at row 2) spans 2..=10, so 6 -> 0.5,
+    // 10 -> 1 and, outside the view, 14 -> 1.5 (not clamped); y is nominal (indices as they
+    // are, missing NaN); z is constant on the view (width 0: every value 0).
+    let data = dataset(
+        vec![
+            vec![100.0, 6.0, f64::NAN, 2.0, 10.0, 14.0, -50.0],
+            vec![0.0, 1.0, 1.0, 0.0, f64::NAN, 1.0, 0.0],
+            vec![3.0, 7.0, 7.0, 7.0, 7.0, 7.0, 3.0],
+        ],
+        &[false, true, false],
+        vec![0, 1, 0, 1, 0, 1, 0],
+        &["A", "B"],
+    );
+    let view = data.subset(vec![1, 2, 3, 4]);
+    let distance = Distance::fit(&view);
+    let positions = [3, 0, 1];
+    let rows = distance.normalise_view(&view, &positions);
+    let expected = vec![1.0, f64::NAN, 0.0, 0.5, 1.0, 0.0, f64::NAN, 1.0, 0.0];
+    assert_eq!(rows.map_nan(), expected.map_nan());
+    let features = data::Features::of(&data, vec![5, 1, 2]);
+    let expected = vec![1.5, 1.0, 0.0, 0.5, 1.0, 0.0, f64::NAN, 1.0, 0.0];
+    assert_eq!(
+        distance.normalise_features(&features).map_nan(),
+        expected.map_nan()
+    );
+    // Both agree with `normalise` value by value.
+    for (number, &position) in positions.iter().enumerate() {
+        for attribute in 0..3 {
+            let one = distance.normalise(attribute, view.value(position, attribute));
+            assert_eq!(one.map_nan(), rows[number * 3 + attribute].map_nan());
+        }
+    }
+}
+
+/// NaN-free stand-ins for comparing floats bit for bit (NaN compares equal to NaN).
+trait MapNan {
+    type Out;
+    fn map_nan(&self) -> Self::Out;
+}
+
+impl MapNan for f64 {
+    type Out = u64;
+    fn map_nan(&self) -> u64 {
+        if self.is_nan() {
+            u64::MAX
+        } else {
+            self.to_bits()
+        }
+    }
+}
+
+impl MapNan for Vec<f64> {
+    type Out = Vec<u64>;
+    fn map_nan(&self) -> Vec<u64> {
+        self.iter().map(MapNan::map_nan).collect()
+    }
+}

@@ -3,7 +3,7 @@
 //! plus the fast kernel for all-numeric complete rows.
 
 use data::distance::Distance;
-use data::{Schema, View};
+use data::{Features, Schema, View};
 
 /// The training-fitted normalisation and distance of `data::distance` (Weka IBk's rules),
 /// with the early-abandoning interface the searches use.
@@ -51,6 +51,17 @@ impl Scaling {
     /// the value index unchanged; missing stays `NaN`).
     pub(crate) fn scale(&self, attribute: usize, value: f64) -> f64 {
         self.distance.normalise(attribute, value)
+    }
+
+    /// The rows `positions` of `view`, every attribute scaled as [`Self::scale`] scales it,
+    /// row-major.
+    pub(crate) fn scale_view(&self, view: &View, positions: &[usize]) -> Vec<f64> {
+        self.distance.normalise_view(view, positions)
+    }
+
+    /// Every row of `features`, scaled as [`Self::scale`] scales it, row-major.
+    pub(crate) fn scale_features(&self, features: &Features) -> Vec<f64> {
+        self.distance.normalise_features(features)
     }
 
     /// Squared distance between two scaled rows, or `None` as soon as the partial sum exceeds

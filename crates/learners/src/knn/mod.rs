@@ -318,9 +318,7 @@ impl KnnLearner {
         let num_classes = train.num_classes();
         let mut wrong = vec![0.0; candidates.len()];
         let mut total = 0.0;
-        let queries = scale_rows(index.scaling(), validation_positions.len(), |row, a| {
-            validation.value(validation_positions[row], a)
-        });
+        let queries = index.scaling().scale_view(validation, validation_positions);
         let rows: Vec<usize> = validation_positions
             .iter()
             .map(|&position| validation.rows()[position])
@@ -403,28 +401,10 @@ fn scale_row(scaling: &Scaling, value: impl Fn(usize) -> f64, out: &mut [f64]) {
     }
 }
 
-/// Scaled values of `count` rows, row-major (`value(row, attribute)` gives the raw values).
-fn scale_rows(scaling: &Scaling, count: usize, value: impl Fn(usize, usize) -> f64) -> Vec<f64> {
-    let dimensions = scaling.len();
-    let mut rows = vec![0.0; count * dimensions];
-    if dimensions > 0 {
-        for (row, out) in rows.chunks_exact_mut(dimensions).enumerate() {
-            scale_row(scaling, |a| value(row, a), out);
-        }
-    }
-    rows
-}
-
 /// The scaling fitted on the rows `positions` of `train`, and those rows scaled (row-major).
 fn scaled_training(train: &View, positions: &[usize]) -> (Scaling, Vec<f64>) {
     let scaling = Scaling::fit(train, positions);
-    let dimensions = scaling.len();
-    let mut rows = vec![0.0; positions.len() * dimensions];
-    if dimensions > 0 {
-        for (row, &position) in rows.chunks_exact_mut(dimensions).zip(positions) {
-            scale_row(&scaling, |a| train.value(position, a), row);
-        }
-    }
+    let rows = scaling.scale_view(train, positions);
     (scaling, rows)
 }
 
@@ -665,9 +645,7 @@ impl KnnModel {
     /// the k-th, found as [`Model::predict_proba`] finds them (with the dataset's lists when
     /// the model has them).
     fn voting(&self, test: &Features) -> Vec<Vec<Neighbour>> {
-        let queries = scale_rows(self.index.scaling(), test.len(), |row, a| {
-            test.value(row, a)
-        });
+        let queries = self.index.scaling().scale_features(test);
         let found = (&queries[..], test.rows());
         search(&self.index, self.shared.as_ref(), found, self.k)
     }

@@ -93,19 +93,18 @@ impl BlockedScreen {
         // One pass: the values laid out, each row's norm, and whether every value is finite
         // and every numeric one within range (else no screen).
         let mut usable = true;
-        for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
-            let base = (row_number / PANEL) * width * PANEL + row_number % PANEL;
-            for (j, &attribute) in numeric_attributes.iter().enumerate() {
-                let value = row[attribute];
-                usable &= value.abs() <= LARGEST_VALUE;
-                panels[base + j * PANEL] = value as f32;
+        if width == 0 {
+            squared_norms.resize(count, std::iter::empty::<f64>().sum());
+        } else {
+            let rows_in_panels = rows[..count * dimensions].chunks(dimensions * PANEL);
+            for (panel, panel_rows) in panels.chunks_exact_mut(width * PANEL).zip(rows_in_panels) {
+                let norms = panel_norms(panel, panel_rows, dimensions, &numeric_attributes);
+                usable &= norms.is_some();
+                squared_norms.extend(norms.unwrap_or_default());
             }
-            squared_norms.push(
-                numeric_attributes
-                    .iter()
-                    .map(|&attribute| row[attribute] * row[attribute])
-                    .sum(),
-            );
+            squared_norms.truncate(count);
+        }
+        for (row_number, row) in rows.chunks_exact(dimensions.max(1)).take(count).enumerate() {
             let nominal_base = (row_number / PANEL) * nominal_width * PANEL + row_number % PANEL;
             for (j, &attribute) in nominal_attributes.iter().enumerate() {
                 let value = row[attribute];
@@ -339,6 +338,31 @@ impl BlockedScreen {
             candidates.offer(first, &distances);
         }
     }
+}
+
+/// Lays out the rows of one panel (up to [`PANEL`] rows of `dimensions` values, row-major) into
+/// `panel` (their `numeric_attributes` rounded to `f32`, attribute-major) and gives each row's
+/// squared norm over those attributes, summed in their order as a row's sum would be (the
+/// places past the last row 0); `None` when a numeric value is beyond [`LARGEST_VALUE`] or NaN.
+/// Every row's sum is a separate chain, so the rows' additions overlap.
+fn panel_norms(
+    panel: &mut [f32],
+    rows: &[f64],
+    dimensions: usize,
+    numeric_attributes: &[usize],
+) -> Option<[f64; PANEL]> {
+    let present = rows.len() / dimensions.max(1);
+    let mut norms = [0.0f64; PANEL];
+    let mut usable = true;
+    for (values, &attribute) in panel.chunks_exact_mut(PANEL).zip(numeric_attributes) {
+        for lane in 0..present {
+            let value = rows[lane * dimensions + attribute];
+            usable &= value.abs() <= LARGEST_VALUE;
+            values[lane] = value as f32;
+            norms[lane] += value * value;
+        }
+    }
+    usable.then_some(norms)
 }
 
 /// The rows of one query left in the race by their screened distances: every row whose

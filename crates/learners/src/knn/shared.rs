@@ -78,12 +78,7 @@ impl NeighbourLists {
             return None;
         }
         let dimensions = scaling.len();
-        let mut scaled = vec![0.0; rows * dimensions];
-        for (row, out) in scaled.chunks_exact_mut(dimensions).enumerate() {
-            for (attribute, value) in out.iter_mut().enumerate() {
-                *value = scaling.scale(attribute, view.value(row, attribute));
-            }
-        }
+        let scaled = scaling.scale_view(&view, &all);
         if scaled.iter().any(|value| value.is_infinite()) {
             return None;
         }
