@@ -50,8 +50,9 @@ pub fn normalised_difference(nominal: bool, a: f64, b: f64) -> f64 {
     }
 }
 
-/// Rows [`Distance::normalise_view`] writes together.
-const NORMALISED_TOGETHER: usize = 64;
+/// Values [`Distance::normalise_view`] writes together (256 KiB: a block of rows in the level-2
+/// cache, long enough runs of each column for the processor to fetch them ahead).
+const NORMALISED_TOGETHER: usize = 32_768;
 
 /// The smallest and largest present (not `NaN`) value of `column` at `rows` (infinite, the
 /// wrong way round, when none is present), with four running minima and maxima so that no
@@ -199,8 +200,8 @@ impl Distance {
     }
 
     /// [`Self::normalise`] of every attribute of the dataset rows `rows`, row-major, written
-    /// [`NORMALISED_TOGETHER`] rows at a time a column at a time (each column read in order,
-    /// the written block in the level-1 cache).
+    /// a block of [`NORMALISED_TOGETHER`] values at a time, a column at a time (each column
+    /// read in order, the written block in the level-2 cache).
     fn normalise_dataset_rows(
         &self,
         dataset: &Dataset,
@@ -212,8 +213,9 @@ impl Distance {
             return out;
         }
         let rows: Vec<usize> = rows.collect();
-        let blocks = out.chunks_mut(NORMALISED_TOGETHER * dimensions);
-        for (block, rows) in blocks.zip(rows.chunks(NORMALISED_TOGETHER)) {
+        let block_rows = (NORMALISED_TOGETHER / dimensions).max(64);
+        let blocks = out.chunks_mut(block_rows * dimensions);
+        for (block, rows) in blocks.zip(rows.chunks(block_rows)) {
             for (attribute, scale) in self.scales.iter().enumerate() {
                 let column = dataset.column(attribute);
                 let slots = block[attribute..].iter_mut().step_by(dimensions);
