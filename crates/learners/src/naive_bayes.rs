@@ -22,12 +22,16 @@
 //! * Everything is summed in log space and normalised with log-sum-exp, so hundreds of
 //!   attributes cannot underflow.
 //! * Computation, with the same results as one value at a time: the precision comes from the
-//!   sorted distinct training values (collected in a hash table first when values repeat; a
-//!   radix sort on the high halves of order-preserving keys for long columns); at prediction an
-//!   attribute's test values are rounded together; where training values repeat, each distinct
-//!   test value's likelihoods are computed once and looked up for every row, otherwise the
-//!   series is evaluated for all of them in vector instructions and the rest are computed once
-//!   per run of equal values.
+//!   sorted distinct training values (zeros set aside in one pass, the other values collected
+//!   in a hash table first when they repeat; a radix sort on the high halves of
+//!   order-preserving keys for long columns). The per-class sums of four numeric attributes
+//!   advance together, row by row, each in its own row order. At prediction an attribute's
+//!   test values are divided by the precision and rounded together, and each distinct
+//!   quotient's likelihoods are computed once (by the series in vector instructions where it
+//!   applies) and looked up for every row in a table indexed by the quotient; where the
+//!   quotients are too far apart for a table, they are found through a hash table where
+//!   training values repeat, otherwise row by row (by the series in vector instructions where
+//!   it applies, the rest once per run of equal values).
 //! * With `discretize = true`, numeric attributes are first discretised by Fayyad and Irani's
 //!   MDL method on the training rows (see [`crate::discretize`]) and then treated as nominal.
 
@@ -371,26 +375,52 @@ fn round_all_to_avx2(values: &mut [f64], precision: f64) {
 
 /// Each value's quotient by `precision` rounded to an integer, ties to even, in place (NaN
 /// stays NaN), in vector instructions: the first step of [`round_to`], which multiplies it by
-/// `precision` after.
-fn quotients_all(values: &mut [f64], precision: f64) {
+/// `precision` after. Returns the smallest and largest known quotients (infinite when none is
+/// known) and whether some are missing.
+fn quotients_all(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
     #[cfg(target_arch = "x86_64")]
     if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { quotients_all_avx2(values, precision) };
     }
-    values
-        .iter_mut()
-        .for_each(|value| *value = round_ties_even(*value / precision));
+    quotients_all_portable(values, precision)
 }
 
 /// [`quotients_all`] compiled for AVX2: the same operations, four values per instruction, so
 /// the same results.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn quotients_all_avx2(values: &mut [f64], precision: f64) {
-    values
-        .iter_mut()
-        .for_each(|value| *value = round_ties_even(*value / precision));
+fn quotients_all_avx2(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
+    quotients_all_portable(values, precision)
+}
+
+/// [`quotients_all`] for any processor: four running extremes, one per lane.
+#[inline(always)]
+fn quotients_all_portable(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
+    const LANES: usize = 4;
+    let mut low = [f64::INFINITY; LANES];
+    let mut high = [f64::NEG_INFINITY; LANES];
+    let mut missing = [0u64; LANES];
+    let mut update = |value: &mut f64, lane: usize| {
+        let quotient = round_ties_even(*value / precision);
+        *value = quotient;
+        // `min` and `max` pass over NaN (missing).
+        low[lane] = low[lane].min(quotient);
+        high[lane] = high[lane].max(quotient);
+        missing[lane] |= u64::from(quotient.is_nan());
+    };
+    let mut chunks = values.chunks_exact_mut(LANES);
+    for chunk in &mut chunks {
+        for (lane, value) in chunk.iter_mut().enumerate() {
+            update(value, lane);
+        }
+    }
+    for value in chunks.into_remainder() {
+        update(value, 0);
+    }
+    let low = low.into_iter().fold(f64::INFINITY, f64::min);
+    let high = high.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    (low, high, missing.iter().any(|&missing| missing != 0))
 }
 
 /// `f64::round_ties_even` without a call into the C library (the baseline x86-64 target has no
@@ -423,7 +453,9 @@ fn normal_interval(low: f64, high: f64) -> f64 {
 }
 
 /// Weka's precision of a numeric attribute (the mean gap between distinct sorted values), the
-/// number of gaps, and the number of values present (NaN = missing).
+/// number of gaps, and the number of values present (NaN = missing): every value sorted, the
+/// reference of [`precision_of_repeating`] in the tests.
+#[cfg(test)]
 fn precision_of(values: &[f64]) -> (f64, usize, usize) {
     // Sorted as `f64::total_cmp` sorts, through integer keys with that order (faster to
     // compare).
@@ -457,11 +489,12 @@ struct DistinctWork {
 /// sorted. When more than 7 in 8 of the first [`REPEAT_PROBE`] other values are distinct,
 /// all the other values are sorted. Either way the same distinct values come out in the same
 /// order (with the zeros), so the same precision.
-#[inline(never)]
 fn precision_of_repeating(values: &[f64], work: &mut DistinctWork) -> (f64, usize, usize) {
     let DistinctWork { others, keys, seen } = work;
-    others.clear();
-    others.resize(values.len(), 0.0);
+    // What `others` holds is overwritten before it is read: it only grows.
+    if others.len() < values.len() {
+        others.resize(values.len(), 0.0);
+    }
     let Split {
         count,
         known,
@@ -492,7 +525,7 @@ fn precision_of_repeating(values: &[f64], work: &mut DistinctWork) -> (f64, usiz
 
 /// What [`split_zeros`] found: how many values were neither zero nor missing, how many were
 /// known (not missing), and whether -0 and 0 were among them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Split {
     count: usize,
     known: usize,
@@ -513,17 +546,6 @@ fn split_zeros(values: &[f64], out: &mut [f64]) -> Split {
     split_zeros_portable(values, out, Split::default())
 }
 
-impl Default for Split {
-    fn default() -> Self {
-        Split {
-            count: 0,
-            known: 0,
-            negative_zero: false,
-            positive_zero: false,
-        }
-    }
-}
-
 /// [`split_zeros`] one value at a time, continuing from what `split` found before (its count
 /// values are at the start of `out`).
 fn split_zeros_portable(values: &[f64], out: &mut [f64], split: Split) -> Split {
@@ -536,8 +558,8 @@ fn split_zeros_portable(values: &[f64], out: &mut [f64], split: Split) -> Split 
     for &value in values {
         out[count] = value;
         // Neither zero nor NaN (missing).
-        count += usize::from(value != 0.0 && value == value);
-        known += usize::from(value == value);
+        count += usize::from(value != 0.0 && !value.is_nan());
+        known += usize::from(!value.is_nan());
         negative_zero |= value.to_bits() == (-0.0f64).to_bits();
         positive_zero |= value.to_bits() == 0;
     }
@@ -559,8 +581,8 @@ const KEPT_LANES: [[i32; 8]; 16] = {
         let mut lane = 0;
         while lane < 4 {
             if mask & (1 << lane) != 0 {
-                table[mask][2 * kept] = 2 * lane as i32;
-                table[mask][2 * kept + 1] = 2 * lane as i32 + 1;
+                table[mask][2 * kept] = 2 * lane;
+                table[mask][2 * kept + 1] = 2 * lane + 1;
                 kept += 1;
             }
             lane += 1;
@@ -584,7 +606,7 @@ fn split_zeros_avx2(values: &[f64], out: &mut [f64]) -> Split {
     /// The number of bits set in each 4-bit mask, four bits each.
     const ONES: u64 = 0x4332_3221_3221_2110;
     assert!(out.len() >= values.len());
-    let (mut count, mut known, mut negative_zeros, mut zeros) = (0, 0, 0, 0);
+    let (mut count, mut known, mut negative_zeros, mut positive_zeros) = (0, 0, 0, 0);
     let chunks = values.chunks_exact(4);
     let rest = chunks.remainder();
     for chunk in chunks {
@@ -593,9 +615,9 @@ fn split_zeros_avx2(values: &[f64], out: &mut [f64]) -> Split {
         let zero = _mm256_cmp_pd::<_CMP_EQ_OQ>(value, _mm256_setzero_pd());
         let ordered = _mm256_cmp_pd::<_CMP_ORD_Q>(value, value);
         let kept = _mm256_movemask_pd(_mm256_andnot_pd(zero, ordered)) as usize;
-        let zero = _mm256_movemask_pd(zero);
-        negative_zeros |= zero & _mm256_movemask_pd(value);
-        zeros |= zero;
+        let (zero, sign) = (_mm256_movemask_pd(zero), _mm256_movemask_pd(value));
+        negative_zeros |= zero & sign;
+        positive_zeros |= zero & !sign;
         known += (ONES >> (4 * _mm256_movemask_pd(ordered))) as usize & 0xF;
         // SAFETY: a row of the table holds eight indices; `count` is at most the number of
         // values before the chunk, so the four lanes stored end within `values.len()`, which
@@ -611,8 +633,7 @@ fn split_zeros_avx2(values: &[f64], out: &mut [f64]) -> Split {
         count,
         known,
         negative_zero: negative_zeros != 0,
-        // A zero lane without its sign bit.
-        positive_zero: zeros & !negative_zeros != 0,
+        positive_zero: positive_zeros != 0,
     };
     split_zeros_portable(rest, out, split)
 }
@@ -634,7 +655,8 @@ struct KeySet {
 
 impl Default for KeySet {
     fn default() -> Self {
-        const BITS: u32 = 8;
+        // Room for the keys of a probe ([`REPEAT_PROBE`]) without growing.
+        const BITS: u32 = 12;
         KeySet {
             slots: vec![0; 1 << BITS],
             bits: BITS,
@@ -953,7 +975,9 @@ impl NaiveBayes {
                 .find(|&next| schema.attributes[next].is_numeric())
             {
                 let column = train.column_of(next);
-                (0..column.len()).step_by(8).for_each(|position| column.prefetch(position));
+                (0..column.len().min(PREFETCHED))
+                    .step_by(8)
+                    .for_each(|position| column.prefetch(position));
             }
             let values = group.next_column();
             values.extend(train.column(attribute));
@@ -1032,6 +1056,10 @@ struct Rows<'a> {
     num_classes: usize,
 }
 
+/// The values of the next numeric attribute asked for ahead (a start, which the processor's
+/// own prefetching carries on).
+const PREFETCHED: usize = 2048;
+
 /// Numeric attributes whose normal distributions [`gaussians`] sums together.
 const GROUP: usize = 4;
 
@@ -1069,14 +1097,17 @@ impl GaussianGroup {
         }
         let count = self.waiting.len();
         // Missing places are filled with the first column, and their sums dropped.
-        let columns: [&[f64]; GROUP] =
-            std::array::from_fn(|slot| self.columns[if slot < count { slot } else { 0 }].as_slice());
+        let columns: [&[f64]; GROUP] = std::array::from_fn(|slot| {
+            self.columns[if slot < count { slot } else { 0 }].as_slice()
+        });
         let sums = class_sums(columns, rows);
         for (slot, &(place, precision)) in self.waiting.iter().enumerate() {
             if let AttributeModel::Gaussian { classes, .. } = &mut attributes[place] {
                 *classes = sums
                     .iter()
-                    .map(|sums| normal_of_sums(sums[0][slot], sums[1][slot], sums[2][slot], precision))
+                    .map(|sums| {
+                        normal_of_sums(sums[0][slot], sums[1][slot], sums[2][slot], precision)
+                    })
                     .collect();
             }
         }
@@ -1270,13 +1301,10 @@ impl GaussianScores {
         } = self;
         rounded.clear();
         rounded.extend(values);
-        quotients_all(rounded, precision);
+        let range = quotients_all(rounded, precision);
         let most = QUOTIENT_SPAN_BASE + QUOTIENT_SPAN_PER_ROW * rounded.len();
-        if let Some(span) = quotient_span(rounded, most) {
-            let likelihoods = Likelihoods {
-                classes,
-                precision,
-            };
+        if let Some(span) = quotient_span(range, most) {
+            let likelihoods = Likelihoods { classes, precision };
             return add_by_quotient(rounded, span, likelihoods, by_quotient, narrow, scores);
         }
         // As `round_to` rounds.
@@ -1298,18 +1326,15 @@ struct QuotientSpan {
     missing: bool,
 }
 
-/// The [`QuotientSpan`] of `quotients`, when one is known and the span is at most `most`.
-fn quotient_span(quotients: &[f64], most: usize) -> Option<QuotientSpan> {
-    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-    let mut missing = false;
-    for &quotient in quotients {
-        // NaN (missing) compares false and changes neither.
-        low = if quotient < low { quotient } else { low };
-        high = if quotient > high { quotient } else { high };
-        missing |= quotient.is_nan();
-    }
-    // Also false for no known value, or an infinite one.
-    (high - low < most as f64).then(|| QuotientSpan {
+/// The [`QuotientSpan`] of quotients with this smallest and largest known one and whether
+/// some are missing (from [`quotients_all`]), when one is known and the span is at most
+/// `most`.
+fn quotient_span((low, high, missing): (f64, f64, bool), most: usize) -> Option<QuotientSpan> {
+    // Below 2^52 in magnitude every integer is a value, so offsets and the quotients they
+    // stand for are exact. Also false for no known value, or an infinite one.
+    const TWO_TO_52: f64 = 4_503_599_627_370_496.0;
+    let within = -TWO_TO_52 < low && high < TWO_TO_52;
+    (within && high - low < most.min(u32::MAX as usize) as f64).then(|| QuotientSpan {
         low,
         span: (high - low) as usize + 1,
         missing,
@@ -1349,10 +1374,7 @@ fn add_by_quotient(
     narrow: &mut [Vec<f64>],
     scores: &mut [f64],
 ) {
-    let Likelihoods {
-        classes,
-        precision,
-    } = likelihoods;
+    let Likelihoods { classes, precision } = likelihoods;
     let num_classes = classes.len();
     let QuotientSpan { low, span, missing } = span;
     // NaN casts to offset 0, the smallest known quotient's.
@@ -1365,21 +1387,28 @@ fn add_by_quotient(
     for &offset in &work.offsets {
         present[offset as usize] = true;
     }
-    work.distinct.clear();
-    work.distinct_offsets.clear();
+    // The present offsets and the values they stand for, in order, without a branch: every
+    // offset is written, and kept when present.
+    if work.distinct.len() < span {
+        work.distinct.resize(span, 0.0);
+        work.distinct_offsets.resize(span, 0);
+    }
+    let mut count = 0;
     for (offset, &present) in present.iter().enumerate() {
-        if present {
-            work.distinct_offsets.push(offset as u32);
-            work.distinct.push((low + offset as f64) * precision);
-        }
+        work.distinct_offsets[count] = offset as u32;
+        work.distinct[count] = (low + offset as f64) * precision;
+        count += usize::from(present);
     }
+    let distinct = &work.distinct[..count];
     for (normal, narrow) in classes.iter().zip(narrow.iter_mut()) {
-        normal.narrow_log_likelihoods(&work.distinct, narrow);
+        normal.narrow_log_likelihoods(distinct, narrow);
     }
-    work.terms.clear();
-    work.terms.resize(span * num_classes, 0.0);
+    // Only the present offsets' terms are read: the others keep what they held.
+    if work.terms.len() < span * num_classes {
+        work.terms.resize(span * num_classes, 0.0);
+    }
     let terms = work.terms.as_mut_slice();
-    for (index, (&value, &offset)) in work.distinct.iter().zip(&work.distinct_offsets).enumerate() {
+    for (index, (&value, &offset)) in distinct.iter().zip(&work.distinct_offsets).enumerate() {
         let start = offset as usize * num_classes;
         for ((normal, narrow), term) in classes
             .iter()
@@ -1844,5 +1873,193 @@ mod tests {
         assert!((yes - 0.38292492254802624).abs() < 1e-15, "{yes}");
         let no = concrete.log_likelihood(0, 1, 0.0).unwrap().exp();
         assert!((no - 0.9973002039367398).abs() < 1e-15, "{no}");
+    }
+
+    /// Values of the naive Bayes tests: repeating round numbers of both signs, zeros of both
+    /// signs, missing values (when `missing`) and values that seldom repeat.
+    fn awkward_values(generator: &mut ChaCha8Rng, count: usize, missing: bool) -> Vec<f64> {
+        (0..count)
+            .map(|_| match generator.next_u32() % 8 {
+                0 | 1 => 0.0,
+                2 => -0.0,
+                3 if missing => f64::NAN,
+                4 => (generator.next_u32() % 1000) as f64 * 1e-3 - 0.2,
+                _ => f64::from(generator.next_u32() % 40) * 0.05,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn zeros_split_in_vectors_as_one_at_a_time() {
+        let mut generator = ChaCha8Rng::seed_from_u64(3);
+        for count in (0..40).chain([1000, 1003]) {
+            let values = awkward_values(&mut generator, count, count % 2 == 0);
+            let mut ours = vec![0.0; count];
+            let mut portable = vec![0.0; count];
+            let split = split_zeros(&values, &mut ours);
+            assert_eq!(
+                split,
+                split_zeros_portable(&values, &mut portable, Split::default())
+            );
+            let kept = |out: &[f64]| -> Vec<u64> {
+                out[..split.count].iter().map(|v| v.to_bits()).collect()
+            };
+            assert_eq!(kept(&ours), kept(&portable), "{count}");
+            // Neither zero nor missing, in order.
+            let expected: Vec<u64> = values
+                .iter()
+                .filter(|v| **v != 0.0 && !v.is_nan())
+                .map(|v| v.to_bits())
+                .collect();
+            assert_eq!(kept(&ours), expected);
+        }
+    }
+
+    #[test]
+    fn key_sets_hold_each_key_once_through_growth_and_clearing() {
+        let mut generator = ChaCha8Rng::seed_from_u64(5);
+        let mut set = KeySet::default();
+        // Few keys, keys sharing their first slot, and more keys than the first table holds.
+        let lists: Vec<Vec<u64>> = vec![
+            (0..500).map(|_| 1 + generator.next_u64() % 30).collect(),
+            (0..500)
+                .map(|_| (generator.next_u64() % 20 + 1) << 58)
+                .collect(),
+            (0..20_000)
+                .map(|_| 1 + generator.next_u64() % 9000)
+                .collect(),
+            vec![],
+        ];
+        for list in lists {
+            set.insert_all(&list[..list.len() / 3]);
+            set.insert_all(&list[list.len() / 3..]);
+            let mut ours = set.keys().to_vec();
+            ours.sort_unstable();
+            let mut expected = list.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(ours, expected);
+            assert_eq!(set.len(), expected.len());
+            set.clear();
+            assert!(set.slots.iter().all(|&slot| slot == 0));
+        }
+    }
+
+    #[test]
+    fn grouped_class_sums_equal_one_attribute_at_a_time() {
+        let mut generator = ChaCha8Rng::seed_from_u64(9);
+        let count = 700;
+        let classes: Vec<usize> = (0..count)
+            .map(|_| generator.next_u32() as usize % 3)
+            .collect();
+        let weights: Vec<f64> = (0..count)
+            .map(|row| {
+                if row % 17 == 0 {
+                    0.0
+                } else {
+                    0.5 + (row % 5) as f64
+                }
+            })
+            .collect();
+        let rows = Rows {
+            classes: &classes,
+            weights: &weights,
+            num_classes: 4,
+        };
+        let columns: Vec<Vec<f64>> = (0..GROUP)
+            .map(|_| awkward_values(&mut generator, count, false))
+            .collect();
+        let sums = class_sums(std::array::from_fn(|slot| columns[slot].as_slice()), rows);
+        for (slot, column) in columns.iter().enumerate() {
+            let precision = 0.05 * (slot + 1) as f64;
+            let single = gaussians(column, rows, precision);
+            for (class, normal) in single.iter().enumerate() {
+                let [weight, sum, squares] = sums[class];
+                let grouped = normal_of_sums(weight[slot], sum[slot], squares[slot], precision);
+                assert_eq!(grouped.mean.to_bits(), normal.mean.to_bits());
+                let deviation = grouped.standard_deviation;
+                assert_eq!(deviation.to_bits(), normal.standard_deviation.to_bits());
+            }
+        }
+    }
+
+    #[test]
+    fn negative_zero_has_the_likelihoods_of_zero() {
+        // The quotient table computes the likelihoods of 0 for -0.
+        for (mean, deviation, precision) in [(0.0, 1.0, 0.01), (0.0, 0.3, 0.2), (0.7, 2.0, 1e-4)] {
+            let normal = Normal::new(mean, deviation, precision);
+            let zero = normal.log_likelihood(0.0, precision);
+            assert_eq!(
+                normal.log_likelihood(-0.0, precision).to_bits(),
+                zero.to_bits()
+            );
+            let (mut positive, mut negative) = (Vec::new(), Vec::new());
+            normal.narrow_log_likelihoods(&[0.0], &mut positive);
+            normal.narrow_log_likelihoods(&[-0.0], &mut negative);
+            assert_eq!(positive[0].to_bits(), negative[0].to_bits());
+        }
+    }
+
+    #[test]
+    fn scores_by_quotient_equal_those_by_value_and_by_row() {
+        let mut generator = ChaCha8Rng::seed_from_u64(13);
+        let classes = [
+            Normal::new(0.3, 0.4, 0.05),
+            Normal::new(-0.1, 1.5, 0.05),
+            Normal::new(2.0, 0.02, 0.05),
+        ];
+        for (precision, missing) in [(0.05, true), (0.05, false), (1e-3, false)] {
+            let classes: Vec<Normal> = classes
+                .iter()
+                .map(|normal| Normal::new(normal.mean, normal.standard_deviation, precision))
+                .collect();
+            for num_classes in [2, 3] {
+                let classes = &classes[..num_classes];
+                let values = awkward_values(&mut generator, 900, missing);
+                let start: Vec<f64> = (0..values.len() * num_classes)
+                    .map(|i| -(i as f64))
+                    .collect();
+                let mut quotients = values.clone();
+                let range = quotients_all(&mut quotients, precision);
+                let span = quotient_span(range, usize::MAX).expect("a known value");
+                assert_eq!(span.missing, missing);
+                let mut ours = start.clone();
+                let mut narrow = vec![Vec::new(); num_classes];
+                let likelihoods = Likelihoods { classes, precision };
+                let mut work = ByQuotient::default();
+                add_by_quotient(
+                    &quotients,
+                    span,
+                    likelihoods,
+                    &mut work,
+                    &mut narrow,
+                    &mut ours,
+                );
+                let rounded: Vec<f64> = values.iter().map(|&v| round_to(v, precision)).collect();
+                let (mut by_value, mut by_row) = (start.clone(), start);
+                let mut terms = Vec::new();
+                let mut seen = StartsByValue::new();
+                add_by_value(
+                    &rounded,
+                    classes,
+                    precision,
+                    &mut seen,
+                    &mut terms,
+                    &mut by_value,
+                );
+                add_by_row(
+                    &rounded,
+                    classes,
+                    precision,
+                    &mut narrow,
+                    &mut terms,
+                    &mut by_row,
+                );
+                let bits =
+                    |scores: &[f64]| -> Vec<u64> { scores.iter().map(|s| s.to_bits()).collect() };
+                assert_eq!(bits(&ours), bits(&by_value), "{precision} {num_classes}");
+                assert_eq!(bits(&ours), bits(&by_row), "{precision} {num_classes}");
+            }
+        }
     }
 }
