@@ -22,12 +22,16 @@
 //! * Everything is summed in log space and normalised with log-sum-exp, so hundreds of
 //!   attributes cannot underflow.
 //! * Computation, with the same results as one value at a time: the precision comes from the
-//!   sorted distinct training values (collected in a hash table first when values repeat; a
-//!   radix sort on the high halves of order-preserving keys for long columns); at prediction an
-//!   attribute's test values are rounded together; where training values repeat, each distinct
-//!   test value's likelihoods are computed once and looked up for every row, otherwise the
-//!   series is evaluated for all of them in vector instructions and the rest are computed once
-//!   per run of equal values.
+//!   sorted distinct training values (zeros set aside in one pass, the other values collected
+//!   in a hash table first when they repeat; a radix sort on the high halves of
+//!   order-preserving keys for long columns). The per-class sums of four numeric attributes
+//!   advance together, row by row, each in its own row order. At prediction an attribute's
+//!   test values are divided by the precision and rounded together, and each distinct
+//!   quotient's likelihoods are computed once (by the series in vector instructions where it
+//!   applies) and looked up for every row in a table indexed by the quotient; where the
+//!   quotients are too far apart for a table, they are found through a hash table where
+//!   training values repeat, otherwise row by row (by the series in vector instructions where
+//!   it applies, the rest once per run of equal values).
 //! * With `discretize = true`, numeric attributes are first discretised by Fayyad and Irani's
 //!   MDL method on the training rows (see [`crate::discretize`]) and then treated as nominal.
 
@@ -369,6 +373,56 @@ fn round_all_to_avx2(values: &mut [f64], precision: f64) {
         .for_each(|value| *value = round_to(*value, precision));
 }
 
+/// Each value's quotient by `precision` rounded to an integer, ties to even, in place (NaN
+/// stays NaN), in vector instructions: the first step of [`round_to`], which multiplies it by
+/// `precision` after. Returns the smallest and largest known quotients (infinite when none is
+/// known) and whether some are missing.
+fn quotients_all(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { quotients_all_avx2(values, precision) };
+    }
+    quotients_all_portable(values, precision)
+}
+
+/// [`quotients_all`] compiled for AVX2: the same operations, four values per instruction, so
+/// the same results.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn quotients_all_avx2(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
+    quotients_all_portable(values, precision)
+}
+
+/// [`quotients_all`] for any processor: four running extremes, one per lane.
+#[inline(always)]
+fn quotients_all_portable(values: &mut [f64], precision: f64) -> (f64, f64, bool) {
+    const LANES: usize = 4;
+    let mut low = [f64::INFINITY; LANES];
+    let mut high = [f64::NEG_INFINITY; LANES];
+    let mut missing = [0u64; LANES];
+    let mut update = |value: &mut f64, lane: usize| {
+        let quotient = round_ties_even(*value / precision);
+        *value = quotient;
+        // `min` and `max` pass over NaN (missing).
+        low[lane] = low[lane].min(quotient);
+        high[lane] = high[lane].max(quotient);
+        missing[lane] |= u64::from(quotient.is_nan());
+    };
+    let mut chunks = values.chunks_exact_mut(LANES);
+    for chunk in &mut chunks {
+        for (lane, value) in chunk.iter_mut().enumerate() {
+            update(value, lane);
+        }
+    }
+    for value in chunks.into_remainder() {
+        update(value, 0);
+    }
+    let low = low.into_iter().fold(f64::INFINITY, f64::min);
+    let high = high.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    (low, high, missing.iter().any(|&missing| missing != 0))
+}
+
 /// `f64::round_ties_even` without a call into the C library (the baseline x86-64 target has no
 /// rounding instruction): adding and subtracting 2^52 rounds to an integer, ties to even, in the
 /// default rounding mode; beyond 2^52 every value is already an integer.
@@ -399,7 +453,9 @@ fn normal_interval(low: f64, high: f64) -> f64 {
 }
 
 /// Weka's precision of a numeric attribute (the mean gap between distinct sorted values), the
-/// number of gaps, and the number of values present (NaN = missing).
+/// number of gaps, and the number of values present (NaN = missing): every value sorted, the
+/// reference of [`precision_of_repeating`] in the tests.
+#[cfg(test)]
 fn precision_of(values: &[f64]) -> (f64, usize, usize) {
     // Sorted as `f64::total_cmp` sorts, through integer keys with that order (faster to
     // compare).
@@ -411,42 +467,314 @@ fn precision_of(values: &[f64]) -> (f64, usize, usize) {
             .map(|&value| total_order::key(value)),
     );
     sort_keys(&mut keys);
-    precision_of_sorted(keys)
+    precision_of_sorted(&mut keys)
 }
 
 /// Values read before [`precision_of_repeating`] judges whether they repeat.
 const REPEAT_PROBE: usize = 512;
 
+/// The work space of [`precision_of_repeating`], reused from attribute to attribute: the
+/// values other than zeros and missing ones, the keys of the values to sort, and the keys
+/// seen so far.
+#[derive(Default)]
+struct DistinctWork {
+    others: Vec<f64>,
+    keys: Vec<u64>,
+    seen: KeySet,
+}
+
 /// [`precision_of`], found from the distinct values alone when values repeat (as counts of
-/// words or codes do): the distinct values are collected in `seen` and only they are sorted.
-/// When fewer than half of the first [`REPEAT_PROBE`] known values repeat an earlier one,
-/// every value is sorted as [`precision_of`] sorts them. Either way the same distinct values
-/// come out in the same order, so the same precision.
-fn precision_of_repeating(values: &[f64], seen: &mut StartsByValue) -> (f64, usize, usize) {
-    seen.clear();
-    let mut distinct = Vec::new();
-    let mut known = 0;
-    for &value in values {
-        if value.is_nan() {
-            continue;
-        }
-        if known == REPEAT_PROBE && 2 * distinct.len() > known {
-            return precision_of(values);
-        }
-        known += 1;
-        seen.get_or_insert(value, || {
-            distinct.push(total_order::key(value));
-            0
-        });
+/// words or codes do): zeros (most values of such columns) are set aside in one pass without
+/// a branch, the distinct other values are collected in a hash table and only they are
+/// sorted. When more than 7 in 8 of the first [`REPEAT_PROBE`] other values are distinct,
+/// all the other values are sorted. Either way the same distinct values come out in the same
+/// order (with the zeros), so the same precision.
+fn precision_of_repeating(values: &[f64], work: &mut DistinctWork) -> (f64, usize, usize) {
+    let DistinctWork { others, keys, seen } = work;
+    // What `others` holds is overwritten before it is read: it only grows.
+    if others.len() < values.len() {
+        others.resize(values.len(), 0.0);
     }
-    sort_keys(&mut distinct);
-    let (precision, distinct_gaps, _) = precision_of_sorted(distinct);
+    let Split {
+        count,
+        known,
+        negative_zero,
+        positive_zero,
+    } = split_zeros(values, others);
+    keys.clear();
+    if negative_zero {
+        keys.push(total_order::key(-0.0));
+    }
+    if positive_zero {
+        keys.push(total_order::key(0.0));
+    }
+    let zero_keys = keys.len();
+    keys.extend(others[..count].iter().map(|&value| total_order::key(value)));
+    let probe = count.min(REPEAT_PROBE);
+    seen.insert_all(&keys[zero_keys..zero_keys + probe]);
+    if 8 * seen.len() <= 7 * probe {
+        seen.insert_all(&keys[zero_keys + probe..]);
+        keys.truncate(zero_keys);
+        keys.extend_from_slice(seen.keys());
+    }
+    seen.clear();
+    sort_keys(keys);
+    let (precision, distinct_gaps, _) = precision_of_sorted(keys);
     (precision, distinct_gaps, known)
 }
 
+/// What [`split_zeros`] found: how many values were neither zero nor missing, how many were
+/// known (not missing), and whether -0 and 0 were among them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Split {
+    count: usize,
+    known: usize,
+    negative_zero: bool,
+    positive_zero: bool,
+}
+
+/// Copies the values that are neither zero nor missing to the start of `out` (at least as long
+/// as `values`), in order; the rest of `out` is left unspecified. Four values at a time in
+/// AVX2 where it may be used, else one at a time; the same results either way.
+fn split_zeros(values: &[f64], out: &mut [f64]) -> Split {
+    assert!(out.len() >= values.len());
+    #[cfg(target_arch = "x86_64")]
+    if vector_cap::allows(vector_cap::Level::Avx2) && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { split_zeros_avx2(values, out) };
+    }
+    split_zeros_portable(values, out, Split::default())
+}
+
+/// [`split_zeros`] one value at a time, continuing from what `split` found before (its count
+/// values are at the start of `out`).
+fn split_zeros_portable(values: &[f64], out: &mut [f64], split: Split) -> Split {
+    let Split {
+        mut count,
+        mut known,
+        mut negative_zero,
+        mut positive_zero,
+    } = split;
+    for &value in values {
+        out[count] = value;
+        // Neither zero nor NaN (missing).
+        count += usize::from(value != 0.0 && !value.is_nan());
+        known += usize::from(!value.is_nan());
+        negative_zero |= value.to_bits() == (-0.0f64).to_bits();
+        positive_zero |= value.to_bits() == 0;
+    }
+    Split {
+        count,
+        known,
+        negative_zero,
+        positive_zero,
+    }
+}
+
+/// For each 4-bit mask of lanes to keep, the 32-bit lane indices that move those 64-bit lanes
+/// to the front, in order.
+const KEPT_LANES: [[i32; 8]; 16] = {
+    let mut table = [[0; 8]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut kept = 0;
+        let mut lane = 0;
+        while lane < 4 {
+            if mask & (1 << lane) != 0 {
+                table[mask][2 * kept] = 2 * lane;
+                table[mask][2 * kept + 1] = 2 * lane + 1;
+                kept += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// [`split_zeros`] in AVX2: four values are compared at a time, and the kept ones moved to
+/// the front of a register that is stored where the kept values end (the store may write
+/// past them, not past the values read so far).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn split_zeros_avx2(values: &[f64], out: &mut [f64]) -> Split {
+    use std::arch::x86_64::{
+        __m256i, _mm256_andnot_pd, _mm256_castpd_ps, _mm256_castps_pd, _mm256_cmp_pd,
+        _mm256_loadu_pd, _mm256_loadu_si256, _mm256_movemask_pd, _mm256_permutevar8x32_ps,
+        _mm256_setzero_pd, _mm256_storeu_pd, _CMP_EQ_OQ, _CMP_ORD_Q,
+    };
+    /// The number of bits set in each 4-bit mask, four bits each.
+    const ONES: u64 = 0x4332_3221_3221_2110;
+    assert!(out.len() >= values.len());
+    let (mut count, mut known, mut negative_zeros, mut positive_zeros) = (0, 0, 0, 0);
+    let chunks = values.chunks_exact(4);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        // SAFETY: the chunk holds four values.
+        let value = unsafe { _mm256_loadu_pd(chunk.as_ptr()) };
+        let zero = _mm256_cmp_pd::<_CMP_EQ_OQ>(value, _mm256_setzero_pd());
+        let ordered = _mm256_cmp_pd::<_CMP_ORD_Q>(value, value);
+        let kept = _mm256_movemask_pd(_mm256_andnot_pd(zero, ordered)) as usize;
+        let (zero, sign) = (_mm256_movemask_pd(zero), _mm256_movemask_pd(value));
+        negative_zeros |= zero & sign;
+        positive_zeros |= zero & !sign;
+        known += (ONES >> (4 * _mm256_movemask_pd(ordered))) as usize & 0xF;
+        // SAFETY: a row of the table holds eight indices; `count` is at most the number of
+        // values before the chunk, so the four lanes stored end within `values.len()`, which
+        // `out` holds.
+        unsafe {
+            let lanes = _mm256_loadu_si256(KEPT_LANES[kept].as_ptr().cast::<__m256i>());
+            let packed = _mm256_permutevar8x32_ps(_mm256_castpd_ps(value), lanes);
+            _mm256_storeu_pd(out.as_mut_ptr().add(count), _mm256_castps_pd(packed));
+        }
+        count += (ONES >> (4 * kept)) as usize & 0xF;
+    }
+    let split = Split {
+        count,
+        known,
+        negative_zero: negative_zeros != 0,
+        positive_zero: positive_zeros != 0,
+    };
+    split_zeros_portable(rest, out, split)
+}
+
+/// A set of keys ([`total_order::key`]s of values, never 0): an open-addressing table on the
+/// key, at most a quarter full (it doubles as keys come), and the keys in the order they came
+/// (for clearing it in time proportional to them). A key goes in without a branch on whether
+/// it is new, unless its first slot holds another key.
+struct KeySet {
+    /// A key per slot, 0 for an empty slot.
+    slots: Vec<u64>,
+    /// Bits of a hash that pick a slot (the table has `2^bits` slots).
+    bits: u32,
+    /// The keys in the table, in the order they came, then room for more.
+    keys: Vec<u64>,
+    /// How many keys the table holds.
+    len: usize,
+}
+
+impl Default for KeySet {
+    fn default() -> Self {
+        // Room for the keys of a probe ([`REPEAT_PROBE`]) without growing.
+        const BITS: u32 = 12;
+        KeySet {
+            slots: vec![0; 1 << BITS],
+            bits: BITS,
+            keys: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+/// Keys [`KeySet::insert_all`] adds between checks of the table's size.
+const KEY_BATCH: usize = 64;
+
+impl KeySet {
+    /// The first slot to look at for `key`. Fibonacci hashing: the high bits of the product
+    /// depend on every bit of the key.
+    #[inline(always)]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// Adds every key of `keys`.
+    fn insert_all(&mut self, keys: &[u64]) {
+        if self.keys.len() < self.len + keys.len() {
+            self.keys.resize(self.len + keys.len(), 0);
+        }
+        for batch in keys.chunks(KEY_BATCH) {
+            while 4 * (self.len + KEY_BATCH) > self.slots.len() {
+                self.grow();
+            }
+            for &key in batch {
+                let home = self.home(key);
+                let slot = self.slots[home];
+                if (slot != 0) & (slot != key) {
+                    self.insert_further(key, home);
+                    continue;
+                }
+                // The key's own slot, or an empty one: written either way, and counted when
+                // it was empty.
+                self.slots[home] = key;
+                self.keys[self.len] = key;
+                self.len += usize::from(slot == 0);
+            }
+        }
+    }
+
+    /// Adds `key`, whose first slot `home` holds another key.
+    #[inline(never)]
+    fn insert_further(&mut self, key: u64, home: usize) {
+        let mask = self.slots.len() - 1;
+        let mut index = home;
+        loop {
+            index = (index + 1) & mask;
+            let slot = self.slots[index];
+            if slot == key {
+                return;
+            }
+            if slot == 0 {
+                self.slots[index] = key;
+                self.keys[self.len] = key;
+                self.len += 1;
+                return;
+            }
+        }
+    }
+
+    /// The slot holding `key`, which is in the table.
+    fn slot_of(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut index = self.home(key);
+        while self.slots[index] != key {
+            index = (index + 1) & mask;
+        }
+        index
+    }
+
+    /// The keys in the set, in the order they came.
+    fn keys(&self) -> &[u64] {
+        &self.keys[..self.len]
+    }
+
+    /// How many keys the set holds.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Empties the set.
+    fn clear(&mut self) {
+        for index in 0..self.len {
+            // Every key is in the table, so its search ends at it (slots emptied before it
+            // included: the search looks for the key, not for an empty slot).
+            let slot = self.slot_of(self.keys[index]);
+            self.slots[slot] = 0;
+        }
+        self.len = 0;
+    }
+
+    /// Doubles the table.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        self.bits += 1;
+        self.slots.clear();
+        self.slots.resize(1 << self.bits, 0);
+        for index in 0..self.len {
+            let key = self.keys[index];
+            let mask = self.slots.len() - 1;
+            let mut place = self.home(key);
+            while self.slots[place] != 0 {
+                place = (place + 1) & mask;
+            }
+            self.slots[place] = key;
+        }
+    }
+}
+
 /// [`precision_of`] of the known values' keys, sorted ascending (equal keys are equal values,
-/// so any sort of the same values gives the same keys).
-fn precision_of_sorted(mut keys: Vec<u64>) -> (f64, usize, usize) {
+/// so any sort of the same values gives the same keys); leaves the distinct keys first.
+fn precision_of_sorted(keys: &mut [u64]) -> (f64, usize, usize) {
     let known = keys.len();
     // One key per distinct value, in place and without a branch (equal values, such as -0 and
     // 0, are one value).
@@ -620,7 +948,13 @@ impl NaiveBayes {
         let classes: Vec<usize> = (0..train.len()).map(|p| train.class(p)).collect();
         let weights: Vec<f64> = (0..train.len()).map(|p| train.weight(p)).collect();
         let mut attributes = Vec::with_capacity(schema.num_attributes());
-        let mut seen = None;
+        let mut distinct = DistinctWork::default();
+        let mut group = GaussianGroup::default();
+        let rows = Rows {
+            classes: &classes,
+            weights: &weights,
+            num_classes,
+        };
         for (attribute, description) in schema.attributes.iter().enumerate() {
             let discrete_values = match &discretizer {
                 Some(discretizer) => Some(discretizer.num_values(schema, attribute)),
@@ -633,27 +967,51 @@ impl NaiveBayes {
                     attribute,
                     num_values,
                 ));
-            } else {
-                let mut values: Vec<f64> = train.column(attribute).collect();
-                let presorted = shared.and_then(|(sorted, positions)| {
-                    sorted.known(attribute, positions, &train.column_of(attribute))
-                });
-                let (precision, distinct_gaps, known) = match presorted {
-                    Some(known) => precision_of_sorted(known.iter().map(|pair| pair.0).collect()),
-                    None => {
-                        precision_of_repeating(&values, seen.get_or_insert_with(StartsByValue::new))
-                    }
-                };
-                let repeats = 4 * (distinct_gaps + 1) < known;
-                round_all_to(&mut values, precision);
-                let classes = gaussians(&values, &classes, &weights, num_classes, precision);
+                continue;
+            }
+            // The next numeric attribute's values are asked for while this one's are worked
+            // on (the first read of a column waits for memory).
+            if let Some(next) = (attribute + 1..schema.num_attributes())
+                .find(|&next| schema.attributes[next].is_numeric())
+            {
+                let column = train.column_of(next);
+                (0..column.len().min(PREFETCHED))
+                    .step_by(8)
+                    .for_each(|position| column.prefetch(position));
+            }
+            let values = group.next_column();
+            values.extend(train.column(attribute));
+            let presorted = shared.and_then(|(sorted, positions)| {
+                sorted.known(attribute, positions, &train.column_of(attribute))
+            });
+            let (precision, distinct_gaps, known) = match presorted {
+                Some(known) => {
+                    precision_of_sorted(&mut known.iter().map(|pair| pair.0).collect::<Vec<_>>())
+                }
+                None => precision_of_repeating(values, &mut distinct),
+            };
+            round_all_to(values, precision);
+            let repeats = 4 * (distinct_gaps + 1) < known;
+            if known < values.len() {
+                let classes = gaussians(values, rows, precision);
                 attributes.push(AttributeModel::Gaussian {
                     precision,
                     classes,
                     repeats,
                 });
+                continue;
+            }
+            group.add(attributes.len(), precision);
+            attributes.push(AttributeModel::Gaussian {
+                precision,
+                classes: Vec::new(),
+                repeats,
+            });
+            if group.is_full() {
+                group.fit(rows, &mut attributes);
             }
         }
+        group.fit(rows, &mut attributes);
         NaiveBayesModel {
             log_priors,
             attributes,
@@ -690,14 +1048,124 @@ fn discrete_model(
     AttributeModel::Discrete(log_probabilities)
 }
 
-/// Each class's normal distribution of a numeric attribute's rounded `values`.
-fn gaussians(
-    values: &[f64],
-    classes: &[usize],
-    weights: &[f64],
+/// The training rows' classes and weights.
+#[derive(Clone, Copy)]
+struct Rows<'a> {
+    classes: &'a [usize],
+    weights: &'a [f64],
     num_classes: usize,
-    precision: f64,
-) -> Vec<Normal> {
+}
+
+/// The values of the next numeric attribute asked for ahead (a start, which the processor's
+/// own prefetching carries on).
+const PREFETCHED: usize = 2048;
+
+/// Numeric attributes whose normal distributions [`gaussians`] sums together.
+const GROUP: usize = 4;
+
+/// Up to [`GROUP`] numeric attributes waiting for their normal distributions: their rounded
+/// training values, precisions, and places among the attribute models.
+#[derive(Default)]
+struct GaussianGroup {
+    columns: [Vec<f64>; GROUP],
+    waiting: Vec<(usize, f64)>,
+}
+
+impl GaussianGroup {
+    /// The (emptied) column of the next attribute to wait.
+    fn next_column(&mut self) -> &mut Vec<f64> {
+        let column = &mut self.columns[self.waiting.len()];
+        column.clear();
+        column
+    }
+
+    /// Makes the attribute whose values are in [`GaussianGroup::next_column`] wait, with its
+    /// precision and place.
+    fn add(&mut self, place: usize, precision: f64) {
+        self.waiting.push((place, precision));
+    }
+
+    /// Whether [`GROUP`] attributes wait.
+    fn is_full(&self) -> bool {
+        self.waiting.len() == GROUP
+    }
+
+    /// Puts each waiting attribute's normal distributions in its model; none waits after.
+    fn fit(&mut self, rows: Rows, attributes: &mut [AttributeModel]) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        let count = self.waiting.len();
+        // Missing places are filled with the first column, and their sums dropped.
+        let columns: [&[f64]; GROUP] = std::array::from_fn(|slot| {
+            self.columns[if slot < count { slot } else { 0 }].as_slice()
+        });
+        let sums = class_sums(columns, rows);
+        for (slot, &(place, precision)) in self.waiting.iter().enumerate() {
+            if let AttributeModel::Gaussian { classes, .. } = &mut attributes[place] {
+                *classes = sums
+                    .iter()
+                    .map(|sums| {
+                        normal_of_sums(sums[0][slot], sums[1][slot], sums[2][slot], precision)
+                    })
+                    .collect();
+            }
+        }
+        self.waiting.clear();
+    }
+}
+
+/// Per class, the weight, weighted sum and weighted sum of squares of each of [`GROUP`]
+/// numeric attributes' rounded values, none missing (rows of weight 0 left out). Each is
+/// summed in row order as one attribute at a time would sum it, but the attributes' sums
+/// advance together, so that they overlap rather than wait for one another.
+fn class_sums(columns: [&[f64]; GROUP], rows: Rows) -> Vec<[[f64; GROUP]; 3]> {
+    let Rows {
+        classes,
+        weights,
+        num_classes,
+    } = rows;
+    let count = classes.len().min(weights.len());
+    let columns = columns.map(|column| &column[..count]);
+    // Per class: the weight (the same for every attribute), the sums and sums of squares.
+    let mut sums = vec![(0.0, [0.0; GROUP], [0.0; GROUP]); num_classes];
+    // The running sums of the class at hand are kept in local variables, so a run of rows of
+    // one class adds without a round trip through memory.
+    let mut current_class = 0;
+    let mut current = sums[0];
+    for row in 0..count {
+        let weight = weights[row];
+        if weight == 0.0 {
+            continue;
+        }
+        let class = classes[row];
+        if class != current_class {
+            sums[current_class] = current;
+            current_class = class;
+            current = sums[class];
+        }
+        current.0 += weight;
+        for (slot, column) in columns.iter().enumerate() {
+            let value = column[row];
+            let weighted = weight * value;
+            current.1[slot] += weighted;
+            current.2[slot] += weighted * value;
+        }
+    }
+    sums[current_class] = current;
+    sums.into_iter()
+        .map(|(weight, sum, sum_of_squares)| [[weight; GROUP], sum, sum_of_squares])
+        .collect()
+}
+
+/// Each class's normal distribution of a numeric attribute's rounded `values` (some may be
+/// missing).
+fn gaussians(values: &[f64], rows: Rows, precision: f64) -> Vec<Normal> {
+    let Rows {
+        classes,
+        weights,
+        num_classes,
+    } = rows;
     // Summed in row order, per class. The running sums of the class at hand are
     // kept in local variables, so a run of rows of one class adds without a round
     // trip through memory.
@@ -719,21 +1187,25 @@ fn gaussians(
     }
     sums[current_class] = current;
     sums.into_iter()
-        .map(|(weight, sum, sum_of_squares)| {
-            let floor = precision / 6.0;
-            if weight <= 0.0 {
-                return Normal::new(0.0, floor, precision);
-            }
-            let mean = sum / weight;
-            let deviation = ((sum_of_squares - mean * sum).abs() / weight).sqrt();
-            let standard_deviation = if deviation > 1e-10 {
-                deviation.max(floor)
-            } else {
-                floor
-            };
-            Normal::new(mean, standard_deviation, precision)
-        })
+        .map(|(weight, sum, sum_of_squares)| normal_of_sums(weight, sum, sum_of_squares, precision))
         .collect()
+}
+
+/// The normal distribution of one class of a numeric attribute from its values' weight,
+/// weighted sum and weighted sum of squares.
+fn normal_of_sums(weight: f64, sum: f64, sum_of_squares: f64, precision: f64) -> Normal {
+    let floor = precision / 6.0;
+    if weight <= 0.0 {
+        return Normal::new(0.0, floor, precision);
+    }
+    let mean = sum / weight;
+    let deviation = ((sum_of_squares - mean * sum).abs() / weight).sqrt();
+    let standard_deviation = if deviation > 1e-10 {
+        deviation.max(floor)
+    } else {
+        floor
+    };
+    Normal::new(mean, standard_deviation, precision)
 }
 
 impl NaiveBayesModel {
@@ -776,16 +1248,26 @@ impl NaiveBayesModel {
 }
 
 /// The work space of the Gaussian attributes' log-likelihoods in
-/// [`NaiveBayesModel::predict_proba`], reused from attribute to attribute: the rounded test
-/// values, each class's log-likelihoods of them by the narrow-interval series, and the other
-/// values' log-likelihoods of every class (`terms`: where values repeat, those of each
-/// distinct value, starting where `seen` says).
+/// [`NaiveBayesModel::predict_proba`], reused from attribute to attribute: the test values'
+/// rounded quotients by the precision (then the rounded values themselves where the quotients
+/// are too far apart for [`add_by_quotient`]), each class's log-likelihoods by the
+/// narrow-interval series, the other values' log-likelihoods of every class (`terms`: where
+/// values repeat, those of each distinct value, starting where `seen` says), and the work
+/// space of [`add_by_quotient`].
 struct GaussianScores {
     rounded: Vec<f64>,
     narrow: Vec<Vec<f64>>,
     terms: Vec<f64>,
     seen: StartsByValue,
+    by_quotient: ByQuotient,
 }
+
+/// The span of rounded quotients [`add_by_quotient`] takes, as so many per test row, plus
+/// [`QUOTIENT_SPAN_BASE`]: the span is about the number of distinct training values (the
+/// precision is their mean gap), so it is seldom larger.
+const QUOTIENT_SPAN_PER_ROW: usize = 4;
+/// See [`QUOTIENT_SPAN_PER_ROW`].
+const QUOTIENT_SPAN_BASE: usize = 4096;
 
 impl GaussianScores {
     /// Room for `rows` test values and `num_classes` classes.
@@ -795,6 +1277,7 @@ impl GaussianScores {
             narrow: vec![Vec::with_capacity(rows); num_classes],
             terms: Vec::new(),
             seen: StartsByValue::new(),
+            by_quotient: ByQuotient::default(),
         }
     }
 
@@ -814,14 +1297,163 @@ impl GaussianScores {
             narrow,
             terms,
             seen,
+            by_quotient,
         } = self;
         rounded.clear();
         rounded.extend(values);
-        round_all_to(rounded, precision);
+        let range = quotients_all(rounded, precision);
+        let most = QUOTIENT_SPAN_BASE + QUOTIENT_SPAN_PER_ROW * rounded.len();
+        if let Some(span) = quotient_span(range, most) {
+            let likelihoods = Likelihoods { classes, precision };
+            return add_by_quotient(rounded, span, likelihoods, by_quotient, narrow, scores);
+        }
+        // As `round_to` rounds.
+        rounded.iter_mut().for_each(|value| *value *= precision);
         if repeats {
             add_by_value(rounded, classes, precision, seen, terms, scores);
         } else {
             add_by_row(rounded, classes, precision, narrow, terms, scores);
+        }
+    }
+}
+
+/// The known values among some rounded quotients: the smallest, the number of integers from
+/// it to the largest, and whether some are missing.
+#[derive(Clone, Copy)]
+struct QuotientSpan {
+    low: f64,
+    span: usize,
+    missing: bool,
+}
+
+/// The [`QuotientSpan`] of quotients with this smallest and largest known one and whether
+/// some are missing (from [`quotients_all`]), when one is known and the span is at most
+/// `most`.
+fn quotient_span((low, high, missing): (f64, f64, bool), most: usize) -> Option<QuotientSpan> {
+    // Below 2^52 in magnitude every integer is a value, so offsets and the quotients they
+    // stand for are exact. Also false for no known value, or an infinite one.
+    const TWO_TO_52: f64 = 4_503_599_627_370_496.0;
+    let within = -TWO_TO_52 < low && high < TWO_TO_52;
+    (within && high - low < most.min(u32::MAX as usize) as f64).then(|| QuotientSpan {
+        low,
+        span: (high - low) as usize + 1,
+        missing,
+    })
+}
+
+/// One numeric attribute's normal distributions, one per class, and its precision.
+#[derive(Clone, Copy)]
+struct Likelihoods<'a> {
+    classes: &'a [Normal],
+    precision: f64,
+}
+
+/// The work space of [`add_by_quotient`]: each row's quotient's offset from the smallest, the
+/// offsets present, the distinct rounded values, and the log-likelihoods of every class by
+/// offset.
+#[derive(Default)]
+struct ByQuotient {
+    offsets: Vec<u32>,
+    present: Vec<bool>,
+    distinct_offsets: Vec<u32>,
+    distinct: Vec<f64>,
+    terms: Vec<f64>,
+}
+
+/// Adds to each row's `scores` (row-major, one per class) the log-likelihoods of its value,
+/// given as its rounded quotient by the precision (`quotients`, within `span`), under every
+/// class: each distinct quotient's once, the value it stands for rounded as [`round_to`]
+/// rounds (0 for -0, which has the same likelihoods), by the narrow-interval series (into
+/// `narrow`) where it applies, else one by one; then every row's from a table indexed by its
+/// quotient's offset.
+fn add_by_quotient(
+    quotients: &[f64],
+    span: QuotientSpan,
+    likelihoods: Likelihoods,
+    work: &mut ByQuotient,
+    narrow: &mut [Vec<f64>],
+    scores: &mut [f64],
+) {
+    let Likelihoods { classes, precision } = likelihoods;
+    let num_classes = classes.len();
+    let QuotientSpan { low, span, missing } = span;
+    // NaN casts to offset 0, the smallest known quotient's.
+    work.offsets.clear();
+    work.offsets
+        .extend(quotients.iter().map(|&quotient| (quotient - low) as u32));
+    work.present.clear();
+    work.present.resize(span, false);
+    let present = work.present.as_mut_slice();
+    for &offset in &work.offsets {
+        present[offset as usize] = true;
+    }
+    // The present offsets and the values they stand for, in order, without a branch: every
+    // offset is written, and kept when present.
+    if work.distinct.len() < span {
+        work.distinct.resize(span, 0.0);
+        work.distinct_offsets.resize(span, 0);
+    }
+    let mut count = 0;
+    for (offset, &present) in present.iter().enumerate() {
+        work.distinct_offsets[count] = offset as u32;
+        work.distinct[count] = (low + offset as f64) * precision;
+        count += usize::from(present);
+    }
+    let distinct = &work.distinct[..count];
+    for (normal, narrow) in classes.iter().zip(narrow.iter_mut()) {
+        normal.narrow_log_likelihoods(distinct, narrow);
+    }
+    // Only the present offsets' terms are read: the others keep what they held.
+    if work.terms.len() < span * num_classes {
+        work.terms.resize(span * num_classes, 0.0);
+    }
+    let terms = work.terms.as_mut_slice();
+    for (index, (&value, &offset)) in distinct.iter().zip(&work.distinct_offsets).enumerate() {
+        let start = offset as usize * num_classes;
+        for ((normal, narrow), term) in classes
+            .iter()
+            .zip(narrow.iter())
+            .zip(&mut terms[start..start + num_classes])
+        {
+            let narrow = narrow[index];
+            *term = if narrow.is_nan() {
+                normal.log_likelihood(value, precision)
+            } else {
+                narrow
+            };
+        }
+    }
+    let offsets = work.offsets.as_slice();
+    if missing {
+        for ((&quotient, &offset), row) in quotients
+            .iter()
+            .zip(offsets)
+            .zip(scores.chunks_exact_mut(num_classes))
+        {
+            if !quotient.is_nan() {
+                let start = offset as usize * num_classes;
+                add_terms(row, &terms[start..start + num_classes]);
+            }
+        }
+    } else if num_classes == 2 {
+        add_offset_terms::<2>(offsets, terms, scores);
+    } else {
+        for (&offset, row) in offsets.iter().zip(scores.chunks_exact_mut(num_classes)) {
+            let start = offset as usize * num_classes;
+            add_terms(row, &terms[start..start + num_classes]);
+        }
+    }
+}
+
+/// Adds to each row of `scores` (`N` classes a row) the terms at its offset in `terms`.
+#[inline(always)]
+fn add_offset_terms<const N: usize>(offsets: &[u32], terms: &[f64], scores: &mut [f64]) {
+    let (terms, _) = terms.as_chunks::<N>();
+    let (rows, _) = scores.as_chunks_mut::<N>();
+    for (&offset, row) in offsets.iter().zip(rows) {
+        let terms = &terms[offset as usize];
+        for (score, term) in row.iter_mut().zip(terms) {
+            *score += term;
         }
     }
 }
@@ -1112,9 +1744,9 @@ mod tests {
             vec![f64::NAN; 600],
             vec![],
         ];
-        let mut seen = StartsByValue::new();
+        let mut work = DistinctWork::default();
         for column in columns {
-            let ours = precision_of_repeating(&column, &mut seen);
+            let ours = precision_of_repeating(&column, &mut work);
             let sorted = precision_of(&column);
             assert_eq!(ours.0.to_bits(), sorted.0.to_bits());
             assert_eq!((ours.1, ours.2), (sorted.1, sorted.2));
@@ -1241,5 +1873,193 @@ mod tests {
         assert!((yes - 0.38292492254802624).abs() < 1e-15, "{yes}");
         let no = concrete.log_likelihood(0, 1, 0.0).unwrap().exp();
         assert!((no - 0.9973002039367398).abs() < 1e-15, "{no}");
+    }
+
+    /// Values of the naive Bayes tests: repeating round numbers of both signs, zeros of both
+    /// signs, missing values (when `missing`) and values that seldom repeat.
+    fn awkward_values(generator: &mut ChaCha8Rng, count: usize, missing: bool) -> Vec<f64> {
+        (0..count)
+            .map(|_| match generator.next_u32() % 8 {
+                0 | 1 => 0.0,
+                2 => -0.0,
+                3 if missing => f64::NAN,
+                4 => (generator.next_u32() % 1000) as f64 * 1e-3 - 0.2,
+                _ => f64::from(generator.next_u32() % 40) * 0.05,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn zeros_split_in_vectors_as_one_at_a_time() {
+        let mut generator = ChaCha8Rng::seed_from_u64(3);
+        for count in (0..40).chain([1000, 1003]) {
+            let values = awkward_values(&mut generator, count, count % 2 == 0);
+            let mut ours = vec![0.0; count];
+            let mut portable = vec![0.0; count];
+            let split = split_zeros(&values, &mut ours);
+            assert_eq!(
+                split,
+                split_zeros_portable(&values, &mut portable, Split::default())
+            );
+            let kept = |out: &[f64]| -> Vec<u64> {
+                out[..split.count].iter().map(|v| v.to_bits()).collect()
+            };
+            assert_eq!(kept(&ours), kept(&portable), "{count}");
+            // Neither zero nor missing, in order.
+            let expected: Vec<u64> = values
+                .iter()
+                .filter(|v| **v != 0.0 && !v.is_nan())
+                .map(|v| v.to_bits())
+                .collect();
+            assert_eq!(kept(&ours), expected);
+        }
+    }
+
+    #[test]
+    fn key_sets_hold_each_key_once_through_growth_and_clearing() {
+        let mut generator = ChaCha8Rng::seed_from_u64(5);
+        let mut set = KeySet::default();
+        // Few keys, keys sharing their first slot, and more keys than the first table holds.
+        let lists: Vec<Vec<u64>> = vec![
+            (0..500).map(|_| 1 + generator.next_u64() % 30).collect(),
+            (0..500)
+                .map(|_| (generator.next_u64() % 20 + 1) << 58)
+                .collect(),
+            (0..20_000)
+                .map(|_| 1 + generator.next_u64() % 9000)
+                .collect(),
+            vec![],
+        ];
+        for list in lists {
+            set.insert_all(&list[..list.len() / 3]);
+            set.insert_all(&list[list.len() / 3..]);
+            let mut ours = set.keys().to_vec();
+            ours.sort_unstable();
+            let mut expected = list.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(ours, expected);
+            assert_eq!(set.len(), expected.len());
+            set.clear();
+            assert!(set.slots.iter().all(|&slot| slot == 0));
+        }
+    }
+
+    #[test]
+    fn grouped_class_sums_equal_one_attribute_at_a_time() {
+        let mut generator = ChaCha8Rng::seed_from_u64(9);
+        let count = 700;
+        let classes: Vec<usize> = (0..count)
+            .map(|_| generator.next_u32() as usize % 3)
+            .collect();
+        let weights: Vec<f64> = (0..count)
+            .map(|row| {
+                if row % 17 == 0 {
+                    0.0
+                } else {
+                    0.5 + (row % 5) as f64
+                }
+            })
+            .collect();
+        let rows = Rows {
+            classes: &classes,
+            weights: &weights,
+            num_classes: 4,
+        };
+        let columns: Vec<Vec<f64>> = (0..GROUP)
+            .map(|_| awkward_values(&mut generator, count, false))
+            .collect();
+        let sums = class_sums(std::array::from_fn(|slot| columns[slot].as_slice()), rows);
+        for (slot, column) in columns.iter().enumerate() {
+            let precision = 0.05 * (slot + 1) as f64;
+            let single = gaussians(column, rows, precision);
+            for (class, normal) in single.iter().enumerate() {
+                let [weight, sum, squares] = sums[class];
+                let grouped = normal_of_sums(weight[slot], sum[slot], squares[slot], precision);
+                assert_eq!(grouped.mean.to_bits(), normal.mean.to_bits());
+                let deviation = grouped.standard_deviation;
+                assert_eq!(deviation.to_bits(), normal.standard_deviation.to_bits());
+            }
+        }
+    }
+
+    #[test]
+    fn negative_zero_has_the_likelihoods_of_zero() {
+        // The quotient table computes the likelihoods of 0 for -0.
+        for (mean, deviation, precision) in [(0.0, 1.0, 0.01), (0.0, 0.3, 0.2), (0.7, 2.0, 1e-4)] {
+            let normal = Normal::new(mean, deviation, precision);
+            let zero = normal.log_likelihood(0.0, precision);
+            assert_eq!(
+                normal.log_likelihood(-0.0, precision).to_bits(),
+                zero.to_bits()
+            );
+            let (mut positive, mut negative) = (Vec::new(), Vec::new());
+            normal.narrow_log_likelihoods(&[0.0], &mut positive);
+            normal.narrow_log_likelihoods(&[-0.0], &mut negative);
+            assert_eq!(positive[0].to_bits(), negative[0].to_bits());
+        }
+    }
+
+    #[test]
+    fn scores_by_quotient_equal_those_by_value_and_by_row() {
+        let mut generator = ChaCha8Rng::seed_from_u64(13);
+        let classes = [
+            Normal::new(0.3, 0.4, 0.05),
+            Normal::new(-0.1, 1.5, 0.05),
+            Normal::new(2.0, 0.02, 0.05),
+        ];
+        for (precision, missing) in [(0.05, true), (0.05, false), (1e-3, false)] {
+            let classes: Vec<Normal> = classes
+                .iter()
+                .map(|normal| Normal::new(normal.mean, normal.standard_deviation, precision))
+                .collect();
+            for num_classes in [2, 3] {
+                let classes = &classes[..num_classes];
+                let values = awkward_values(&mut generator, 900, missing);
+                let start: Vec<f64> = (0..values.len() * num_classes)
+                    .map(|i| -(i as f64))
+                    .collect();
+                let mut quotients = values.clone();
+                let range = quotients_all(&mut quotients, precision);
+                let span = quotient_span(range, usize::MAX).expect("a known value");
+                assert_eq!(span.missing, missing);
+                let mut ours = start.clone();
+                let mut narrow = vec![Vec::new(); num_classes];
+                let likelihoods = Likelihoods { classes, precision };
+                let mut work = ByQuotient::default();
+                add_by_quotient(
+                    &quotients,
+                    span,
+                    likelihoods,
+                    &mut work,
+                    &mut narrow,
+                    &mut ours,
+                );
+                let rounded: Vec<f64> = values.iter().map(|&v| round_to(v, precision)).collect();
+                let (mut by_value, mut by_row) = (start.clone(), start);
+                let mut terms = Vec::new();
+                let mut seen = StartsByValue::new();
+                add_by_value(
+                    &rounded,
+                    classes,
+                    precision,
+                    &mut seen,
+                    &mut terms,
+                    &mut by_value,
+                );
+                add_by_row(
+                    &rounded,
+                    classes,
+                    precision,
+                    &mut narrow,
+                    &mut terms,
+                    &mut by_row,
+                );
+                let bits =
+                    |scores: &[f64]| -> Vec<u64> { scores.iter().map(|s| s.to_bits()).collect() };
+                assert_eq!(bits(&ours), bits(&by_value), "{precision} {num_classes}");
+                assert_eq!(bits(&ours), bits(&by_row), "{precision} {num_classes}");
+            }
+        }
     }
 }
