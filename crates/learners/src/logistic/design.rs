@@ -20,8 +20,9 @@ pub(super) enum Rows {
 
 /// A design of `width` columns over `rows` rows: column 0 is the constant 1 and column `j >= 1`
 /// has the standardised values `(x - shifts[j - 1]) / scales[j - 1]` of the values `x` that
-/// `raw(j, buffer)` writes into `buffer` (replacing what it held), one per row.
-pub(super) struct Columns<'a, F> {
+/// `raw(j, buffer)` writes into `buffer` (replacing what it held), one per row, and that
+/// `block(j, first, out)` writes into `out` for the rows from `first` on (`out.len()` of them).
+pub(super) struct Columns<'a, F, B> {
     /// Number of rows.
     pub(super) rows: usize,
     /// Number of columns, the constant one included.
@@ -31,10 +32,17 @@ pub(super) struct Columns<'a, F> {
     pub(super) scales: &'a [f64],
     /// Writes a column's values before standardisation.
     pub(super) raw: F,
+    /// Writes a column's values before standardisation for a block of rows.
+    pub(super) block: B,
 }
 
-impl<F: FnMut(usize, &mut Vec<f64>)> Columns<'_, F> {
+/// Rows per block of [`Columns::padded_rows`]: their padded rows stay in the level-1 cache
+/// while the columns are written into them.
+const BLOCK_ROWS: usize = 32;
+
+impl<F: FnMut(usize, &mut Vec<f64>), B: Fn(usize, usize, &mut [f64])> Columns<'_, F, B> {
     /// Column `j`'s standardised value of `x`.
+    #[inline(always)]
     fn standardise(&self, j: usize, x: f64) -> f64 {
         (x - self.shifts[j - 1]) / self.scales[j - 1]
     }
@@ -61,7 +69,7 @@ impl<F: FnMut(usize, &mut Vec<f64>)> Columns<'_, F> {
             }
         }
         if binary.len() < MIN_TWO_VALUED || 2 * binary.len() < self.width {
-            return Rows::Dense(self.padded_rows(&mut buffer));
+            return Rows::Dense(self.padded_rows());
         }
         let split = TwoValued::from_columns(self.rows, &dense, binary, |j, out| {
             self.standardised(j, &mut buffer, out)
@@ -107,18 +115,28 @@ impl<F: FnMut(usize, &mut Vec<f64>)> Columns<'_, F> {
         })
     }
 
-    /// Every column of every row, standardised, padded with zero columns for the tile kernels.
-    fn padded_rows(&mut self, buffer: &mut Vec<f64>) -> PaddedRows {
+    /// Every column of every row, standardised, padded with zero columns for the tile kernels;
+    /// written [`BLOCK_ROWS`] rows at a time, each column's values of the block standardised
+    /// together.
+    fn padded_rows(&self) -> PaddedRows {
         let stride = padded_stride(self.width);
         let mut values = vec![0.0; self.rows * stride];
-        for row in values.chunks_exact_mut(stride) {
-            row[0] = 1.0;
-        }
-        for j in 1..self.width {
-            (self.raw)(j, buffer);
-            let targets = values[j..].iter_mut().step_by(stride);
-            for (target, &x) in targets.zip(buffer.iter()) {
-                *target = self.standardise(j, x);
+        let mut column = [0.0; BLOCK_ROWS];
+        for (index, block) in values.chunks_mut(BLOCK_ROWS * stride).enumerate() {
+            let count = block.len() / stride;
+            let column = &mut column[..count];
+            for row in block.chunks_exact_mut(stride) {
+                row[0] = 1.0;
+            }
+            for j in 1..self.width {
+                (self.block)(j, index * BLOCK_ROWS, column);
+                for z in column.iter_mut() {
+                    *z = self.standardise(j, *z);
+                }
+                let targets = block[j..].iter_mut().step_by(stride);
+                for (target, &z) in targets.zip(column.iter()) {
+                    *target = z;
+                }
             }
         }
         PaddedRows::new(values, stride)
@@ -133,7 +151,7 @@ pub(super) mod tests {
     /// standardised: split when `split` (which the design must allow), padded rows otherwise.
     pub(in super::super) fn rows_of(values: &[f64], width: usize, split: bool) -> Rows {
         let (shifts, scales) = (vec![0.0; width - 1], vec![1.0; width - 1]);
-        let mut columns = Columns {
+        let columns = Columns {
             rows: values.len() / width,
             width,
             shifts: &shifts,
@@ -142,11 +160,17 @@ pub(super) mod tests {
                 buffer.clear();
                 buffer.extend(values.iter().skip(j).step_by(width));
             },
+            block: |j: usize, first: usize, out: &mut [f64]| {
+                let column = values.iter().skip(first * width + j).step_by(width);
+                for (x, &value) in out.iter_mut().zip(column) {
+                    *x = value;
+                }
+            },
         };
         if split {
             columns.into_rows()
         } else {
-            Rows::Dense(columns.padded_rows(&mut Vec::new()))
+            Rows::Dense(columns.padded_rows())
         }
     }
 

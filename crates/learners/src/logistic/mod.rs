@@ -576,23 +576,51 @@ impl Encoded {
                     buffer.extend(weighted.map(|(x, _)| x));
                 }
             },
+            block: |j: usize, first: usize, out: &mut [f64]| {
+                let column =
+                    &self.encoder.columns()[self.candidates[standardised.kept_slots[j - 1]]];
+                let (attribute, indicator) = attribute_and_indicator(&column.source);
+                let values = train.column_of(attribute);
+                for (x, &position) in out.iter_mut().zip(&positive[first..]) {
+                    *x = impute(values.get(position), indicator, column.mean);
+                }
+            },
         };
         columns.into_rows()
     }
 
     /// Each candidate's weighted mean and sample standard deviation (see
-    /// [`column_statistics`]).
+    /// [`column_statistics`]), [`STATISTICS_GROUP`] candidates at a time.
     fn statistics(&self, train: &View) -> Vec<Option<(f64, f64)>> {
-        let mut values = Vec::with_capacity(train.len());
-        (0..self.candidates.len())
-            .map(|slot| {
-                values.clear();
-                values.extend(self.imputed(train, slot));
-                column_statistics(&values, &self.weights, self.total_weight)
-            })
-            .collect()
+        let rows = train.len();
+        let slots = self.candidates.len();
+        let mut statistics = Vec::with_capacity(slots);
+        let mut values = vec![0.0; STATISTICS_GROUP * rows];
+        for first in (0..slots).step_by(STATISTICS_GROUP) {
+            let count = STATISTICS_GROUP.min(slots - first);
+            for (slot, column) in (first..first + count).zip(values.chunks_exact_mut(rows.max(1))) {
+                for (target, x) in column.iter_mut().zip(self.imputed(train, slot)) {
+                    *target = x;
+                }
+            }
+            if count == STATISTICS_GROUP {
+                let group: [&[f64]; STATISTICS_GROUP] =
+                    std::array::from_fn(|g| &values[g * rows..(g + 1) * rows]);
+                statistics.extend(column_statistics(group, &self.weights, self.total_weight));
+            } else {
+                for column in values.chunks_exact(rows.max(1)).take(count) {
+                    let [statistic] = column_statistics([column], &self.weights, self.total_weight);
+                    statistics.push(statistic);
+                }
+            }
+        }
+        statistics
     }
 }
+
+/// Columns whose statistics [`column_statistics`] sums side by side (their additions'
+/// latencies overlap).
+const STATISTICS_GROUP: usize = 8;
 
 /// The training data as Weka's path starts from it: the encoding and the imputed values.
 struct Imputed {
@@ -666,55 +694,86 @@ fn source_attribute(source: &ColumnSource) -> usize {
     }
 }
 
+/// The attribute an encoded column reads, and the value (as a number) whose indicator it is.
+fn attribute_and_indicator(source: &ColumnSource) -> (usize, Option<f64>) {
+    match *source {
+        ColumnSource::Numeric { attribute } => (attribute, None),
+        // A nominal value is stored as its index, a whole number.
+        ColumnSource::Indicator { attribute, value } => (attribute, Some(value as f64)),
+    }
+}
+
+/// An attribute's value `x` as its encoded column holds it: `fill` when missing, else the
+/// indicator of `indicator` or (`None`) the value itself.
+#[inline(always)]
+fn impute(x: f64, indicator: Option<f64>, fill: f64) -> f64 {
+    match indicator {
+        _ if x.is_nan() => fill,
+        Some(value) => f64::from(u8::from(x == value)),
+        None => x,
+    }
+}
+
 /// One encoded column over the training rows, missing values replaced by `fill`.
 fn imputed_values<'a>(
     train: &'a View,
     source: &ColumnSource,
     fill: f64,
 ) -> impl Iterator<Item = f64> + 'a {
-    let (attribute, indicator) = match *source {
-        ColumnSource::Numeric { attribute } => (attribute, None),
-        ColumnSource::Indicator { attribute, value } => (attribute, Some(value)),
-    };
-    // A nominal value is stored as its index, a whole number.
-    let indicator = indicator.map(|value| value as f64);
-    train.column(attribute).map(move |x| match indicator {
-        _ if x.is_nan() => fill,
-        Some(value) => f64::from(u8::from(x == value)),
-        None => x,
-    })
+    let (attribute, indicator) = attribute_and_indicator(source);
+    train
+        .column(attribute)
+        .map(move |x| impute(x, indicator, fill))
 }
 
 /// The weighted mean and sample standard deviation (divisor total weight - 1, or the total
-/// weight when that is at most 1) of a column of values over the rows, or `None` for a column
-/// that is constant over the rows of positive weight (Weka's `RemoveUseless` drops it; its
-/// coefficient would be 0). The sums run over the rows in order.
-fn column_statistics(values: &[f64], weights: &[f64], total_weight: f64) -> Option<(f64, f64)> {
-    let first_row = weights.iter().position(|&w| w > 0.0)?;
-    let first = values[first_row];
-    let mut constant = true;
-    let mut sum = 0.0;
-    for (&x, &w) in values.iter().zip(weights) {
+/// weight when that is at most 1) of each of `G` columns of values over the rows, or `None` for
+/// a column that is constant over the rows of positive weight (Weka's `RemoveUseless` drops it;
+/// its coefficient would be 0). Each column's sums run over the rows in order, the `G` columns'
+/// side by side.
+#[inline(always)]
+fn column_statistics<const G: usize>(
+    columns: [&[f64]; G],
+    weights: &[f64],
+    total_weight: f64,
+) -> [Option<(f64, f64)>; G] {
+    let rows = weights.len();
+    let columns = columns.map(|column| &column[..rows]);
+    let Some(first_row) = weights.iter().position(|&w| w > 0.0) else {
+        return [None; G];
+    };
+    let first = columns.map(|column| column[first_row]);
+    let mut constant = [true; G];
+    let mut sum = [0.0; G];
+    for (row, &w) in weights.iter().enumerate() {
         if w > 0.0 {
-            constant &= first == x;
-            sum += w * x;
+            for g in 0..G {
+                let x = columns[g][row];
+                constant[g] &= first[g] == x;
+                sum[g] += w * x;
+            }
         }
     }
-    let mean = sum / total_weight;
-    let mut square = 0.0;
-    for (&x, &w) in values.iter().zip(weights) {
-        square += w * (x - mean) * (x - mean);
+    let mean = sum.map(|sum| sum / total_weight);
+    let mut square = [0.0; G];
+    for (row, &w) in weights.iter().enumerate() {
+        for g in 0..G {
+            let x = columns[g][row];
+            square[g] += w * (x - mean[g]) * (x - mean[g]);
+        }
     }
     let divisor = if total_weight > 1.0 {
         total_weight - 1.0
     } else {
         total_weight
     };
-    if constant {
-        return None;
-    }
-    let deviation = (square / divisor).sqrt();
-    (deviation > 0.0).then_some((mean, deviation))
+    std::array::from_fn(|g| {
+        if constant[g] {
+            return None;
+        }
+        let deviation = (square[g] / divisor).sqrt();
+        (deviation > 0.0).then_some((mean[g], deviation))
+    })
 }
 
 /// Which attributes Weka's `RemoveUseless` drops besides constant ones: nominal attributes with

@@ -213,17 +213,33 @@ const BLOCK: usize = 256;
 
 /// The unpenalised objective, the rows' scores coming from `scores_of` (given the index of a
 /// block's first row and room for its rows' scores, `k` a row); fills `probabilities` as
-/// [`objective`] says. A row's scores are
-/// shifted by the largest of them and the reference's 0, so that every exponential is at most
-/// 1, and `log(1 + sum exp(score))` is that largest plus the logarithm of the shifted
-/// denominator, a number from 1 to `k + 1`.
+/// [`objective`] says ([`loss_of`], for two classes with `k` known to the compiler).
 #[inline(always)]
 fn loss(
     design: &Design,
     k: usize,
     probabilities: &mut [f64],
+    scores_of: impl FnMut(usize, &mut [f64]),
+) -> f64 {
+    if k == 1 {
+        loss_of::<1>(design, k, probabilities, scores_of)
+    } else {
+        loss_of::<0>(design, k, probabilities, scores_of)
+    }
+}
+
+/// [`loss`] with `k` equal to `K`, or any `k` when `K` is 0. A row's scores are
+/// shifted by the largest of them and the reference's 0, so that every exponential is at most
+/// 1, and `log(1 + sum exp(score))` is that largest plus the logarithm of the shifted
+/// denominator, a number from 1 to `k + 1`.
+#[inline(always)]
+fn loss_of<const K: usize>(
+    design: &Design,
+    k: usize,
+    probabilities: &mut [f64],
     mut scores_of: impl FnMut(usize, &mut [f64]),
 ) -> f64 {
+    let k = if K > 0 { K } else { k };
     let mut total = 0.0;
     // The logarithms of the denominators of rows of weight 1, the usual case, by products.
     let mut unit_logarithms = LogSum::new((k + 1) as f64);
@@ -540,6 +556,7 @@ fn add_ridge_gradient(coefficients: &[f64], width: usize, ridge: f64, gradient: 
 /// One pass over the rows: the unpenalised gradient and the upper triangles of the Hessian's
 /// class-pair blocks `sum_i w_i p_a (delta_ab - p_b) z_i z_i^T`, from the rows' probabilities
 /// (`k` per row of positive weight, as [`objective`] leaves them). `factors` is scratch space.
+/// ([`accumulate_of`], for two classes with `k` known to the compiler.)
 #[inline(always)]
 fn accumulate(
     design: &Design,
@@ -549,6 +566,24 @@ fn accumulate(
     blocks: &mut [f64],
     factors: &mut [f64],
 ) {
+    if k == 1 {
+        accumulate_of::<1>(design, k, probabilities, gradient, blocks, factors);
+    } else {
+        accumulate_of::<0>(design, k, probabilities, gradient, blocks, factors);
+    }
+}
+
+/// [`accumulate`] with `k` equal to `K`, or any `k` when `K` is 0.
+#[inline(always)]
+fn accumulate_of<const K: usize>(
+    design: &Design,
+    k: usize,
+    probabilities: &[f64],
+    gradient: &mut [f64],
+    blocks: &mut [f64],
+    factors: &mut [f64],
+) {
+    let k = if K > 0 { K } else { k };
     let width = design.width;
     let triangle = width * (width + 1) / 2;
     gradient.iter_mut().for_each(|g| *g = 0.0);
